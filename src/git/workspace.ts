@@ -1,0 +1,83 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
+import { git } from './git.js'
+
+export const TRAILER_RUN = 'Loopgate-Run'
+export const TRAILER_ITERATION = 'Loopgate-Iteration'
+
+function pathspecExcludes(paths: string[]): string[] {
+  return paths.map((p) => `:(exclude,literal)${p}`)
+}
+
+function parseNumstat(text: string): { files: string[]; stat: DiffStat } {
+  const files: string[] = []
+  let insertions = 0
+  let deletions = 0
+  for (const line of text.split('\n')) {
+    if (!line) continue
+    const [add, del, ...rest] = line.split('\t')
+    files.push(rest.join('\t'))
+    insertions += add === '-' ? 0 : Number(add)
+    deletions += del === '-' ? 0 : Number(del)
+  }
+  return { files, stat: { files: files.length, insertions, deletions } }
+}
+
+/**
+ * The agent's workspace as loopgate's git sees it. The progress file is never committed; the
+ * features file is committed but left out of the progress comparison.
+ */
+export class GitWorkspace implements Workspace {
+  constructor(
+    readonly dir: string,
+    private readonly progressFile: string,
+    private readonly featuresFile?: string,
+    private readonly gitConfig: () => string[] = () => []
+  ) {}
+
+  private run(args: string[], okCodes?: number[]) {
+    return git(args, { cwd: this.dir, okCodes, config: this.gitConfig() })
+  }
+
+  /** Keeps the progress file out of `git status` and commits. */
+  async prepare(): Promise<void> {
+    const gitDir = (await this.run(['rev-parse', '--absolute-git-dir'])).stdout.trim()
+    const excludeFile = path.join(gitDir, 'info', 'exclude')
+    mkdirSync(path.dirname(excludeFile), { recursive: true })
+    const current = existsSync(excludeFile) ? readFileSync(excludeFile, 'utf8') : ''
+    const line = `/${this.progressFile}`
+    if (!current.split('\n').includes(line)) appendFileSync(excludeFile, `${current && !current.endsWith('\n') ? '\n' : ''}${line}\n`)
+  }
+
+  async head(): Promise<string> {
+    return (await this.run(['rev-parse', 'HEAD'])).stdout.trim()
+  }
+
+  async commitIteration(runId: string, iteration: number): Promise<IterationChange> {
+    await this.run(['add', '-A', '--', '.', ...pathspecExcludes([this.progressFile])])
+    const staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
+    const all = parseNumstat(staged.stdout)
+    if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } }
+    const message = `loopgate: iteration ${iteration}\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
+    await this.run(['commit', '-q', '--no-verify', '-m', message])
+    const commit = await this.head()
+    const counted = all.files.filter((f) => f !== this.featuresFile && f !== this.progressFile)
+    const stat =
+      counted.length === all.files.length
+        ? all.stat
+        : parseNumstat(
+            staged.stdout
+              .split('\n')
+              .filter((l) => counted.includes(l.split('\t').slice(2).join('\t')))
+              .join('\n')
+          ).stat
+    return { commit, changedFiles: counted, stat }
+  }
+
+  async hasChangesSince(commit: string): Promise<boolean> {
+    const excludes = pathspecExcludes([this.progressFile, ...(this.featuresFile ? [this.featuresFile] : [])])
+    const r = await this.run(['diff', '--quiet', commit, 'HEAD', '--', '.', ...excludes], [1])
+    return r.exitCode === 1
+  }
+}

@@ -1,0 +1,378 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+export type AgentKind = 'claude' | 'codex' | 'command'
+export type OnSuccess = 'pull-request' | 'push' | 'none'
+export type OnEscalate = 'issue' | 'comment' | 'none'
+
+/** Every input of action.yml, typed and validated. */
+export interface Settings {
+  agent: AgentKind
+  prompt: string
+  /** `prompt` or the prompt file path. */
+  promptSource: string
+  agentCommand?: string
+  agentArgs: string[]
+  agentVersion?: string
+  agentEnv: string[]
+  maxIterations: number
+  maxTurns: number
+  callBudgetUsd: number
+  spendCeilingUsd: number
+  callTimeoutMs: number
+  timeLimitMs: number
+  noProgressLimit: number
+  sameFailureLimit: number
+  gateCommand: string
+  gateSetup?: string
+  gateReport?: string
+  gateTimeoutMs: number
+  protectedPaths: string[]
+  baseRef?: string
+  featuresFile?: string
+  progressFile: string
+  loopId: string
+  periodCeilingUsd?: number
+  periodHours: number
+  maxOpenPrs: number
+  maxRunsPerPr: number
+  onSuccess: OnSuccess
+  onEscalate: OnEscalate
+  escalateTo: string[]
+  labels: string[]
+  reviewers: string[]
+  draft: boolean
+  githubToken: string
+  anthropicApiKey?: string
+  openaiApiKey?: string
+  priceTable?: string
+  allowPullRequestTarget: boolean
+  dryRun: boolean
+  workspace: string
+}
+
+/** Reads one input by its action.yml name; returns '' when unset. */
+export type InputReader = (name: string) => string
+
+export class ConfigError extends Error {
+  constructor(
+    readonly input: string,
+    readonly value: string,
+    readonly accepted: string
+  ) {
+    super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Defaults: the seeds' starting numbers. The CLI reads the same table. */
+export const DEFAULTS = {
+  agent: 'claude',
+  'max-iterations': '20',
+  'max-turns': '40',
+  'call-budget-usd': '4',
+  'spend-ceiling-usd': '40',
+  'call-timeout-minutes': '45',
+  'time-limit-minutes': '300',
+  'gate-timeout-minutes': '30',
+  'no-progress-limit': '3',
+  'same-failure-limit': '2',
+  'progress-file': '.loopgate/progress.md',
+  'period-hours': '24',
+  'max-open-prs': '1',
+  'max-runs-per-pr': '5',
+  'on-success': 'pull-request',
+  'on-escalate': 'issue',
+  labels: 'loopgate',
+  draft: 'false',
+  'dry-run': 'false',
+  'allow-pull-request-target': 'false'
+} as const satisfies Record<string, string>
+
+export const DEFAULT_PROTECTED_PATHS = [
+  'tests/**',
+  'test/**',
+  '__tests__/**',
+  'spec/**',
+  '**/jest.config.*',
+  '**/vitest.config.*',
+  '**/tsconfig*.json',
+  '**/pytest.ini',
+  '**/conftest.py',
+  '**/setup.cfg',
+  '**/tox.ini',
+  '**/.mocharc*',
+  '**/karma.conf.*'
+]
+
+/** Flags that would undo a control if passed through `agent-args`. */
+const REFUSED_FLAGS = ['--resume', '--continue', '--bare']
+/** Claude Code's short forms of --resume and --continue (codex uses -c for config overrides). */
+const REFUSED_CLAUDE_SHORT_FLAGS = ['-r', '-c']
+const CONTROLLED_FLAGS = ['--max-turns', '--max-budget-usd', '--dangerously-skip-permissions', '--output-format']
+
+interface NumberRule {
+  min: number
+  max: number
+  integer: boolean
+  exclusiveMin?: boolean
+}
+
+function describeRule(rule: NumberRule): string {
+  const kind = rule.integer ? 'an integer' : 'a number'
+  const low = rule.exclusiveMin ? `greater than ${rule.min}` : `from ${rule.min}`
+  return `${kind} ${low} to ${rule.max}`
+}
+
+function parseNumber(name: string, raw: string, rule: NumberRule): number {
+  const text = raw.trim()
+  const value = text === '' ? NaN : Number(text)
+  const ok =
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    (rule.exclusiveMin ? value > rule.min : value >= rule.min) &&
+    value <= rule.max
+  if (!ok) throw new ConfigError(name, raw, describeRule(rule))
+  return value
+}
+
+function parseChoice<T extends string>(name: string, raw: string, choices: readonly T[]): T {
+  const value = raw.trim() as T
+  if (!choices.includes(value)) throw new ConfigError(name, raw, choices.map((c) => `'${c}'`).join(', '))
+  return value
+}
+
+function parseBoolean(name: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase()
+  if (['true', 'yes', '1'].includes(value)) return true
+  if (['false', 'no', '0', ''].includes(value)) return false
+  throw new ConfigError(name, raw, "'true' or 'false'")
+}
+
+/** A newline- or comma-separated list, blank entries dropped. */
+export function parseList(raw: string): string[] {
+  return raw
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+}
+
+/** Splits CLI arguments the way a shell would for simple quoting ('…', "…", backslash). */
+export function splitArgs(raw: string): string[] {
+  const args: string[] = []
+  let current = ''
+  let quote: '"' | "'" | null = null
+  let has = false
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]
+    if (quote) {
+      if (ch === quote) quote = null
+      else if (ch === '\\' && quote === '"' && i + 1 < raw.length) current += raw[++i]
+      else current += ch
+      continue
+    }
+    if (ch === '"' || ch === "'") {
+      quote = ch
+      has = true
+    } else if (ch === '\\' && i + 1 < raw.length) {
+      current += raw[++i]
+      has = true
+    } else if (/\s/.test(ch)) {
+      if (has) args.push(current)
+      current = ''
+      has = false
+    } else {
+      current += ch
+      has = true
+    }
+  }
+  if (quote) throw new ConfigError('agent-args', raw, 'arguments with balanced quotes')
+  if (has) args.push(current)
+  return args
+}
+
+function checkAgentArgs(agent: AgentKind, raw: string, args: string[]): void {
+  const refused = agent === 'claude' ? [...REFUSED_FLAGS, ...REFUSED_CLAUDE_SHORT_FLAGS] : REFUSED_FLAGS
+  for (const arg of args) {
+    const flag = arg.split('=')[0]
+    if (refused.includes(flag) || (arg === 'resume' && agent === 'codex')) {
+      throw new ConfigError(
+        'agent-args',
+        raw,
+        `extra CLI arguments without ${flag}: each call must be a fresh process (refused: ${REFUSED_FLAGS.join(', ')})`
+      )
+    }
+    if (CONTROLLED_FLAGS.includes(flag)) {
+      throw new ConfigError(
+        'agent-args',
+        raw,
+        `extra CLI arguments without ${flag}: loopgate sets it from its own inputs (max-turns, call-budget-usd)`
+      )
+    }
+  }
+}
+
+const LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+
+/** A loop id safe for branch names and cache keys, derived from workflow + job when not given. */
+export function defaultLoopId(env: NodeJS.ProcessEnv): string {
+  const raw = [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join('-') || 'local'
+  const slug = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[-._]+|[-._]+$/g, '')
+    .slice(0, 100)
+  return slug || 'local'
+}
+
+/**
+ * Builds the Settings from the inputs. Throws ConfigError on the first bad value, before anything
+ * is spent.
+ */
+export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process.env): Settings {
+  const get = (name: string): string => {
+    const value = read(name)
+    if (value.trim() !== '') return value
+    return (DEFAULTS as Record<string, string>)[name] ?? ''
+  }
+  const optional = (name: string): string | undefined => {
+    const value = read(name).trim()
+    return value === '' ? undefined : value
+  }
+  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd())
+
+  const agent = parseChoice('agent', get('agent'), ['claude', 'codex', 'command'] as const)
+
+  const inlinePrompt = read('prompt')
+  const promptFile = optional('prompt-file')
+  if (inlinePrompt.trim() !== '' && promptFile) {
+    throw new ConfigError('prompt-file', promptFile, "either 'prompt' or 'prompt-file', not both")
+  }
+  if (inlinePrompt.trim() === '' && !promptFile) {
+    throw new ConfigError('prompt', '', "a task: set 'prompt' or 'prompt-file'")
+  }
+  let prompt = inlinePrompt
+  let promptSource = 'prompt'
+  if (promptFile) {
+    const file = path.resolve(workspace, promptFile)
+    if (!existsSync(file)) throw new ConfigError('prompt-file', promptFile, 'the path of an existing file')
+    prompt = readFileSync(file, 'utf8')
+    if (prompt.trim() === '') throw new ConfigError('prompt-file', promptFile, 'a file holding the task (this one is empty)')
+    promptSource = promptFile
+  }
+
+  const agentCommand = optional('agent-command')
+  if (agent === 'command' && !agentCommand) {
+    throw new ConfigError('agent-command', '', "a shell command when 'agent' is 'command'")
+  }
+  const rawArgs = read('agent-args')
+  const agentArgs = splitArgs(rawArgs)
+  checkAgentArgs(agent, rawArgs, agentArgs)
+
+  const maxIterations = parseNumber('max-iterations', get('max-iterations'), { min: 1, max: 1000, integer: true })
+  const maxTurns = parseNumber('max-turns', get('max-turns'), { min: 1, max: 10000, integer: true })
+  const callBudgetUsd = parseNumber('call-budget-usd', get('call-budget-usd'), {
+    min: 0,
+    max: 10000,
+    integer: false,
+    exclusiveMin: true
+  })
+  const spendCeilingUsd = parseNumber('spend-ceiling-usd', get('spend-ceiling-usd'), {
+    min: 0,
+    max: 100000,
+    integer: false,
+    exclusiveMin: true
+  })
+  if (!(spendCeilingUsd > callBudgetUsd)) {
+    throw new ConfigError(
+      'spend-ceiling-usd',
+      read('spend-ceiling-usd') || DEFAULTS['spend-ceiling-usd'],
+      `a number greater than call-budget-usd (${callBudgetUsd})`
+    )
+  }
+  const minutes = { min: 0, max: 10080, integer: false, exclusiveMin: true }
+  const callTimeoutMs = parseNumber('call-timeout-minutes', get('call-timeout-minutes'), minutes) * 60_000
+  const timeLimitMs = parseNumber('time-limit-minutes', get('time-limit-minutes'), minutes) * 60_000
+  const gateTimeoutMs = parseNumber('gate-timeout-minutes', get('gate-timeout-minutes'), minutes) * 60_000
+  const noProgressLimit = parseNumber('no-progress-limit', get('no-progress-limit'), { min: 1, max: 1000, integer: true })
+  const sameFailureLimit = parseNumber('same-failure-limit', get('same-failure-limit'), {
+    min: 1,
+    max: 1000,
+    integer: true
+  })
+
+  const gateCommand = optional('gate-command')
+  if (!gateCommand) throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`')
+
+  const protectedRaw = optional('protected-paths')
+  const protectedPaths = protectedRaw ? parseList(protectedRaw) : [...DEFAULT_PROTECTED_PATHS]
+
+  const periodRaw = optional('period-ceiling-usd')
+  const periodCeilingUsd =
+    periodRaw === undefined
+      ? undefined
+      : parseNumber('period-ceiling-usd', periodRaw, { min: 0, max: 1000000, integer: false, exclusiveMin: true })
+  if (periodCeilingUsd !== undefined && periodCeilingUsd < callBudgetUsd) {
+    throw new ConfigError('period-ceiling-usd', periodRaw ?? '', `a number not below call-budget-usd (${callBudgetUsd})`)
+  }
+  const periodHours = parseNumber('period-hours', get('period-hours'), { min: 0, max: 8760, integer: false, exclusiveMin: true })
+  const maxOpenPrs = parseNumber('max-open-prs', get('max-open-prs'), { min: 1, max: 100, integer: true })
+  const maxRunsPerPr = parseNumber('max-runs-per-pr', get('max-runs-per-pr'), { min: 1, max: 1000, integer: true })
+
+  const loopId = optional('loop-id') ?? defaultLoopId(env)
+  if (!LOOP_ID_PATTERN.test(loopId)) {
+    throw new ConfigError('loop-id', loopId, 'letters, digits, ".", "_" and "-", starting with a letter or digit, at most 100 characters')
+  }
+  const progressFile = get('progress-file').trim()
+  if (path.isAbsolute(progressFile) || progressFile.split(/[\\/]/).includes('..')) {
+    throw new ConfigError('progress-file', progressFile, 'a relative path inside the workspace')
+  }
+  const featuresFile = optional('features-file')
+  if (featuresFile && (path.isAbsolute(featuresFile) || featuresFile.split(/[\\/]/).includes('..'))) {
+    throw new ConfigError('features-file', featuresFile, 'a relative path inside the workspace')
+  }
+
+  return {
+    agent,
+    prompt,
+    promptSource,
+    agentCommand,
+    agentArgs,
+    agentVersion: optional('agent-version'),
+    agentEnv: parseList(read('agent-env')),
+    maxIterations,
+    maxTurns,
+    callBudgetUsd,
+    spendCeilingUsd,
+    callTimeoutMs,
+    timeLimitMs,
+    noProgressLimit,
+    sameFailureLimit,
+    gateCommand,
+    gateSetup: optional('gate-setup'),
+    gateReport: optional('gate-report'),
+    gateTimeoutMs,
+    protectedPaths,
+    baseRef: optional('base-ref'),
+    featuresFile,
+    progressFile,
+    loopId,
+    periodCeilingUsd,
+    periodHours,
+    maxOpenPrs,
+    maxRunsPerPr,
+    onSuccess: parseChoice('on-success', get('on-success'), ['pull-request', 'push', 'none'] as const),
+    onEscalate: parseChoice('on-escalate', get('on-escalate'), ['issue', 'comment', 'none'] as const),
+    escalateTo: parseList(read('escalate-to')),
+    labels: parseList(get('labels')),
+    reviewers: parseList(read('reviewers')),
+    draft: parseBoolean('draft', get('draft')),
+    githubToken: read('github-token').trim(),
+    anthropicApiKey: optional('anthropic-api-key'),
+    openaiApiKey: optional('openai-api-key'),
+    priceTable: optional('price-table'),
+    allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
+    dryRun: parseBoolean('dry-run', get('dry-run')),
+    workspace
+  }
+}

@@ -1,0 +1,29 @@
+export interface PromptParts {
+  task: string
+  progress: string
+  evidence: string[]
+  iteration: number
+  maxIterations: number
+  progressFile: string
+}
+
+/** Each iteration starts with fresh context: the task, the notes so far, and the last evidence. */
+export function buildPrompt(parts: PromptParts): string {
+  const sections = [
+    parts.task.trim(),
+    [
+      '---',
+      `You are in iteration ${parts.iteration} of at most ${parts.maxIterations} of an automated loop (loopgate).`,
+      'loopgate, not you, decides when the work is done: it commits your changes and runs the protected tests',
+      'from the base branch in a clean checkout. Changes to tests or test configuration are reverted and rejected.',
+      `Keep short notes for the next iteration in ${parts.progressFile}.`
+    ].join('\n')
+  ]
+  if (parts.progress.trim()) {
+    sections.push(`## Progress so far (${parts.progressFile})\n${parts.progress.trim()}`)
+  }
+  if (parts.evidence.length > 0) {
+    sections.push(`## Evidence from the last iteration\n${parts.evidence.map((e) => `- ${e}`).join('\n')}`)
+  }
+  return `${sections.join('\n\n')}\n`
+}

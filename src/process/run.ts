@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process'
+import { killCallProcesses } from './reap.js'
+
+export interface RunOptions {
+  command: string
+  args: string[]
+  cwd: string
+  env: NodeJS.ProcessEnv
+  stdin?: string
+  timeoutMs?: number
+  signal?: AbortSignal
+  uid?: number
+  gid?: number
+  /** Called for every complete stdout line as it arrives. Return 'kill' to stop the process group. */
+  onStdoutLine?: (line: string) => void | 'kill'
+  /** Keep at most this many characters of each stream (the tail). */
+  maxOutputChars?: number
+  /**
+   * A unique marker value put into the child's environment as LOOPGATE_CALL_ID; after the
+   * process ends, every process still carrying it (a grandchild that left the group) is killed.
+   */
+  callId?: string
+  /** Grace period between SIGTERM and SIGKILL. */
+  killGraceMs?: number
+}
+
+export interface RunResult {
+  exitCode: number | null
+  signal: string | null
+  stdout: string
+  stderr: string
+  timedOut: boolean
+  aborted: boolean
+  /** Set when onStdoutLine asked for the kill. */
+  killedByWatcher: boolean
+  durationMs: number
+}
+
+const DEFAULT_MAX_OUTPUT = 2_000_000
+
+class TailBuffer {
+  private text = ''
+  constructor(private readonly max: number) {}
+  push(chunk: string): void {
+    this.text += chunk
+    if (this.text.length > this.max * 2) this.text = this.text.slice(-this.max)
+  }
+  value(): string {
+    return this.text.length > this.max ? this.text.slice(-this.max) : this.text
+  }
+}
+
+function killGroup(pid: number | undefined, sig: NodeJS.Signals): void {
+  if (!pid) return
+  try {
+    process.kill(-pid, sig)
+  } catch {
+    // the group is already gone
+  }
+}
+
+/**
+ * Runs one process in its own process group. On timeout, abort or a watcher's request the whole
+ * group gets SIGTERM, then SIGKILL after the grace period; processes that escaped the group but
+ * carry the call marker are killed too.
+ */
+export function runProcess(opts: RunOptions): Promise<RunResult> {
+  const started = Date.now()
+  const max = opts.maxOutputChars ?? DEFAULT_MAX_OUTPUT
+  const grace = opts.killGraceMs ?? 2000
+  const env = { ...opts.env }
+  if (opts.callId) env.LOOPGATE_CALL_ID = opts.callId
+  return new Promise<RunResult>((resolve) => {
+    const child = spawn(opts.command, opts.args, {
+      cwd: opts.cwd,
+      env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      uid: opts.uid,
+      gid: opts.gid
+    })
+    const stdout = new TailBuffer(max)
+    const stderr = new TailBuffer(max)
+    let timedOut = false
+    let aborted = false
+    let killedByWatcher = false
+    let killing = false
+    let pending = ''
+    let spawnError: Error | undefined
+
+    const terminate = (): void => {
+      if (killing) return
+      killing = true
+      killGroup(child.pid, 'SIGTERM')
+      const hard = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace)
+      hard.unref()
+    }
+    const timer = opts.timeoutMs && opts.timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true
+          terminate()
+        }, opts.timeoutMs)
+      : undefined
+    const onAbort = (): void => {
+      aborted = true
+      terminate()
+    }
+    if (opts.signal) {
+      if (opts.signal.aborted) onAbort()
+      else opts.signal.addEventListener('abort', onAbort, { once: true })
+    }
+
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      stdout.push(chunk)
+      if (!opts.onStdoutLine) return
+      pending += chunk
+      let nl = pending.indexOf('\n')
+      while (nl >= 0) {
+        const line = pending.slice(0, nl)
+        pending = pending.slice(nl + 1)
+        if (!killing && opts.onStdoutLine(line) === 'kill') {
+          killedByWatcher = true
+          terminate()
+        }
+        nl = pending.indexOf('\n')
+      }
+    })
+    child.stderr.on('data', (chunk: string) => stderr.push(chunk))
+    child.stdin.on('error', () => undefined)
+    child.on('error', (err) => {
+      spawnError = err
+      if (child.pid === undefined) finish(null, null)
+    })
+    if (opts.stdin !== undefined) child.stdin.end(opts.stdin)
+    else child.stdin.end()
+
+    child.on('exit', () => {
+      // Whatever the process left behind in its group or under its marker dies with the call,
+      // and a descendant that still holds the pipes open cannot keep the call alive.
+      killGroup(child.pid, 'SIGKILL')
+      if (opts.callId) killCallProcesses(opts.callId)
+      const drain = setTimeout(() => {
+        child.stdout.destroy()
+        child.stderr.destroy()
+      }, 1000)
+      drain.unref()
+    })
+    child.on('close', (code, sig) => finish(code, sig))
+    let settled = false
+    function finish(code: number | null, sig: NodeJS.Signals | null): void {
+      if (settled) return
+      settled = true
+      if (timer) clearTimeout(timer)
+      opts.signal?.removeEventListener('abort', onAbort)
+      if (pending && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
+      killGroup(child.pid, 'SIGKILL')
+      if (opts.callId) killCallProcesses(opts.callId)
+      resolve({
+        exitCode: code,
+        signal: sig,
+        stdout: stdout.value(),
+        stderr: spawnError ? `${stderr.value()}${spawnError.message}\n` : stderr.value(),
+        timedOut,
+        aborted,
+        killedByWatcher,
+        durationMs: Date.now() - started
+      })
+    }
+  })
+}
