@@ -1,0 +1,80 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { runProcess } from '../process/run.js'
+import type { AgentAdapter, AgentCall, AgentResult } from './types.js'
+
+/** Reads `{"cost_usd": n}` from the cost file; anything else is no report. */
+export function readCostFile(file: string): number | undefined {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+  try {
+    const data = JSON.parse(text) as { cost_usd?: unknown }
+    const cost = data.cost_usd
+    return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `agent: command`: the user's shell command, once per iteration, with the prompt on stdin and in
+ * LOOPGATE_PROMPT_FILE. It may report its cost in LOOPGATE_COST_FILE. Non-zero exit is a failure.
+ */
+export class CommandAgent implements AgentAdapter {
+  readonly name = 'command'
+
+  constructor(private readonly command: string) {}
+
+  async run(call: AgentCall): Promise<AgentResult> {
+    mkdirSync(call.callDir, { recursive: true })
+    const promptFile = path.join(call.callDir, 'prompt.md')
+    const costFile = path.join(call.callDir, 'cost.json')
+    writeFileSync(promptFile, call.prompt)
+    rmSync(costFile, { force: true })
+    const r = await runProcess({
+      command: '/bin/bash',
+      args: ['-c', this.command],
+      cwd: call.cwd,
+      env: {
+        ...call.env,
+        LOOPGATE_PROMPT_FILE: promptFile,
+        LOOPGATE_COST_FILE: costFile,
+        LOOPGATE_ITERATION: String(call.iteration),
+        LOOPGATE_MAX_TURNS: String(call.maxTurns),
+        LOOPGATE_CALL_BUDGET_USD: String(call.callBudgetUsd)
+      },
+      stdin: call.prompt,
+      timeoutMs: call.timeoutMs,
+      signal: call.signal,
+      uid: call.user?.uid,
+      gid: call.user?.gid,
+      callId: randomUUID()
+    })
+    const cost = readCostFile(costFile)
+    const output = `${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ''}`
+    const base = {
+      exitCode: r.exitCode,
+      signal: r.signal,
+      costUsd: cost ?? call.callBudgetUsd,
+      costSource: cost === undefined ? ('worst-case' as const) : ('reported' as const),
+      turns: 1,
+      permissionDenials: [],
+      finalText: r.stdout.trim().split('\n').slice(-20).join('\n'),
+      outputTail: output.slice(-8000),
+      durationMs: r.durationMs,
+      timedOut: r.timedOut,
+      warnings: []
+    }
+    if (r.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
+    if (r.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
+    if (r.exitCode !== 0) {
+      return { ...base, status: 'failed', reason: r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}` }
+    }
+    return { ...base, status: 'claimed-done', reason: 'exit code 0' }
+  }
+}

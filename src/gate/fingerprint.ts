@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto'
+import type { FailureItem } from '../loop/types.js'
+
+/** Removes what changes between runs of the same failure: colours, times, addresses, paths, pids. */
+export function normaliseMessage(text: string): string {
+  return text
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+    .replace(/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\b/g, '<time>')
+    .replace(/\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b/g, '<time>')
+    .replace(/\b0x[0-9a-fA-F]+\b/g, '<addr>')
+    .replace(/(?:\/private)?\/(?:tmp|var\/folders|var\/tmp|home\/runner\/work\/_temp)\/[^\s:'")]*/g, '<tmp>')
+    .replace(/[A-Za-z]:\\Users\\[^\\]+\\AppData\\Local\\Temp\\[^\s:'")]*/g, '<tmp>')
+    .replace(/\b(?:pid|PID|process)[ =:#]*\d+\b/g, 'pid <n>')
+    .replace(/\(?\b\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|µs|us|ns)\b\)?/g, '<dur>')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** The fingerprint: a short hash of the sorted failing ids with their normalised messages. */
+export function fingerprintOf(failures: FailureItem[]): string | null {
+  if (failures.length === 0) return null
+  const lines = failures.map((f) => `${normaliseMessage(f.id)}\t${normaliseMessage(f.message)}`).sort()
+  return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 12)
+}
+
+const FAILURE_LINE = [
+  /^\s*FAILED\s+(.+?)(?:\s+-\s+(.*))?$/, // pytest short summary
+  /^\s*ERROR\s+(.+?)(?:\s+-\s+(.*))?$/, // pytest errors
+  /^\s*(?:✕|✗|×)\s+(.+?)(?:\s+\(\d+(?:\.\d+)?\s*m?s\))?$/, // jest / vitest
+  /^\s*not ok\s+\d+\s*-?\s*(.*?)(?:\s+#\s*(.*))?$/, // TAP
+  /^\s*--- FAIL:\s+(\S+)/, // go test
+  /^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b/ // jest suite line
+]
+
+const MAX_FAILURES = 500
+
+/**
+ * Failures read from plain output (when no report is set): FAILED / ERROR / ✕ / `not ok` lines and
+ * the first message line that follows each.
+ */
+export function failuresFromOutput(output: string): FailureItem[] {
+  const lines = output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/)
+  const seen = new Set<string>()
+  const failures: FailureItem[] = []
+  for (let i = 0; i < lines.length && failures.length < MAX_FAILURES; i++) {
+    for (const pattern of FAILURE_LINE) {
+      const m = pattern.exec(lines[i])
+      if (!m || !m[1]?.trim()) continue
+      const id = m[1].trim()
+      let message = (m[2] ?? '').trim()
+      if (!message) {
+        const next = lines.slice(i + 1, i + 6).find((l) => l.trim() !== '' && !FAILURE_LINE.some((p) => p.test(l)))
+        message = next?.trim().replace(/^#\s*/, '') ?? ''
+      }
+      const key = `${id}\t${message}`
+      if (!seen.has(key)) {
+        seen.add(key)
+        failures.push({ id, message: normaliseMessage(message).slice(0, 500) })
+      }
+      break
+    }
+  }
+  return failures
+}

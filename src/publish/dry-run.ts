@@ -1,0 +1,21 @@
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { escalationBody, pullRequestBody, wantsEscalation } from './bodies.js'
+import type { PublishContext, PublishResult, Publisher } from './types.js'
+
+/** Writes the pull request or issue body it would have opened; publishes nothing. */
+export class DryRunPublisher implements Publisher {
+  async publish(ctx: PublishContext): Promise<PublishResult> {
+    if (ctx.outcome.stopReason === 'verified') {
+      const file = path.join(ctx.runDir, 'pull-request.md')
+      writeFileSync(file, pullRequestBody(ctx))
+      return { files: [file], notes: [`dry run: the pull request body is in ${file}`] }
+    }
+    if (wantsEscalation(ctx)) {
+      const file = path.join(ctx.runDir, 'escalation-issue.md')
+      writeFileSync(file, escalationBody(ctx))
+      return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] }
+    }
+    return { files: [], notes: [] }
+  }
+}

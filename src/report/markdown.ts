@@ -1,0 +1,75 @@
+import type { IterationRecord, RunOutcome } from '../loop/engine.js'
+import { STOP_EXPLANATIONS, type StopReason } from '../loop/stop-reasons.js'
+
+const usd = (n: number): string => `$${n.toFixed(2)}`
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+}
+
+function gateCell(record: IterationRecord): string {
+  const g = record.gate
+  if (!g) return '—'
+  const base = g.passed ? '✅ passed' : `❌ ${g.reason}${g.fingerprint ? ` \`${g.fingerprint}\`` : ''}`
+  return record.gateRan ? base : `${base} (unchanged)`
+}
+
+export function iterationsTable(iterations: IterationRecord[]): string {
+  if (iterations.length === 0) return '_No agent call was made._'
+  const rows = iterations.map((r) =>
+    [
+      String(r.iteration),
+      cell(r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${r.agent.reason}`),
+      `${usd(r.chargedUsd)} (${r.agent.costSource})`,
+      String(r.agent.turns),
+      r.changedFiles.length === 0 ? 'none' : `${r.changedFiles.length} (+${r.stat.insertions}/−${r.stat.deletions})`,
+      cell(gateCell(r)),
+      cell(r.rejected.length > 0 ? r.rejected.join('; ') : ''),
+      usd(r.spentUsd),
+      r.decision
+    ].join(' | ')
+  )
+  return [
+    '| # | agent | cost | turns | files | gate | rejected | spent | decision |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r} |`)
+  ].join('\n')
+}
+
+export function stopSection(reason: StopReason): string {
+  const e = STOP_EXPLANATIONS[reason]
+  return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`
+}
+
+export function failingTestsSection(outcome: RunOutcome): string {
+  const v = outcome.lastVerdict
+  if (!v || v.passed) return ''
+  const lines = v.failures.slice(0, 50).map((f) => `- \`${cell(f.id)}\`${f.message ? ` — ${cell(f.message)}` : ''}`)
+  if (v.failures.length > 50) lines.push(`- … and ${v.failures.length - 50} more`)
+  return [
+    `### Last gate failure ${v.fingerprint ? `\`${v.fingerprint}\`` : ''}`,
+    `${v.reason}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
+    ...lines
+  ].join('\n')
+}
+
+export interface SummaryContext {
+  loopId: string
+  spendCeilingUsd: number
+  logFile: string
+  notes?: string[]
+}
+
+export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
+  return [
+    `## loopgate: ${outcome.stopReason}`,
+    stopSection(outcome.stopReason),
+    `Loop \`${ctx.loopId}\` · ${outcome.iterations.length} iteration(s) · spent ${usd(outcome.spentUsd)} of ${usd(ctx.spendCeilingUsd)} · the agent claimed done ${outcome.claimedDone} time(s), the gate agreed ${outcome.gateAgreed} time(s).`,
+    ...(ctx.notes ?? []).map((n) => `> ${n}`),
+    iterationsTable(outcome.iterations),
+    failingTestsSection(outcome),
+    `Attempt log: \`${ctx.logFile}\``
+  ]
+    .filter((s) => s !== '')
+    .join('\n\n')
+}

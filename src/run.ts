@@ -1,0 +1,161 @@
+import { mkdirSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CommandAgent } from './agents/command.js'
+import { agentRunner } from './agents/index.js'
+import type { AgentAdapter } from './agents/types.js'
+import { WorkspaceGate } from './gate/shell-gate.js'
+import { git } from './git/git.js'
+import { GitWorkspace } from './git/workspace.js'
+import type { Settings } from './inputs.js'
+import { agentEnv, gateEnv } from './isolation/env.js'
+import { AttemptLog } from './loop/attempt-log.js'
+import { runLoop, type RunOutcome } from './loop/engine.js'
+import { FeaturesGuard } from './loop/features.js'
+import { Ledger } from './loop/ledger.js'
+import { ProgressFile } from './loop/progress.js'
+import { outcomeFor, type Outcome, type StopReason } from './loop/stop-reasons.js'
+import { systemClock, type CallGuard, type Clock } from './loop/types.js'
+import type { Publisher, PublishResult } from './publish/types.js'
+
+export interface RunContext {
+  /** The runner's environment (never passed whole to the agent or the gate). */
+  env: NodeJS.ProcessEnv
+  runId: string
+  /** RUNNER_TEMP or the OS temp dir: outside the workspace. */
+  tempDir: string
+  publisher: Publisher
+  signal: AbortSignal
+  report: (line: string) => void
+  clock?: Clock
+}
+
+export interface RunReport {
+  stopReason: StopReason
+  outcome: Outcome
+  run: RunOutcome | null
+  runDir: string
+  logFile: string
+  ledgerFile: string
+  progressFile: string
+  published: PublishResult
+  notes: string[]
+}
+
+export function runDirFor(tempDir: string, loopId: string, runId: string): string {
+  return path.join(tempDir, 'loopgate', `${loopId}-${runId}`)
+}
+
+export function createAdapter(settings: Settings): AgentAdapter {
+  switch (settings.agent) {
+    case 'command':
+      return new CommandAgent(settings.agentCommand ?? '')
+    default:
+      throw new Error(`agent '${settings.agent}' is not available in this build`)
+  }
+}
+
+function apiKeyFor(settings: Settings): { name: string; value: string } | undefined {
+  if (settings.agent === 'claude' && settings.anthropicApiKey) return { name: 'ANTHROPIC_API_KEY', value: settings.anthropicApiKey }
+  if (settings.agent === 'codex' && settings.openaiApiKey) return { name: 'OPENAI_API_KEY', value: settings.openaiApiKey }
+  return undefined
+}
+
+async function assertGitRepository(dir: string): Promise<void> {
+  await git(['rev-parse', '--verify', 'HEAD'], { cwd: dir })
+}
+
+/** One whole run: workspace → loop → publish. Settings are already validated. */
+export async function executeRun(settings: Settings, ctx: RunContext): Promise<RunReport> {
+  const runDir = runDirFor(ctx.tempDir, settings.loopId, ctx.runId)
+  mkdirSync(runDir, { recursive: true, mode: 0o700 })
+  const logFile = path.join(runDir, 'attempts.jsonl')
+  const ledgerFile = path.join(runDir, 'ledger.jsonl')
+  const progressPath = path.join(settings.workspace, settings.progressFile)
+  const notes: string[] = []
+
+  await assertGitRepository(settings.workspace)
+  const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
+  await workspace.prepare()
+
+  const guards: CallGuard[] = []
+  if (settings.featuresFile) {
+    guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
+  }
+  const callsDir = path.join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`)
+  mkdirSync(callsDir, { recursive: true })
+  const agent = agentRunner({
+    adapter: createAdapter(settings),
+    cwd: settings.workspace,
+    maxTurns: settings.maxTurns,
+    callBudgetUsd: settings.callBudgetUsd,
+    env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings) }),
+    callsDir
+  })
+  const gate = new WorkspaceGate({
+    command: settings.gateCommand,
+    cwd: settings.workspace,
+    env: gateEnv(ctx.env, settings.agentEnv),
+    timeoutMs: settings.gateTimeoutMs,
+    signal: ctx.signal
+  })
+  const log = new AttemptLog(logFile)
+  const ledger = new Ledger(ledgerFile)
+  const progress = new ProgressFile(progressPath)
+
+  const run = await runLoop(
+    {
+      runId: ctx.runId,
+      task: settings.prompt,
+      maxIterations: settings.maxIterations,
+      callBudgetUsd: settings.callBudgetUsd,
+      spendCeilingUsd: settings.spendCeilingUsd,
+      callTimeoutMs: settings.callTimeoutMs,
+      timeLimitMs: settings.timeLimitMs,
+      noProgressLimit: settings.noProgressLimit,
+      sameFailureLimit: settings.sameFailureLimit,
+      progressFileName: settings.progressFile
+    },
+    {
+      clock: ctx.clock ?? systemClock,
+      agent,
+      workspace,
+      gate,
+      guards,
+      ledger,
+      log,
+      progress,
+      signal: ctx.signal,
+      report: ctx.report
+    }
+  )
+
+  const published = await ctx.publisher.publish({
+    settings,
+    outcome: run,
+    runDir,
+    logFile,
+    progressText: progress.read()
+  })
+  notes.push(...published.notes)
+  return {
+    stopReason: run.stopReason,
+    outcome: outcomeFor(run.stopReason, settings.onEscalate !== 'none'),
+    run,
+    runDir,
+    logFile,
+    ledgerFile,
+    progressFile: progressPath,
+    published,
+    notes
+  }
+}
+
+export function defaultTempDir(env: NodeJS.ProcessEnv): string {
+  return env.RUNNER_TEMP || os.tmpdir()
+}
+
+export function defaultRunId(env: NodeJS.ProcessEnv): string {
+  if (env.GITHUB_RUN_ID) return `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT || '1'}`
+  return `local-${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${process.pid}`
+}
