@@ -31339,7 +31339,7 @@ function exportVariable(name, val) {
  * ```
  */
 function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
+    issueCommand('add-mask', {}, secret);
 }
 /**
  * Prepends inputPath to the PATH (for this action and future actions)
@@ -33596,11 +33596,8 @@ async function run() {
             return failBeforeLoop('config-error', err.message);
         throw err;
     }
-    if (settings.githubToken)
-        core_setSecret(settings.githubToken);
-    for (const key of [settings.anthropicApiKey, settings.openaiApiKey])
-        if (key)
-            core_setSecret(key);
+    // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
+    // put them in one more stream.
     const abort = new AbortController();
     const onSignal = () => abort.abort();
     process.once('SIGINT', onSignal);

@@ -58,8 +58,8 @@ export async function run(): Promise<void> {
     if (err instanceof ConfigError) return failBeforeLoop('config-error', err.message)
     throw err
   }
-  if (settings.githubToken) core.setSecret(settings.githubToken)
-  for (const key of [settings.anthropicApiKey, settings.openaiApiKey]) if (key) core.setSecret(key)
+  // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
+  // put them in one more stream.
 
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
