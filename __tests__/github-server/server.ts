@@ -1,0 +1,320 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { checkRequest, checkResponse, componentSchema, matchOperation, sample, type Operation } from './openapi.js'
+
+/**
+ * A local GitHub REST server for the few operations loopgate uses. Every request and every answer
+ * is checked against the operation in the extracted OpenAPI description; problems are collected in
+ * `violations` (a test asserts it stays empty). Failures can be injected per operation.
+ */
+
+type Json = Record<string, unknown>
+
+export interface StoredPull {
+  number: number
+  state: 'open' | 'closed'
+  title: string
+  body: string
+  head: string
+  base: string
+  draft: boolean
+  labels: string[]
+  reviewers: string[]
+  comments: string[]
+}
+
+export interface StoredIssue {
+  number: number
+  state: 'open' | 'closed'
+  title: string
+  body: string
+  labels: string[]
+  assignees: string[]
+  comments: string[]
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  operationId: string | null
+  status: number
+  body: unknown
+}
+
+interface Injected {
+  operationId: string
+  status: number
+  times: number
+  message: string
+}
+
+export interface GitHubServer {
+  url: string
+  owner: string
+  repo: string
+  pulls: StoredPull[]
+  issues: StoredIssue[]
+  requests: RecordedRequest[]
+  violations: string[]
+  /** Answers `status` to the next `times` calls of the operation. */
+  fail(operationId: string, status: number, times?: number, message?: string): void
+  /** A token without the permission behind this operation: 403 "Resource not accessible by integration". */
+  deny(operationId: string): void
+  /** Adds an open pull request as if a person or an earlier run had opened it. */
+  addPull(pull: Partial<StoredPull> & { head: string }): StoredPull
+  addIssue(issue: Partial<StoredIssue> & { title: string }): StoredIssue
+  close(): Promise<void>
+}
+
+export interface GitHubServerOptions {
+  owner?: string
+  repo?: string
+  token: string
+}
+
+const deepMerge = (base: unknown, over: unknown): unknown => {
+  if (over === undefined) return base
+  if (base && over && typeof base === 'object' && typeof over === 'object' && !Array.isArray(base) && !Array.isArray(over)) {
+    const out: Json = { ...(base as Json) }
+    for (const [k, v] of Object.entries(over as Json)) out[k] = deepMerge((base as Json)[k], v)
+    return out
+  }
+  return over
+}
+
+export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitHubServer> {
+  const owner = opts.owner ?? 'octo-org'
+  const repo = opts.repo ?? 'octo-repo'
+  const pulls: StoredPull[] = []
+  const issues: StoredIssue[] = []
+  const requests: RecordedRequest[] = []
+  const violations: string[] = []
+  const injected: Injected[] = []
+  let nextNumber = 1
+  let nextId = 1000
+  let origin = ''
+
+  const web = (p: string): string => `https://github.com/${owner}/${repo}/${p}`
+  const api = (p: string): string => `${origin}/repos/${owner}/${repo}/${p}`
+  const user = (login: string): unknown => deepMerge(sample(componentSchema('simple-user')), { login, id: 1, type: 'User', html_url: `https://github.com/${login}` })
+  const label = (name: string): unknown => deepMerge(sample(componentSchema('label')), { name, id: nextId++, color: 'ededed', url: api(`labels/${name}`) })
+  const repository = (): unknown =>
+    deepMerge(sample(componentSchema('repository')), { name: repo, full_name: `${owner}/${repo}`, owner: user(owner), default_branch: 'main', html_url: `https://github.com/${owner}/${repo}` })
+
+  const pullJson = (p: StoredPull, full: boolean): unknown => {
+    const base = sample(componentSchema(full ? 'pull-request' : 'pull-request-simple'))
+    return deepMerge(base, {
+      number: p.number,
+      id: p.number + 5000,
+      state: p.state,
+      title: p.title,
+      body: p.body,
+      draft: p.draft,
+      html_url: web(`pull/${p.number}`),
+      url: api(`pulls/${p.number}`),
+      user: user('loopgate-bot'),
+      labels: p.labels.map(label),
+      requested_reviewers: p.reviewers.map(user),
+      head: { ref: p.head, sha: '0'.repeat(40), label: `${owner}:${p.head}`, repo: repository(), user: user(owner) },
+      base: { ref: p.base, sha: '0'.repeat(40), label: `${owner}:${p.base}`, repo: repository(), user: user(owner) }
+    })
+  }
+  const issueJson = (i: StoredIssue | StoredPull): unknown => {
+    const isPull = 'head' in i
+    return deepMerge(sample(componentSchema('issue')), {
+      number: i.number,
+      id: i.number + 9000,
+      state: i.state,
+      title: i.title,
+      body: i.body,
+      html_url: web(`${isPull ? 'pull' : 'issues'}/${i.number}`),
+      url: api(`issues/${i.number}`),
+      user: user('loopgate-bot'),
+      labels: i.labels.map(label),
+      assignees: 'assignees' in i ? i.assignees.map(user) : [],
+      ...(isPull ? { pull_request: { url: api(`pulls/${i.number}`), html_url: web(`pull/${i.number}`), diff_url: null, patch_url: null } } : {})
+    })
+  }
+  const commentJson = (n: number, index: number, body: string): unknown =>
+    deepMerge(sample(componentSchema('issue-comment')), {
+      id: nextId++,
+      body,
+      html_url: web(`issues/${n}#issuecomment-${index}`),
+      issue_url: api(`issues/${n}`),
+      url: api(`issues/comments/${index}`),
+      user: user('loopgate-bot')
+    })
+  const error = (status: number, message: string): Json => ({ message, documentation_url: 'https://docs.github.com/rest', status: String(status) })
+  const findIssueOrPull = (n: number): StoredIssue | StoredPull | undefined => issues.find((i) => i.number === n) ?? pulls.find((p) => p.number === n)
+
+  function handle(op: Operation, query: URLSearchParams, body: Json): { status: number; json: unknown } {
+    if (op.params.owner !== owner || op.params.repo !== repo) return { status: 404, json: error(404, 'Not Found') }
+    switch (op.operationId) {
+      case 'pulls/list': {
+        const state = query.get('state') ?? 'open'
+        const head = query.get('head')
+        const base = query.get('base')
+        const perPage = Number(query.get('per_page') ?? 30)
+        const page = Number(query.get('page') ?? 1)
+        const all = pulls.filter(
+          (p) => (state === 'all' || p.state === state) && (!head || `${owner}:${p.head}` === head) && (!base || p.base === base)
+        )
+        return { status: 200, json: all.slice((page - 1) * perPage, page * perPage).map((p) => pullJson(p, false)) }
+      }
+      case 'pulls/create': {
+        const head = String(body.head)
+        const base = String(body.base)
+        if (pulls.some((p) => p.state === 'open' && p.head === head && p.base === base)) {
+          return { status: 422, json: { ...error(422, 'Validation Failed'), errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${owner}:${head}.` }] } }
+        }
+        const pull: StoredPull = { number: nextNumber++, state: 'open', title: String(body.title ?? ''), body: String(body.body ?? ''), head, base, draft: body.draft === true, labels: [], reviewers: [], comments: [] }
+        pulls.push(pull)
+        return { status: 201, json: pullJson(pull, true) }
+      }
+      case 'pulls/update': {
+        const pull = pulls.find((p) => p.number === Number(op.params.pull_number))
+        if (!pull) return { status: 404, json: error(404, 'Not Found') }
+        if (typeof body.title === 'string') pull.title = body.title
+        if (typeof body.body === 'string') pull.body = body.body
+        if (body.state === 'open' || body.state === 'closed') pull.state = body.state
+        if (typeof body.base === 'string') pull.base = body.base
+        return { status: 200, json: pullJson(pull, true) }
+      }
+      case 'pulls/request-reviewers': {
+        const pull = pulls.find((p) => p.number === Number(op.params.pull_number))
+        if (!pull) return { status: 404, json: error(404, 'Not Found') }
+        pull.reviewers.push(...((body.reviewers as string[] | undefined) ?? []))
+        return { status: 201, json: pullJson(pull, false) }
+      }
+      case 'issues/list-for-repo': {
+        const state = query.get('state') ?? 'open'
+        const wanted = (query.get('labels') ?? '').split(',').filter(Boolean)
+        const all = [...issues, ...pulls]
+          .filter((i) => (state === 'all' || i.state === state) && wanted.every((l) => i.labels.includes(l)))
+          .sort((a, b) => b.number - a.number)
+        const perPage = Number(query.get('per_page') ?? 30)
+        const page = Number(query.get('page') ?? 1)
+        return { status: 200, json: all.slice((page - 1) * perPage, page * perPage).map(issueJson) }
+      }
+      case 'issues/create': {
+        const issue: StoredIssue = {
+          number: nextNumber++,
+          state: 'open',
+          title: String(body.title),
+          body: String(body.body ?? ''),
+          labels: ((body.labels as unknown[] | undefined) ?? []).map(String),
+          assignees: ((body.assignees as string[] | undefined) ?? []).slice(),
+          comments: []
+        }
+        issues.push(issue)
+        return { status: 201, json: issueJson(issue) }
+      }
+      case 'issues/create-comment': {
+        const n = Number(op.params.issue_number)
+        const target = findIssueOrPull(n)
+        if (!target) return { status: 404, json: error(404, 'Not Found') }
+        target.comments.push(String(body.body))
+        return { status: 201, json: commentJson(n, target.comments.length, String(body.body)) }
+      }
+      case 'issues/add-labels': {
+        const target = findIssueOrPull(Number(op.params.issue_number))
+        if (!target) return { status: 404, json: error(404, 'Not Found') }
+        for (const l of (body.labels as string[] | undefined) ?? []) if (!target.labels.includes(l)) target.labels.push(l)
+        return { status: 200, json: target.labels.map(label) }
+      }
+      case 'issues/add-assignees': {
+        const target = issues.find((i) => i.number === Number(op.params.issue_number))
+        if (!target) return { status: 404, json: error(404, 'Not Found') }
+        for (const a of (body.assignees as string[] | undefined) ?? []) if (!target.assignees.includes(a)) target.assignees.push(a)
+        return { status: 201, json: issueJson(target) }
+      }
+      default:
+        return { status: 404, json: error(404, 'Not Found') }
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    let raw = ''
+    req.on('data', (c: Buffer) => (raw += c.toString()))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const method = req.method ?? 'GET'
+      const op = matchOperation(method, url.pathname)
+      let parsed: unknown
+      const send = (status: number, json: unknown): void => {
+        requests.push({ method, path: url.pathname + url.search, operationId: op?.operationId ?? null, status, body: parsed })
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3' })
+        res.end(JSON.stringify(json))
+      }
+      if (!op) {
+        violations.push(`undocumented request ${method} ${url.pathname}`)
+        return send(404, error(404, 'Not Found'))
+      }
+      const auth = req.headers.authorization ?? ''
+      if (auth !== `token ${opts.token}` && auth !== `Bearer ${opts.token}`) return send(401, error(401, 'Bad credentials'))
+      try {
+        parsed = raw === '' ? undefined : JSON.parse(raw)
+      } catch {
+        violations.push(`${op.operationId}: the body is not JSON`)
+        return send(400, error(400, 'Problems parsing JSON'))
+      }
+      let problems: string[]
+      try {
+        problems = checkRequest(op, url.searchParams, parsed)
+      } catch (err) {
+        problems = [`the checker failed: ${(err as Error).message}`]
+      }
+      if (problems.length > 0) {
+        violations.push(...problems.map((p) => `${op.operationId} request: ${p}`))
+        return send(422, error(422, `Invalid request: ${problems.join('; ')}`))
+      }
+      const fault = injected.find((f) => f.operationId === op.operationId && f.times > 0)
+      if (fault) {
+        fault.times--
+        return send(fault.status, error(fault.status, fault.message))
+      }
+      const answer = handle(op, url.searchParams, (parsed ?? {}) as Json)
+      let bad: string[]
+      try {
+        bad = checkResponse(op, answer.status, answer.json)
+      } catch (err) {
+        bad = [`the checker failed: ${(err as Error).message}`]
+      }
+      if (bad.length > 0) violations.push(...bad)
+      send(answer.status, answer.json)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: origin,
+    owner,
+    repo,
+    pulls,
+    issues,
+    requests,
+    violations,
+    fail(operationId, status, times = 1, message = status >= 500 ? 'Server Error' : 'Error') {
+      injected.push({ operationId, status, times, message })
+    },
+    deny(operationId) {
+      injected.push({ operationId, status: 403, times: Number.MAX_SAFE_INTEGER, message: 'Resource not accessible by integration' })
+    },
+    addPull(p) {
+      const pull: StoredPull = { number: nextNumber++, state: 'open', title: 'loop PR', body: '', base: 'main', draft: false, labels: ['loopgate'], reviewers: [], comments: [], ...p }
+      pulls.push(pull)
+      return pull
+    },
+    addIssue(i) {
+      const issue: StoredIssue = { number: nextNumber++, state: 'open', body: '', labels: ['loopgate'], assignees: [], comments: [], ...i }
+      issues.push(issue)
+      return issue
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
