@@ -1,0 +1,201 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { git, gitEnv, GitError } from './git.js'
+import { TRAILER_RUN } from './workspace.js'
+
+/**
+ * Publishing happens from a clean repository under RUNNER_TEMP, never through the agent's
+ * workspace: the workspace's objects are borrowed as plain data (an alternate object directory
+ * for one repack, in a process without the token), so no workspace hook, config or attribute runs.
+ * The token reaches only the push/ls-remote processes of this clean repository, through an http
+ * extraheader in their environment (not the command line, not a file).
+ */
+
+export interface Remote {
+  url: string
+  token?: string
+}
+
+/** The repository's remote as the runner names it: GITHUB_SERVER_URL/GITHUB_REPOSITORY.git. */
+export function remoteFromEnv(env: NodeJS.ProcessEnv, token?: string): Remote {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  const repository = env.GITHUB_REPOSITORY
+  if (!repository) throw new Error('GITHUB_REPOSITORY is not set: cannot name the remote to push to')
+  return { url: `${server}/${repository}.git`, token: token || undefined }
+}
+
+export class PushRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly branch: string
+  ) {
+    super(message)
+    this.name = 'PushRejectedError'
+  }
+}
+
+function authEnv(remote: Remote): NodeJS.ProcessEnv {
+  const env = gitEnv()
+  if (remote.token && /^https?:/.test(remote.url)) {
+    const basic = Buffer.from(`x-access-token:${remote.token}`, 'utf8').toString('base64')
+    env.GIT_CONFIG_COUNT = '1'
+    env.GIT_CONFIG_KEY_0 = `http.${new URL(remote.url).origin}/.extraheader`
+    env.GIT_CONFIG_VALUE_0 = `AUTHORIZATION: basic ${basic}`
+  }
+  return env
+}
+
+/** Removes the token from a message that git might echo. */
+function scrub(text: string, remote: Remote): string {
+  if (!remote.token) return text
+  const basic = Buffer.from(`x-access-token:${remote.token}`, 'utf8').toString('base64')
+  return text.split(remote.token).join('***').split(basic).join('***')
+}
+
+export class CleanClone {
+  private constructor(
+    readonly dir: string,
+    private readonly remote: Remote
+  ) {}
+
+  /**
+   * A fresh repository holding `commit` and its history, copied from the workspace's object store.
+   * No process started here reads the workspace's config, and none of them holds the token.
+   */
+  static async create(tempDir: string, workspace: string, commit: string, remote: Remote): Promise<CleanClone> {
+    const dir = mkdtempSync(path.join(tempDir, 'loopgate-publish-'))
+    const clone = new CleanClone(dir, remote)
+    try {
+      await git(['init', '-q', '--bare', dir], { cwd: tempDir })
+      const commonDir = (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: workspace })).stdout.trim()
+      const shallow = path.join(commonDir, 'shallow')
+      if (existsSync(shallow)) copyFileSync(shallow, path.join(dir, 'shallow'))
+      const borrow = { ...gitEnv(), GIT_ALTERNATE_OBJECT_DIRECTORIES: path.join(commonDir, 'objects') }
+      const sha = (await git(['rev-parse', '--verify', '--end-of-options', `${commit}^{commit}`], { cwd: dir, env: borrow })).stdout.trim()
+      await git(['update-ref', 'refs/loopgate/work', sha], { cwd: dir, env: borrow })
+      // -a without -l copies every reachable object, the borrowed ones too, into this repository.
+      await git(['repack', '-a', '-d', '-q'], { cwd: dir, env: borrow })
+      await git(['cat-file', '-e', `${sha}^{tree}`], { cwd: dir })
+      return clone
+    } catch (err) {
+      clone.dispose()
+      throw err
+    }
+  }
+
+  /** The sha of a branch on the remote, or null when it does not exist. */
+  async remoteTip(branch: string): Promise<string | null> {
+    const r = await this.run(['ls-remote', '--heads', '--', this.remote.url, `refs/heads/${branch}`])
+    const line = r.stdout.split('\n').find((l) => l.endsWith(`\trefs/heads/${branch}`))
+    return line ? line.split('\t')[0] : null
+  }
+
+  /** Whether `sha` (fetched from the remote if needed) is a commit loopgate made: its run trailer. */
+  async isLoopgateCommit(sha: string, branch: string): Promise<boolean> {
+    await this.fetchBranch(branch)
+    const r = await git(['log', '-1', '--format=%B', sha], { cwd: this.dir, okCodes: [128] })
+    return r.exitCode === 0 && new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
+  }
+
+  async isAncestor(ancestor: string, commit: string): Promise<boolean> {
+    const r = await git(['merge-base', '--is-ancestor', ancestor, commit], { cwd: this.dir, okCodes: [1, 128] })
+    return r.exitCode === 0
+  }
+
+  private async fetchBranch(branch: string): Promise<void> {
+    await this.run(['fetch', '-q', '--no-tags', '--', this.remote.url, `+refs/heads/${branch}:refs/loopgate/remote`])
+  }
+
+  /**
+   * Pushes `commit` to `branch`. `lease`: the sha the branch must still have (null: must not exist),
+   * or 'force' for a scratch branch.
+   */
+  async push(commit: string, branch: string, lease: string | null | 'force'): Promise<void> {
+    const ref = `refs/heads/${branch}`
+    const args = ['push', '--porcelain', '--no-verify']
+    if (lease === 'force') args.push('--force')
+    else args.push(`--force-with-lease=${ref}:${lease ?? ''}`)
+    args.push('--', this.remote.url, `${commit}:${ref}`)
+    try {
+      await this.run(args)
+    } catch (err) {
+      const text = err instanceof GitError ? `${err.result.stderr}\n${err.result.stdout}` : String(err)
+      if (/stale info|rejected|non-fast-forward|fetch first/.test(text)) {
+        throw new PushRejectedError(`the branch ${branch} moved on the remote since loopgate read it; not overwriting it`, branch)
+      }
+      throw new Error(scrub(`pushing ${branch} failed: ${text.trim()}`, this.remote))
+    }
+  }
+
+  private async run(args: string[]) {
+    try {
+      return await git(args, { cwd: this.dir, env: authEnv(this.remote) })
+    } catch (err) {
+      if (err instanceof GitError) {
+        err.message = scrub(err.message, this.remote)
+        err.result.stderr = scrub(err.result.stderr, this.remote)
+      }
+      throw err
+    }
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+/** Runs `fn` with a clean clone of `commit`, removing it afterwards. */
+export async function withCleanClone<T>(
+  tempDir: string,
+  workspace: string,
+  commit: string,
+  remote: Remote,
+  fn: (clone: CleanClone) => Promise<T>
+): Promise<T> {
+  const clone = await CleanClone.create(tempDir, workspace, commit, remote)
+  try {
+    return await fn(clone)
+  } finally {
+    clone.dispose()
+  }
+}
+
+/**
+ * Pushes the loop's work branch with a lease against what loopgate itself last pushed there: the
+ * remote tip is replaced only when it is loopgate's own commit or already in `commit`'s history.
+ */
+export async function pushWorkBranch(clone: CleanClone, commit: string, branch: string): Promise<void> {
+  const tip = await clone.remoteTip(branch)
+  if (tip === null) return clone.push(commit, branch, null)
+  if (tip === commit) return
+  const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
+  if (!ours) {
+    throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
+  }
+  return clone.push(commit, branch, tip)
+}
+
+export function wipBranchName(loopId: string): string {
+  return `loopgate/${loopId}-wip`
+}
+
+export interface WipPushOptions {
+  loopId: string
+  githubToken: string
+  /** The agent's workspace (read as data only). */
+  workspace: string
+  commit: string
+  env: NodeJS.ProcessEnv
+  tempDir?: string
+}
+
+/**
+ * Pushes unfinished work to `loopgate/<loop-id>-wip` from a clean clone (force: a scratch branch).
+ * The post step calls it after a cancellation.
+ */
+export async function pushWipBranch(opts: WipPushOptions): Promise<string> {
+  const branch = wipBranchName(opts.loopId)
+  const tempDir = opts.tempDir ?? opts.env.RUNNER_TEMP ?? (await import('node:os')).tmpdir()
+  await withCleanClone(tempDir, opts.workspace, opts.commit, remoteFromEnv(opts.env, opts.githubToken), (clone) => clone.push(opts.commit, branch, 'force'))
+  return branch
+}
