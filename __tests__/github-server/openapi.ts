@@ -1,5 +1,5 @@
-import Ajv, { type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
+import { Ajv, type ValidateFunction } from 'ajv'
+import formatsModule from 'ajv-formats'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,10 +27,10 @@ export const SPEC = toJsonSchema(
 const SPEC_ID = 'github'
 
 function makeAjv(): Ajv {
-  const AjvCtor = ((Ajv as unknown as { default?: typeof Ajv }).default ?? Ajv) as typeof Ajv
-  const ajv = new AjvCtor({ strict: false, allErrors: true, coerceTypes: false, validateFormats: true })
-  const withFormats = ((addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats) as typeof addFormats
-  withFormats(ajv)
+  const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes: false, validateFormats: true })
+  // ajv-formats is CommonJS: its plugin is the module's default export.
+  const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (a: Ajv) => Ajv
+  addFormats(ajv)
   ajv.addFormat('repo.nwo', /^[^/]+\/[^/]+$/)
   ajv.addSchema(SPEC, SPEC_ID)
   return ajv
@@ -45,11 +45,10 @@ function escape(segment: string): string {
 
 function validator(pointer: string[]): ValidateFunction {
   const ref = `${SPEC_ID}#/${pointer.map(escape).join('/')}`
-  let fn = compiled.get(ref)
-  if (!fn) {
-    fn = ajv.compile({ $ref: ref })
-    compiled.set(ref, fn)
-  }
+  const known = compiled.get(ref)
+  if (known) return known
+  const fn = ajv.compile({ $ref: ref })
+  compiled.set(ref, fn)
   return fn
 }
 
