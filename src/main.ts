@@ -4,8 +4,8 @@ import path from 'node:path'
 import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './loop/progress.js'
 import { outcomeFor, STOP_EXPLANATIONS, type StopReason } from './loop/stop-reasons.js'
-import { DryRunPublisher } from './publish/dry-run.js'
-import { runSummary } from './report/markdown.js'
+import { createIntegration } from './github/integration.js'
+import { preLoopSummary, runSummary } from './report/markdown.js'
 import { defaultRunId, defaultTempDir, executeRun, runDirFor, type RunReport } from './run.js'
 
 export const STATE_MAIN_FINISHED = 'main-finished'
@@ -71,11 +71,15 @@ export async function run(): Promise<void> {
   core.saveState(STATE_RUN_DIR, runDirFor(defaultTempDir(env), settings.loopId, runId))
   let report: RunReport
   try {
+    // --- GitHub integration (issue 5): the event plan and the publisher ---
+    const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m))
+    settings = github.settings
+    // --- end GitHub integration ---
     report = await executeRun(settings, {
       env,
       runId,
       tempDir: defaultTempDir(env),
-      publisher: new DryRunPublisher(),
+      publisher: github.publisher,
       signal: abort.signal,
       report: (line) => core.info(line)
     })
@@ -90,12 +94,17 @@ export async function run(): Promise<void> {
     process.removeListener('SIGTERM', onSignal)
   }
   writeReport(report)
-  if (report.run) {
-    await core.summary
-      .addRaw(runSummary(report.run, { loopId: settings.loopId, spendCeilingUsd: settings.spendCeilingUsd, logFile: report.logFile, notes: report.notes }))
-      .write()
-      .catch((e: Error) => core.warning(`could not write the step summary: ${e.message}`))
-  }
+  // --- GitHub integration (issue 5): summary for every run, publishing failures fail the step ---
+  const summary = report.run
+    ? runSummary(report.run, { loopId: settings.loopId, spendCeilingUsd: settings.spendCeilingUsd, logFile: report.logFile, logUrl: report.published.logUrl, notes: report.notes })
+    : preLoopSummary(report.stopReason, settings.loopId, report.notes)
+  const published = [report.published.pullRequestUrl && `Pull request: ${report.published.pullRequestUrl}`, report.published.issueUrl && `Issue: ${report.published.issueUrl}`, report.published.error && `**Publishing failed:** ${report.published.error}`]
+  await core.summary
+    .addRaw([summary, ...published.filter(Boolean)].join('\n\n'))
+    .write()
+    .catch((e: Error) => core.warning(`could not write the step summary: ${e.message}`))
   core.saveState(STATE_MAIN_FINISHED, 'true')
-  if (report.outcome === 'stopped') core.setFailed(`loopgate stopped: ${report.stopReason}`)
+  if (report.published.error) core.setFailed(`loopgate could not publish: ${report.published.error}`)
+  else if (report.outcome === 'stopped') core.setFailed(`loopgate stopped: ${report.stopReason}: ${report.notes.join(' ')}`)
+  // --- end GitHub integration ---
 }

@@ -75,6 +75,27 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   const notes: string[] = []
 
   await assertGitRepository(settings.workspace)
+
+  // --- pre-loop check (issue 5): events and review capacity, before any spend ---
+  const stop = await ctx.publisher.preflight?.(settings)
+  if (stop) {
+    new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 })
+    new ProgressFile(progressPath).appendStop(stop.stopReason)
+    for (const note of stop.notes) ctx.report(note)
+    return {
+      stopReason: stop.stopReason,
+      outcome: outcomeFor(stop.stopReason),
+      run: null,
+      runDir,
+      logFile,
+      ledgerFile,
+      progressFile: progressPath,
+      published: { files: [], notes: [] },
+      notes: [...notes, ...stop.notes]
+    }
+  }
+  // --- end pre-loop check ---
+
   const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
   await workspace.prepare()
 

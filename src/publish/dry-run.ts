@@ -1,10 +1,18 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Settings } from '../inputs.js'
 import { escalationBody, pullRequestBody, wantsEscalation } from './bodies.js'
-import type { PublishContext, PublishResult, Publisher } from './types.js'
+import type { PreflightStop, PublishContext, PublishResult, Publisher } from './types.js'
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */
 export class DryRunPublisher implements Publisher {
+  /** `check`: the event checks that need no API (fork PRs, refused events). */
+  constructor(private readonly check?: (settings: Settings) => Promise<PreflightStop | null>) {}
+
+  async preflight(settings: Settings): Promise<PreflightStop | null> {
+    return this.check ? this.check(settings) : null
+  }
+
   async publish(ctx: PublishContext): Promise<PublishResult> {
     if (ctx.outcome.stopReason === 'verified') {
       const file = path.join(ctx.runDir, 'pull-request.md')

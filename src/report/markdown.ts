@@ -53,10 +53,36 @@ export function failingTestsSection(outcome: RunOutcome): string {
   ].join('\n')
 }
 
+/** A mermaid chart of the cumulative spend per iteration against the run's ceiling. */
+export function spendChart(outcome: RunOutcome, ceilingUsd: number): string {
+  if (outcome.iterations.length === 0) return ''
+  const xs = outcome.iterations.map((r) => String(r.iteration))
+  const spent = outcome.iterations.map((r) => r.spentUsd.toFixed(2))
+  const top = Math.max(ceilingUsd, ...outcome.iterations.map((r) => r.spentUsd))
+  return [
+    '```mermaid',
+    'xychart-beta',
+    `  title "Cumulative spend (USD) against the ${usd(ceilingUsd)} ceiling"`,
+    `  x-axis "iteration" [${xs.join(', ')}]`,
+    `  y-axis "USD" 0 --> ${Number(top.toFixed(2))}`,
+    `  bar [${spent.join(', ')}]`,
+    `  line [${xs.map(() => ceilingUsd.toFixed(2)).join(', ')}]`,
+    '```'
+  ].join('\n')
+}
+
+/** The summary of a run that stopped before the loop (a skip, review capacity, a refused event). */
+export function preLoopSummary(reason: StopReason, loopId: string, notes: string[]): string {
+  return [`## loopgate: ${reason}`, stopSection(reason), `Loop \`${loopId}\` · no agent call was made · nothing was spent.`, ...notes]
+    .filter((s) => s !== '')
+    .join('\n\n')
+}
+
 export interface SummaryContext {
   loopId: string
   spendCeilingUsd: number
   logFile: string
+  logUrl?: string
   notes?: string[]
 }
 
@@ -67,8 +93,9 @@ export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
     `Loop \`${ctx.loopId}\` · ${outcome.iterations.length} iteration(s) · spent ${usd(outcome.spentUsd)} of ${usd(ctx.spendCeilingUsd)} · the agent claimed done ${outcome.claimedDone} time(s), the gate agreed ${outcome.gateAgreed} time(s).`,
     ...(ctx.notes ?? []).map((n) => `> ${n}`),
     iterationsTable(outcome.iterations),
+    spendChart(outcome, ctx.spendCeilingUsd),
     failingTestsSection(outcome),
-    `Attempt log: \`${ctx.logFile}\``
+    ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``
   ]
     .filter((s) => s !== '')
     .join('\n\n')

@@ -1,0 +1,84 @@
+import { getOctokit } from '@actions/github'
+import { retry } from '@octokit/plugin-retry'
+import { throttling } from '@octokit/plugin-throttling'
+
+export type GitHubClient = ReturnType<typeof getOctokit>
+
+export interface RepoRef {
+  owner: string
+  repo: string
+}
+
+export function repoFromEnv(env: NodeJS.ProcessEnv): RepoRef {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
+  if (!owner || !repo) throw new Error('GITHUB_REPOSITORY is not set (owner/repo)')
+  return { owner, repo }
+}
+
+/** Retries of rate-limited requests before giving up. */
+const RATE_LIMIT_RETRIES = 2
+
+/**
+ * Octokit with retries for 5xx (plugin-retry: backoff 1 s, 4 s, 9 s) and for primary and
+ * secondary rate limits (plugin-throttling), against GITHUB_API_URL.
+ */
+export function createClient(token: string, env: NodeJS.ProcessEnv, warn: (message: string) => void): GitHubClient {
+  return getOctokit(
+    token,
+    {
+      baseUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+      retry: { retries: 3 },
+      throttle: {
+        onRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+          warn(`GitHub rate limit on ${options.method} ${options.url}; retrying after ${retryAfter}s`)
+          return retryCount < RATE_LIMIT_RETRIES
+        },
+        onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+          warn(`GitHub secondary rate limit on ${options.method} ${options.url}; retrying after ${retryAfter}s`)
+          return retryCount < RATE_LIMIT_RETRIES
+        }
+      }
+    },
+    retry,
+    throttling
+  )
+}
+
+/** The workflow permission behind each kind of call, named the way `permissions:` spells it. */
+export type Permission = 'contents: write' | 'pull-requests: write' | 'pull-requests: read' | 'issues: write' | 'issues: read'
+
+export const WORKFLOW_PERMISSIONS = ['contents: write', 'pull-requests: write', 'issues: write'] as const
+
+export class PublishError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PublishError'
+  }
+}
+
+function statusOf(err: unknown): number | undefined {
+  const status = (err as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
+}
+
+/** A 403/404 from missing permissions becomes an error naming the permission to add. */
+export function explainApiError(err: unknown, what: string, permission: Permission): PublishError {
+  const status = statusOf(err)
+  const message = err instanceof Error ? err.message : String(err)
+  if (status === 403 || status === 404) {
+    return new PublishError(
+      `GitHub answered ${status} (${message}) to ${what}: the token needs \`${permission}\`. ` +
+        `Add to the workflow (or the job):\n\npermissions:\n${WORKFLOW_PERMISSIONS.map((p) => `  ${p}`).join('\n')}\n`
+    )
+  }
+  return new PublishError(`GitHub API call failed while trying to ${what}: ${status ? `${status} ` : ''}${message}`)
+}
+
+/** Runs one API call, turning its failure into a PublishError that explains itself. */
+export async function call<T>(what: string, permission: Permission, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    throw explainApiError(err, what, permission)
+  }
+}

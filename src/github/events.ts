@@ -1,0 +1,109 @@
+import type { PullRequestEvent, WorkflowDispatchEvent } from '@octokit/webhooks-types'
+import { readFileSync } from 'node:fs'
+import { git } from '../git/git.js'
+import { TRAILER_RUN } from '../git/workspace.js'
+import type { Settings } from '../inputs.js'
+
+/** What this run works on, decided from the event before anything is spent. */
+export type EventPlan =
+  | {
+      kind: 'branch'
+      eventName: string
+      /** `loopgate/<loop-id>`, created from the base. */
+      workBranch: string
+      baseBranch: string
+    }
+  | {
+      kind: 'pull-request'
+      eventName: string
+      number: number
+      url: string
+      headBranch: string
+      headSha: string
+      /** The PR base: the gate's base. */
+      baseBranch: string
+    }
+  | { kind: 'skip'; eventName: string; message: string }
+  | { kind: 'refuse'; eventName: string; message: string }
+
+export const PULL_REQUEST_ACTIONS = ['opened', 'synchronize', 'reopened', 'labeled'] as const
+
+export function workBranchName(loopId: string): string {
+  return `loopgate/${loopId}`
+}
+
+export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const file = env.GITHUB_EVENT_PATH
+  if (!file) return {}
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+function branchOfRef(ref: string | undefined): string | undefined {
+  return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined
+}
+
+/** Whether the commit carries loopgate's run trailer (read in the workspace with the hardened git). */
+export async function isLoopgateCommit(workspace: string, sha: string): Promise<boolean> {
+  const r = await git(['log', '-1', '--format=%B', '--end-of-options', sha], { cwd: workspace, okCodes: [128] }).catch(() => null)
+  return !!r && r.exitCode === 0 && new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
+}
+
+/**
+ * Maps the triggering event to a plan. `isOwnCommit` answers the self-trigger guard: the PR
+ * head's newest commit is loopgate's own, so no one has pushed since loopgate did.
+ */
+export async function planEvent(
+  settings: Settings,
+  eventName: string,
+  payload: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  isOwnCommit: (sha: string) => Promise<boolean> = (sha) => isLoopgateCommit(settings.workspace, sha)
+): Promise<EventPlan> {
+  if (eventName === 'pull_request' || eventName === 'pull_request_target') {
+    if (eventName === 'pull_request_target' && !settings.allowPullRequestTarget) {
+      return {
+        kind: 'refuse',
+        eventName,
+        message:
+          "loopgate refuses `pull_request_target`: it runs with a write token on code from the pull request. Use `pull_request`, or set `allow-pull-request-target: true` if you have read why this is dangerous."
+      }
+    }
+    const event = payload as unknown as PullRequestEvent
+    const pr = event.pull_request
+    if (!pr) return { kind: 'refuse', eventName, message: `the ${eventName} event payload has no pull_request` }
+    if (!(PULL_REQUEST_ACTIONS as readonly string[]).includes(event.action)) {
+      return { kind: 'skip', eventName, message: `skipped: pull request #${pr.number} event action '${event.action}' is not one loopgate works on (${PULL_REQUEST_ACTIONS.join(', ')})` }
+    }
+    const headRepo = pr.head.repo?.full_name
+    const baseRepo = pr.base.repo.full_name
+    if (!headRepo || headRepo !== baseRepo) {
+      return {
+        kind: 'skip',
+        eventName,
+        message: `skipped: pull request #${pr.number} comes from a fork (${headRepo ?? 'a deleted repository'}); loopgate works only on pull requests from branches of ${baseRepo}`
+      }
+    }
+    if (await isOwnCommit(pr.head.sha)) {
+      return {
+        kind: 'skip',
+        eventName,
+        message: `skipped: the newest commit of pull request #${pr.number} (${pr.head.sha.slice(0, 12)}) is loopgate's own and no one has pushed since`
+      }
+    }
+    return { kind: 'pull-request', eventName, number: pr.number, url: pr.html_url, headBranch: pr.head.ref, headSha: pr.head.sha, baseBranch: pr.base.ref }
+  }
+  const dispatch = payload as Partial<WorkflowDispatchEvent>
+  const baseBranch =
+    settings.baseRef ?? branchOfRef(env.GITHUB_REF) ?? (dispatch.repository?.default_branch as string | undefined) ?? 'main'
+  return { kind: 'branch', eventName, workBranch: workBranchName(settings.loopId), baseBranch }
+}
+
+/** The settings the loop runs with under this plan: a PR's base is the gate's base. */
+export function settingsForPlan(settings: Settings, plan: EventPlan): Settings {
+  if (plan.kind === 'pull-request' && !settings.baseRef) return { ...settings, baseRef: plan.baseBranch }
+  return settings
+}

@@ -1,0 +1,252 @@
+import { copyFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { PushRejectedError, pushWorkBranch, withCleanClone, wipBranchName, type CleanClone, type Remote } from '../git/clean-clone.js'
+import type { Settings } from '../inputs.js'
+import { needsEscalation } from '../loop/stop-reasons.js'
+import {
+  escalationBody,
+  escalationTitle,
+  marker,
+  pullRequestBody,
+  pullRequestTitle,
+  runComment,
+  type BodyExtras
+} from '../publish/bodies.js'
+import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
+import { runUrl, uploadAttemptLog } from './artifact.js'
+import { openLoopPulls } from './capacity.js'
+import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoRef } from './client.js'
+import type { EventPlan } from './events.js'
+
+export const ESCALATION_LABEL = 'loopgate'
+
+export interface GitHubPublisherOptions {
+  plan: EventPlan
+  client: GitHubClient
+  repo: RepoRef
+  remote: Remote
+  env: NodeJS.ProcessEnv
+  tempDir: string
+  warn: (message: string) => void
+}
+
+function pushError(err: unknown, branch: string): Error {
+  if (err instanceof PushRejectedError) return err
+  const message = err instanceof Error ? err.message : String(err)
+  if (/\b403\b|permission|denied|not allowed/i.test(message)) {
+    return new PublishError(
+      `pushing ${branch} was refused (${message.split('\n')[0]}): the token needs \`contents: write\`. Add to the workflow (or the job):\n\npermissions:\n${WORKFLOW_PERMISSIONS.map((p) => `  ${p}`).join('\n')}\n`
+    )
+  }
+  return new PublishError(message)
+}
+
+/** Publishes a run to GitHub: pushes from a clean clone first, then the PR, issue or comment. */
+export class GitHubPublisher implements Publisher {
+  constructor(private readonly opts: GitHubPublisherOptions) {}
+
+  async preflight(settings: Settings): Promise<PreflightStop | null> {
+    const { plan } = this.opts
+    if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
+    if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
+    if (plan.kind !== 'branch' || settings.onSuccess === 'none') return null
+    let open
+    try {
+      open = await openLoopPulls(this.opts.client, this.opts.repo, settings.loopId, settings.labels)
+    } catch (err) {
+      return { stopReason: 'config-error', notes: [err instanceof Error ? err.message : String(err)] }
+    }
+    if (open.length < settings.maxOpenPrs) return null
+    return {
+      stopReason: 'review-capacity',
+      notes: [
+        `This loop has ${open.length} open pull request(s), at its \`max-open-prs\` of ${settings.maxOpenPrs}; nothing was spent. Review or close:`,
+        open.map((p) => `- [#${p.number}](${p.url}) (\`${p.branch}\`)`).join('\n')
+      ]
+    }
+  }
+
+  async publish(ctx: PublishContext): Promise<PublishResult> {
+    const result: PublishResult = { files: [], notes: [] }
+    result.logUrl = await this.uploadLog(ctx)
+    const extras: BodyExtras = { logUrl: result.logUrl ?? runUrl(this.opts.env) }
+    try {
+      if (ctx.outcome.stopReason === 'verified') await this.publishSuccess(ctx, extras, result)
+      else if (needsEscalation(ctx.outcome.stopReason)) await this.publishEscalation(ctx, extras, result)
+    } catch (err) {
+      result.error = err instanceof Error ? err.message : String(err)
+    }
+    return result
+  }
+
+  private async uploadLog(ctx: PublishContext): Promise<string | undefined> {
+    const progressCopy = path.join(ctx.runDir, 'progress.md')
+    const progress = path.join(ctx.settings.workspace, ctx.settings.progressFile)
+    if (existsSync(progress)) copyFileSync(progress, progressCopy)
+    return uploadAttemptLog(
+      ctx.settings.loopId,
+      [
+        { file: ctx.logFile, name: 'attempts.jsonl' },
+        { file: progressCopy, name: 'progress.md' }
+      ],
+      this.opts.tempDir,
+      this.opts.env,
+      this.opts.warn
+    )
+  }
+
+  private withClone<T>(ctx: PublishContext, commit: string, fn: (clone: CleanClone) => Promise<T>): Promise<T> {
+    return withCleanClone(this.opts.tempDir, ctx.settings.workspace, commit, this.opts.remote, fn)
+  }
+
+  /** Pushes unfinished work to `loopgate/<loop-id>-wip`; returns the branch, or undefined if there is none. */
+  private async pushWip(ctx: PublishContext, result: PublishResult): Promise<string | undefined> {
+    const { outcome } = ctx
+    if (outcome.headCommit === outcome.startCommit) return undefined
+    const branch = wipBranchName(ctx.settings.loopId)
+    try {
+      await this.withClone(ctx, outcome.headCommit, (clone) => clone.push(outcome.headCommit, branch, 'force'))
+    } catch (err) {
+      throw pushError(err, branch)
+    }
+    result.wipBranch = branch
+    result.notes.push(`unfinished work pushed to ${branch}`)
+    return branch
+  }
+
+  private async publishSuccess(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
+    const { settings, outcome } = ctx
+    const { plan, client, repo } = this.opts
+    const commit = outcome.verifiedCommit ?? outcome.headCommit
+    if (settings.onSuccess === 'none') {
+      result.notes.push('on-success is none: the verified work was not published')
+      return
+    }
+    if (plan.kind === 'pull-request' && settings.onSuccess === 'push') {
+      try {
+        await this.withClone(ctx, commit, (clone) => clone.push(commit, plan.headBranch, plan.headSha))
+      } catch (err) {
+        if (err instanceof PushRejectedError) {
+          extras.wipBranch = await this.pushWip(ctx, result)
+          throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
+        }
+        throw pushError(err, plan.headBranch)
+      }
+      result.branch = extras.branch = plan.headBranch
+      result.pullRequestUrl = plan.url
+      const comment = await call(`comment on pull request #${plan.number}`, 'pull-requests: write', () =>
+        client.rest.issues.createComment({ ...repo, issue_number: plan.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
+      )
+      result.commentUrl = comment.data.html_url
+      return
+    }
+
+    const branch = plan.kind === 'branch' ? plan.workBranch : `loopgate/${settings.loopId}`
+    const base = plan.kind === 'branch' ? plan.baseBranch : plan.kind === 'pull-request' ? plan.headBranch : 'main'
+    try {
+      await this.withClone(ctx, commit, (clone) => pushWorkBranch(clone, commit, branch))
+    } catch (err) {
+      if (err instanceof PushRejectedError) {
+        extras.wipBranch = await this.pushWip(ctx, result)
+        throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
+      }
+      throw pushError(err, branch)
+    }
+    result.branch = extras.branch = branch
+    result.notes.push(`verified work pushed to ${branch}`)
+
+    const existing = await call('find the open loop pull request', 'pull-requests: read', () =>
+      client.rest.pulls.list({ ...repo, state: 'open', head: `${repo.owner}:${branch}`, per_page: 100 })
+    )
+    const open = existing.data.find((p) => p.head.ref === branch)
+    const body = pullRequestBody(ctx, extras)
+    let number: number
+    if (open) {
+      await call(`update pull request #${open.number}`, 'pull-requests: write', () =>
+        client.rest.pulls.update({ ...repo, pull_number: open.number, body })
+      )
+      const comment = await call(`comment on pull request #${open.number}`, 'pull-requests: write', () =>
+        client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
+      )
+      result.commentUrl = comment.data.html_url
+      result.pullRequestUrl = open.html_url
+      result.notes.push(`updated the open pull request #${open.number}`)
+      number = open.number
+    } else {
+      const created = await call('open the pull request', 'pull-requests: write', () =>
+        client.rest.pulls.create({ ...repo, head: branch, base, title: pullRequestTitle(ctx), body, draft: settings.draft })
+      )
+      result.pullRequestUrl = created.data.html_url
+      result.notes.push(`opened pull request #${created.data.number}`)
+      number = created.data.number
+    }
+    if (settings.labels.length > 0) {
+      await call(`label pull request #${number}`, 'pull-requests: write', () =>
+        client.rest.issues.addLabels({ ...repo, issue_number: number, labels: settings.labels })
+      )
+    }
+    if (settings.reviewers.length > 0 && !open) {
+      try {
+        await call(`request reviewers on #${number}`, 'pull-requests: write', () =>
+          client.rest.pulls.requestReviewers({ ...repo, pull_number: number, reviewers: settings.reviewers })
+        )
+      } catch (err) {
+        this.opts.warn(`loopgate: could not request reviewers: ${(err as Error).message}`)
+      }
+    }
+  }
+
+  private async publishEscalation(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
+    const { settings } = ctx
+    const { plan, client, repo } = this.opts
+    let pushFailure: Error | undefined
+    try {
+      extras.wipBranch = await this.pushWip(ctx, result)
+    } catch (err) {
+      pushFailure = err as Error
+    }
+    if (settings.onEscalate === 'none') {
+      if (pushFailure) throw pushFailure
+      return
+    }
+    if (settings.onEscalate === 'comment' && plan.kind === 'pull-request') {
+      const comment = await call(`comment on pull request #${plan.number}`, 'pull-requests: write', () =>
+        client.rest.issues.createComment({ ...repo, issue_number: plan.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
+      )
+      result.commentUrl = comment.data.html_url
+      result.pullRequestUrl = plan.url
+    } else {
+      const issues = await call('find an open escalation issue', 'issues: read', () =>
+        client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
+      )
+      const open = issues.find((i) => !i.pull_request && (i.body ?? '').includes(marker(settings.loopId)))
+      if (open) {
+        const comment = await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
+          client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
+        )
+        if (settings.escalateTo.length > 0) {
+          await call(`assign escalation issue #${open.number}`, 'issues: write', () =>
+            client.rest.issues.addAssignees({ ...repo, issue_number: open.number, assignees: settings.escalateTo })
+          )
+        }
+        result.issueUrl = open.html_url
+        result.commentUrl = comment.data.html_url
+        result.notes.push(`commented on the open escalation issue #${open.number}`)
+      } else {
+        const labels = [ESCALATION_LABEL, ...settings.labels.filter((l) => l !== ESCALATION_LABEL)]
+        const created = await call('open the escalation issue', 'issues: write', () =>
+          client.rest.issues.create({
+            ...repo,
+            title: escalationTitle(ctx),
+            body: escalationBody(ctx, extras),
+            labels,
+            assignees: settings.escalateTo
+          })
+        )
+        result.issueUrl = created.data.html_url
+        result.notes.push(`opened escalation issue #${created.data.number}`)
+      }
+    }
+    if (pushFailure) throw pushFailure
+  }
+}
