@@ -97,7 +97,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
   const web = (p: string): string => `https://github.com/${owner}/${repo}/${p}`
   const api = (p: string): string => `${origin}/repos/${owner}/${repo}/${p}`
   const user = (login: string): unknown => deepMerge(sample(componentSchema('simple-user')), { login, id: 1, type: 'User', html_url: `https://github.com/${login}` })
-  const label = (name: string): unknown => deepMerge(sample(componentSchema('label')), { name, id: nextId++, color: 'ededed', url: api(`labels/${name}`) })
+  const label = (name: string): unknown => deepMerge(sample(componentSchema('label')), { name, id: nextId++, color: 'ededed', description: '', url: api(`labels/${name}`) })
   const repository = (): unknown =>
     deepMerge(sample(componentSchema('repository')), { name: repo, full_name: `${owner}/${repo}`, owner: user(owner), default_branch: 'main', html_url: `https://github.com/${owner}/${repo}` })
 

@@ -1,0 +1,240 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.js'
+import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { startGitHubServer, type GitHubServer } from './github-server/server.js'
+
+const TOKEN = 'ghs_e2eGitHubToken00000000000000000001'
+const FIX = `sed -i 's/a - b/a + b/' src/math.mjs`
+const LOOP_BRANCH = 'loopgate/nightly-upgrade'
+
+/** A bare remote at <server>/octo-org/octo-repo.git (GITHUB_SERVER_URL points at <server>). */
+function remote(): { server: string; bare: string } {
+  const server = tempDir('loopgate-remote-')
+  const bare = path.join(server, 'octo-org', 'octo-repo.git')
+  const seed = makeRepo(buggyProject())
+  sh(server, ['init', '-q', '--bare', '-b', 'main', bare])
+  sh(seed, ['push', '-q', bare, 'main'])
+  return { server, bare }
+}
+
+/** The workspace as actions/checkout leaves it: a clone with origin pointing at the remote. */
+function checkout(bare: string, branch = 'main'): string {
+  const parent = tempDir('loopgate-checkout-')
+  sh(parent, ['clone', '-q', '-b', branch, bare, 'ws'])
+  return path.join(parent, 'ws')
+}
+
+function tip(bare: string, branch: string): string | null {
+  try {
+    return sh(bare, ['rev-parse', '--verify', '-q', `refs/heads/${branch}`]).trim()
+  } catch {
+    return null
+  }
+}
+
+describe('the bundled action publishing to GitHub', () => {
+  let gh: GitHubServer
+  let server: string
+  let bare: string
+
+  beforeAll(() => {
+    if (!existsSync(DIST_INDEX)) throw new Error('dist/index.js is missing: run `npm run package`')
+  })
+  beforeEach(async () => {
+    gh = await startGitHubServer({ token: TOKEN })
+    ;({ server, bare } = remote())
+  })
+  afterEach(async () => {
+    await gh.close()
+    expect(gh.violations).toEqual([])
+  })
+
+  const run = (inputs: Record<string, string>, opts: { workspace?: string; eventName?: string; event?: unknown } = {}): Promise<ActionRun> =>
+    runAction({
+      workspace: opts.workspace ?? checkout(bare),
+      eventName: opts.eventName ?? 'schedule',
+      event: opts.event ?? { schedule: '0 3 * * *' },
+      env: { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: server, GITHUB_REF: 'refs/heads/main' },
+      inputs: {
+        agent: 'command',
+        prompt: 'Make add() add.',
+        'gate-command': 'node test/run.mjs',
+        'github-token': TOKEN,
+        'call-budget-usd': '0.01',
+        'spend-ceiling-usd': '1',
+        ...inputs
+      }
+    })
+
+  const noToken = (r: ActionRun): void => expect(`${r.stdout}${r.stderr}${r.summary}`).not.toContain(TOKEN)
+
+  it('a scheduled success opens a PR; a second run updates it, never a second one', async () => {
+    const first = await run({ 'agent-command': FIX, labels: 'loopgate, deps', reviewers: 'octocat', draft: 'true', 'max-open-prs': '2' })
+    expect(first.outputs['stop-reason']).toBe('verified')
+    expect(first.exitCode).toBe(0)
+    expect(gh.pulls).toHaveLength(1)
+    const pull = gh.pulls[0]
+    expect(pull).toMatchObject({ head: LOOP_BRANCH, base: 'main', draft: true, labels: ['loopgate', 'deps'], reviewers: ['octocat'] })
+    expect(first.outputs['pull-request-url']).toBe(`https://github.com/octo-org/octo-repo/pull/${pull.number}`)
+    const pushed = tip(bare, LOOP_BRANCH)
+    expect(pushed).not.toBeNull()
+    expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')
+    expect(pull.body).toContain('<!-- loopgate:loop-id=nightly-upgrade -->')
+    expect(pull.body).toContain('Make add() add.')
+    expect(pull.body).toContain('of the $1.00 ceiling')
+    expect(pull.body).toContain('| # | agent |')
+    expect(pull.body).toContain('### Gate evidence')
+    expect(pull.body).toContain('<summary>Attempt log (JSON Lines)</summary>')
+    expect(first.summary).toContain('```mermaid')
+    expect(first.summary).toContain('xychart-beta')
+    expect(first.summary).toMatch(/claimed done 1 time\(s\), the gate agreed 1 time\(s\)/)
+    expect(first.stdout).toContain('::notice::loopgate stopped: verified')
+    expect(first.stdout).toMatch(/::warning::loopgate: the artifact service is not available/)
+    noToken(first)
+
+    const second = await run({ 'agent-command': FIX, labels: 'loopgate, deps', 'max-open-prs': '2', prompt: 'Make add() add, again.' })
+    expect(second.outputs['stop-reason']).toBe('verified')
+    expect(second.exitCode).toBe(0)
+    expect(gh.pulls).toHaveLength(1)
+    expect(gh.requests.filter((r) => r.operationId === 'pulls/create')).toHaveLength(1)
+    expect(gh.pulls[0].body).toContain('Make add() add, again.')
+    expect(gh.pulls[0].comments).toHaveLength(1)
+    expect(gh.pulls[0].comments[0]).toContain('verified')
+    expect(tip(bare, LOOP_BRANCH)).not.toBe(pushed)
+    noToken(second)
+  })
+
+  it('an escalation opens an issue with the log cut to fit; a second one comments on it', async () => {
+    // Each iteration writes ~10 KB to the log: eight of them do not fit in a body.
+    const agent = 'head -c 6000 /dev/urandom | base64 -w0; echo; date +%s%N > work.txt'
+    const gate = 'node test/run.mjs && exit 0; head -c 3000 /dev/urandom | base64 -w0; exit 1'
+    const inputs = { 'agent-command': agent, 'gate-command': gate, 'max-iterations': '8', 'same-failure-limit': '100', 'escalate-to': 'octocat' }
+    const first = await run(inputs)
+    if (first.outputs['stop-reason'] !== 'max-iterations') console.log(first.stdout, first.stderr)
+    expect(first.outputs['stop-reason']).toBe('max-iterations')
+    expect(first.outputs.outcome).toBe('escalated')
+    expect(gh.issues).toHaveLength(1)
+    const issue = gh.issues[0]
+    expect(issue.labels).toContain('loopgate')
+    expect(issue.assignees).toEqual(['octocat'])
+    expect(issue.body).toContain('<!-- loopgate:loop-id=nightly-upgrade -->')
+    expect(issue.body).toContain('**What you can do:**')
+    expect(issue.body).toContain('`max-iterations`')
+    expect(issue.body).toContain('loopgate/nightly-upgrade-wip')
+    expect(issue.body).toContain('Last gate failure')
+    expect(issue.body.length).toBeLessThanOrEqual(65536)
+    expect(readFileSync(first.outputs['log-file'], 'utf8').length).toBeGreaterThan(65536)
+    expect(issue.body).toContain('cut to fit')
+    expect(issue.body).toMatch(/read the full log/)
+    expect(first.outputs['issue-url']).toBe(`https://github.com/octo-org/octo-repo/issues/${issue.number}`)
+    const wip = tip(bare, 'loopgate/nightly-upgrade-wip')
+    expect(wip).not.toBeNull()
+    expect(sh(bare, ['show', `${wip}:work.txt`]).trim()).toMatch(/^\d+$/)
+    noToken(first)
+
+    const second = await run({ ...inputs, 'max-iterations': '1' })
+    expect(second.outputs.outcome).toBe('escalated')
+    expect(gh.issues).toHaveLength(1)
+    expect(gh.issues[0].comments).toHaveLength(1)
+    expect(gh.issues[0].comments[0]).toContain('stopped: `max-iterations`')
+    expect(second.outputs['issue-url']).toBe(first.outputs['issue-url'])
+  })
+
+  it('review capacity stops before spending, with the open loop PRs linked', async () => {
+    const open = gh.addPull({ head: LOOP_BRANCH, title: 'an unreviewed loop PR' })
+    const ws = checkout(bare)
+    const r = await run({ 'agent-command': 'touch agent-was-called' }, { workspace: ws })
+    expect(r.outputs['stop-reason']).toBe('review-capacity')
+    expect(r.outputs.outcome).toBe('skipped')
+    expect(r.outputs.iterations).toBe('0')
+    expect(r.outputs['spend-usd']).toBe('0.00')
+    expect(r.exitCode).toBe(0)
+    expect(existsSync(path.join(ws, 'agent-was-called'))).toBe(false)
+    expect(r.summary).toContain(`[#${open.number}](https://github.com/octo-org/octo-repo/pull/${open.number})`)
+    expect(r.summary).toContain('max-open-prs')
+    expect(gh.requests.every((q) => q.operationId === 'pulls/list')).toBe(true)
+  })
+
+  const pullRequestEvent = (number: number, headSha: string, headRepo = 'octo-org/octo-repo') => ({
+    action: 'synchronize',
+    number,
+    pull_request: {
+      number,
+      html_url: `https://github.com/octo-org/octo-repo/pull/${number}`,
+      head: { ref: 'feature', sha: headSha, repo: { full_name: headRepo } },
+      base: { ref: 'main', sha: '0'.repeat(40), repo: { full_name: 'octo-org/octo-repo' } }
+    },
+    repository: { full_name: 'octo-org/octo-repo', default_branch: 'main' }
+  })
+
+  it('skips a pull request from a fork with a clear summary line', async () => {
+    const ws = checkout(bare)
+    const r = await run({ 'agent-command': 'touch agent-was-called' }, { workspace: ws, eventName: 'pull_request', event: pullRequestEvent(7, 'a'.repeat(40), 'forker/octo-repo') })
+    expect(r.outputs['stop-reason']).toBe('nothing-to-do')
+    expect(r.outputs.outcome).toBe('skipped')
+    expect(r.exitCode).toBe(0)
+    expect(r.summary).toContain('comes from a fork (forker/octo-repo)')
+    expect(existsSync(path.join(ws, 'agent-was-called'))).toBe(false)
+    expect(gh.requests).toHaveLength(0)
+  })
+
+  it('a PR loop pushes to the PR branch and comments', async () => {
+    const seed = checkout(bare)
+    sh(seed, ['checkout', '-q', '-b', 'feature'])
+    sh(seed, ['commit', '-q', '--allow-empty', '-m', 'a feature'])
+    sh(seed, ['push', '-q', 'origin', 'feature'])
+    const head = tip(bare, 'feature')!
+    const pull = gh.addPull({ head: 'feature', labels: [] })
+    const ws = checkout(bare, 'feature')
+    const r = await run(
+      { 'agent-command': FIX, 'on-success': 'push', 'on-escalate': 'comment' },
+      { workspace: ws, eventName: 'pull_request', event: pullRequestEvent(pull.number, head) }
+    )
+    expect(r.outputs['stop-reason']).toBe('verified')
+    expect(r.exitCode).toBe(0)
+    const pushed = tip(bare, 'feature')!
+    expect(pushed).not.toBe(head)
+    expect(sh(bare, ['rev-parse', `${pushed}~1`]).trim()).toBe(head)
+    expect(sh(bare, ['log', '-1', '--format=%B', pushed])).toContain('Loopgate-Run:')
+    expect(pull.comments).toHaveLength(1)
+    expect(pull.comments[0]).toContain('pushed it to `feature`')
+    expect(gh.pulls).toHaveLength(1)
+    expect(r.outputs['pull-request-url']).toBe(`https://github.com/octo-org/octo-repo/pull/${pull.number}`)
+
+    // The push re-triggers the workflow: loopgate's own newest commit is skipped.
+    const again = await run({ 'agent-command': 'touch agent-was-called', 'on-success': 'push' }, { workspace: checkout(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, pushed) })
+    expect(again.outputs['stop-reason']).toBe('nothing-to-do')
+    expect(again.summary).toContain("is loopgate's own and no one has pushed since")
+  })
+
+  it('a token without pull-requests: write fails clearly, and the branch is still pushed', async () => {
+    gh.deny('pulls/create')
+    const r = await run({ 'agent-command': FIX })
+    expect(r.outputs['stop-reason']).toBe('verified')
+    expect(r.exitCode).not.toBe(0)
+    expect(r.stdout).toContain('::error::')
+    expect(r.stdout).toContain('pull-requests: write')
+    expect(r.summary).toContain('Publishing failed')
+    const pushed = tip(bare, LOOP_BRANCH)
+    expect(pushed).not.toBeNull()
+    expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')
+    expect(existsSync(r.outputs['log-file'])).toBe(true)
+    noToken(r)
+  })
+
+  it('retries a 502 and then succeeds', async () => {
+    gh.fail('pulls/create', 502, 1)
+    const r = await run({ 'agent-command': FIX })
+    expect(r.exitCode).toBe(0)
+    expect(gh.requests.filter((q) => q.operationId === 'pulls/create').map((q) => q.status)).toEqual([502, 201])
+    expect(gh.pulls).toHaveLength(1)
+  })
+
+  it('refuses pull_request_target unless allowed', async () => {
+    const r = await run({ 'agent-command': 'true' }, { eventName: 'pull_request_target', event: pullRequestEvent(3, 'b'.repeat(40)) })
+    expect(r.outputs['stop-reason']).toBe('config-error')
+    expect(r.exitCode).not.toBe(0)
+    expect(r.stdout).toContain('allow-pull-request-target')
+  })
+})
