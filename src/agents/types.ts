@@ -17,7 +17,10 @@ export interface AgentResult {
   signal: string | null
   costUsd: number
   costSource: CostSource
+  /** Turns counted by loopgate from the event stream (the control). */
   turns: number
+  /** Turns the CLI reported itself, when it did (e.g. Claude's num_turns). */
+  reportedTurns?: number
   tokens?: TokenUsage
   sessionId?: string
   model?: string
