@@ -124,7 +124,7 @@ test('a refusal (stop_reason refusal) is a failure, not a claim of done', async 
 
 test.each([429, 529, 500])('API %i answers (after the bounded retry) are a failure with is_error', async (status) => {
   const started = Date.now()
-  const r = await run([{ kind: 'status', status }, { kind: 'status', status }, { kind: 'status', status }])
+  const r = await run([], {}, { kind: 'status', status })
   expect(Date.now() - started).toBeLessThan(30_000)
   expect(r.agent.status).toBe('failed')
   expect(r.agent.reason).toBe(`is_error: api-error ${status}`)
@@ -151,7 +151,7 @@ test('a retried 529 that then succeeds is a success with a warning', async () =>
 })
 
 test('the stream cut mid-call is a failure (connection lost)', async () => {
-  const r = await run([{ kind: 'cut' }, { kind: 'cut' }, { kind: 'cut' }])
+  const r = await run([], {}, { kind: 'cut' })
   expect(r.agent.status).toBe('failed')
   expect(r.agent.reason).toMatch(/^is_error: api-error connection_failed/)
   expect(r.charges[0].source).toBe('reported')

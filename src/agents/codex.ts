@@ -18,6 +18,9 @@ export const CODEX_EVENT_FIELDS = {
   'item.completed': ['item.id', 'item.type']
 } as const
 
+/** `{"type":"error","message":"Reconnecting... 1/5 (…)"}`: a retry in progress, not an outcome. */
+const RETRY_NOTICE = /^Reconnecting\.\.\. \d+\/\d+/
+
 /** Item types that are the agent's own messages or notes, not actions: they are not turns. */
 const NON_ACTION_ITEMS = new Set(['agent_message', 'reasoning', 'error', 'todo_list'])
 
@@ -77,6 +80,8 @@ export interface CodexStreamState {
   threadId?: string
   usage?: TokenUsage
   turnCompleted: boolean
+  turnFailed?: string
+  /** `error` events that are not retry notices. */
   failures: string[]
   agentMessages: string[]
   warnings: string[]
@@ -110,11 +115,15 @@ export function readCodexLine(line: string, state: CodexStreamState, watchdog: T
       return
     }
     case 'turn.failed':
-      state.failures.push(`turn.failed: ${asString(asRecord(event.error)?.message) ?? 'no message'}`)
+      state.turnFailed = `turn.failed: ${asString(asRecord(event.error)?.message) ?? 'no message'}`
       return
-    case 'error':
-      state.failures.push(`error: ${asString(event.message) ?? 'no message'}`)
+    case 'error': {
+      const message = asString(event.message) ?? 'no message'
+      // codex announces its own stream retries as error events; a retry that then succeeds is no failure
+      if (RETRY_NOTICE.test(message)) state.warnings.push(`codex retry: ${message}`)
+      else state.failures.push(`error: ${message}`)
       return
+    }
     case 'item.started':
     case 'item.updated':
     case 'item.completed': {
@@ -155,7 +164,7 @@ export function classifyCodex(
     costUsd = costOf(state.usage, price)
     costSource = 'priced'
   }
-  const finalText = state.agentMessages.at(-1) ?? state.failures.join('\n')
+  const finalText = state.agentMessages.at(-1) ?? [...state.failures, ...(state.turnFailed ? [state.turnFailed] : [])].join('\n')
   const base: Omit<AgentResult, 'status' | 'reason'> = {
     exitCode: run.exitCode,
     signal: run.signal,
@@ -178,6 +187,7 @@ export function classifyCodex(
   if (run.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
   if (run.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
   // exit 0 is not success: a failed turn or an error event is a failure whatever the exit status
+  if (state.turnFailed) return { ...base, status: 'failed', reason: state.turnFailed }
   if (state.failures.length > 0) return { ...base, status: 'failed', reason: state.failures.at(-1) as string }
   if (run.exitCode !== 0) {
     return { ...base, status: 'failed', reason: run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}` }
