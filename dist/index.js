@@ -31895,6 +31895,12 @@ class ProgressFile {
     constructor(file) {
         this.file = file;
     }
+    /** Creates the file (and its folder) so the agent can add notes from the first call on. */
+    ensure() {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(this.file), { recursive: true });
+        if (!(0,external_node_fs_namespaceObject.existsSync)(this.file))
+            (0,external_node_fs_namespaceObject.appendFileSync)(this.file, '');
+    }
     read() {
         try {
             return (0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8');
@@ -32717,8 +32723,13 @@ class GitWorkspace {
         return (await this.run(['rev-parse', 'HEAD'])).stdout.trim();
     }
     async commitIteration(runId, iteration) {
-        await this.run(['add', '-A', '--', '.', ...pathspecExcludes([this.progressFile])]);
-        const staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
+        await this.run(['add', '-A']);
+        let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
+        if (parseNumstat(staged.stdout).files.includes(this.progressFile)) {
+            // The user tracks the progress file: its notes still never go into loopgate's commits.
+            await this.run(['reset', '-q', '--', this.progressFile]);
+            staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
+        }
         const all = parseNumstat(staged.stdout);
         if (all.files.length === 0)
             return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } };
@@ -32939,6 +32950,7 @@ async function runLoop(config, deps) {
     });
     if (config.seedFingerprint !== undefined)
         breakers.seedFingerprint(config.seedFingerprint);
+    progress.ensure();
     const startCommit = await deps.workspace.head();
     let headCommit = startCommit;
     const iterations = [];

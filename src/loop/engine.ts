@@ -118,6 +118,7 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
   })
   if (config.seedFingerprint !== undefined) breakers.seedFingerprint(config.seedFingerprint)
 
+  progress.ensure()
   const startCommit = await deps.workspace.head()
   let headCommit = startCommit
   const iterations: IterationRecord[] = []
