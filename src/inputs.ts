@@ -239,7 +239,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     const value = read(name).trim()
     return value === '' ? undefined : value
   }
-  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd())
+  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim())
 
   const agent = parseChoice('agent', get('agent'), ['claude', 'codex', 'command'] as const)
 
