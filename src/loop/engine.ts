@@ -40,6 +40,8 @@ export interface EngineDeps {
   progress: ProgressFile
   signal?: AbortSignal
   report?: (line: string) => void
+  /** Called after each iteration is logged (the CLI's progress line). */
+  onIteration?: (record: IterationRecord) => void
 }
 
 export interface IterationRecord {
@@ -345,7 +347,8 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
       decision: record.decision
     })
     progress.append(progressLine(record, config))
-    report(progressLine(record, config))
+    if (deps.onIteration) deps.onIteration(record)
+    else report(progressLine(record, config))
     evidence = nextEvidence
     if (decision) return finish(decision, decision === 'verified' ? headCommit : null)
   }
