@@ -42,3 +42,21 @@ describe('the public contract', () => {
     for (const reason of STOP_REASONS) expect(action.outputs['stop-reason'].description).toContain(reason)
   })
 })
+
+describe('the README', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+
+  it('lists every input with its default, and every stop reason', () => {
+    for (const spec of INPUT_SPECS) {
+      const row = readme.split('\n').find((l) => l.startsWith(`| \`${spec.name}\` |`))
+      expect(row).toBeDefined()
+      if (spec.default !== undefined) expect(row).toContain(`\`${spec.default}\``)
+    }
+    for (const reason of STOP_REASONS) expect(readme).toContain(`| \`${reason}\` |`)
+  })
+
+  it('gives the two set-up commands', () => {
+    expect(readme).toContain('npm ci && npm run demo')
+    expect(readme).toContain('npm test')
+  })
+})
