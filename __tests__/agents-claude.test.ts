@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ClaudeAgent } from '../src/agents/claude.js'
-import { agentUser, chownTree, type AgentUser } from './helpers/agent-user.js'
+import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, lastResultLine, runEngine } from './helpers/agent-engine.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startAnthropicServer, type AnthropicServer, type AnthropicStep } from './servers/anthropic-server.js'
@@ -15,6 +15,7 @@ let user: AgentUser
 beforeAll(async () => {
   server = await startAnthropicServer()
   user = agentUser()
+  assertUserCanRun(user, CLAUDE_BIN)
 })
 afterAll(async () => {
   await server.close()

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { CodexAgent } from '../src/agents/codex.js'
 import { CODEX_DEFAULT_MODEL, DEFAULT_PRICES } from '../src/agents/pricing.js'
-import { agentUser, chownTree, type AgentUser } from './helpers/agent-user.js'
+import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CODEX_BIN, runEngine } from './helpers/agent-engine.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startOpenAIServer, type OpenAIServer, type OpenAIStep, type ResponsesUsage } from './servers/openai-server.js'
@@ -13,6 +13,7 @@ let user: AgentUser
 beforeAll(async () => {
   server = await startOpenAIServer()
   user = agentUser()
+  assertUserCanRun(user, CODEX_BIN)
 })
 afterAll(async () => {
   await server.close()

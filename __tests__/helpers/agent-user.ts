@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentCall } from '../../src/agents/types.js'
@@ -34,6 +34,17 @@ export function agentUser(): AgentUser {
   const home = mkdtempSync(path.join(USER_ROOT, 'home-'))
   chownSync(home, uid, gid)
   return { uid, gid, name: AGENT_USER_NAME, home }
+}
+
+/**
+ * Fails with a clear message when the agent user cannot reach a CLI (e.g. a checkout under a
+ * 0700 /root): every directory above node_modules must be traversable by others.
+ */
+export function assertUserCanRun(user: AgentUser, binary: string): void {
+  const r = spawnSync('/bin/sh', ['-c', 'test -x "$0" && test -r "$0"', binary], { uid: user.uid, gid: user.gid })
+  if (r.status !== 0) {
+    throw new Error(`the agent user ${user.name} cannot run ${binary}: make every directory above it traversable (chmod o+x)`)
+  }
 }
 
 /** Gives a directory tree (a test repository) to the agent user. */

@@ -45,7 +45,14 @@ export interface ClaudeAgentOptions {
   args?: string[]
 }
 
-/** The permission flags for an unattended run, chosen by the uid the CLI will run as. */
+/**
+ * The permission flags for an unattended run, chosen by the uid the CLI will run as. Nobody answers
+ * a permission prompt in CI, so one must be settled up front. As an unprivileged user (the agent
+ * user loopgate runs it as where the runner allows) every tool is allowed: the user cannot reach
+ * loopgate's secrets and the protected gate, not the prompt, decides what counts. As root Claude
+ * Code refuses --dangerously-skip-permissions, so the editing and shell tools are allow-listed
+ * instead; anything else is denied and shows up in permission_denials.
+ */
 export function permissionArgs(uid: number): string[] {
   if (uid === 0) return ['--allowedTools', ...ROOT_ALLOWED_TOOLS]
   return ['--dangerously-skip-permissions']
