@@ -169,6 +169,11 @@ describe('pricing', () => {
     expect(priceFor('gpt-5-2026-01-01', DEFAULT_PRICES)).toBe(DEFAULT_PRICES['gpt-5'])
     expect(priceFor('toString', DEFAULT_PRICES)).toBeUndefined()
   })
+  test('cache writes are priced at their own rate, inside the input count', () => {
+    const p = DEFAULT_PRICES['gpt-6.2-sol']
+    expect(costOf({ input: 1_000_000, cachedInput: 200_000, cacheWrite: 300_000, output: 0 }, p)).toBeCloseTo(0.5 * 2 + 0.2 * 0.1 + 0.3 * 2.5, 10)
+    expect(costOf({ input: 100, cachedInput: 0, cacheWrite: 1_000, output: 0 }, { input: 1, cachedInput: 1, output: 1 })).toBeCloseTo(100 / 1e6, 12)
+  })
   test('cost is linear in usage and never negative; cached tokens never cost more than uncached', () => {
     fc.assert(
       fc.property(fc.nat(10_000_000), fc.nat(10_000_000), fc.nat(10_000_000), (input, cached, output) => {
@@ -180,8 +185,10 @@ describe('pricing', () => {
     )
   })
   test('price-table override parsing', () => {
-    expect(parsePriceTable('{"m": {"input": 1, "output": 2}}')).toEqual({ m: { input: 1, cachedInput: 1, output: 2 } })
-    expect(parsePriceTable('{"m": {"input": 1, "cachedInput": 0.1, "output": 2}}')).toEqual({ m: { input: 1, cachedInput: 0.1, output: 2 } })
+    expect(parsePriceTable('{"m": {"input": 1, "output": 2}}')).toEqual({ m: { input: 1, cachedInput: 1, cacheWrite: 1, output: 2 } })
+    expect(parsePriceTable('{"m": {"input": 1, "cachedInput": 0.1, "cacheWrite": 1.25, "output": 2}}')).toEqual({
+      m: { input: 1, cachedInput: 0.1, cacheWrite: 1.25, output: 2 }
+    })
     for (const bad of ['', 'null', '[]', '{"m": 1}', '{"m": {"input": "1", "output": 2}}', '{"m": {"input": 1, "output": -2}}']) {
       expect(typeof parsePriceTable(bad)).toBe('string')
     }

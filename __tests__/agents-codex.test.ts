@@ -61,7 +61,8 @@ function priced(usages: ResponsesUsage[], model = CODEX_DEFAULT_MODEL): number {
   let cost = 0
   for (const u of usages) {
     const cached = u.cached_tokens ?? 0
-    cost += ((u.input_tokens - cached) * p.input + cached * p.cachedInput + u.output_tokens * p.output) / 1e6
+    const written = u.cache_write_tokens ?? 0
+    cost += ((u.input_tokens - cached - written) * p.input + cached * p.cachedInput + written * (p.cacheWrite ?? p.input) + u.output_tokens * p.output) / 1e6
   }
   return cost
 }
@@ -74,7 +75,7 @@ async function run(script: OpenAIStep[], opts: Partial<Parameters<typeof runEngi
 }
 
 test('success: codex runs commands that edit real files, the gate passes, the ledger is usage × price', async () => {
-  const u1 = { input_tokens: 12_000, cached_tokens: 4_000, output_tokens: 800, reasoning_tokens: 300 }
+  const u1 = { input_tokens: 12_000, cached_tokens: 4_000, cache_write_tokens: 6_000, output_tokens: 800, reasoning_tokens: 300 }
   const u2 = { input_tokens: 14_000, cached_tokens: 11_000, output_tokens: 600 }
   const u3 = { input_tokens: 15_000, cached_tokens: 14_000, output_tokens: 100 }
   const r = await run([
@@ -92,7 +93,7 @@ test('success: codex runs commands that edit real files, the gate passes, the le
   expect(server.requests[0].body.model).toBe(CODEX_DEFAULT_MODEL)
   expect(r.agent.finalText).toBe('Fixed add(); tests pass.')
   expect(r.agent.sessionId).toBeTruthy()
-  expect(r.agent.tokens).toEqual(expect.objectContaining({ input: 41_000, cachedInput: 29_000, output: 1_500 }))
+  expect(r.agent.tokens).toEqual(expect.objectContaining({ input: 41_000, cachedInput: 29_000, cacheWrite: 6_000, output: 1_500 }))
   const expected = priced([u1, u2, u3])
   expect(r.agent.costSource).toBe('priced')
   expect(r.charges).toHaveLength(1)

@@ -4,6 +4,8 @@ import type { AddressInfo, Socket } from 'node:net'
 export interface ResponsesUsage {
   input_tokens: number
   cached_tokens?: number
+  /** Input tokens written to the prompt cache (OpenAI bills them above plain input). */
+  cache_write_tokens?: number
   output_tokens: number
   reasoning_tokens?: number
 }
@@ -40,7 +42,7 @@ function sse(res: http.ServerResponse, data: { type: string } & Record<string, u
 function usageBody(u: ResponsesUsage): Record<string, unknown> {
   return {
     input_tokens: u.input_tokens,
-    input_tokens_details: { cached_tokens: u.cached_tokens ?? 0 },
+    input_tokens_details: { cached_tokens: u.cached_tokens ?? 0, cache_write_tokens: u.cache_write_tokens ?? 0 },
     output_tokens: u.output_tokens,
     output_tokens_details: { reasoning_tokens: u.reasoning_tokens ?? 0 },
     total_tokens: u.input_tokens + u.output_tokens

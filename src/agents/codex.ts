@@ -92,10 +92,11 @@ export function newCodexState(): CodexStreamState {
 }
 
 function addUsage(prev: TokenUsage | undefined, usage: Record<string, unknown>): TokenUsage {
-  const p = prev ?? { input: 0, cachedInput: 0, output: 0, reasoning: 0 }
+  const p = prev ?? { input: 0, cachedInput: 0, cacheWrite: 0, output: 0, reasoning: 0 }
   return {
     input: p.input + (asNumber(usage.input_tokens) ?? 0),
     cachedInput: p.cachedInput + (asNumber(usage.cached_input_tokens) ?? 0),
+    cacheWrite: (p.cacheWrite ?? 0) + (asNumber(usage.cache_write_input_tokens) ?? 0),
     output: p.output + (asNumber(usage.output_tokens) ?? 0),
     reasoning: (p.reasoning ?? 0) + (asNumber(usage.reasoning_output_tokens) ?? 0)
   }

@@ -10,18 +10,20 @@ export interface ModelPrice {
   input: number
   cachedInput: number
   output: number
+  /** Input written to the prompt cache; priced as plain input when absent. */
+  cacheWrite?: number
 }
 
 export type PriceTable = Record<string, ModelPrice>
 
 export const DEFAULT_PRICES: PriceTable = {
   // the default model of @openai/codex 0.171
-  'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10 },
-  'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50 },
-  'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10 },
-  'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10 },
-  'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5 },
-  'gpt-6-astra': { input: 10, cachedInput: 1, output: 50 },
+  'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
+  'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
+  'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
+  'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10, cacheWrite: 2.5 },
+  'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5, cacheWrite: 0.125 },
+  'gpt-6-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
   'gpt-5.6-terra': { input: 2, cachedInput: 0.2, output: 12 },
   'gpt-5.6-luna': { input: 0.2, cachedInput: 0.02, output: 1.2 },
   'gpt-5.3-codex': { input: 1.75, cachedInput: 0.175, output: 14 },
@@ -40,6 +42,8 @@ export interface Usage {
   /** All input tokens, cached ones included (OpenAI's convention). */
   input: number
   cachedInput: number
+  /** Input tokens written to the prompt cache (part of `input`). */
+  cacheWrite?: number
   /** Output tokens, reasoning tokens included (OpenAI's convention). */
   output: number
 }
@@ -54,13 +58,17 @@ export function priceFor(model: string, table: PriceTable): ModelPrice | undefin
 
 export function costOf(usage: Usage, price: ModelPrice): number {
   const cached = Math.min(usage.cachedInput, usage.input)
-  const uncached = usage.input - cached
-  return (uncached * price.input + cached * price.cachedInput + usage.output * price.output) / 1_000_000
+  const written = Math.min(usage.cacheWrite ?? 0, usage.input - cached)
+  const uncached = usage.input - cached - written
+  return (
+    (uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000
+  )
 }
 
 /**
  * Validates a `price-table` override: `{"<model>": {"input": n, "cachedInput": n, "output": n}}`,
- * USD per million tokens, each a finite number ≥ 0 (`cachedInput` defaults to `input`). Returns an
+ * USD per million tokens, each a finite number ≥ 0 (`cachedInput` and `cacheWrite` default to
+ * `input`). Returns an
  * error message, or the table.
  */
 export function parsePriceTable(raw: string): PriceTable | string {
@@ -82,10 +90,11 @@ export function parsePriceTable(raw: string): PriceTable | string {
     const input = num('input')
     const output = num('output')
     const cachedInput = v.cachedInput === undefined ? input : num('cachedInput')
-    if (input === undefined || output === undefined || cachedInput === undefined) {
-      return `model '${model}' needs numbers 0 or more for "input", "output" (and optional "cachedInput"), USD per million tokens`
+    const cacheWrite = v.cacheWrite === undefined ? input : num('cacheWrite')
+    if (input === undefined || output === undefined || cachedInput === undefined || cacheWrite === undefined) {
+      return `model '${model}' needs numbers 0 or more for "input", "output" (optional "cachedInput", "cacheWrite"), USD per million tokens`
     }
-    table[model] = { input, cachedInput, output }
+    table[model] = { input, cachedInput, output, cacheWrite }
   }
   return table
 }

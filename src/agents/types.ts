@@ -5,6 +5,8 @@ export type CostSource = 'reported' | 'priced' | 'worst-case'
 export interface TokenUsage {
   input: number
   cachedInput: number
+  /** Input tokens written to the prompt cache, when the CLI reports them. */
+  cacheWrite?: number
   output: number
   reasoning?: number
 }
