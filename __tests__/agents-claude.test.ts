@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path'
 import { ClaudeAgent } from '../src/agents/claude.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
-import { CLAUDE_BIN, lastResultLine, runEngine } from './helpers/agent-engine.js'
+import { CLAUDE_BIN, lastResultLine, processesIn, runEngine } from './helpers/agent-engine.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startAnthropicServer, type AnthropicServer, type AnthropicStep } from './servers/anthropic-server.js'
 
@@ -168,6 +168,19 @@ test('a call killed by the per-call timeout: failed, no result message, charged 
   expect(r.agent.reason).toBe('timeout after 4 s')
   expect(r.charges[0]).toEqual(expect.objectContaining({ usd: 0.75, source: 'worst-case' }))
   expect(r.outcome.stopReason).toBe('agent-failure')
+  expect(processesIn(r.repo)).toEqual([])
+})
+
+test('cancellation kills the call: failed (cancelled), charged the full budget, stop reason cancelled', async () => {
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), 3000)
+  const r = await run([{ kind: 'slow', delayMs: 60_000 }], { callBudgetUsd: 0.4, signal: abort.signal })
+  clearTimeout(timer)
+  expect(r.agent.status).toBe('failed')
+  expect(r.agent.reason).toBe('cancelled')
+  expect(r.charges[0]).toEqual(expect.objectContaining({ usd: 0.4, source: 'worst-case' }))
+  expect(r.outcome.stopReason).toBe('cancelled')
+  expect(processesIn(r.repo)).toEqual([])
 })
 
 test('a CLI whose turn cap leaks is killed by loopgate past max-turns + 1', async () => {
@@ -202,4 +215,5 @@ test('a CLI whose turn cap leaks is killed by loopgate past max-turns + 1', asyn
   expect(r.charges[0]).toEqual(expect.objectContaining({ usd: 0.5, source: 'worst-case' }))
   expect(r.outcome.stopReason).toBe('agent-failure')
   expect(existsSync(path.join(repo, 'turns.log'))).toBe(false)
+  expect(processesIn(repo)).toEqual([])
 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { CodexAgent } from '../src/agents/codex.js'
 import { CODEX_DEFAULT_MODEL, DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
-import { CODEX_BIN, runEngine } from './helpers/agent-engine.js'
+import { CODEX_BIN, processesIn, runEngine } from './helpers/agent-engine.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startOpenAIServer, type OpenAIServer, type OpenAIStep, type ResponsesUsage } from './servers/openai-server.js'
 
@@ -109,6 +109,7 @@ test('turn cap: codex has no turn flag, so loopgate kills it past max-turns + 1 
   expect(r.agent.status).toBe('capped')
   expect(r.agent.turns).toBe(5)
   expect(r.agent.reason).toMatch(/^turn-cap: 5 actions counted, killed above 4 \(max-turns 3\)/)
+  expect(processesIn(r.repo)).toEqual([])
   expect(r.charges[0]).toEqual(expect.objectContaining({ usd: 0.5, source: 'worst-case' }))
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
@@ -166,6 +167,7 @@ test('a call killed by the per-call timeout: failed, charged the full call budge
   expect(r.agent.reason).toBe('timeout after 3 s')
   expect(r.charges[0]).toEqual(expect.objectContaining({ usd: 0.75, source: 'worst-case' }))
   expect(r.outcome.stopReason).toBe('agent-failure')
+  expect(processesIn(r.repo)).toEqual([])
 })
 
 test('turn.failed with exit status 0 is still a failure', async () => {

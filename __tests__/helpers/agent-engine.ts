@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { agentRunner } from '../../src/agents/index.js'
@@ -30,6 +30,7 @@ export interface EngineRunOptions {
   callTimeoutMs?: number
   agentFailureLimit?: number
   gateCommand?: string
+  signal?: AbortSignal
 }
 
 export interface EngineRun {
@@ -85,7 +86,8 @@ export async function runEngine(opts: EngineRunOptions): Promise<EngineRun> {
       guards: [],
       ledger,
       log,
-      progress: new ProgressFile(path.join(opts.repo, progressFile))
+      progress: new ProgressFile(path.join(opts.repo, progressFile)),
+      signal: opts.signal
     }
   )
   const entries = readFileSync(ledger.file, 'utf8')
@@ -114,4 +116,19 @@ export function lastResultLine(outputTail: string): Record<string, unknown> | un
     }
   }
   return undefined
+}
+
+/** Pids of live processes whose working directory is inside `dir` (what a call left behind). */
+export function processesIn(dir: string): number[] {
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const cwd = readlinkSync(`/proc/${entry}/cwd`)
+      if (cwd === dir || cwd.startsWith(`${dir}/`)) found.push(Number(entry))
+    } catch {
+      // gone
+    }
+  }
+  return found
 }
