@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
@@ -221,6 +221,17 @@ describe('the bundled action publishing to GitHub', () => {
     expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')
     expect(existsSync(r.outputs['log-file'])).toBe(true)
     noToken(r)
+  })
+
+  it('a token without contents: write fails with the permission to add, and opens no PR', async () => {
+    const hook = path.join(bare, 'hooks', 'pre-receive')
+    writeFileSync(hook, '#!/bin/sh\necho "Permission to octo-org/octo-repo.git denied to github-actions[bot]." >&2\nexit 1\n', { mode: 0o755 })
+    const r = await run({ 'agent-command': FIX })
+    expect(r.outputs['stop-reason']).toBe('verified')
+    expect(r.exitCode).not.toBe(0)
+    expect(r.stdout).toContain('contents: write')
+    expect(gh.pulls).toHaveLength(0)
+    expect(tip(bare, LOOP_BRANCH)).toBeNull()
   })
 
   it('retries a 502 and then succeeds', async () => {

@@ -120,7 +120,7 @@ export class CleanClone {
       await this.run(args)
     } catch (err) {
       const text = err instanceof GitError ? `${err.result.stderr}\n${err.result.stdout}` : String(err)
-      if (/stale info|rejected|non-fast-forward|fetch first/.test(text)) {
+      if (/stale info|\[rejected\]|non-fast-forward|fetch first/.test(text)) {
         throw new PushRejectedError(`the branch ${branch} moved on the remote since loopgate read it; not overwriting it`, branch)
       }
       throw new Error(scrub(`pushing ${branch} failed: ${text.trim()}`, this.remote))
