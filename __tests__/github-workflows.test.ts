@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+// js-yaml is present as a transitive dependency; read through require to stay untyped.
+const require = createRequire(import.meta.url)
+const yaml = require('js-yaml') as { load: (text: string) => unknown }
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'workflows')
+const ACTION_INPUTS = Object.keys((yaml.load(readFileSync(path.join(DIR, '..', '..', 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs)
+
+type Workflow = {
+  on: Record<string, unknown>
+  permissions: Record<string, string>
+  concurrency: { group: string }
+  jobs: Record<string, { 'timeout-minutes': number; steps: { uses?: string; with?: Record<string, unknown> }[] }>
+}
+
+describe('example workflows', () => {
+  const files = readdirSync(DIR).filter((f) => f.endsWith('.yml'))
+
+  it('cover the nightly upgrade, the PR review loop and a manual dispatch', () => {
+    const events = files.map((f) => Object.keys((yaml.load(readFileSync(path.join(DIR, f), 'utf8')) as Workflow).on))
+    expect(events.flat()).toEqual(expect.arrayContaining(['schedule', 'pull_request', 'workflow_dispatch']))
+  })
+
+  it.each(files)('%s has permissions, concurrency, timeout-minutes and only real inputs', (file) => {
+    const wf = yaml.load(readFileSync(path.join(DIR, file), 'utf8')) as Workflow
+    expect(wf.permissions).toEqual({ contents: 'write', 'pull-requests': 'write', issues: 'write' })
+    expect(wf.concurrency.group).toMatch(/loopgate/)
+    for (const job of Object.values(wf.jobs)) {
+      expect(job['timeout-minutes']).toBeGreaterThan(0)
+      const step = job.steps.find((s) => s.uses?.startsWith('loopgate/loopgate'))
+      expect(step).toBeDefined()
+      for (const input of Object.keys(step?.with ?? {})) expect(ACTION_INPUTS).toContain(input)
+      const limit = Number(step?.with?.['time-limit-minutes'] ?? 300)
+      expect(job['timeout-minutes']).toBeGreaterThan(limit)
+    }
+  })
+})
