@@ -216,6 +216,8 @@ describe('the bundled action publishing to GitHub', () => {
     expect(r.stdout).toContain('::error::')
     expect(r.stdout).toContain('pull-requests: write')
     expect(r.summary).toContain('Publishing failed')
+    expect(r.summary).toContain('<summary>Attempt log')
+    expect(r.summary).toContain('"type":"iteration"')
     const pushed = tip(bare, LOOP_BRANCH)
     expect(pushed).not.toBeNull()
     expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')

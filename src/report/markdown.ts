@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { IterationRecord, RunOutcome } from '../loop/engine.js'
 import { STOP_EXPLANATIONS, type StopReason } from '../loop/stop-reasons.js'
 
@@ -86,6 +87,23 @@ export interface SummaryContext {
   notes?: string[]
 }
 
+/** The step summary's limit is 1 MiB; the log gets a bounded share of it. */
+const SUMMARY_LOG_LIMIT = 256 * 1024
+
+/** The attempt log, collapsed, so it stays readable in the summary even when publishing failed. */
+export function summaryLog(logFile: string): string {
+  let text: string
+  try {
+    text = readFileSync(logFile, 'utf8')
+  } catch {
+    return ''
+  }
+  if (text.trim() === '') return ''
+  const cut = text.length > SUMMARY_LOG_LIMIT
+  const shown = (cut ? text.slice(-SUMMARY_LOG_LIMIT) : text).replace(/```/g, '`\u200b``')
+  return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n\`\`\`json\n${shown}\n\`\`\`\n</details>`
+}
+
 export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
   return [
     `## loopgate: ${outcome.stopReason}`,
@@ -95,7 +113,8 @@ export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
     iterationsTable(outcome.iterations),
     spendChart(outcome, ctx.spendCeilingUsd),
     failingTestsSection(outcome),
-    ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``
+    ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``,
+    summaryLog(ctx.logFile)
   ]
     .filter((s) => s !== '')
     .join('\n\n')
