@@ -154,6 +154,7 @@ export class GitHubPublisher implements Publisher {
     }
     result.branch = extras.branch = branch
     result.notes.push(`verified work pushed to ${branch}`)
+    if (settings.onSuccess === 'push') return
 
     const existing = await call('find the open loop pull request', 'pull-requests: read', () =>
       client.rest.pulls.list({ ...repo, state: 'open', head: `${repo.owner}:${branch}`, per_page: 100 })
