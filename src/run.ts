@@ -10,7 +10,7 @@ import { GitWorkspace } from './git/workspace.js'
 import type { Settings } from './inputs.js'
 import { agentEnv, gateEnv } from './isolation/env.js'
 import { AttemptLog } from './loop/attempt-log.js'
-import { runLoop, type RunOutcome } from './loop/engine.js'
+import { runLoop, type EngineDeps, type RunOutcome } from './loop/engine.js'
 import { FeaturesGuard } from './loop/features.js'
 import { Ledger } from './loop/ledger.js'
 import { ProgressFile } from './loop/progress.js'
@@ -28,6 +28,7 @@ export interface RunContext {
   publisher: Publisher
   signal: AbortSignal
   report: (line: string) => void
+  onIteration?: EngineDeps['onIteration']
   clock?: Clock
   // --- state (issue 6): what earlier runs left: period spend, resume evidence, resume base ---
   carry?: RunCarry
@@ -139,7 +140,8 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
       log,
       progress,
       signal: ctx.signal,
-      report: ctx.report
+      report: ctx.report,
+      onIteration: ctx.onIteration
     }
   )
 
