@@ -120,7 +120,7 @@ describe('loop state in actions/cache, through the bundled action', () => {
       inputs: { ...inputs, 'agent-command': 'true' }
     })
     expect(first.outputs['stop-reason']).toBe('max-iterations')
-    expect(svc.finalizedKeys().some((k) => /^loopgate-pr-fixer-pr-7-\d+-1$/.test(k))).toBe(true)
+    expect(svc.finalizedKeys().some((k) => /^loopgate-pr-fixer@pr-7-\d+-1$/.test(k))).toBe(true)
     const marker = path.join(tempDir('loopgate-marker-'), 'called')
     const second = await runWithCache(svc, {
       workspace: repo,

@@ -63,7 +63,8 @@ describe('state schema', () => {
   it('keys: one immutable key per run attempt, restored by the loop prefix; PR loops add the number', () => {
     expect(stateKey('nightly', '123-2', null)).toBe('loopgate-nightly-123-2')
     expect(stateKeyPrefix('nightly', null)).toBe('loopgate-nightly-')
-    expect(stateKey('fix', '9-1', 7)).toBe('loopgate-fix-pr-7-9-1')
+    expect(stateKey('fix', '9-1', 7)).toBe('loopgate-fix@pr-7-9-1')
+    expect(stateKey('fix', '9-1', 7).startsWith(stateKeyPrefix('fix', null))).toBe(false)
     expect(stateKey('fix', '9-1', 7).startsWith(stateKeyPrefix('fix', 7))).toBe(true)
     expect(stateLocation('/runner/_temp', 'nightly', null).file).toBe('/runner/_temp/loopgate-state/nightly/state.json')
   })

@@ -134,7 +134,10 @@ export function validateState(data: unknown, loopId: string): LoopState {
   const o = obj(data, 'state')
   if (o.version !== STATE_VERSION) fail('state.version', `expected ${STATE_VERSION}, found ${JSON.stringify(o.version)}`)
   const savedLoop = str(o.loopId, 'state.loopId', 100)
-  if (savedLoop !== loopId) fail('state.loopId', `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}`)
+  if (savedLoop !== loopId) {
+    // Another loop whose id starts with this one's and a '-' shares the key prefix.
+    fail('state.loopId', `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}; give the loops ids where neither is the other's id followed by '-'`)
+  }
   const periodLedger = arr(o.periodLedger, 'state.periodLedger', LIMITS.periodCharges).map((c, i) => {
     const e = obj(c, `state.periodLedger[${i}]`)
     return {

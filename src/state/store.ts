@@ -31,9 +31,12 @@ export function stateLocation(tempDir: string, loopId: string, pr: number | null
   return { dir, file: path.join(dir, STATE_FILE_NAME) }
 }
 
-/** `loopgate-<loop-id>-` (PR loops: `loopgate-<loop-id>-pr-<n>-`): every saved state of the loop. */
+/**
+ * `loopgate-<loop-id>-`: every saved state of the loop. PR loops use `loopgate-<loop-id>@pr-<n>-`:
+ * `@` cannot occur in a loop id, so the plain loop's prefix never matches a PR's entries.
+ */
 export function stateKeyPrefix(loopId: string, pr: number | null): string {
-  return pr === null ? `loopgate-${loopId}-` : `loopgate-${loopId}-pr-${pr}-`
+  return pr === null ? `loopgate-${loopId}-` : `loopgate-${loopId}@pr-${pr}-`
 }
 
 /** Cache entries are immutable: one key per run attempt. `runId` is `<run id>-<attempt>`. */
