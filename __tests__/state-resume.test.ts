@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { prepareResume } from '../src/state/resume.js'
 import { emptyState, type LoopState } from '../src/state/schema.js'
-import { restoreLoopState, stateLocation, type CacheClient } from '../src/state/store.js'
+import { restoreLoopState, stateLocation, writeStateFile, type CacheClient } from '../src/state/store.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
 
 function escalatedState(head: string, base: string, stopReason: LoopState['runs'][number]['stopReason'] = 'same-failure'): LoopState {
@@ -86,5 +86,16 @@ describe('restore tells a miss from a failing service', () => {
   it('no cache service is unavailable', async () => {
     const client: CacheClient = { isFeatureAvailable: () => false, restoreCache: async () => 'x', saveCache: async () => 1 }
     expect((await restoreLoopState({ loopId: 'loop', pr: null, location: location(), primaryKey: 'k', cache: client })).status).toBe('unavailable')
+  })
+})
+
+describe('the state directory', () => {
+  it('holds only the state file when written: anything planted there is not cached', () => {
+    const location = stateLocation(tempDir('loopgate-runner-'), 'loop', null)
+    writeStateFile(emptyState('loop'), location)
+    writeFileSync(path.join(location.dir, 'planted.sh'), 'echo owned\n')
+    writeStateFile(emptyState('loop'), location)
+    expect(readdirSync(location.dir)).toEqual(['state.json'])
+    expect(existsSync(path.join(location.dir, 'planted.sh'))).toBe(false)
   })
 })

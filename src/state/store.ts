@@ -116,7 +116,9 @@ export async function restoreLoopState(opts: RestoreOptions): Promise<RestoreRes
   }
 }
 
+/** Writes the state as the only file of a fresh directory: nothing else planted there is cached. */
 export function writeStateFile(state: LoopState, location: StateLocation): void {
+  rmSync(location.dir, { recursive: true, force: true })
   mkdirSync(location.dir, { recursive: true, mode: 0o700 })
   writeFileSync(location.file, `${JSON.stringify(state)}\n`, { mode: 0o600 })
   chmodSync(location.file, 0o600)
