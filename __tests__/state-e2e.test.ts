@@ -89,6 +89,19 @@ describe('loop state in actions/cache, through the bundled action', () => {
     expect(post.stdout).not.toContain('did not finish')
   })
 
+  it('stops as state-corrupt when the cached archive itself will not unpack', async () => {
+    const repo = makeRepo(buggyProject())
+    const runnerTemp = tempDir('loopgate-runner-')
+    const loopId = 'damaged-archive'
+    await plantState(svc, { runnerTemp, workspace: repo, loopId, key: `loopgate-${loopId}-1-1`, text: '{}' })
+    await svc.overwrite(svc.entries.find((e) => e.key === `loopgate-${loopId}-1-1`)!, Buffer.from('this is not a zstd tar archive'))
+    const marker = path.join(tempDir('loopgate-marker-'), 'called')
+    const run = await runWithCache(svc, { workspace: repo, runnerTemp, inputs: { ...baseInputs(loopId), 'agent-command': `touch ${marker}` } })
+    expect(run.outputs['stop-reason']).toBe('state-corrupt')
+    expect(run.stdout).toContain(`the cache entry loopgate-${loopId}-1-1 could not be unpacked`)
+    expect(existsSync(marker)).toBe(false)
+  })
+
   it('goes on with a warning when the cache service answers 500, and says the window spend is unknown', async () => {
     const repo = makeRepo(buggyProject())
     svc.failWith = 500

@@ -79,6 +79,11 @@ export class LocalCacheService {
     return this.blobService().getContainerClient(CONTAINER).getBlobClient(entry.blobName).downloadToBuffer()
   }
 
+  /** Replaces an entry's stored archive (to plant a damaged one). */
+  async overwrite(entry: CacheEntry, bytes: Buffer): Promise<void> {
+    await this.blobService().getContainerClient(CONTAINER).getBlockBlobClient(entry.blobName).uploadData(bytes)
+  }
+
   finalizedKeys(): string[] {
     return this.entries.filter((e) => e.finalized).map((e) => e.key)
   }

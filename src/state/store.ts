@@ -53,25 +53,32 @@ export type RestoreResult =
 
 /**
  * @actions/cache reports its own failures only as `::warning::` / `::error::` lines and returns
- * a miss; those lines are the one way to tell "no entry" from "the service failed".
+ * a miss; those lines are the one way to tell "no entry" from "the service failed". Its
+ * `Cache hit for …: <key>` line tells that an entry was found before anything failed.
  */
-async function watchCacheFailures<T>(fn: () => Promise<T>, pattern: RegExp): Promise<{ value: T; failures: string[] }> {
+async function watchCacheFailures<T>(fn: () => Promise<T>, pattern: RegExp): Promise<{ value: T; failures: string[]; hit: string | null }> {
   const failures: string[] = []
+  let hit: string | null = null
   const original = process.stdout.write.bind(process.stdout)
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : ''
     for (const line of text.split('\n')) {
       const m = /^::(?:warning|error)(?: [^:]*)?::(.*)$/.exec(line.trim())
       if (m && pattern.test(m[1])) failures.push(m[1].replace(/%0A/g, ' ').replace(/%25/g, '%'))
+      const h = /^Cache hit for(?: restore-key)?: (\S+)$/.exec(line.trim())
+      if (h) hit = h[1]
     }
     return (original as (...a: unknown[]) => boolean)(chunk, ...rest)
   }) as typeof process.stdout.write
   try {
-    return { value: await fn(), failures }
+    return { value: await fn(), failures, hit }
   } finally {
     process.stdout.write = original
   }
 }
+
+/** An entry that was found but whose archive would not unpack: the state itself is unreadable. */
+const UNREADABLE_ARCHIVE = /\btar\b|zstd|gzip|decompress|extract/i
 
 export interface RestoreOptions {
   loopId: string
@@ -96,7 +103,13 @@ export async function restoreLoopState(opts: RestoreOptions): Promise<RestoreRes
       () => client.restoreCache([opts.location.dir], opts.primaryKey, [stateKeyPrefix(opts.loopId, opts.pr)]),
       /restore/i
     )
-    if (r.failures.length > 0) return { status: 'failed', state: fresh, message: r.failures.join('; ') }
+    if (r.failures.length > 0) {
+      const message = r.failures.join('; ')
+      if (r.hit && UNREADABLE_ARCHIVE.test(message)) {
+        return { status: 'corrupt', key: r.hit, message: `the cache entry ${r.hit} could not be unpacked: ${message}`, blob: '' }
+      }
+      return { status: 'failed', state: fresh, message }
+    }
     matched = r.value
   } catch (err) {
     return { status: 'failed', state: fresh, message: (err as Error).message }
