@@ -83,6 +83,24 @@ describe('cancellation loses nothing', () => {
     expect(charge).toMatchObject({ usd: 0.4, source: 'reported' })
   })
 
+  it('SIGTERM during the gate ends the run as cancelled, with the call charged what it reported', async () => {
+    const repo = makeRepo(buggyProject())
+    const dir = tempDir('loopgate-gate-')
+    const started = path.join(dir, 'gate-started')
+    const run = await runWithCache(svc, {
+      workspace: repo,
+      inputs: {
+        ...baseInputs('cancel-gate', { 'same-failure-limit': '1' }),
+        'agent-command': `echo '{"cost_usd": 0.2}' > "$LOOPGATE_COST_FILE"; echo x >> src/math.mjs`,
+        'gate-command': `touch ${started}; sleep 30; node test/run.mjs`
+      },
+      onSpawn: (child) => void waitForFile(started).then(() => child.kill('SIGTERM'))
+    })
+    expect(run.outputs['stop-reason']).toBe('cancelled')
+    expect(run.outputs['spend-usd']).toBe('0.20')
+    expect(progressLines(repo).at(-1)).toBe('stop-reason: cancelled')
+  })
+
   it('main killed with SIGKILL mid-call: the post step charges the call, writes `cancelled`, keeps the work and saves the state', async () => {
     const { run, repo, runnerTemp, agent, inputs } = await signalledRun('cancel-kill', 'SIGKILL', `echo 'half done' > WORK.md; `)
     try {
