@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { postStepWipPusher } from './github/wip.js'
 import { run } from './main.js'
 import { post } from './post.js'
 
@@ -6,7 +7,8 @@ const IS_POST = 'isPost'
 
 async function entry(): Promise<void> {
   if (core.getState(IS_POST) === 'true') {
-    await post()
+    // WIP push after a cancellation (issue 5): from a clean clone, never a dry run.
+    await post({ pushWip: postStepWipPusher(process.env, core.getInput('github-token'), /^(true|yes|1)$/i.test(core.getInput('dry-run').trim())) })
     return
   }
   core.saveState(IS_POST, 'true')

@@ -19,8 +19,9 @@ import { FeaturesGuard } from './loop/features.js'
 import { Ledger } from './loop/ledger.js'
 import { ProgressFile } from './loop/progress.js'
 import { outcomeFor, type Outcome, type StopReason } from './loop/stop-reasons.js'
-import { systemClock, type CallGuard, type Clock } from './loop/types.js'
+import { systemClock, type CallGuard, type Clock, type Workspace } from './loop/types.js'
 import type { Publisher, PublishResult } from './publish/types.js'
+import type { RunCarry } from './state/session.js'
 
 export interface RunContext {
   /** The runner's environment (never passed whole to the agent or the gate). */
@@ -33,6 +34,9 @@ export interface RunContext {
   report: (line: string) => void
   onIteration?: EngineDeps['onIteration']
   clock?: Clock
+  // --- state (issue 6): what earlier runs left: period spend, resume evidence, resume base ---
+  carry?: RunCarry
+  // --- end state ---
 }
 
 export interface RunReport {
@@ -116,8 +120,12 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   }
   // --- end pre-loop check ---
 
-  const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
-  await workspace.prepare()
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
+  await gitWorkspace.prepare()
+  // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
+  const carry = ctx.carry ?? {}
+  const workspace: Workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace
+  // --- end state ---
 
   const guards: CallGuard[] = []
   if (settings.featuresFile) {
@@ -155,7 +163,12 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
       timeLimitMs: settings.timeLimitMs,
       noProgressLimit: settings.noProgressLimit,
       sameFailureLimit: settings.sameFailureLimit,
-      progressFileName: settings.progressFile
+      progressFileName: settings.progressFile,
+      // --- state (issue 6) ---
+      period: carry.period,
+      initialEvidence: carry.initialEvidence,
+      seedFingerprint: carry.seedFingerprint
+      // --- end state ---
     },
     {
       clock: ctx.clock ?? systemClock,
@@ -192,6 +205,17 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
     notes
   }
 }
+
+// --- state (issue 6) ---
+/** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
+function measuredFrom(inner: Workspace, base: string, start: string): Workspace {
+  return {
+    head: () => inner.head(),
+    commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+    hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
+  }
+}
+// --- end state ---
 
 export function defaultTempDir(env: NodeJS.ProcessEnv): string {
   return env.RUNNER_TEMP || os.tmpdir()

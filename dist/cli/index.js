@@ -32431,8 +32431,8 @@ const STOP_EXPLANATIONS = {
         action: 'Re-run the workflow; the next run resumes from the work-in-progress branch.'
     },
     'review-capacity': {
-        what: 'This loop already has `max-open-prs` open pull requests; nothing was spent.',
-        action: 'Review or close the open loop pull requests, or raise `max-open-prs`.'
+        what: 'This loop already has `max-open-prs` open pull requests, or this pull request already had `max-runs-per-pr` loop runs; nothing was spent.',
+        action: 'Review or close the open loop pull requests (or the pull request itself), or raise `max-open-prs` / `max-runs-per-pr`.'
     },
     'nothing-to-do': {
         what: 'There was nothing to do: no change was needed and the gate passes.',
@@ -37901,6 +37901,9 @@ async function runLoop(config, deps) {
             decision = 'cancelled';
         else if (verified)
             decision = 'verified';
+        // cancellation (issue 6): a signal during the gate ends the run as cancelled, not as a breaker
+        else if (signal.aborted)
+            decision = 'cancelled';
         else if (verdict?.passed && !changedSinceStart && result.status === 'claimed-done')
             decision = 'nothing-to-do';
         const breaker = breakers.record({
@@ -38336,8 +38339,12 @@ async function executeRun(settings, ctx) {
     const progressPath = external_node_path_default().join(settings.workspace, settings.progressFile);
     const notes = [];
     await assertGitRepository(settings.workspace);
-    const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile);
-    await workspace.prepare();
+    const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile);
+    await gitWorkspace.prepare();
+    // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
+    const carry = ctx.carry ?? {};
+    const workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace;
+    // --- end state ---
     const guards = [];
     if (settings.featuresFile) {
         guards.push(new FeaturesGuard(external_node_path_default().join(settings.workspace, settings.featuresFile), settings.featuresFile));
@@ -38372,7 +38379,12 @@ async function executeRun(settings, ctx) {
         timeLimitMs: settings.timeLimitMs,
         noProgressLimit: settings.noProgressLimit,
         sameFailureLimit: settings.sameFailureLimit,
-        progressFileName: settings.progressFile
+        progressFileName: settings.progressFile,
+        // --- state (issue 6) ---
+        period: carry.period,
+        initialEvidence: carry.initialEvidence,
+        seedFingerprint: carry.seedFingerprint
+        // --- end state ---
     }, {
         clock: ctx.clock ?? systemClock,
         agent,
@@ -38406,6 +38418,16 @@ async function executeRun(settings, ctx) {
         notes
     };
 }
+// --- state (issue 6) ---
+/** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
+function measuredFrom(inner, base, start) {
+    return {
+        head: () => inner.head(),
+        commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+        hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
+    };
+}
+// --- end state ---
 function defaultTempDir(env) {
     return env.RUNNER_TEMP || external_node_os_default().tmpdir();
 }
