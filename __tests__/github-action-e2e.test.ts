@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.js'
+import { DIST_INDEX, runAction, runPost, type ActionRun } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
@@ -8,7 +8,7 @@ const TOKEN = 'ghs_e2eGitHubToken00000000000000000001'
 const FIX = `sed -i 's/a - b/a + b/' src/math.mjs`
 const LOOP_BRANCH = 'loopgate/nightly-upgrade'
 
-/** A bare remote at <server>/octo-org/octo-repo.git (GITHUB_SERVER_URL points at <server>). */
+/** A bare remote at <server>/octo-org/octo-repo.git (GITHUB_SERVER_URL is file://<server>). */
 function remote(): { server: string; bare: string } {
   const server = tempDir('loopgate-remote-')
   const bare = path.join(server, 'octo-org', 'octo-repo.git')
@@ -55,7 +55,7 @@ describe('the bundled action publishing to GitHub', () => {
       workspace: opts.workspace ?? checkout(bare),
       eventName: opts.eventName ?? 'schedule',
       event: opts.event ?? { schedule: '0 3 * * *' },
-      env: { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: server, GITHUB_REF: 'refs/heads/main' },
+      env: { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' },
       inputs: {
         agent: 'command',
         prompt: 'Make add() add.',
@@ -234,6 +234,40 @@ describe('the bundled action publishing to GitHub', () => {
     expect(r.stdout).toContain('contents: write')
     expect(gh.pulls).toHaveLength(0)
     expect(tip(bare, LOOP_BRANCH)).toBeNull()
+  })
+
+  it('after a kill mid-call, the post step pushes the unfinished work to the -wip branch', async () => {
+    const ws = checkout(bare)
+    const pidFile = path.join(tempDir('loopgate-pid-'), 'agent.pid')
+    const env = { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' }
+    const inputs = { agent: 'command', prompt: 'x', 'gate-command': 'node test/run.mjs', 'github-token': TOKEN, 'call-budget-usd': '0.01', 'spend-ceiling-usd': '1', 'agent-command': `echo $$ > ${pidFile}; echo half done > WORK.md; exec sleep 60` }
+    const main = await runAction({
+      workspace: ws,
+      eventName: 'schedule',
+      event: {},
+      env,
+      inputs,
+      onSpawn: (child) => {
+        const timer = setInterval(() => {
+          if (existsSync(path.join(ws, 'WORK.md'))) {
+            clearInterval(timer)
+            child.kill('SIGKILL')
+          }
+        }, 100)
+      }
+    })
+    expect(main.signal).toBe('SIGKILL')
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL')
+    } catch {
+      // already gone
+    }
+    const post = await runPost(main, { workspace: ws, eventName: 'schedule', event: {}, env, inputs })
+    expect(post.exitCode).toBe(0)
+    const wip = tip(bare, 'loopgate/nightly-upgrade-wip')
+    expect(wip).not.toBeNull()
+    expect(sh(bare, ['show', `${wip}:WORK.md`])).toBe('half done\n')
+    noToken(post)
   })
 
   it('retries a 502 and then succeeds', async () => {
