@@ -124,7 +124,17 @@ describe('loop state in actions/cache, through the bundled action', () => {
     const repo = makeRepo(buggyProject())
     const runnerTemp = tempDir('loopgate-runner-')
     const inputs = baseInputs('pr-fixer', { 'max-runs-per-pr': '1', 'max-iterations': '1' })
-    const event = { number: 7, pull_request: { number: 7 } }
+    // A same-repository pull_request payload (the GitHub integration reads head, base and action).
+    const event = {
+      action: 'synchronize',
+      number: 7,
+      pull_request: {
+        number: 7,
+        html_url: 'https://github.com/octo-org/octo-repo/pull/7',
+        head: { ref: 'feature', sha: 'f'.repeat(40), repo: { full_name: 'octo-org/octo-repo' } },
+        base: { ref: 'main', sha: '0'.repeat(40), repo: { full_name: 'octo-org/octo-repo' } }
+      }
+    }
     const first = await runWithCache(svc, {
       workspace: repo,
       runnerTemp,

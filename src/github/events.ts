@@ -74,7 +74,7 @@ export async function planEvent(
     }
     const event = payload as unknown as PullRequestEvent
     const pr = event.pull_request
-    if (!pr) return { kind: 'refuse', eventName, message: `the ${eventName} event payload has no pull_request` }
+    if (!pr?.head || !pr.base) return { kind: 'refuse', eventName, message: `the ${eventName} event payload has no pull_request with a head and a base` }
     if (!(PULL_REQUEST_ACTIONS as readonly string[]).includes(event.action)) {
       return { kind: 'skip', eventName, message: `skipped: pull request #${pr.number} event action '${event.action}' is not one loopgate works on (${PULL_REQUEST_ACTIONS.join(', ')})` }
     }
