@@ -208,6 +208,25 @@ describe('the bundled action publishing to GitHub', () => {
     expect(again.summary).toContain("is loopgate's own and no one has pushed since")
   })
 
+  it('a PR loop that escalates comments on the PR, with no issue', async () => {
+    const seed = checkout(bare)
+    sh(seed, ['checkout', '-q', '-b', 'feature'])
+    sh(seed, ['commit', '-q', '--allow-empty', '-m', 'a feature'])
+    sh(seed, ['push', '-q', 'origin', 'feature'])
+    const pull = gh.addPull({ head: 'feature', labels: [] })
+    const r = await run(
+      { 'agent-command': 'date +%s%N > work.txt', 'max-iterations': '1', 'on-success': 'push', 'on-escalate': 'comment' },
+      { workspace: checkout(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, tip(bare, 'feature')!) }
+    )
+    expect(r.outputs['stop-reason']).toBe('max-iterations')
+    expect(r.outputs.outcome).toBe('escalated')
+    expect(gh.issues).toHaveLength(0)
+    expect(pull.comments).toHaveLength(1)
+    expect(pull.comments[0]).toContain('stopped: `max-iterations`')
+    expect(pull.comments[0]).toContain('loopgate/nightly-upgrade-wip')
+    expect(tip(bare, 'loopgate/nightly-upgrade-wip')).not.toBeNull()
+  })
+
   it('a token without pull-requests: write fails clearly, and the branch is still pushed', async () => {
     gh.deny('pulls/create')
     const r = await run({ 'agent-command': FIX })
