@@ -297,6 +297,15 @@ describe('the bundled action publishing to GitHub', () => {
     expect(gh.pulls).toHaveLength(1)
   })
 
+  it('waits out a secondary rate limit and then succeeds', async () => {
+    gh.fail('issues/create', 403, 1, 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', { 'retry-after': '1' })
+    const r = await run({ 'agent-command': 'true', 'max-iterations': '1' })
+    expect(r.outputs.outcome).toBe('escalated')
+    expect(gh.requests.filter((q) => q.operationId === 'issues/create').map((q) => q.status)).toEqual([403, 201])
+    expect(gh.issues).toHaveLength(1)
+    expect(r.stdout).toContain('secondary rate limit')
+  })
+
   it('refuses pull_request_target unless allowed', async () => {
     const r = await run({ 'agent-command': 'true' }, { eventName: 'pull_request_target', event: pullRequestEvent(3, 'b'.repeat(40)) })
     expect(r.outputs['stop-reason']).toBe('config-error')

@@ -46,6 +46,7 @@ interface Injected {
   status: number
   times: number
   message: string
+  headers: Record<string, string>
 }
 
 export interface GitHubServer {
@@ -57,7 +58,7 @@ export interface GitHubServer {
   requests: RecordedRequest[]
   violations: string[]
   /** Answers `status` to the next `times` calls of the operation. */
-  fail(operationId: string, status: number, times?: number, message?: string): void
+  fail(operationId: string, status: number, times?: number, message?: string, headers?: Record<string, string>): void
   /** A token without the permission behind this operation: 403 "Resource not accessible by integration". */
   deny(operationId: string): void
   /** Adds an open pull request as if a person or an earlier run had opened it. */
@@ -241,9 +242,9 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       const method = req.method ?? 'GET'
       const op = matchOperation(method, url.pathname)
       let parsed: unknown
-      const send = (status: number, json: unknown): void => {
+      const send = (status: number, json: unknown, headers: Record<string, string> = {}): void => {
         requests.push({ method, path: url.pathname + url.search, operationId: op?.operationId ?? null, status, body: parsed })
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3' })
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3', ...headers })
         res.end(JSON.stringify(json))
       }
       if (!op) {
@@ -271,7 +272,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       const fault = injected.find((f) => f.operationId === op.operationId && f.times > 0)
       if (fault) {
         fault.times--
-        return send(fault.status, error(fault.status, fault.message))
+        return send(fault.status, error(fault.status, fault.message), fault.headers)
       }
       const answer = handle(op, url.searchParams, (parsed ?? {}) as Json)
       let bad: string[]
@@ -295,11 +296,11 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     issues,
     requests,
     violations,
-    fail(operationId, status, times = 1, message = status >= 500 ? 'Server Error' : 'Error') {
-      injected.push({ operationId, status, times, message })
+    fail(operationId, status, times = 1, message = status >= 500 ? 'Server Error' : 'Error', headers = {}) {
+      injected.push({ operationId, status, times, message, headers })
     },
     deny(operationId) {
-      injected.push({ operationId, status: 403, times: Number.MAX_SAFE_INTEGER, message: 'Resource not accessible by integration' })
+      injected.push({ operationId, status: 403, times: Number.MAX_SAFE_INTEGER, message: 'Resource not accessible by integration', headers: {} })
     },
     addPull(p) {
       const pull: StoredPull = { number: nextNumber++, state: 'open', title: 'loop PR', body: '', base: 'main', draft: false, labels: ['loopgate'], reviewers: [], comments: [], ...p }
