@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { runProcess, type RunResult } from '../process/run.js'
+import { exitDescription, runProcess, type RunResult } from '../process/run.js'
 import { effectiveUid, processEnv, tail } from './run-as.js'
 import { asNumber, asRecord, asString, parseJsonLine } from './stream.js'
 import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
@@ -163,7 +163,7 @@ export function classifyClaude(
   if (run.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
   if (run.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
   if (!r) {
-    const how = run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}`
+    const how = exitDescription(run)
     return { ...base, status: 'failed', reason: `no result message (${how})` }
   }
   const subtype = asString(r.subtype) ?? 'unknown'
@@ -179,7 +179,7 @@ export function classifyClaude(
     return { ...base, status: 'failed', reason: `is_error: ${detail}` }
   }
   if (run.exitCode !== 0) {
-    return { ...base, status: 'failed', reason: run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}` }
+    return { ...base, status: 'failed', reason: exitDescription(run) }
   }
   return { ...base, status: 'claimed-done', reason: 'success' }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { runProcess, type RunResult } from '../process/run.js'
+import { exitDescription, runProcess, type RunResult } from '../process/run.js'
 import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from './pricing.js'
 import { processEnv, tail } from './run-as.js'
 import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from './stream.js'
@@ -191,7 +191,7 @@ export function classifyCodex(
   if (state.turnFailed) return { ...base, status: 'failed', reason: state.turnFailed }
   if (state.failures.length > 0) return { ...base, status: 'failed', reason: state.failures.at(-1) as string }
   if (run.exitCode !== 0) {
-    return { ...base, status: 'failed', reason: run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}` }
+    return { ...base, status: 'failed', reason: exitDescription(run) }
   }
   if (!state.turnCompleted) return { ...base, status: 'failed', reason: 'no turn.completed event' }
   // A refusal arrives as a message part codex does not print: the turn ends with no answer at all.

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import type { LedgerEntry } from '../loop/ledger.js'
+import { Ledger } from '../loop/ledger.js'
 import { LIMITS, type PeriodCharge } from './schema.js'
 
 const HOUR_MS = 3_600_000
@@ -16,14 +16,7 @@ export function windowSpendUsd(charges: PeriodCharge[], now: Date, hours: number
 export function chargesFromLedger(file: string, runId: string): PeriodCharge[] {
   if (!existsSync(file)) return []
   const charges: PeriodCharge[] = []
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue
-    let entry: LedgerEntry
-    try {
-      entry = JSON.parse(line) as LedgerEntry
-    } catch {
-      continue
-    }
+  for (const entry of Ledger.entries(readFileSync(file, 'utf8'))) {
     if (entry.type === 'charge' && Number.isFinite(entry.usd) && entry.usd > 0) {
       charges.push({ at: entry.at, usd: entry.usd, runId })
     }
