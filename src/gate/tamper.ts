@@ -1,0 +1,93 @@
+import path from 'node:path'
+import { git } from '../git/git.js'
+import { GitHardening, removeGitSymlinks, unlinkSymlinkedPath } from '../isolation/hygiene.js'
+import type { CallGuard, GuardReport } from '../loop/types.js'
+import { describeTampering, findTampering, revertTampering } from './compare.js'
+import type { BaseSnapshot } from './snapshot.js'
+
+export interface TamperGuardOptions {
+  workspace: string
+  snapshot: BaseSnapshot
+  hardening: GitHardening
+  /** Files loopgate itself writes in the workspace (progress, features): never through a symlink. */
+  ownFiles: string[]
+}
+
+function zlist(text: string): string[] {
+  return text.split('\0').filter(Boolean)
+}
+
+/**
+ * After every agent call: any change to a protected path against the base — committed, staged,
+ * unstaged, untracked, deleted, renamed, mode, symlink — is reverted to the base content and
+ * reported as tampering (two tampering iterations stop the run).
+ */
+export class TamperGuard implements CallGuard {
+  private headBefore: string | null = null
+
+  constructor(private readonly opts: TamperGuardOptions) {}
+
+  private git(args: string[], okCodes?: number[]) {
+    return git(args, { cwd: this.opts.workspace, okCodes, config: this.opts.hardening.config() })
+  }
+
+  async beforeCall(): Promise<void> {
+    this.headBefore = (await this.git(['rev-parse', 'HEAD'])).stdout.trim()
+  }
+
+  /** The protected paths' current state vs base; also used once at setup (not counted). */
+  async check(): Promise<{ found: ReturnType<typeof findTampering>; committed: string[] }> {
+    const ws = this.opts.workspace
+    const notes: string[] = []
+    const gitDir = (await this.git(['rev-parse', '--absolute-git-dir'])).stdout.trim()
+    notes.push(...removeGitSymlinks(gitDir))
+    for (const own of this.opts.ownFiles) unlinkSymlinkedPath(ws, own)
+    await this.opts.hardening.refresh()
+
+    const paths = this.opts.snapshot.paths
+    // Flags that would hide an index entry from `git add -A`.
+    const flagged = zlist((await this.git(['ls-files', '-v', '-z'])).stdout)
+      .filter((rec) => /^[a-zS]/.test(rec.slice(0, 1)))
+      .map((rec) => rec.slice(2))
+      .filter((f) => paths.matches(f))
+    if (flagged.length) {
+      await this.git(['update-index', '--no-assume-unchanged', '--no-skip-worktree', '--', ...flagged.map((f) => `:(literal)${f}`)])
+    }
+    const candidates = zlist((await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).stdout)
+    const found = findTampering(ws, this.opts.snapshot, candidates)
+    for (const f of flagged) if (!found.some((t) => t.path === f)) found.push({ path: f, change: 'hidden from git (skip-worktree / assume-unchanged)' })
+    let committed: string[] = []
+    if (this.headBefore) {
+      const head = (await this.git(['rev-parse', 'HEAD'])).stdout.trim()
+      if (head !== this.headBefore) {
+        committed = zlist((await this.git(['diff', '--name-only', '-z', '--no-renames', this.headBefore, head])).stdout).filter(
+          (f) => paths.matches(f) && !found.some((t) => t.path === f)
+        )
+      }
+    }
+    return { found, committed }
+  }
+
+  /** Puts the base content back where it differs; returns what was found. */
+  async restore(): Promise<{ found: ReturnType<typeof findTampering>; committed: string[] }> {
+    const result = await this.check()
+    if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
+    return result
+  }
+
+  async afterCall(): Promise<GuardReport> {
+    const { found, committed } = await this.restore()
+    if (found.length === 0 && committed.length === 0) return { rejected: [], tampered: false }
+    const all = [...found, ...committed.map((p) => ({ path: p, change: 'committed' }))]
+    const base = this.opts.snapshot.commit.slice(0, 7)
+    return {
+      rejected: [`rejected: protected files changed: ${describeTampering(all)}. They were restored from the base (${base}).`],
+      tampered: true,
+      notes: [`protected paths restored from ${base}: ${all.map((t) => t.path).join(', ')}`.slice(0, 2000)]
+    }
+  }
+}
+
+export function relativeTo(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/')
+}
