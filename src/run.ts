@@ -4,7 +4,7 @@ import path from 'node:path'
 import { CommandAgent } from './agents/command.js'
 import { agentRunner } from './agents/index.js'
 import type { AgentAdapter } from './agents/types.js'
-import { WorkspaceGate } from './gate/shell-gate.js'
+import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { git } from './git/git.js'
 import { GitWorkspace } from './git/workspace.js'
 import type { Settings } from './inputs.js'
@@ -28,6 +28,12 @@ export interface RunContext {
   signal: AbortSignal
   report: (line: string) => void
   clock?: Clock
+  // --- protected gate + isolation (issue 3) ---
+  /** `weak` forces the fallback without a separate agent user (also LOOPGATE_ISOLATION=weak). */
+  isolation?: IsolationMode
+  /** The dedicated agent user's name (default loopgate-agent). */
+  agentUser?: string
+  // --- end protected gate + isolation ---
 }
 
 export interface RunReport {
@@ -75,30 +81,42 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   const notes: string[] = []
 
   await assertGitRepository(settings.workspace)
-  const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
+  const callsDir = path.join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`)
+  mkdirSync(callsDir, { recursive: true })
+  // --- protected gate + isolation (issue 3) ---
+  const protection = await setupProtection({
+    settings,
+    env: ctx.env,
+    gateEnv: gateEnv(ctx.env, settings.agentEnv),
+    tempDir: ctx.tempDir,
+    runDir,
+    callsDir,
+    runId: ctx.runId,
+    signal: ctx.signal,
+    isolation: ctx.isolation,
+    agentUserName: ctx.agentUser
+  })
+  notes.push(...protection.notes)
+  const gate = protection.gate
+  const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config)
   await workspace.prepare()
 
-  const guards: CallGuard[] = []
+  const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
     guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
   }
-  const callsDir = path.join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`)
-  mkdirSync(callsDir, { recursive: true })
-  const agent = agentRunner({
-    adapter: createAdapter(settings),
-    cwd: settings.workspace,
-    maxTurns: settings.maxTurns,
-    callBudgetUsd: settings.callBudgetUsd,
-    env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings) }),
-    callsDir
-  })
-  const gate = new WorkspaceGate({
-    command: settings.gateCommand,
-    cwd: settings.workspace,
-    env: gateEnv(ctx.env, settings.agentEnv),
-    timeoutMs: settings.gateTimeoutMs,
-    signal: ctx.signal
-  })
+  const agent = protection.wrapAgent(
+    agentRunner({
+      adapter: createAdapter(settings),
+      cwd: settings.workspace,
+      maxTurns: settings.maxTurns,
+      callBudgetUsd: settings.callBudgetUsd,
+      env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings), set: protection.agentEnvSet }),
+      callsDir,
+      user: protection.user
+    })
+  )
+  // --- end protected gate + isolation ---
   const log = new AttemptLog(logFile)
   const ledger = new Ledger(ledgerFile)
   const progress = new ProgressFile(progressPath)
