@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { INPUT_SPECS } from './contract.js'
 
 export type AgentKind = 'claude' | 'codex' | 'command'
 export type OnSuccess = 'pull-request' | 'push' | 'none'
@@ -65,29 +66,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Defaults: the seeds' starting numbers. The CLI reads the same table. */
-export const DEFAULTS = {
-  agent: 'claude',
-  'max-iterations': '20',
-  'max-turns': '40',
-  'call-budget-usd': '4',
-  'spend-ceiling-usd': '40',
-  'call-timeout-minutes': '45',
-  'time-limit-minutes': '300',
-  'gate-timeout-minutes': '30',
-  'no-progress-limit': '3',
-  'same-failure-limit': '2',
-  'progress-file': '.loopgate/progress.md',
-  'period-hours': '24',
-  'max-open-prs': '1',
-  'max-runs-per-pr': '5',
-  'on-success': 'pull-request',
-  'on-escalate': 'issue',
-  labels: 'loopgate',
-  draft: 'false',
-  'dry-run': 'false',
-  'allow-pull-request-target': 'false'
-} as const satisfies Record<string, string>
+/** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
+export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
+  INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default as string])
+)
 
 export const DEFAULT_PROTECTED_PATHS = [
   'tests/**',
@@ -239,13 +221,13 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   const get = (name: string): string => {
     const value = read(name)
     if (value.trim() !== '') return value
-    return (DEFAULTS as Record<string, string>)[name] ?? ''
+    return DEFAULTS[name] ?? ''
   }
   const optional = (name: string): string | undefined => {
     const value = read(name).trim()
     return value === '' ? undefined : value
   }
-  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd())
+  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim())
 
   const agent = parseChoice('agent', get('agent'), ['claude', 'codex', 'command'] as const)
 

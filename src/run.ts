@@ -10,7 +10,7 @@ import { GitWorkspace } from './git/workspace.js'
 import type { Settings } from './inputs.js'
 import { agentEnv, gateEnv } from './isolation/env.js'
 import { AttemptLog } from './loop/attempt-log.js'
-import { runLoop, type RunOutcome } from './loop/engine.js'
+import { runLoop, type EngineDeps, type RunOutcome } from './loop/engine.js'
 import { FeaturesGuard } from './loop/features.js'
 import { Ledger } from './loop/ledger.js'
 import { ProgressFile } from './loop/progress.js'
@@ -27,6 +27,7 @@ export interface RunContext {
   publisher: Publisher
   signal: AbortSignal
   report: (line: string) => void
+  onIteration?: EngineDeps['onIteration']
   clock?: Clock
   // --- protected gate + isolation (issue 3) ---
   /** `weak` forces the fallback without a separate agent user (also LOOPGATE_ISOLATION=weak). */
@@ -144,7 +145,8 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
       log,
       progress,
       signal: ctx.signal,
-      report: ctx.report
+      report: ctx.report,
+      onIteration: ctx.onIteration
     }
   )
 

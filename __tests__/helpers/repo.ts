@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -48,5 +48,16 @@ export function buggyProject(): Record<string, string> {
       "console.log('✓ math adds two numbers')",
       ''
     ].join('\n')
+  }
+}
+
+/** True while the process runs (a zombie waiting for its reaper counts as ended). */
+export function isRunning(pid: number | string): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return state !== 'Z' && state !== 'X'
+  } catch {
+    return false
   }
 }

@@ -35,12 +35,61 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/contract.ts
+// The action inputs: names, descriptions and defaults. action.yml says the same (a test checks);
+// the CLI reads its options and --help from here.
+const INPUT_SPECS = [
+    { name: "agent", description: "The agent: 'claude' (Claude Code `claude -p`), 'codex' (`codex exec`) or 'command' (any shell command).", default: "claude" },
+    { name: "prompt", description: "The task. Set this or `prompt-file`." },
+    { name: "prompt-file", description: "A file in the workspace holding the task. Set this or `prompt`." },
+    { name: "working-directory", description: "The git repository the loop works in, relative to the workspace (defaults to the workspace itself)." },
+    { name: "agent-command", description: "For `agent: command`: the shell command run once per iteration (prompt on stdin and in $LOOPGATE_PROMPT_FILE; cost may be reported as {\"cost_usd\": n} in $LOOPGATE_COST_FILE)." },
+    { name: "agent-args", description: "Extra CLI arguments (e.g. `--model ...`). Flags that would undo a control (--resume, --continue, --bare, a second --max-turns or --max-budget-usd) are refused." },
+    { name: "agent-version", description: "The npm version of the agent CLI installed when it is not on PATH (defaults to the version loopgate is tested with)." },
+    { name: "agent-env", description: "Extra environment variable names (newline or comma list) passed to the agent and the gate. Tokens and runner internals are never passed." },
+    { name: "max-iterations", description: "Outer-loop cap (an integer from 1; never unlimited).", default: "20" },
+    { name: "max-turns", description: "Per-call turn cap, passed to the CLI and counted by loopgate from the event stream.", default: "40" },
+    { name: "call-budget-usd", description: "Per-call budget in USD, passed to the CLI where it has one; a call with no cost report is charged this much.", default: "4" },
+    { name: "spend-ceiling-usd", description: "Cumulative spend ceiling for this run (must be greater than call-budget-usd). A call starts only while spent + call-budget-usd ≤ ceiling.", default: "40" },
+    { name: "call-timeout-minutes", description: "Per-call wall clock; the agent's whole process group is killed when it runs out.", default: "45" },
+    { name: "time-limit-minutes", description: "Whole-run wall clock, so the state is saved before the job's own timeout.", default: "300" },
+    { name: "gate-timeout-minutes", description: "Wall clock of one gate run; a gate that times out fails.", default: "30" },
+    { name: "no-progress-limit", description: "Stop after this many iterations in a row whose diff is empty (progress and features files excluded).", default: "3" },
+    { name: "same-failure-limit", description: "Stop after the same gate failure fingerprint this many times in a row.", default: "2" },
+    { name: "gate-command", description: "The command that runs the protected tests, e.g. `npm test` or `pytest tests`. Required.", required: true },
+    { name: "gate-setup", description: "A command run before each gate in its clean checkout (e.g. `npm ci --offline`)." },
+    { name: "gate-report", description: "Path of a JUnit XML (or TAP) report written by the gate, for precise failure fingerprints." },
+    { name: "protected-paths", description: "Paths (newline or comma list, `!pattern` to exclude) taken from the base ref; agent changes to them are rejected. Defaults to tests/**, test/**, __tests__/**, spec/** and test-runner configuration; package.json and pyproject.toml are protected by their test keys only." },
+    { name: "base-ref", description: "Where the protected tests come from. Defaults to the PR base, else the default branch." },
+    { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and each flip must pass its `test` in the gate)." },
+    { name: "progress-file", description: "Notes carried between fresh-context iterations; loopgate appends one line per iteration, the last naming the stop reason.", default: ".loopgate/progress.md" },
+    { name: "loop-id", description: "Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job." },
+    { name: "period-ceiling-usd", description: "Rolling spend ceiling across runs over `period-hours`, kept in the cached state. None by default." },
+    { name: "period-hours", description: "The window of `period-ceiling-usd`, in hours.", default: "24" },
+    { name: "max-open-prs", description: "Review capacity; with this many open loop PRs the run stops before spending.", default: "1" },
+    { name: "max-runs-per-pr", description: "For PR loops, the most runs on one pull request before the loop stops.", default: "5" },
+    { name: "price-table", description: "Codex pricing override, JSON: {\"<model>\": {\"input\": usd-per-Mtok, \"cachedInput\": ..., \"output\": ...}}." },
+    { name: "on-success", description: "'pull-request', 'push' (PR loops) or 'none'.", default: "pull-request" },
+    { name: "on-escalate", description: "'issue', 'comment' (PR loops) or 'none'.", default: "issue" },
+    { name: "escalate-to", description: "Assignees of escalation issues (newline or comma list)." },
+    { name: "labels", description: "Labels for loop PRs and escalation issues (newline or comma list).", default: "loopgate" },
+    { name: "reviewers", description: "Reviewers requested on loop PRs (newline or comma list)." },
+    { name: "draft", description: "Open loop pull requests as drafts.", default: "false" },
+    { name: "allow-pull-request-target", description: "Allow running on `pull_request_target` (refused by default).", default: "false" },
+    { name: "github-token", description: "Used by loopgate only, never visible to the agent.", default: "${{ github.token }}" },
+    { name: "anthropic-api-key", description: "Passed to the Claude Code process only." },
+    { name: "openai-api-key", description: "Passed to the Codex process only." },
+    { name: "dry-run", description: "Run the loop, write the PR / issue bodies to files, publish nothing.", default: "false" },
+];
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (["outcome", "stop-reason", "iterations", "spend-usd", "pull-request-url", "issue-url", "log-file"]));
+
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 ;// CONCATENATED MODULE: ./src/inputs.ts
+
 
 
 class ConfigError extends Error {
@@ -55,29 +104,8 @@ class ConfigError extends Error {
         this.name = 'ConfigError';
     }
 }
-/** Defaults: the seeds' starting numbers. The CLI reads the same table. */
-const DEFAULTS = {
-    agent: 'claude',
-    'max-iterations': '20',
-    'max-turns': '40',
-    'call-budget-usd': '4',
-    'spend-ceiling-usd': '40',
-    'call-timeout-minutes': '45',
-    'time-limit-minutes': '300',
-    'gate-timeout-minutes': '30',
-    'no-progress-limit': '3',
-    'same-failure-limit': '2',
-    'progress-file': '.loopgate/progress.md',
-    'period-hours': '24',
-    'max-open-prs': '1',
-    'max-runs-per-pr': '5',
-    'on-success': 'pull-request',
-    'on-escalate': 'issue',
-    labels: 'loopgate',
-    draft: 'false',
-    'dry-run': 'false',
-    'allow-pull-request-target': 'false'
-};
+/** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
+const DEFAULTS = Object.fromEntries(INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default]));
 const DEFAULT_PROTECTED_PATHS = [
     'tests/**',
     'test/**',
@@ -215,7 +243,7 @@ function readSettings(read, env = process.env) {
         const value = read(name).trim();
         return value === '' ? undefined : value;
     };
-    const workspace = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const workspace = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim());
     const agent = parseChoice('agent', get('agent'), ['claude', 'codex', 'command']);
     const inlinePrompt = read('prompt');
     const promptFile = optional('prompt-file');
@@ -1134,8 +1162,13 @@ class GitWorkspace {
         return (await this.run(['rev-parse', 'HEAD'])).stdout.trim();
     }
     async commitIteration(runId, iteration) {
-        await this.run(['add', '-A', '--', '.', ...pathspecExcludes([this.progressFile])]);
-        const staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
+        await this.run(['add', '-A']);
+        let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
+        if (parseNumstat(staged.stdout).files.includes(this.progressFile)) {
+            // The user tracks the progress file: its notes still never go into loopgate's commits.
+            await this.run(['reset', '-q', '--', this.progressFile]);
+            staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
+        }
         const all = parseNumstat(staged.stdout);
         if (all.files.length === 0)
             return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } };
@@ -1356,6 +1389,7 @@ async function runLoop(config, deps) {
     });
     if (config.seedFingerprint !== undefined)
         breakers.seedFingerprint(config.seedFingerprint);
+    progress.ensure();
     const startCommit = await deps.workspace.head();
     let headCommit = startCommit;
     const iterations = [];
@@ -1587,7 +1621,10 @@ async function runLoop(config, deps) {
             decision: record.decision
         });
         progress.append(progressLine(record, config));
-        report(progressLine(record, config));
+        if (deps.onIteration)
+            deps.onIteration(record);
+        else
+            report(progressLine(record, config));
         evidence = nextEvidence;
         if (decision)
             return finish(decision, decision === 'verified' ? headCommit : null);
@@ -1832,6 +1869,12 @@ class ProgressFile {
     constructor(file) {
         this.file = file;
     }
+    /** Creates the file (and its folder) so the agent can add notes from the first call on. */
+    ensure() {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(this.file), { recursive: true });
+        if (!(0,external_node_fs_namespaceObject.existsSync)(this.file))
+            (0,external_node_fs_namespaceObject.appendFileSync)(this.file, '');
+    }
     read() {
         try {
             return (0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8');
@@ -1959,7 +2002,8 @@ async function executeRun(settings, ctx) {
         log,
         progress,
         signal: ctx.signal,
-        report: ctx.report
+        report: ctx.report,
+        onIteration: ctx.onIteration
     });
     const published = await ctx.publisher.publish({
         settings,
@@ -1995,56 +2039,136 @@ function defaultRunId(env) {
 
 
 
-/** Parses `--name value` / `--name=value` pairs into action input names. */
+
+const CLI_ONLY = [
+    { name: 'workspace', description: 'The git repository to work in.', default: 'the current directory' },
+    { name: 'temp-dir', description: 'Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.', default: '$RUNNER_TEMP or the OS temp dir' }
+];
+/** Inputs that make no sense locally: the CLI publishes nothing and holds no GitHub token. */
+const ACTION_ONLY = new Set(['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target']);
+class UsageError extends Error {
+}
+/** Parses `--name value`, `--name=value` and bare `--flag` (true) into input names. */
 function parseFlags(argv) {
+    const known = new Set([...INPUT_SPECS.map((s) => s.name), ...CLI_ONLY.map((s) => s.name), 'help']);
     const flags = new Map();
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         if (!arg.startsWith('--'))
-            throw new Error(`unexpected argument: ${arg}`);
+            throw new UsageError(`unexpected argument: ${arg}`);
         const eq = arg.indexOf('=');
+        const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+        if (!known.has(name))
+            throw new UsageError(`unknown option --${name} (see loopgate run --help)`);
         if (eq > 0)
-            flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+            flags.set(name, arg.slice(eq + 1));
         else if (i + 1 < argv.length && !argv[i + 1].startsWith('--'))
-            flags.set(arg.slice(2), argv[++i]);
+            flags.set(name, argv[++i]);
         else
-            flags.set(arg.slice(2), 'true');
+            flags.set(name, 'true');
     }
     return flags;
 }
-async function runCli(argv) {
-    const [command, ...rest] = argv;
-    if (command !== 'run') {
-        process.stdout.write('usage: loopgate run --gate-command CMD --prompt TEXT [--agent command --agent-command CMD] ...\n');
-        return command === '--help' || command === 'help' ? 0 : 2;
+function helpText() {
+    const options = [...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)), ...CLI_ONLY];
+    const width = Math.max(...options.map((o) => o.name.length)) + 2;
+    const lines = [
+        'loopgate run — the bounded agent loop on your machine (publishes nothing)',
+        '',
+        'usage: loopgate run --gate-command CMD (--prompt TEXT | --prompt-file FILE) [options]',
+        '',
+        'options (the action\'s inputs, same defaults):'
+    ];
+    for (const o of options) {
+        const def = 'default' in o && o.default !== undefined ? ` [default: ${o.default}]` : '';
+        lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`);
     }
-    const flags = parseFlags(rest);
+    lines.push('', 'API keys: --anthropic-api-key / --openai-api-key, or ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.', '', 'exit status (one per stop reason):');
+    for (const reason of STOP_REASONS)
+        lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${STOP_EXPLANATIONS[reason].what}`);
+    lines.push('    2  (usage error)');
+    return `${lines.join('\n')}\n`;
+}
+const main_usd = (n) => `$${n.toFixed(2)}`;
+/** One line per iteration for a terminal: short, with marks. */
+function ttyLine(r, maxIterations, ceiling) {
+    const agent = r.agent.status === 'claimed-done' ? 'agent done' : `agent ${r.agent.status} (${r.agent.reason})`;
+    const gate = !r.gate ? 'gate –' : r.gate.passed ? 'gate ✓' : `gate ✗ ${r.gate.fingerprint ?? ''} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim();
+    const files = r.changedFiles.length ? `${r.changedFiles.length} file(s)` : 'no change';
+    const rejected = r.rejected.length ? ` · ⚠ ${r.rejected.length} rejected` : '';
+    return `▸ ${r.iteration}/${maxIterations} · ${agent} · ${files} · ${gate}${rejected} · ${main_usd(r.spentUsd)}/${main_usd(ceiling)}`;
+}
+const defaultIO = {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    isTTY: process.stdout.isTTY === true,
+    env: process.env
+};
+async function runCli(argv, io = defaultIO) {
+    const [command, ...rest] = argv;
+    if (command === '--help' || command === '-h' || command === 'help' || (command === 'run' && rest.includes('--help'))) {
+        io.out(helpText());
+        return 0;
+    }
+    if (command !== 'run') {
+        io.err(`usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate --help lists them\n`);
+        return 2;
+    }
+    let flags;
+    try {
+        flags = parseFlags(rest);
+    }
+    catch (err) {
+        if (err instanceof UsageError) {
+            io.err(`${err.message}\n`);
+            return 2;
+        }
+        throw err;
+    }
+    const env = io.env;
+    if (!flags.has('anthropic-api-key') && env.ANTHROPIC_API_KEY)
+        flags.set('anthropic-api-key', env.ANTHROPIC_API_KEY);
+    if (!flags.has('openai-api-key') && env.OPENAI_API_KEY)
+        flags.set('openai-api-key', env.OPENAI_API_KEY);
+    flags.set('dry-run', 'true');
+    flags.delete('github-token');
     let settings;
     try {
-        settings = readSettings((name) => flags.get(name) ?? '', { ...process.env, GITHUB_WORKSPACE: flags.get('workspace') ?? process.cwd() });
+        settings = readSettings((name) => flags.get(name) ?? '', { ...env, GITHUB_WORKSPACE: flags.get('workspace') ?? process.cwd() });
     }
     catch (err) {
         if (err instanceof ConfigError) {
-            process.stderr.write(`config-error: ${err.message}\n`);
+            io.err(`config-error: ${err.message}\n`);
+            io.out('stop-reason: config-error\n');
             return exitCodeFor('config-error');
         }
         throw err;
     }
     const abort = new AbortController();
-    process.once('SIGINT', () => abort.abort());
-    process.once('SIGTERM', () => abort.abort());
-    const report = await executeRun(settings, {
-        env: process.env,
-        runId: defaultRunId(process.env),
-        tempDir: defaultTempDir(process.env),
-        publisher: new DryRunPublisher(),
-        signal: abort.signal,
-        report: (line) => process.stdout.write(`${line}\n`)
-    });
-    process.stdout.write(`stop-reason: ${report.stopReason}\nlog: ${report.logFile}\n`);
-    for (const file of report.published.files)
-        process.stdout.write(`would publish: ${file}\n`);
-    return exitCodeFor(report.stopReason);
+    const onSignal = () => abort.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+        const report = await executeRun(settings, {
+            env,
+            runId: defaultRunId(env),
+            tempDir: flags.get('temp-dir') ?? defaultTempDir(env),
+            publisher: new DryRunPublisher(),
+            signal: abort.signal,
+            report: (line) => io.out(`${line}\n`),
+            onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${main_usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
+        });
+        io.out(`stop-reason: ${report.stopReason}\n`);
+        io.out(`${STOP_EXPLANATIONS[report.stopReason].what} ${STOP_EXPLANATIONS[report.stopReason].action}\n`);
+        io.out(`attempt log: ${report.logFile}\n`);
+        for (const file of report.published.files)
+            io.out(`would publish: ${file}\n`);
+        return exitCodeFor(report.stopReason);
+    }
+    finally {
+        process.removeListener('SIGINT', onSignal);
+        process.removeListener('SIGTERM', onSignal);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli.ts

@@ -55,8 +55,13 @@ export class GitWorkspace implements Workspace {
   }
 
   async commitIteration(runId: string, iteration: number): Promise<IterationChange> {
-    await this.run(['add', '-A', '--', '.', ...pathspecExcludes([this.progressFile])])
-    const staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
+    await this.run(['add', '-A'])
+    let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
+    if (parseNumstat(staged.stdout).files.includes(this.progressFile)) {
+      // The user tracks the progress file: its notes still never go into loopgate's commits.
+      await this.run(['reset', '-q', '--', this.progressFile])
+      staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
+    }
     const all = parseNumstat(staged.stdout)
     if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } }
     const message = `loopgate: iteration ${iteration}\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`

@@ -40,6 +40,8 @@ export interface EngineDeps {
   progress: ProgressFile
   signal?: AbortSignal
   report?: (line: string) => void
+  /** Called after each iteration is logged (the CLI's progress line). */
+  onIteration?: (record: IterationRecord) => void
 }
 
 export interface IterationRecord {
@@ -118,6 +120,7 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
   })
   if (config.seedFingerprint !== undefined) breakers.seedFingerprint(config.seedFingerprint)
 
+  progress.ensure()
   const startCommit = await deps.workspace.head()
   let headCommit = startCommit
   const iterations: IterationRecord[] = []
@@ -344,7 +347,8 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
       decision: record.decision
     })
     progress.append(progressLine(record, config))
-    report(progressLine(record, config))
+    if (deps.onIteration) deps.onIteration(record)
+    else report(progressLine(record, config))
     evidence = nextEvidence
     if (decision) return finish(decision, decision === 'verified' ? headCommit : null)
   }

@@ -6,6 +6,12 @@ import type { StopReason } from './stop-reasons.js'
 export class ProgressFile {
   constructor(readonly file: string) {}
 
+  /** Creates the file (and its folder) so the agent can add notes from the first call on. */
+  ensure(): void {
+    mkdirSync(path.dirname(this.file), { recursive: true })
+    if (!existsSync(this.file)) appendFileSync(this.file, '')
+  }
+
   read(): string {
     try {
       return readFileSync(this.file, 'utf8')

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import yaml from 'js-yaml'
+import { INPUT_SPECS, OUTPUT_NAMES } from '../src/contract.js'
+import { STOP_REASONS } from '../src/loop/stop-reasons.js'
+import { ROOT } from './helpers/action-runner.js'
+
+interface ActionYml {
+  runs: { using: string; main: string; post: string; 'post-if': string }
+  inputs: Record<string, { description: string; default?: string; required?: boolean }>
+  outputs: Record<string, { description: string }>
+}
+
+const action = yaml.load(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYml
+
+describe('the public contract', () => {
+  it('runs on node24 with main and post entries', () => {
+    expect(action.runs).toMatchObject({ using: 'node24', main: 'dist/index.js', post: 'dist/index.js', 'post-if': 'always()' })
+  })
+
+  it('action.yml and the shared input table agree on names, defaults and required flags', () => {
+    const fromYml = Object.entries(action.inputs).map(([name, spec]) => ({ name, default: spec.default === undefined ? undefined : String(spec.default), required: spec.required === true }))
+    const fromTable = INPUT_SPECS.map((spec) => ({ name: spec.name, default: spec.default, required: spec.required === true }))
+    expect(fromTable).toEqual(fromYml)
+    for (const spec of INPUT_SPECS) expect(spec.description).toBe(action.inputs[spec.name].description)
+  })
+
+  it('has every input and output DESIGN.md names', () => {
+    const design = [
+      'agent', 'prompt', 'prompt-file', 'agent-command', 'agent-args', 'max-iterations', 'max-turns', 'call-budget-usd',
+      'spend-ceiling-usd', 'call-timeout-minutes', 'time-limit-minutes', 'no-progress-limit', 'same-failure-limit',
+      'gate-command', 'gate-setup', 'gate-report', 'protected-paths', 'base-ref', 'features-file', 'progress-file',
+      'loop-id', 'period-ceiling-usd', 'period-hours', 'max-open-prs', 'on-success', 'on-escalate', 'escalate-to',
+      'labels', 'draft', 'github-token', 'anthropic-api-key', 'openai-api-key', 'dry-run'
+    ]
+    for (const name of design) expect(Object.keys(action.inputs)).toContain(name)
+    expect(Object.keys(action.outputs)).toEqual([...OUTPUT_NAMES])
+    expect(action.inputs['github-token'].default).toBe('${{ github.token }}')
+  })
+
+  it('documents the closed set of stop reasons in the stop-reason output', () => {
+    for (const reason of STOP_REASONS) expect(action.outputs['stop-reason'].description).toContain(reason)
+  })
+})
+
+describe('the README', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+
+  it('lists every input with its default, and every stop reason', () => {
+    for (const spec of INPUT_SPECS) {
+      const row = readme.split('\n').find((l) => l.startsWith(`| \`${spec.name}\` |`))
+      expect(row).toBeDefined()
+      if (spec.default !== undefined) expect(row).toContain(`\`${spec.default}\``)
+    }
+    for (const reason of STOP_REASONS) expect(readme).toContain(`| \`${reason}\` |`)
+  })
+
+  it('gives the two set-up commands', () => {
+    expect(readme).toContain('npm ci && npm run demo')
+    expect(readme).toContain('npm test')
+  })
+})

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm run demo`: the whole loop on the bundled example repository, as the runner runs the action,
+// with a scripted agent and dry-run publishing. Needs no API key and no network.
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const work = mkdtempSync(path.join(os.tmpdir(), 'loopgate-demo-'))
+const repo = path.join(work, 'demo-repo')
+const runnerTemp = path.join(work, 'runner-temp')
+mkdirSync(runnerTemp)
+cpSync(path.join(root, 'examples', 'demo-repo'), repo, { recursive: true })
+
+const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.com', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.com' }
+for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'demo: buggy slugify']]) {
+  spawnSync('git', args, { cwd: repo, env: gitEnv, stdio: 'inherit' })
+}
+
+const files = Object.fromEntries(['output', 'state', 'summary'].map((n) => [n, path.join(runnerTemp, n)]))
+for (const f of Object.values(files)) writeFileSync(f, '')
+writeFileSync(path.join(runnerTemp, 'event.json'), '{}')
+const inputs = {
+  agent: 'command',
+  'agent-command': `node ${JSON.stringify(path.join(root, 'scripts', 'demo-agent.mjs'))}`,
+  'prompt-file': 'TASK.md',
+  'gate-command': 'node --test test/',
+  'max-iterations': '5',
+  'call-budget-usd': '0.5',
+  'spend-ceiling-usd': '2',
+  'dry-run': 'true',
+  'loop-id': 'demo'
+}
+const env = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  GITHUB_WORKSPACE: repo,
+  GITHUB_EVENT_NAME: 'workflow_dispatch',
+  GITHUB_EVENT_PATH: path.join(runnerTemp, 'event.json'),
+  GITHUB_OUTPUT: files.output,
+  GITHUB_STATE: files.state,
+  GITHUB_STEP_SUMMARY: files.summary,
+  RUNNER_TEMP: runnerTemp,
+  GITHUB_RUN_ID: '1',
+  GITHUB_RUN_ATTEMPT: '1'
+}
+for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v
+
+console.log(`loopgate demo: ${repo}\n`)
+const main = spawnSync(process.execPath, [path.join(root, 'dist', 'index.js')], { cwd: repo, env, stdio: 'inherit' })
+const outputs = Object.fromEntries(
+  readFileSync(files.output, 'utf8')
+    .split(/\n(?=[a-z-]+<<)/)
+    .map((block) => /^([a-z-]+)<<(\S+)\n([\s\S]*?)\n\2/.exec(block))
+    .filter(Boolean)
+    .map((m) => [m[1], m[3]])
+)
+const runDir = path.dirname(outputs['log-file'] ?? '')
+console.log('\n--- outputs ---')
+for (const [k, v] of Object.entries(outputs)) console.log(`${k}: ${v}`)
+console.log('\n--- progress file (.loopgate/progress.md) ---')
+console.log(readFileSync(path.join(repo, '.loopgate', 'progress.md'), 'utf8').trim())
+console.log('\n--- where to look ---')
+console.log(`attempt log:        ${outputs['log-file']}`)
+console.log(`would-be PR body:   ${path.join(runDir, 'pull-request.md')}`)
+console.log(`step summary:       ${files.summary}`)
+console.log(`the repository:     ${repo} (git log shows loopgate's commits)`)
+process.exit(main.status === 0 && outputs['stop-reason'] === 'verified' ? 0 : 1)
