@@ -56,6 +56,15 @@ export class TamperGuard implements CallGuard {
     const candidates = zlist((await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).stdout)
     const found = findTampering(ws, this.opts.snapshot, candidates)
     for (const f of flagged) if (!found.some((t) => t.path === f)) found.push({ path: f, change: 'hidden from git (skip-worktree / assume-unchanged)' })
+    // Staged content that differs from the base while the working tree matches it.
+    for (const rec of zlist((await this.git(['ls-files', '-s', '-z'])).stdout)) {
+      const tab = rec.indexOf('\t')
+      const file = rec.slice(tab + 1)
+      const base = this.opts.snapshot.entries.get(file)
+      if (!base || base.kind !== 'file' || found.some((t) => t.path === file)) continue
+      const [mode, oid] = rec.slice(0, tab).split(' ')
+      if (oid !== base.oid || mode !== base.mode) found.push({ path: file, change: 'staged change' })
+    }
     let committed: string[] = []
     if (this.headBefore) {
       const head = (await this.git(['rev-parse', 'HEAD'])).stdout.trim()
@@ -71,7 +80,12 @@ export class TamperGuard implements CallGuard {
   /** Puts the base content back where it differs; returns what was found. */
   async restore(): Promise<{ found: ReturnType<typeof findTampering>; committed: string[] }> {
     const result = await this.check()
-    if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
+    if (result.found.length) {
+      revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
+      const specs = result.found.map((t) => `:(literal)${t.path}`)
+      const all = await this.git(['add', '-A', '--', ...specs], [128])
+      if (all.exitCode === 128) for (const spec of specs) await this.git(['add', '-A', '--', spec], [128])
+    }
     return result
   }
 
