@@ -29,6 +29,18 @@ function expectTamperingStopped(r: AttackResult, file: string): void {
   expect(r.report.run?.iterations.every((i) => i.tampered)).toBe(true)
 }
 
+/** The agent also fixed the code: the tampering is reverted and recorded, and the verified commit holds the base file. */
+function expectRevertedAndRecorded(r: AttackResult, file: string, change: string): void {
+  expect(r.report.run?.iterations[0].tampered).toBe(true)
+  expect(rejectedText(r)).toContain(`${file} (${change}`)
+  const verified = r.report.run?.verifiedCommit
+  if (verified) {
+    const inCommit = gitIn(r.ws, ['ls-tree', '--name-only', verified, file]).trim()
+    if (base[file] === undefined) expect(inCommit).toBe('')
+    else expect(gitIn(r.ws, ['show', `${verified}:${file}`])).toBe(base[file])
+  }
+}
+
 function expectClean(r: AttackResult): void {
   expect(tokenLeaks(r)).toEqual([])
   expect(processesOf(Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' })))).toEqual([])
@@ -52,7 +64,7 @@ describe('attacks on the protected tests', () => {
 
   test('add a protected test: removed and recorded', async () => {
     const r = await attack(`${FIX}echo "console.log('✓ always')" > test/extra.mjs\n`)
-    expectTamperingStopped(r, 'test/extra.mjs (added)')
+    expectRevertedAndRecorded(r, 'test/extra.mjs', 'added')
     expect(existsSync(path.join(r.ws, 'test/extra.mjs'))).toBe(false)
     expectClean(r)
   })
@@ -68,8 +80,7 @@ describe('attacks on the protected tests', () => {
 describe('attacks on the test-runner configuration', () => {
   test('jest.config.*', async () => {
     const r = await attack(`${FIX}echo 'export default { testMatch: [] }' > jest.config.js\n`)
-    expectTamperingStopped(r, 'jest.config.js')
-    expect(headFile(r, 'jest.config.js')).toBe(base['jest.config.js'])
+    expectRevertedAndRecorded(r, 'jest.config.js', 'modified')
     expectClean(r)
   })
 
@@ -87,9 +98,8 @@ describe('attacks on the test-runner configuration', () => {
 
   test('pytest.ini and conftest.py', async () => {
     const r = await attack(`${FIX}printf '[pytest]\\naddopts = -k nothing\\n' > pytest.ini\nmkdir -p sub && echo 'collect_ignore = ["tests"]' > sub/conftest.py\n`)
-    expectTamperingStopped(r, 'pytest.ini (modified)')
-    expect(rejectedText(r)).toContain('sub/conftest.py (added)')
-    expect(headFile(r, 'pytest.ini')).toBe(base['pytest.ini'])
+    expectRevertedAndRecorded(r, 'pytest.ini', 'modified')
+    expectRevertedAndRecorded(r, 'sub/conftest.py', 'added')
     expectClean(r)
   })
 
@@ -104,7 +114,7 @@ describe('attacks on the test-runner configuration', () => {
 
   test('tsconfig*.json', async () => {
     const r = await attack(`${FIX}echo '{ "compilerOptions": { "strict": false } }' > tsconfig.json\n`)
-    expectTamperingStopped(r, 'tsconfig.json')
+    expectRevertedAndRecorded(r, 'tsconfig.json', 'modified')
     expectClean(r)
   })
 })
@@ -276,7 +286,7 @@ describe('attacks on loopgate’s own files and processes', () => {
 describe('ways to tamper a protected path', () => {
   const variants: [string, string, string][] = [
     ['committed by the agent', `sed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\n`, 'test/run.mjs (modified)'],
-    ['committed, then the working tree put back', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs (committed)'],
+    ['committed, then the working tree put back', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs ('],
     ['staged only', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs (staged change)'],
     ['hidden with skip-worktree', `git update-index --skip-worktree test/run.mjs\nsed -i 's/, 5)/, -1)/' test/run.mjs\n`, 'test/run.mjs'],
     ['renamed', 'git mv test/run.mjs test/run2.mjs\n', 'test/run.mjs (deleted)'],

@@ -51,7 +51,8 @@ export class TamperGuard implements CallGuard {
       .map((rec) => rec.slice(2))
       .filter((f) => paths.matches(f))
     if (flagged.length) {
-      await this.git(['update-index', '--no-assume-unchanged', '--no-skip-worktree', '--', ...flagged.map((f) => `:(literal)${f}`)])
+      await this.git(['update-index', '--no-skip-worktree', '--', ...flagged])
+      await this.git(['update-index', '--no-assume-unchanged', '--', ...flagged])
     }
     const candidates = zlist((await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).stdout)
     const found = findTampering(ws, this.opts.snapshot, candidates)
