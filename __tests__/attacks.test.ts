@@ -143,6 +143,26 @@ describe('attacks around the gate', () => {
     expectClean(r)
   })
 
+  test('gate-time code edits a source file in the checkout to persist into the next gate run: undone', async () => {
+    const selfPatching = [
+      'export function add(a, b) {',
+      '  return a - b // BODY',
+      '}',
+      "import { readFileSync, writeFileSync, statSync, utimesSync } from 'node:fs'",
+      'const f = new URL(import.meta.url).pathname',
+      'const st = statSync(f)',
+      "writeFileSync(f, readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY'))",
+      'utimesSync(f, st.atime, st.mtime)',
+      ''
+    ].join('\n')
+    const r = await attack(`if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${selfPatching}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`)
+    expect(r.report.run?.iterations).toHaveLength(2)
+    expect(r.report.run?.iterations[1].gateRan).toBe(true)
+    expect(r.report.run?.iterations[1].gate?.passed).toBe(false)
+    expect(r.report.stopReason).not.toBe('verified')
+    expectClean(r)
+  })
+
   test('plant .git/hooks and core.hooksPath: nothing runs in loopgate’s git', async () => {
     const hook = `#!/bin/sh\ntouch ${marker('hook')}\nenv >> ${marker('hook')}\n`
     const script = [

@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { git } from '../git/git.js'
+import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
+import { readTreeEntry, removeTreeEntry } from './fs-safe.js'
 import { listTree, type BaseSnapshot } from './snapshot.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
@@ -31,6 +32,16 @@ export interface PreparedCheckout {
   timings: Record<string, number>
 }
 
+/** chown -hR, leaving out the given top-level folders (hardlinked pristine files stay root's). */
+function chownExcept(dir: string, user: AgentUser, prune: string[]): void {
+  const args = [dir]
+  for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
+  // Only what is not the user's yet: an unneeded chown would change ctimes, and the index's ctime
+  // check is what catches a file the last gate run modified in place.
+  args.push('!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
+  execFileSync('find', args, { stdio: 'pipe' })
+}
+
 function cp(args: string[]): void {
   execFileSync('cp', args, { stdio: 'pipe' })
 }
@@ -45,6 +56,9 @@ export class CleanCheckout {
   readonly repo: string
   readonly pristine: string
   readonly deps: string[] = []
+  private checkedOut = false
+  private depsInPlace = false
+  private trashCount = 0
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = path.join(opts.privateDir, 'repo.git')
@@ -95,15 +109,31 @@ export class CleanCheckout {
     const dir = path.join(this.opts.gateDir, 'checkout')
     const home = path.join(this.opts.gateDir, 'home')
     const tmp = path.join(this.opts.gateDir, 'tmp')
-    for (const d of [dir, home, tmp]) rmSync(d, { recursive: true, force: true })
-    lap('clean')
-    mkdirSync(dir, { mode: 0o755 })
-    const env = { GIT_INDEX_FILE: path.join(this.repo, 'index') }
-    const { gitEnv } = await import('../git/git.js')
-    await git(['--git-dir', this.repo, '--work-tree', dir, 'read-tree', '--reset', '-u', commit], {
-      cwd: this.opts.privateDir,
-      env: { ...gitEnv(), ...env }
-    })
+    const user = this.opts.user
+    // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
+    const keepDeps = Boolean(user) && !this.opts.writableDeps && this.depsInPlace
+    for (const d of [home, tmp]) this.discard(d)
+    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
+    const gitEnvWithIndex = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
+    const inCheckout = (args: string[], okCodes?: number[]) =>
+      git(['--git-dir', this.repo, '--work-tree', dir, ...args], { cwd: dir, env: gitEnvWithIndex, okCodes })
+    const fresh = !this.checkedOut || !existsSync(dir)
+    if (fresh) {
+      this.discard(dir)
+      mkdirSync(dir, { mode: 0o755 })
+      lap('clean')
+      await inCheckout(['read-tree', '--reset', '-u', commit])
+    } else {
+      // Incremental: the tree moves to `commit`; whatever the last gate run changed, added or removed
+      // is put back or cleaned, the dependency folders left out.
+      await inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
+      lap('clean')
+      await inCheckout(['read-tree', '--reset', '-u', commit])
+      await inCheckout(['update-index', '-q', '--refresh'], [1])
+      const dirty = (await inCheckout(['diff-files', '--name-only', '-z'])).stdout
+      if (dirty) await git(['--git-dir', this.repo, '--work-tree', dir, 'checkout-index', '-f', '-z', '--stdin'], { cwd: dir, env: gitEnvWithIndex, input: dirty })
+    }
+    this.checkedOut = true
     lap('checkout')
     const tree = await listTree(this.repo, commit)
     let mismatches = findTampering(dir, this.opts.snapshot, tree.keys())
@@ -112,31 +142,46 @@ export class CleanCheckout {
       mismatches = findTampering(dir, this.opts.snapshot, tree.keys())
     }
     lap('verify')
-    for (const rel of opts.removeFirst ?? []) rmSync(path.join(dir, rel), { force: true, recursive: true })
-    for (const name of this.deps) rmSync(path.join(dir, name), { recursive: true, force: true })
+    // The gate will not run on a checkout that differs from the base: nothing more to prepare.
+    if (mismatches.length) return { dir, home, tmp, mismatches, timings }
+    for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
-    const user = this.opts.user
     if (user) {
-      execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dir, home, tmp])
+      chownExcept(dir, user, keepDeps ? this.deps : [])
+      execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, home, tmp])
       this.lock(dir, user)
     }
     lap('ownership')
-    for (const name of this.deps) {
-      const src = path.join(this.pristine, name)
-      const dest = path.join(dir, name)
-      if (user && !this.opts.writableDeps) {
-        cp(['-al', src, dest])
-      } else {
-        cp(['-a', '--reflink=auto', src, dest])
-        if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
+    if (!keepDeps) {
+      for (const name of this.deps) {
+        const src = path.join(this.pristine, name)
+        const dest = path.join(dir, name)
+        if (user && !this.opts.writableDeps) {
+          cp(['-al', src, dest])
+          chownSync(dest, 0, 0)
+          chmodSync(dest, 0o755)
+        } else {
+          cp(['-a', '--reflink=auto', src, dest])
+          if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
+        }
       }
-      if (user && !this.opts.writableDeps) {
-        chownSync(dest, 0, 0)
-        chmodSync(dest, 0o755)
-      }
+      this.depsInPlace = true
     }
     lap('dependencies')
     return { dir, home, tmp, mismatches, timings }
+  }
+
+  /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
+  private discard(target: string): void {
+    if (!existsSync(target)) return
+    const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
+    try {
+      renameSync(target, trash)
+    } catch {
+      rmSync(target, { recursive: true, force: true })
+      return
+    }
+    spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref()
   }
 
   /**
@@ -147,7 +192,7 @@ export class CleanCheckout {
     const dirs = new Set<string>([dir])
     for (const rel of this.opts.snapshot.entries.keys()) {
       const file = path.join(dir, rel)
-      if (!existsSync(file)) continue
+      if (readTreeEntry(dir, rel).kind !== 'file') continue
       chownSync(file, 0, 0)
       chmodSync(file, 0o444)
       let parent = path.dirname(file)
