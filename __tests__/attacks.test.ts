@@ -3,7 +3,7 @@
  * on a real git repository with a scripted command agent, the agent running as the dedicated user.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { processesOf } from '../src/isolation/agent-user.js'
 import { attackProject, FAKE_TOKEN, gitIn, MINICHECK, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
@@ -282,6 +282,24 @@ describe('attacks on loopgate’s own files and processes', () => {
     expect(readFileSync(path.join(r.ws, 'ledger-attempt.txt'), 'utf8')).not.toContain('wrote')
     expect(readFileSync(r.report.ledgerFile, 'utf8')).not.toContain('-100')
     expect(r.report.run?.spentUsd).toBe(1)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+  })
+
+  test('symlink loopgate’s own files (progress file, reflogs) to a root-owned file: never written through', async () => {
+    const victim = marker('victim')
+    writeFileSync(victim, 'untouched\n', { mode: 0o644 })
+    const r = await attack(
+      `${FIX}rm -rf .loopgate; mkdir -p .loopgate; ln -sf ${victim} .loopgate/progress.md\nrm -f .git/logs/HEAD; ln -s ${victim} .git/logs/HEAD\nln -sf ${victim} .git/logs/refs/heads/main\n`
+    )
+    expect(readFileSync(victim, 'utf8')).toBe('untouched\n')
+    expect(r.report.stopReason).toBe('verified')
+    rmSync(victim, { force: true })
+    expectClean(r)
+  })
+
+  test('leave a stale .git/index.lock to block loopgate’s commit: removed, the run goes on', async () => {
+    const r = await attack(`${FIX}touch .git/index.lock\n`)
     expect(r.report.stopReason).toBe('verified')
     expectClean(r)
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Settings } from '../inputs.js'
 import { ensureAgentUser, killUserProcesses, type AgentUser } from '../isolation/agent-user.js'
 import { stashCredentials } from '../isolation/credentials.js'
+import { refusedNames } from '../isolation/env.js'
 import { GitHardening } from '../isolation/hygiene.js'
 import { git } from '../git/git.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
@@ -116,6 +117,9 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   if (initial.found.length) {
     notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call: ${describeTampering(initial.found, 10)}`)
   }
+
+  const refused = refusedNames(settings.agentEnv)
+  if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets and runner internals never are)`)
 
   const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
   const userName = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { git } from '../git/git.js'
 import { GitHardening, removeGitSymlinks, unlinkSymlinkedPath } from '../isolation/hygiene.js'
@@ -41,6 +42,8 @@ export class TamperGuard implements CallGuard {
     const notes: string[] = []
     const gitDir = (await this.git(['rev-parse', '--absolute-git-dir'])).stdout.trim()
     notes.push(...removeGitSymlinks(gitDir))
+    // Every agent process is gone by now: a lock left behind would only block loopgate's commit.
+    for (const lock of ['index.lock', 'HEAD.lock', 'config.lock', 'packed-refs.lock']) rmSync(path.join(gitDir, lock), { force: true })
     for (const own of this.opts.ownFiles) unlinkSymlinkedPath(ws, own)
     await this.opts.hardening.refresh()
 
