@@ -53,3 +53,12 @@ const isRoot = process.getuid?.() === 0
     expect(processesOf(user.uid)).toEqual([])
   })
 })
+
+;(isRoot ? test : test.skip)('after the run the workspace belongs to its owner again (later steps run git there)', async () => {
+  const r = await runAttack({ isolation: 'auto', agentUser: USER, script: "sed -i 's/a - b/a + b/' src/math.mjs\n" })
+  expect(r.report.stopReason).toBe('verified')
+  const owner = statSync(r.ws).uid
+  expect(statSync(path.join(r.ws, 'src/math.mjs')).uid).toBe(owner)
+  expect(statSync(path.join(r.ws, '.git/index')).uid).toBe(owner)
+  expect(execFileSync('git', ['log', '--format=%s', '-1'], { cwd: r.ws, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim()).toBe('loopgate: iteration 1')
+})

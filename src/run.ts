@@ -122,33 +122,40 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   const ledger = new Ledger(ledgerFile)
   const progress = new ProgressFile(progressPath)
 
-  const run = await runLoop(
-    {
-      runId: ctx.runId,
-      task: settings.prompt,
-      maxIterations: settings.maxIterations,
-      callBudgetUsd: settings.callBudgetUsd,
-      spendCeilingUsd: settings.spendCeilingUsd,
-      callTimeoutMs: settings.callTimeoutMs,
-      timeLimitMs: settings.timeLimitMs,
-      noProgressLimit: settings.noProgressLimit,
-      sameFailureLimit: settings.sameFailureLimit,
-      progressFileName: settings.progressFile
-    },
-    {
-      clock: ctx.clock ?? systemClock,
-      agent,
-      workspace,
-      gate,
-      guards,
-      ledger,
-      log,
-      progress,
-      signal: ctx.signal,
-      report: ctx.report,
-      onIteration: ctx.onIteration
-    }
-  )
+  // --- protected gate + isolation (issue 3): the workspace goes back to its owner whatever happens ---
+  let run: RunOutcome
+  try {
+    run = await runLoop(
+      {
+        runId: ctx.runId,
+        task: settings.prompt,
+        maxIterations: settings.maxIterations,
+        callBudgetUsd: settings.callBudgetUsd,
+        spendCeilingUsd: settings.spendCeilingUsd,
+        callTimeoutMs: settings.callTimeoutMs,
+        timeLimitMs: settings.timeLimitMs,
+        noProgressLimit: settings.noProgressLimit,
+        sameFailureLimit: settings.sameFailureLimit,
+        progressFileName: settings.progressFile
+      },
+      {
+        clock: ctx.clock ?? systemClock,
+        agent,
+        workspace,
+        gate,
+        guards,
+        ledger,
+        log,
+        progress,
+        signal: ctx.signal,
+        report: ctx.report,
+        onIteration: ctx.onIteration
+      }
+    )
+  } finally {
+    await protection.finish()
+  }
+  // --- end protected gate + isolation ---
 
   const published = await ctx.publisher.publish({
     settings,

@@ -50,6 +50,8 @@ export interface Protection {
   /** One-line notes for the run summary. */
   notes: string[]
   wrapAgent(runner: AgentRunner): AgentRunner
+  /** After the loop: agent processes killed, the workspace given back to its owner. */
+  finish(): Promise<void>
 }
 
 /** Adds o+x (traverse only, no listing) to each ancestor so the agent user can reach `dir`. */
@@ -148,6 +150,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   await gate.init()
 
   const agentEnvSet: Record<string, string> = {}
+  const owner = statSync(ws)
   if (user) {
     execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, ws])
     mkdirSync(opts.callsDir, { recursive: true })
@@ -158,7 +161,13 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   }
 
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws, config: hardening.config() })).stdout.trim()
-  const baseline = await gate.runBaseline(startCommit)
+  let baseline: Baseline
+  try {
+    baseline = await gate.runBaseline(startCommit)
+  } catch (err) {
+    if (user) execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
+    throw err
+  }
   notes.push(
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`
   )
@@ -178,5 +187,11 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
       }
     }
   })
-  return { base, snapshot, gate, baseline, hardening, guards, user, agentEnvSet, notes, wrapAgent }
+  const finish = async (): Promise<void> => {
+    if (!user) return
+    killUserProcesses(user)
+    // Later steps (and actions/checkout's post step) run git here as the runner's user.
+    execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
+  }
+  return { base, snapshot, gate, baseline, hardening, guards, user, agentEnvSet, notes, wrapAgent, finish }
 }
