@@ -124,3 +124,39 @@ test('the clean checkout fails closed when a protected file differs from the bas
   const baseline = await gate.runBaseline(tampered)
   expect(baseline.tests).toBe(2)
 })
+
+test('gate-setup runs first in the clean checkout, as the agent user, with writable dependencies', async () => {
+  const r = await runAttack({
+    isolation: 'auto',
+    agentUser: 'loopgate-agent-setup',
+    inputs: {
+      'gate-setup': 'touch node_modules/minicheck/setup-was-here && echo "setup by $(id -un)" > .setup-done',
+      'gate-command': 'cat .setup-done && test -f node_modules/minicheck/setup-was-here && node test/run.mjs'
+    },
+    script: FIX
+  })
+  expect(r.report.stopReason).toBe('verified')
+  expect(r.report.run?.iterations[0].gate?.outputTail).toContain('setup by loopgate-agent-setup')
+})
+
+test('a failing gate-setup fails the gate with that reason', async () => {
+  const r = await runAttack({ isolation: 'weak', inputs: { 'gate-setup': 'exit 3' }, script: FIX })
+  expect(r.report.run?.iterations[0].gate?.passed).toBe(false)
+  expect(r.report.run?.iterations[0].gate?.reason).toBe('gate-setup failed (exit 3)')
+})
+
+test('protected paths that differ between the start commit and the base are set to the base before the first call, not counted', async () => {
+  const r = await runAttack({
+    isolation: 'weak',
+    inputs: { 'base-ref': 'main~1' },
+    prepare: (ws) => {
+      writeFileSync(path.join(ws, 'test/run.mjs'), "console.log('✓ nothing')\n")
+      sh(ws, ['commit', '-qam', 'a branch that weakened the test'])
+    },
+    script: FIX
+  })
+  expect(r.report.notes.some((n) => n.startsWith('protected paths set to the base') && n.includes('test/run.mjs (modified)'))).toBe(true)
+  expect(r.report.run?.iterations[0].tampered).toBe(false)
+  expect(r.report.stopReason).toBe('verified')
+  expect(execFileSync('git', ['-c', 'safe.directory=*', 'show', 'HEAD:test/run.mjs'], { cwd: r.ws, encoding: 'utf8' })).toContain('add(2, 3), 5)')
+})

@@ -53,6 +53,8 @@ export interface AttackOptions {
   files?: Record<string, string>
   inputs?: Record<string, string>
   env?: Record<string, string>
+  /** Runs on the repository before the run (e.g. a PR commit on top of the base). */
+  prepare?: (ws: string) => void
 }
 
 export interface AttackResult {
@@ -69,6 +71,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
   mkdirSync(path.join(ws, 'node_modules', 'minicheck'), { recursive: true })
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
+  opts.prepare?.(ws)
   sh(ws, ['config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${FAKE_TOKEN}`])
   const temp = tempDir('loopgate-runner-temp-')
   const scripts = path.join(temp, 'agent-scripts')
