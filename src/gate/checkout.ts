@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
@@ -32,6 +33,24 @@ export interface PreparedCheckout {
   timings: Record<string, number>
 }
 
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders. */
+function depsSignature(dir: string, names: string[]): string {
+  const hash = createHash('sha256')
+  const walk = (rel: string): void => {
+    let st
+    try {
+      st = lstatSync(path.join(dir, rel), { bigint: true })
+    } catch {
+      hash.update(`${rel}\0missing\n`)
+      return
+    }
+    hash.update(`${rel}\0${st.ino}\0${st.ctimeNs}\0${st.size}\0${st.mode}\0${st.uid}\n`)
+    if (st.isDirectory()) for (const name of readdirSync(path.join(dir, rel)).sort()) walk(`${rel}/${name}`)
+  }
+  for (const name of names) walk(name)
+  return hash.digest('hex')
+}
+
 /** chown -hR, leaving out the given top-level folders (hardlinked pristine files stay root's). */
 function chownExcept(dir: string, user: AgentUser, prune: string[]): void {
   const args = [dir]
@@ -58,6 +77,7 @@ export class CleanCheckout {
   readonly deps: string[] = []
   private checkedOut = false
   private depsInPlace = false
+  private depsSignature: string | null = null
   private trashCount = 0
 
   constructor(private readonly opts: CheckoutOptions) {
@@ -111,7 +131,10 @@ export class CleanCheckout {
     const tmp = path.join(this.opts.gateDir, 'tmp')
     const user = this.opts.user
     // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
-    const keepDeps = Boolean(user) && !this.opts.writableDeps && this.depsInPlace
+    // Without a separate user the gate could write them: a real copy, kept only while every entry's
+    // inode and ctime (which no process can set back) are what they were after the copy.
+    const keepDeps =
+      !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps))
     for (const d of [home, tmp]) this.discard(d)
     if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
     const gitEnvWithIndex = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
@@ -166,6 +189,7 @@ export class CleanCheckout {
         }
       }
       this.depsInPlace = true
+      if (!user) this.depsSignature = depsSignature(dir, this.deps)
     }
     lap('dependencies')
     return { dir, home, tmp, mismatches, timings }
