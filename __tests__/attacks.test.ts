@@ -148,10 +148,11 @@ describe('attacks around the gate', () => {
       'export function add(a, b) {',
       '  return a - b // BODY',
       '}',
-      "import { readFileSync, writeFileSync, statSync, utimesSync } from 'node:fs'",
+      "import { readFileSync, writeFileSync, statSync, utimesSync, rmSync } from 'node:fs'",
       'const f = new URL(import.meta.url).pathname',
       'const st = statSync(f)',
-      "writeFileSync(f, readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY'))",
+      "const fixed = readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY')",
+      "try { writeFileSync(f, fixed) } catch { rmSync(f); writeFileSync(f, fixed) }",
       'utimesSync(f, st.atime, st.mtime)',
       ''
     ].join('\n')

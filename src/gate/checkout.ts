@@ -51,13 +51,16 @@ function depsSignature(dir: string, names: string[]): string {
   return hash.digest('hex')
 }
 
-/** chown -hR, leaving out the given top-level folders (hardlinked pristine files stay root's). */
-function chownExcept(dir: string, user: AgentUser, prune: string[]): void {
+/**
+ * The checkout's directories go to the gate user (it may create files: reports, coverage, build
+ * output); tracked files stay root's, so the gate cannot rewrite one in place — only replace it,
+ * which changes its inode and owner, and the next checkout's stat check puts it back. (A ctime
+ * check alone has a one-second blind spot.) The dependency folders are left out.
+ */
+function chownDirs(dir: string, user: AgentUser, prune: string[]): void {
   const args = [dir]
   for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
-  // Only what is not the user's yet: an unneeded chown would change ctimes, and the index's ctime
-  // check is what catches a file the last gate run modified in place.
-  args.push('!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
+  args.push('-type', 'd', '!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
   execFileSync('find', args, { stdio: 'pipe' })
 }
 
@@ -145,17 +148,13 @@ export class CleanCheckout {
       this.discard(dir)
       mkdirSync(dir, { mode: 0o755 })
       lap('clean')
-      await inCheckout(['read-tree', '--reset', '-u', commit])
     } else {
-      // Incremental: the tree moves to `commit`; whatever the last gate run changed, added or removed
-      // is put back or cleaned, the dependency folders left out.
+      // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
+      // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
       await inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
       lap('clean')
-      await inCheckout(['read-tree', '--reset', '-u', commit])
-      await inCheckout(['update-index', '-q', '--refresh'], [1])
-      const dirty = (await inCheckout(['diff-files', '--name-only', '-z'])).stdout
-      if (dirty) await git(['--git-dir', this.repo, '--work-tree', dir, 'checkout-index', '-f', '-z', '--stdin'], { cwd: dir, env: gitEnvWithIndex, input: dirty })
     }
+    await inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
     this.checkedOut = true
     lap('checkout')
     const tree = await listTree(this.repo, commit)
@@ -170,9 +169,12 @@ export class CleanCheckout {
     for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
     if (user) {
-      chownExcept(dir, user, keepDeps ? this.deps : [])
+      chownDirs(dir, user, keepDeps ? this.deps : [])
       execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, home, tmp])
       this.lock(dir, user)
+      // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
+      // incremental checkout rewrites only what really changed.
+      await inCheckout(['update-index', '-q', '--refresh'], [1])
     }
     lap('ownership')
     if (!keepDeps) {
@@ -217,8 +219,9 @@ export class CleanCheckout {
     for (const rel of this.opts.snapshot.entries.keys()) {
       const file = path.join(dir, rel)
       if (readTreeEntry(dir, rel).kind !== 'file') continue
-      chownSync(file, 0, 0)
-      chmodSync(file, 0o444)
+      const st = lstatSync(file)
+      if (st.uid !== 0 || st.gid !== 0) chownSync(file, 0, 0)
+      if ((st.mode & 0o7777) !== 0o444) chmodSync(file, 0o444)
       let parent = path.dirname(file)
       while (parent.startsWith(dir) && !dirs.has(parent)) {
         dirs.add(parent)
@@ -226,8 +229,9 @@ export class CleanCheckout {
       }
     }
     for (const d of dirs) {
-      chownSync(d, 0, 0)
-      chmodSync(d, 0o1777)
+      const st = lstatSync(d)
+      if (st.uid !== 0 || st.gid !== 0) chownSync(d, 0, 0)
+      if ((st.mode & 0o7777) !== 0o1777) chmodSync(d, 0o1777)
     }
   }
 }

@@ -25,6 +25,7 @@ function zlist(text: string): string[] {
  */
 export class TamperGuard implements CallGuard {
   private headBefore: string | null = null
+  private gitDir: string | null = null
 
   constructor(private readonly opts: TamperGuardOptions) {}
 
@@ -40,7 +41,8 @@ export class TamperGuard implements CallGuard {
   async check(): Promise<{ found: ReturnType<typeof findTampering>; committed: string[] }> {
     const ws = this.opts.workspace
     const notes: string[] = []
-    const gitDir = (await this.git(['rev-parse', '--absolute-git-dir'])).stdout.trim()
+    this.gitDir ??= (await this.git(['rev-parse', '--absolute-git-dir'])).stdout.trim()
+    const gitDir = this.gitDir
     notes.push(...removeGitSymlinks(gitDir))
     // Every agent process is gone by now: a lock left behind would only block loopgate's commit.
     for (const lock of ['index.lock', 'HEAD.lock', 'config.lock', 'packed-refs.lock']) rmSync(path.join(gitDir, lock), { force: true })
@@ -48,26 +50,27 @@ export class TamperGuard implements CallGuard {
     await this.opts.hardening.refresh()
 
     const paths = this.opts.snapshot.paths
+    // One pass over the index: tag (skip-worktree / assume-unchanged), mode, oid, path.
+    const index = zlist((await this.git(['ls-files', '-v', '-s', '-z'])).stdout).map((rec) => {
+      const tab = rec.indexOf('\t')
+      const [tag, mode, oid] = rec.slice(0, tab).split(' ')
+      return { tag, mode, oid, file: rec.slice(tab + 1) }
+    })
     // Flags that would hide an index entry from `git add -A`.
-    const flagged = zlist((await this.git(['ls-files', '-v', '-z'])).stdout)
-      .filter((rec) => /^[a-zS]/.test(rec.slice(0, 1)))
-      .map((rec) => rec.slice(2))
-      .filter((f) => paths.matches(f))
+    const flagged = index.filter((e) => /^[a-zS]$/.test(e.tag) && paths.matches(e.file)).map((e) => e.file)
     if (flagged.length) {
       await this.git(['update-index', '--no-skip-worktree', '--', ...flagged])
       await this.git(['update-index', '--no-assume-unchanged', '--', ...flagged])
     }
-    const candidates = zlist((await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).stdout)
-    const found = findTampering(ws, this.opts.snapshot, candidates)
-    for (const f of flagged) if (!found.some((t) => t.path === f)) found.push({ path: f, change: 'hidden from git (skip-worktree / assume-unchanged)' })
+    const untracked = zlist((await this.git(['ls-files', '-z', '--others', '--exclude-standard'])).stdout)
+    const found = findTampering(ws, this.opts.snapshot, [...index.map((e) => e.file), ...untracked])
+    const seen = new Set(found.map((t) => t.path))
+    for (const f of flagged) if (!seen.has(f)) found.push({ path: f, change: 'hidden from git (skip-worktree / assume-unchanged)' })
     // Staged content that differs from the base while the working tree matches it.
-    for (const rec of zlist((await this.git(['ls-files', '-s', '-z'])).stdout)) {
-      const tab = rec.indexOf('\t')
-      const file = rec.slice(tab + 1)
-      const base = this.opts.snapshot.entries.get(file)
-      if (!base || base.kind !== 'file' || found.some((t) => t.path === file)) continue
-      const [mode, oid] = rec.slice(0, tab).split(' ')
-      if (oid !== base.oid || mode !== base.mode) found.push({ path: file, change: 'staged change' })
+    for (const e of index) {
+      const base = this.opts.snapshot.entries.get(e.file)
+      if (!base || base.kind !== 'file' || seen.has(e.file) || flagged.includes(e.file)) continue
+      if (e.oid !== base.oid || e.mode !== base.mode) found.push({ path: e.file, change: 'staged change' })
     }
     let committed: string[] = []
     if (this.headBefore) {
