@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm run demo`: the whole loop on the bundled example repository, as the runner runs the action,
-// with a scripted agent and dry-run publishing. Needs no API key and no network.
-import { spawnSync } from 'node:child_process'
+// with the real `claude` CLI (from node_modules) talking to a bundled scripted model server on
+// 127.0.0.1, and dry-run publishing. Needs no API key and no network.
+// `npm run demo -- --command-agent` uses the scripted shell agent instead of claude.
+import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startDemoModelServer } from './demo-model-server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const work = mkdtempSync(path.join(os.tmpdir(), 'loopgate-demo-'))
@@ -22,9 +25,13 @@ for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q'
 const files = Object.fromEntries(['output', 'state', 'summary'].map((n) => [n, path.join(runnerTemp, n)]))
 for (const f of Object.values(files)) writeFileSync(f, '')
 writeFileSync(path.join(runnerTemp, 'event.json'), '{}')
+const useCommandAgent = process.argv.includes('--command-agent')
+const model = useCommandAgent ? null : await startDemoModelServer()
+const agentInputs = useCommandAgent
+  ? { agent: 'command', 'agent-command': `node ${JSON.stringify(path.join(root, 'scripts', 'demo-agent.mjs'))}` }
+  : { agent: 'claude', 'anthropic-api-key': 'demo-no-real-key', 'max-turns': '10' }
 const inputs = {
-  agent: 'command',
-  'agent-command': `node ${JSON.stringify(path.join(root, 'scripts', 'demo-agent.mjs'))}`,
+  ...agentInputs,
   'prompt-file': 'TASK.md',
   'gate-command': 'node --test test/',
   'max-iterations': '5',
@@ -34,7 +41,8 @@ const inputs = {
   'loop-id': 'demo'
 }
 const env = {
-  PATH: process.env.PATH,
+  PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+  ...(model ? { ANTHROPIC_BASE_URL: model.url } : {}),
   HOME: process.env.HOME,
   GITHUB_WORKSPACE: repo,
   GITHUB_EVENT_NAME: 'workflow_dispatch',
@@ -48,8 +56,14 @@ const env = {
 }
 for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v
 
-console.log(`loopgate demo: ${repo}\n`)
-const main = spawnSync(process.execPath, [path.join(root, 'dist', 'index.js')], { cwd: repo, env, stdio: 'inherit' })
+console.log(`loopgate demo: ${repo}`)
+console.log(model ? `agent: the real claude CLI, talking to the scripted model at ${model.url}\n` : 'agent: the scripted shell agent\n')
+// The model server lives in this process's event loop: run the action asynchronously.
+const main = await new Promise((resolve) => {
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'index.js')], { cwd: repo, env, stdio: 'inherit' })
+  child.on('close', (status) => resolve({ status }))
+})
+await model?.close()
 const outputs = Object.fromEntries(
   readFileSync(files.output, 'utf8')
     .split(/\n(?=[a-z-]+<<)/)

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { parsePriceTable } from './agents/pricing.js'
 import { INPUT_SPECS } from './contract.js'
 
 export type AgentKind = 'claude' | 'codex' | 'command'
@@ -320,6 +321,15 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     throw new ConfigError('features-file', featuresFile, 'a relative path inside the workspace')
   }
 
+  // agents (issue 4): the codex price override is validated before anything is spent
+  const priceTable = optional('price-table')
+  if (priceTable !== undefined) {
+    const parsed = parsePriceTable(priceTable)
+    if (typeof parsed === 'string') {
+      throw new ConfigError('price-table', priceTable, `a JSON object {"<model>": {"input": n, "cachedInput": n, "output": n}} in USD per million tokens (${parsed})`)
+    }
+  }
+
   return {
     agent,
     prompt,
@@ -358,7 +368,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     githubToken: read('github-token').trim(),
     anthropicApiKey: optional('anthropic-api-key'),
     openaiApiKey: optional('openai-api-key'),
-    priceTable: optional('price-table'),
+    priceTable,
     allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
     dryRun: parseBoolean('dry-run', get('dry-run')),
     workspace

@@ -7,22 +7,26 @@ import { outcomeFor, STOP_EXPLANATIONS, type StopReason } from './loop/stop-reas
 import { DryRunPublisher } from './publish/dry-run.js'
 import { runSummary } from './report/markdown.js'
 import { defaultRunId, defaultTempDir, executeRun, runDirFor, type RunReport } from './run.js'
+import { openStateSession, type StateSession } from './state/session.js'
 
 export const STATE_MAIN_FINISHED = 'main-finished'
 export const STATE_RUN_DIR = 'run-dir'
+/** JSON SessionInfo (src/state/session.ts) for the post step. */
+export const STATE_SESSION = 'state-session'
+export const STATE_PROGRESS_FILE = 'progress-file'
 
 function setOutputs(values: Record<string, string | number>): void {
   for (const [name, value] of Object.entries(values)) core.setOutput(name, String(value))
 }
 
 /** Ends a run that never reached the loop (bad input): one stop reason, nothing spent. */
-async function failBeforeLoop(reason: StopReason, message: string, settings?: Settings): Promise<void> {
+async function failBeforeLoop(reason: StopReason, message: string, settings?: Settings, extra: Record<string, unknown> = {}): Promise<void> {
   const env = process.env
   const loopId = settings?.loopId ?? 'loopgate'
   const runDir = runDirFor(defaultTempDir(env), loopId, defaultRunId(env))
   mkdirSync(runDir, { recursive: true })
   const logFile = path.join(runDir, 'attempts.jsonl')
-  appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), type: 'stop', stopReason: reason, message, spentUsd: 0 })}\n`)
+  appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), type: 'stop', stopReason: reason, message, spentUsd: 0, ...extra })}\n`)
   if (settings) new ProgressFile(path.join(settings.workspace, settings.progressFile)).appendStop(reason)
   setOutputs({ outcome: outcomeFor(reason), 'stop-reason': reason, iterations: 0, 'spend-usd': '0.00', 'log-file': logFile })
   await core.summary
@@ -30,7 +34,9 @@ async function failBeforeLoop(reason: StopReason, message: string, settings?: Se
     .addRaw(`${STOP_EXPLANATIONS[reason].what}\n\n${message}\n\nNothing was spent.`)
     .write()
     .catch(() => undefined)
-  core.setFailed(`loopgate stopped: ${reason}: ${message}`)
+  core.saveState(STATE_MAIN_FINISHED, 'true')
+  if (outcomeFor(reason) === 'stopped') core.setFailed(`loopgate stopped: ${reason}: ${message}`)
+  else core.warning(`loopgate: ${reason}: ${message}`)
 }
 
 function writeReport(report: RunReport): void {
@@ -61,14 +67,47 @@ export async function run(): Promise<void> {
   // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
   // put them in one more stream.
 
+  // --- cancellation (issue 6): the runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
+  // Every signal aborts the run (the engine and runProcess kill the agent's process group and
+  // charge the call); the handlers stay until run() returns so a second signal cannot kill the
+  // process while the ledger, the log and the state are written.
   const abort = new AbortController()
-  const onSignal = (): void => abort.abort()
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (!abort.signal.aborted) core.warning(`loopgate: received ${sig}; stopping the agent, charging the call, saving the state.`)
+    abort.abort()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  try {
+    await runWithSignal(settings, abort)
+  } finally {
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+  }
+}
 
+async function runWithSignal(settings: Settings, abort: AbortController): Promise<void> {
+  // --- end cancellation ---
   const env = process.env
   const runId = defaultRunId(env)
   core.saveState(STATE_RUN_DIR, runDirFor(defaultTempDir(env), settings.loopId, runId))
+  core.saveState(STATE_PROGRESS_FILE, path.join(settings.workspace, settings.progressFile))
+  // --- state (issue 6): restore before anything is spent ---
+  const opened = await openStateSession(settings, { env, tempDir: defaultTempDir(env), runId })
+  core.saveState(STATE_SESSION, JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))
+  if (opened.kind === 'corrupt') {
+    return failBeforeLoop('state-corrupt', `the cached state ${opened.key} is unreadable: ${opened.message}`, settings, {
+      stateKey: opened.key,
+      stateBlob: opened.blob
+    })
+  }
+  const session: StateSession = opened.session
+  for (const note of session.notes) if (/could not be restored/.test(note)) core.warning(note)
+  if (opened.kind === 'review-capacity') return failBeforeLoop('review-capacity', opened.message, settings)
+  await session.resume()
+  core.saveState(STATE_SESSION, JSON.stringify(session.info))
+  for (const note of session.notes) core.info(note)
+  // --- end state ---
   let report: RunReport
   try {
     report = await executeRun(settings, {
@@ -77,7 +116,8 @@ export async function run(): Promise<void> {
       tempDir: defaultTempDir(env),
       publisher: new DryRunPublisher(),
       signal: abort.signal,
-      report: (line) => core.info(line)
+      report: (line) => core.info(line),
+      carry: session.carry() // state (issue 6)
     })
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
@@ -85,11 +125,14 @@ export async function run(): Promise<void> {
       return failBeforeLoop('config-error', `the workspace ${settings.workspace} is not a git repository with a commit (${message.trim()})`, settings)
     }
     throw err
-  } finally {
-    process.removeListener('SIGINT', onSignal)
-    process.removeListener('SIGTERM', onSignal)
   }
   writeReport(report)
+  // --- state (issue 6): save after publishing ---
+  const saved = await session.save(report)
+  if (!saved.saved) core.warning(`loopgate: the loop state was not saved: ${saved.message ?? 'unknown reason'}`)
+  else core.info(`loopgate: state saved as ${session.info.key}`)
+  report.notes.push(...session.notes)
+  // --- end state ---
   if (report.run) {
     await core.summary
       .addRaw(runSummary(report.run, { loopId: settings.loopId, spendCeilingUsd: settings.spendCeilingUsd, logFile: report.logFile, notes: report.notes }))

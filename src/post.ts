@@ -1,8 +1,48 @@
 import * as core from '@actions/core'
-import { STATE_MAIN_FINISHED } from './main.js'
+import { STATE_MAIN_FINISHED, STATE_PROGRESS_FILE, STATE_RUN_DIR, STATE_SESSION } from './main.js'
+import type { SessionInfo } from './state/session.js'
+import { settleKilledRun, type PushWip } from './state/settle.js'
 
-/** The post step: runs whatever happened to main. */
-export async function post(): Promise<void> {
+export interface PostDeps {
+  /**
+   * WIP push (issue 6 call site): the lead wires the GitHub helper's push function here, e.g.
+   * `post({ pushWip })` in src/index.ts. Without it the WIP commit stays local to the runner.
+   */
+  pushWip?: PushWip
+}
+
+/** The post step (`post-if: always()`): finishes a run whose main step did not. */
+export async function post(deps: PostDeps = {}): Promise<void> {
   if (core.getState(STATE_MAIN_FINISHED) === 'true') return
-  core.warning('loopgate: the main step did not finish; the run ended without a verdict.')
+  core.warning('loopgate: the main step did not finish; settling the run (charges, progress note, state).')
+  const sessionText = core.getState(STATE_SESSION)
+  const runDir = core.getState(STATE_RUN_DIR)
+  const progressFile = core.getState(STATE_PROGRESS_FILE)
+  if (!sessionText || !runDir || !progressFile) {
+    core.warning('loopgate: the main step ended before the loop started; nothing to settle.')
+    return
+  }
+  const info = JSON.parse(sessionText) as SessionInfo
+  const workspace = process.env.GITHUB_WORKSPACE || process.cwd()
+  const result = await settleKilledRun({
+    info,
+    runDir,
+    progressFile,
+    workspace,
+    progressFileName: core.getInput('progress-file') || '.loopgate/progress.md',
+    featuresFile: core.getInput('features-file') || undefined,
+    pushWip: deps.pushWip
+  })
+  for (const note of result.notes) core.info(`loopgate: ${note}`)
+  core.setOutput('stop-reason', result.stopReason)
+  core.setOutput('spend-usd', result.spentUsd.toFixed(2))
+  core.setOutput('iterations', String(result.iterations))
+  await core.summary
+    .addHeading(`loopgate: ${result.stopReason}`, 2)
+    .addRaw(
+      `The main step ended without finishing. ${result.settledUsd > 0 ? `The call in flight was charged its full budget ($${result.settledUsd.toFixed(2)}). ` : ''}` +
+        `Spent: $${result.spentUsd.toFixed(2)} over ${result.iterations} call(s). State ${result.saved ? 'saved' : 'NOT saved'}.`
+    )
+    .write()
+    .catch(() => undefined)
 }

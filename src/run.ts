@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { ClaudeAgent } from './agents/claude.js'
+import { CodexAgent } from './agents/codex.js'
 import { CommandAgent } from './agents/command.js'
+import { ensureAgentCli } from './agents/install.js'
+import { parsePriceTable } from './agents/pricing.js'
 import { agentRunner } from './agents/index.js'
 import type { AgentAdapter } from './agents/types.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
@@ -15,8 +19,9 @@ import { FeaturesGuard } from './loop/features.js'
 import { Ledger } from './loop/ledger.js'
 import { ProgressFile } from './loop/progress.js'
 import { outcomeFor, type Outcome, type StopReason } from './loop/stop-reasons.js'
-import { systemClock, type CallGuard, type Clock } from './loop/types.js'
+import { systemClock, type CallGuard, type Clock, type Workspace } from './loop/types.js'
 import type { Publisher, PublishResult } from './publish/types.js'
+import type { RunCarry } from './state/session.js'
 
 export interface RunContext {
   /** The runner's environment (never passed whole to the agent or the gate). */
@@ -35,6 +40,9 @@ export interface RunContext {
   /** The dedicated agent user's name (default loopgate-agent). */
   agentUser?: string
   // --- end protected gate + isolation ---
+  // --- state (issue 6): what earlier runs left: period spend, resume evidence, resume base ---
+  carry?: RunCarry
+  // --- end state ---
 }
 
 export interface RunReport {
@@ -53,14 +61,29 @@ export function runDirFor(tempDir: string, loopId: string, runId: string): strin
   return path.join(tempDir, 'loopgate', `${loopId}-${runId}`)
 }
 
-export function createAdapter(settings: Settings): AgentAdapter {
+// --- agents (issue 4) ---
+/** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
+export function createAdapter(settings: Settings, binary?: string): AgentAdapter {
   switch (settings.agent) {
     case 'command':
       return new CommandAgent(settings.agentCommand ?? '')
-    default:
-      throw new Error(`agent '${settings.agent}' is not available in this build`)
+    case 'claude':
+      return new ClaudeAgent({ binary, args: settings.agentArgs })
+    case 'codex': {
+      const prices = settings.priceTable ? parsePriceTable(settings.priceTable) : undefined
+      if (typeof prices === 'string') throw new Error(`price-table: ${prices}`)
+      return new CodexAgent({ binary, args: settings.agentArgs, prices })
+    }
   }
 }
+
+/** Installs the agent CLI when it is not on PATH (timed and reported), then creates the adapter. */
+export async function prepareAdapter(settings: Settings, ctx: Pick<RunContext, 'env' | 'report'>): Promise<AgentAdapter> {
+  if (settings.agent === 'command') return createAdapter(settings)
+  const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report })
+  return createAdapter(settings, cli.binary)
+}
+// --- end agents ---
 
 function apiKeyFor(settings: Settings): { name: string; value: string } | undefined {
   if (settings.agent === 'claude' && settings.anthropicApiKey) return { name: 'ANTHROPIC_API_KEY', value: settings.anthropicApiKey }
@@ -99,16 +122,22 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   })
   notes.push(...protection.notes)
   const gate = protection.gate
-  const workspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config)
-  await workspace.prepare()
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config)
+  // --- end protected gate + isolation ---
+  await gitWorkspace.prepare()
+  // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
+  const carry = ctx.carry ?? {}
+  const workspace: Workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace
+  // --- end state ---
 
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
     guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
   }
+  // --- protected gate + isolation (issue 3) ---
   const agent = protection.wrapAgent(
     agentRunner({
-      adapter: createAdapter(settings),
+      adapter: await prepareAdapter(settings, ctx),
       cwd: settings.workspace,
       maxTurns: settings.maxTurns,
       callBudgetUsd: settings.callBudgetUsd,
@@ -136,7 +165,12 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
         timeLimitMs: settings.timeLimitMs,
         noProgressLimit: settings.noProgressLimit,
         sameFailureLimit: settings.sameFailureLimit,
-        progressFileName: settings.progressFile
+        progressFileName: settings.progressFile,
+        // --- state (issue 6) ---
+        period: carry.period,
+        initialEvidence: carry.initialEvidence,
+        seedFingerprint: carry.seedFingerprint
+        // --- end state ---
       },
       {
         clock: ctx.clock ?? systemClock,
@@ -177,6 +211,17 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
     notes
   }
 }
+
+// --- state (issue 6) ---
+/** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
+function measuredFrom(inner: Workspace, base: string, start: string): Workspace {
+  return {
+    head: () => inner.head(),
+    commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+    hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
+  }
+}
+// --- end state ---
 
 export function defaultTempDir(env: NodeJS.ProcessEnv): string {
   return env.RUNNER_TEMP || os.tmpdir()

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { runProcess } from '../process/run.js'
+import { exitDescription, runProcess } from '../process/run.js'
 import type { AgentAdapter, AgentCall, AgentResult } from './types.js'
 
 /** Reads `{"cost_usd": n}` from the cost file; anything else is no report. */
@@ -73,7 +73,7 @@ export class CommandAgent implements AgentAdapter {
     if (r.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
     if (r.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
     if (r.exitCode !== 0) {
-      return { ...base, status: 'failed', reason: r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}` }
+      return { ...base, status: 'failed', reason: exitDescription(r) }
     }
     return { ...base, status: 'claimed-done', reason: 'exit code 0' }
   }

@@ -5,6 +5,8 @@ export type CostSource = 'reported' | 'priced' | 'worst-case'
 export interface TokenUsage {
   input: number
   cachedInput: number
+  /** Input tokens written to the prompt cache, when the CLI reports them. */
+  cacheWrite?: number
   output: number
   reasoning?: number
 }
@@ -17,7 +19,10 @@ export interface AgentResult {
   signal: string | null
   costUsd: number
   costSource: CostSource
+  /** Turns counted by loopgate from the event stream (the control). */
   turns: number
+  /** Turns the CLI reported itself, when it did (e.g. Claude's num_turns). */
+  reportedTurns?: number
   tokens?: TokenUsage
   sessionId?: string
   model?: string

@@ -267,6 +267,8 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
     const verified = !cancelledNow && verdict?.passed === true && changedSinceStart && !flipsRejected
     if (cancelledNow) decision = 'cancelled'
     else if (verified) decision = 'verified'
+    // cancellation (issue 6): a signal during the gate ends the run as cancelled, not as a breaker
+    else if (signal.aborted) decision = 'cancelled'
     else if (verdict?.passed && !changedSinceStart && result.status === 'claimed-done') decision = 'nothing-to-do'
     const breaker = breakers.record({
       emptyDiff,

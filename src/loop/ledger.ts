@@ -63,18 +63,25 @@ export class Ledger {
     return { usd: charged, source: chargedSource }
   }
 
+  /** The entries of a ledger file's text; a torn last line (a crash mid-write) is skipped. */
+  static entries(text: string): LedgerEntry[] {
+    const entries: LedgerEntry[] = []
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue
+      try {
+        entries.push(JSON.parse(line) as LedgerEntry)
+      } catch {
+        // torn line
+      }
+    }
+    return entries
+  }
+
   /** Reads a ledger file written by a process that may have died mid-call. */
   static summarise(text: string): { chargedUsd: number; openCalls: { iteration: number; budgetUsd: number }[] } {
     let chargedUsd = 0
     const open = new Map<number, number>()
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue
-      let entry: LedgerEntry
-      try {
-        entry = JSON.parse(line) as LedgerEntry
-      } catch {
-        continue
-      }
+    for (const entry of Ledger.entries(text)) {
       if (entry.type === 'call-start') open.set(entry.iteration, entry.budgetUsd)
       else if (entry.type === 'charge') {
         chargedUsd += entry.usd

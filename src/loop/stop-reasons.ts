@@ -88,8 +88,8 @@ export const STOP_EXPLANATIONS: Record<StopReason, { what: string; action: strin
     action: 'Re-run the workflow; the next run resumes from the work-in-progress branch.'
   },
   'review-capacity': {
-    what: 'This loop already has `max-open-prs` open pull requests; nothing was spent.',
-    action: 'Review or close the open loop pull requests, or raise `max-open-prs`.'
+    what: 'This loop already has `max-open-prs` open pull requests, or this pull request already had `max-runs-per-pr` loop runs; nothing was spent.',
+    action: 'Review or close the open loop pull requests (or the pull request itself), or raise `max-open-prs` / `max-runs-per-pr`.'
   },
   'nothing-to-do': {
     what: 'There was nothing to do: no change was needed and the gate passes.',

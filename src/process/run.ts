@@ -170,3 +170,8 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
     }
   })
 }
+
+/** How a process ended, in the words the attempt log uses: `exit code 3` or `killed by SIGTERM`. */
+export function exitDescription(r: Pick<RunResult, 'exitCode' | 'signal'>): string {
+  return r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}`
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { Ledger } from '../src/loop/ledger.js'
+import { settleKilledRun, type PushWip } from '../src/state/settle.js'
+import type { SessionInfo } from '../src/state/session.js'
+import { emptyState } from '../src/state/schema.js'
+import { stateLocation, writeStateFile, type CacheClient } from '../src/state/store.js'
+import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+
+/** Records what would be cached (the library itself is exercised by the e2e tests). */
+function recordingCache(): CacheClient & { saved: { key: string; text: string }[] } {
+  const saved: { key: string; text: string }[] = []
+  return {
+    saved,
+    isFeatureAvailable: () => true,
+    restoreCache: async () => undefined,
+    saveCache: async (paths, key) => {
+      saved.push({ key, text: readFileSync(path.join(paths[0], 'state.json'), 'utf8') })
+      return 1
+    }
+  }
+}
+
+describe('the post step settles a run whose main step was killed', () => {
+  function killedRun(opts: { progress?: string } = {}) {
+    const repo = makeRepo(buggyProject())
+    const base = sh(repo, ['rev-parse', 'HEAD']).trim()
+    const temp = tempDir('loopgate-runner-')
+    const runDir = path.join(temp, 'loopgate', 'loop-1-1')
+    mkdirSync(runDir, { recursive: true })
+    const ledger = new Ledger(path.join(runDir, 'ledger.jsonl'))
+    ledger.begin(1, 2)
+    ledger.charge(1, 0.5, 'reported')
+    ledger.begin(2, 2)
+    writeFileSync(path.join(repo, 'src', 'math.mjs'), 'export function add(a, b) {\n  return a + b // half done\n}\n')
+    const progressFile = path.join(repo, '.loopgate', 'progress.md')
+    mkdirSync(path.dirname(progressFile), { recursive: true })
+    writeFileSync(progressFile, opts.progress ?? '- iteration 1 · …\n')
+    const location = stateLocation(temp, 'loop', null)
+    writeStateFile(emptyState('loop'), location)
+    const info: SessionInfo = {
+      loopId: 'loop',
+      pr: null,
+      location,
+      key: 'loopgate-loop-1-1',
+      periodHours: 24,
+      runId: '1-1',
+      startedAt: new Date().toISOString(),
+      baseCommit: base,
+      restoreStatus: 'miss'
+    }
+    return { repo, base, runDir, progressFile, info }
+  }
+
+  it('charges the open call its budget, writes `cancelled`, commits the edits, pushes the WIP through the given function, saves', async () => {
+    const { repo, base, runDir, progressFile, info } = killedRun()
+    const origin = tempDir('loopgate-origin-')
+    sh(origin, ['init', '-q', '--bare'])
+    const pushed: Parameters<PushWip>[0][] = []
+    const pushWip: PushWip = async (args) => {
+      pushed.push(args)
+      sh(args.workspace, ['push', '-q', origin, `${args.head}:refs/heads/${args.branch}`])
+    }
+    const cache = recordingCache()
+    const result = await settleKilledRun({ info, runDir, progressFile, workspace: repo, progressFileName: '.loopgate/progress.md', pushWip, cache })
+    expect(result).toMatchObject({ stopReason: 'cancelled', settledUsd: 2, spentUsd: 2.5, iterations: 2, saved: true })
+    expect(readFileSync(progressFile, 'utf8').trim().split('\n').at(-1)).toBe('stop-reason: cancelled')
+    const head = sh(repo, ['rev-parse', 'HEAD']).trim()
+    expect(head).not.toBe(base)
+    expect(pushed).toEqual([{ workspace: repo, branch: 'loopgate/loop-wip', head }])
+    expect(sh(origin, ['rev-parse', 'refs/heads/loopgate/loop-wip']).trim()).toBe(head)
+    expect(cache.saved).toHaveLength(1)
+    const state = JSON.parse(cache.saved[0].text)
+    expect(cache.saved[0].key).toBe('loopgate-loop-1-1')
+    expect(state.periodLedger.map((c: { usd: number }) => c.usd)).toEqual([0.5, 2])
+    expect(state.wip).toEqual({ branch: 'loopgate/loop-wip', head, base })
+    expect(state.runs[0]).toMatchObject({ stopReason: 'cancelled', spentUsd: 2.5, iterations: 2 })
+    const log = readFileSync(path.join(runDir, 'attempts.jsonl'), 'utf8')
+    expect(log).toContain('"by":"post"')
+  })
+
+  it('keeps a stop line main already wrote, and a failing push does not stop the save', async () => {
+    const { repo, runDir, progressFile, info } = killedRun({ progress: '- iteration 1\nstop-reason: same-failure\n' })
+    const cache = recordingCache()
+    const result = await settleKilledRun({
+      info,
+      runDir,
+      progressFile,
+      workspace: repo,
+      progressFileName: '.loopgate/progress.md',
+      cache,
+      pushWip: async () => {
+        throw new Error('remote rejected')
+      }
+    })
+    expect(result.stopReason).toBe('same-failure')
+    expect(readFileSync(progressFile, 'utf8').trim().split('\n').filter((l) => l.startsWith('stop-reason:'))).toEqual(['stop-reason: same-failure'])
+    expect(result.notes.join('\n')).toContain('could not push loopgate/loop-wip: remote rejected')
+    expect(result.saved).toBe(true)
+    expect(existsSync(path.join(runDir, 'ledger.jsonl'))).toBe(true)
+  })
+})

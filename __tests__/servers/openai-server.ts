@@ -1,0 +1,185 @@
+import http from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+export interface ResponsesUsage {
+  input_tokens: number
+  cached_tokens?: number
+  /** Input tokens written to the prompt cache (OpenAI bills them above plain input). */
+  cache_write_tokens?: number
+  output_tokens: number
+  reasoning_tokens?: number
+}
+
+/** One scripted answer of the fake OpenAI Responses API. */
+export type OpenAIStep =
+  | { kind: 'text'; text: string; usage?: ResponsesUsage }
+  /** A function call of codex's `exec_command` tool: codex runs `cmd` and calls again. */
+  | { kind: 'exec'; cmd: string; usage?: ResponsesUsage }
+  /** A refusal content part in the assistant message. */
+  | { kind: 'refusal'; text: string; usage?: ResponsesUsage }
+  /** `response.failed` with this message. */
+  | { kind: 'failed'; message: string; code?: string }
+  /** `response.incomplete` (e.g. max_output_tokens) after a partial message. */
+  | { kind: 'incomplete'; reason: string; usage?: ResponsesUsage }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'cut' }
+  | { kind: 'slow'; delayMs: number }
+
+export interface OpenAIServer {
+  url: string
+  requests: Array<{ method: string; url: string; body: any }>
+  scriptedCalls: number
+  setScript(steps: OpenAIStep[], fallback?: OpenAIStep): void
+  close(): Promise<void>
+}
+
+export const DEFAULT_OPENAI_USAGE: ResponsesUsage = { input_tokens: 1000, cached_tokens: 200, output_tokens: 100, reasoning_tokens: 0 }
+
+function sse(res: http.ServerResponse, data: { type: string } & Record<string, unknown>): void {
+  res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`)
+}
+
+function usageBody(u: ResponsesUsage): Record<string, unknown> {
+  return {
+    input_tokens: u.input_tokens,
+    input_tokens_details: { cached_tokens: u.cached_tokens ?? 0, cache_write_tokens: u.cache_write_tokens ?? 0 },
+    output_tokens: u.output_tokens,
+    output_tokens_details: { reasoning_tokens: u.reasoning_tokens ?? 0 },
+    total_tokens: u.input_tokens + u.output_tokens
+  }
+}
+
+let counter = 0
+
+function streamResponse(res: http.ServerResponse, model: string, items: unknown[], usage: ResponsesUsage): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  const id = `resp_${++counter}`
+  sse(res, { type: 'response.created', response: { id, object: 'response', model, status: 'in_progress', output: [] } })
+  items.forEach((item, output_index) => sse(res, { type: 'response.output_item.done', output_index, item }))
+  sse(res, {
+    type: 'response.completed',
+    response: { id, object: 'response', model, status: 'completed', output: items, usage: usageBody(usage) }
+  })
+  res.end()
+}
+
+/**
+ * A scripted OpenAI Responses API on 127.0.0.1 (port 0). Each POST /v1/responses takes the next
+ * step of the script; when the script is used up the fallback answers.
+ */
+export async function startOpenAIServer(): Promise<OpenAIServer> {
+  let script: OpenAIStep[] = []
+  let fallback: OpenAIStep = { kind: 'text', text: 'Done.' }
+  const sockets = new Set<Socket>()
+  const timers = new Set<NodeJS.Timeout>()
+  const state: OpenAIServer = {
+    url: '',
+    requests: [],
+    scriptedCalls: 0,
+    setScript(steps, fb) {
+      script = [...steps]
+      fallback = fb ?? { kind: 'text', text: 'Done.' }
+      state.scriptedCalls = 0
+      state.requests.length = 0
+    },
+    close: async () => {
+      for (const t of timers) clearTimeout(t)
+      for (const s of sockets) s.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+
+  const message = (content: unknown[]): unknown => ({ type: 'message', id: `msg_${++counter}`, role: 'assistant', status: 'completed', content })
+
+  const answer = (step: OpenAIStep, res: http.ServerResponse, model: string): void => {
+    switch (step.kind) {
+      case 'text':
+        return streamResponse(res, model, [message([{ type: 'output_text', text: step.text, annotations: [] }])], step.usage ?? DEFAULT_OPENAI_USAGE)
+      case 'refusal':
+        return streamResponse(res, model, [message([{ type: 'refusal', refusal: step.text }])], step.usage ?? DEFAULT_OPENAI_USAGE)
+      case 'exec':
+        return streamResponse(
+          res,
+          model,
+          [{ type: 'function_call', id: `fc_${++counter}`, call_id: `call_${counter}`, name: 'exec_command', arguments: JSON.stringify({ cmd: step.cmd }) }],
+          step.usage ?? DEFAULT_OPENAI_USAGE
+        )
+      case 'failed': {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        const id = `resp_${++counter}`
+        sse(res, { type: 'response.created', response: { id, object: 'response', model, status: 'in_progress', output: [] } })
+        sse(res, {
+          type: 'response.failed',
+          response: { id, object: 'response', model, status: 'failed', output: [], error: { code: step.code ?? 'server_error', message: step.message } }
+        })
+        res.end()
+        return
+      }
+      case 'incomplete': {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        const id = `resp_${++counter}`
+        sse(res, { type: 'response.created', response: { id, object: 'response', model, status: 'in_progress', output: [] } })
+        sse(res, {
+          type: 'response.incomplete',
+          response: { id, object: 'response', model, status: 'incomplete', output: [], incomplete_details: { reason: step.reason }, usage: usageBody(step.usage ?? DEFAULT_OPENAI_USAGE) }
+        })
+        res.end()
+        return
+      }
+      case 'status':
+        res.writeHead(step.status, { 'content-type': 'application/json', ...(step.headers ?? {}) })
+        res.end(JSON.stringify(step.body ?? { error: { message: `scripted ${step.status}`, type: 'server_error', code: null } }))
+        return
+      case 'cut': {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        sse(res, { type: 'response.created', response: { id: `resp_${++counter}`, object: 'response', model, status: 'in_progress', output: [] } })
+        const t = setTimeout(() => res.socket?.destroy(), 50)
+        timers.add(t)
+        return
+      }
+      case 'slow': {
+        const t = setTimeout(() => {
+          timers.delete(t)
+          if (!res.destroyed) answer({ kind: 'text', text: 'Late.' }, res, model)
+        }, step.delayMs)
+        timers.add(t)
+        return
+      }
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      let body: any
+      try {
+        body = raw ? JSON.parse(raw) : undefined
+      } catch {
+        body = raw
+      }
+      state.requests.push({ method: req.method ?? '', url: req.url ?? '', body })
+      if (req.method === 'POST' && (req.url ?? '').startsWith('/v1/responses')) {
+        state.scriptedCalls++
+        const step = script.length > 0 ? script.shift()! : fallback
+        answer(step, res, typeof body?.model === 'string' ? body.model : 'gpt-5')
+        return
+      }
+      if ((req.url ?? '').startsWith('/v1/models')) {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ object: 'list', data: [], models: [] }))
+        return
+      }
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end('{"error":{"message":"not found"}}')
+    })
+  })
+  server.on('connection', (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return state
+}

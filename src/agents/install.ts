@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process'
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as tc from '@actions/tool-cache'
+
+/** The CLI versions loopgate is tested with: the `agent-version` default. */
+export const PINNED_AGENTS = {
+  claude: { package: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'claude' },
+  codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex' }
+} as const
+
+export type InstallableAgent = keyof typeof PINNED_AGENTS
+
+export interface InstalledAgent {
+  /** Absolute path of the CLI. */
+  binary: string
+  source: 'path' | 'tool-cache' | 'npm'
+  version: string
+  durationMs: number
+}
+
+export interface InstallOptions {
+  /** `agent-version`, default the pinned version. */
+  version?: string
+  /** The PATH the agent will get, searched first. */
+  path?: string
+  /** The runner environment (RUNNER_TOOL_CACHE / RUNNER_TEMP), for the tool cache. */
+  env?: NodeJS.ProcessEnv
+  /** The npm executable (a test may point it at a stand-in). */
+  npm?: string
+  report?: (line: string) => void
+}
+
+/** Finds an executable on a PATH string. */
+export function onPath(name: string, searchPath: string | undefined): string | undefined {
+  for (const dir of (searchPath ?? '').split(path.delimiter)) {
+    if (!dir) continue
+    const candidate = path.join(dir, name)
+    try {
+      accessSync(candidate, constants.X_OK)
+      return candidate
+    } catch {
+      // not here
+    }
+  }
+  return undefined
+}
+
+function npmInstall(npm: string, prefix: string, spec: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      npm,
+      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel', 'error', spec],
+      { env, maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 },
+      (err, _stdout, stderr) => (err ? reject(new Error(`npm install ${spec} failed: ${stderr.trim() || err.message}`)) : resolve())
+    )
+  })
+}
+
+const TOOL_NAME = (agent: InstallableAgent): string => `loopgate-${agent}-cli`
+
+/**
+ * Makes the agent's CLI available: on PATH as it is, else the pinned (or `agent-version`) npm
+ * package from the tool cache, else installed with npm into the tool cache so the next run on
+ * this runner restores it instead of downloading again. Prints how long it took.
+ */
+export async function ensureAgentCli(agent: InstallableAgent, opts: InstallOptions = {}): Promise<InstalledAgent> {
+  const started = Date.now()
+  const report = opts.report ?? (() => undefined)
+  const env = opts.env ?? process.env
+  const pinned = PINNED_AGENTS[agent]
+  const version = opts.version?.trim() || pinned.version
+  const found = onPath(pinned.bin, opts.path ?? env.PATH)
+  const done = (binary: string, source: InstalledAgent['source']): InstalledAgent => {
+    const durationMs = Date.now() - started
+    const where = source === 'path' ? 'found on PATH' : source === 'tool-cache' ? `restored from the tool cache` : `installed with npm`
+    report(`${pinned.bin}: ${where} (${binary}) in ${(durationMs / 1000).toFixed(1)} s`)
+    return { binary, source, version: source === 'path' ? 'on PATH' : version, durationMs }
+  }
+  if (found && !opts.version) return done(found, 'path')
+
+  const binIn = (dir: string): string => path.join(dir, 'node_modules', '.bin', pinned.bin)
+  const toolCacheRoot = env.RUNNER_TOOL_CACHE
+  if (toolCacheRoot) {
+    const cached = withEnv({ RUNNER_TOOL_CACHE: toolCacheRoot }, () => tc.find(TOOL_NAME(agent), version))
+    if (cached && existsSync(binIn(cached))) return done(binIn(cached), 'tool-cache')
+  } else {
+    // Outside Actions: a plain per-user cache directory plays the tool cache's part.
+    const dir = path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'loopgate', 'tools', TOOL_NAME(agent), version)
+    if (existsSync(binIn(dir))) return done(binIn(dir), 'tool-cache')
+  }
+
+  const tempRoot = env.RUNNER_TEMP || os.tmpdir()
+  mkdirSync(tempRoot, { recursive: true })
+  const staging = mkdtempSync(path.join(tempRoot, `${TOOL_NAME(agent)}-`))
+  try {
+    report(`${pinned.bin} is not on PATH: installing ${pinned.package}@${version} with npm`)
+    await npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env)
+    if (!existsSync(binIn(staging))) throw new Error(`npm installed ${pinned.package}@${version} but ${binIn(staging)} is missing`)
+    let dest: string
+    if (toolCacheRoot) {
+      dest = await withEnvAsync({ RUNNER_TOOL_CACHE: toolCacheRoot, RUNNER_TEMP: tempRoot }, () => tc.cacheDir(staging, TOOL_NAME(agent), version))
+    } else {
+      dest = path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'loopgate', 'tools', TOOL_NAME(agent), version)
+      mkdirSync(path.dirname(dest), { recursive: true })
+      rmSync(dest, { recursive: true, force: true })
+      await import('node:fs/promises').then((fs) => fs.cp(staging, dest, { recursive: true, verbatimSymlinks: true }))
+    }
+    return done(binIn(dest), 'npm')
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+/** @actions/tool-cache reads its directories from process.env at call time. */
+function withEnv<T>(vars: Record<string, string>, fn: () => T): T {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, vars)
+  try {
+    return fn()
+  } finally {
+    restore(saved)
+  }
+}
+
+async function withEnvAsync<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, vars)
+  try {
+    return await fn()
+  } finally {
+    restore(saved)
+  }
+}
+
+function restore(saved: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k]
+    else process.env[k] = v
+  }
+}

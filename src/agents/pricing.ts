@@ -1,0 +1,100 @@
+/**
+ * The versioned price table for agents that report tokens but no dollars (codex). Prices are USD
+ * per million tokens at OpenAI's Standard short-context rates. Requests above 272K input tokens are
+ * billed higher by OpenAI; codex reports usage per turn, not per request, so the long-context
+ * surcharge cannot be applied here (the spend ceiling still bounds the run).
+ */
+export const PRICE_TABLE_VERSION = '2026-11-29'
+
+export interface ModelPrice {
+  input: number
+  cachedInput: number
+  output: number
+  /** Input written to the prompt cache; priced as plain input when absent. */
+  cacheWrite?: number
+}
+
+export type PriceTable = Record<string, ModelPrice>
+
+export const DEFAULT_PRICES: PriceTable = {
+  // the default model of @openai/codex 0.171
+  'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
+  'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
+  'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
+  'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10, cacheWrite: 2.5 },
+  'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5, cacheWrite: 0.125 },
+  'gpt-6-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
+  'gpt-5.6-terra': { input: 2, cachedInput: 0.2, output: 12 },
+  'gpt-5.6-luna': { input: 0.2, cachedInput: 0.02, output: 1.2 },
+  'gpt-5.3-codex': { input: 1.75, cachedInput: 0.175, output: 14 },
+  'gpt-5.2': { input: 1.75, cachedInput: 0.175, output: 14 },
+  'gpt-5.1': { input: 1.25, cachedInput: 0.125, output: 10 },
+  'gpt-5-codex': { input: 1.25, cachedInput: 0.125, output: 10 },
+  'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10 },
+  'gpt-5-mini': { input: 0.25, cachedInput: 0.025, output: 2 },
+  'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4 }
+}
+
+/** The codex CLI's own default model when neither agent-args nor config.toml names one. */
+export const CODEX_DEFAULT_MODEL = 'gpt-6.2-sol'
+
+export interface Usage {
+  /** All input tokens, cached ones included (OpenAI's convention). */
+  input: number
+  cachedInput: number
+  /** Input tokens written to the prompt cache (part of `input`). */
+  cacheWrite?: number
+  /** Output tokens, reasoning tokens included (OpenAI's convention). */
+  output: number
+}
+
+/** Looks a model up exactly, then without a provider prefix (`openai/…`) or a date suffix. */
+export function priceFor(model: string, table: PriceTable): ModelPrice | undefined {
+  const candidates = [model, model.replace(/^[^/]+\//, '')]
+  for (const c of [...candidates]) candidates.push(c.replace(/-\d{4}-\d{2}-\d{2}$/, ''))
+  for (const c of candidates) if (Object.prototype.hasOwnProperty.call(table, c)) return table[c]
+  return undefined
+}
+
+export function costOf(usage: Usage, price: ModelPrice): number {
+  const cached = Math.min(usage.cachedInput, usage.input)
+  const written = Math.min(usage.cacheWrite ?? 0, usage.input - cached)
+  const uncached = usage.input - cached - written
+  return (
+    (uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000
+  )
+}
+
+/**
+ * Validates a `price-table` override: `{"<model>": {"input": n, "cachedInput": n, "output": n}}`,
+ * USD per million tokens, each a finite number ≥ 0 (`cachedInput` and `cacheWrite` default to
+ * `input`). Returns an
+ * error message, or the table.
+ */
+export function parsePriceTable(raw: string): PriceTable | string {
+  let data: unknown
+  try {
+    data = JSON.parse(raw)
+  } catch (err) {
+    return `not JSON (${(err as Error).message})`
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'a JSON object keyed by model name'
+  const table: PriceTable = {}
+  for (const [model, value] of Object.entries(data as Record<string, unknown>)) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return `model '${model}' must map to an object`
+    const v = value as Record<string, unknown>
+    const num = (key: string): number | undefined => {
+      const n = v[key]
+      return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n < 100_000 ? n : undefined
+    }
+    const input = num('input')
+    const output = num('output')
+    const cachedInput = v.cachedInput === undefined ? input : num('cachedInput')
+    const cacheWrite = v.cacheWrite === undefined ? input : num('cacheWrite')
+    if (input === undefined || output === undefined || cachedInput === undefined || cacheWrite === undefined) {
+      return `model '${model}' needs numbers 0 or more for "input", "output" (optional "cachedInput", "cacheWrite"), USD per million tokens`
+    }
+    table[model] = { input, cachedInput, output, cacheWrite }
+  }
+  return table
+}

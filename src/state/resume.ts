@@ -1,0 +1,99 @@
+import { git } from '../git/git.js'
+import { needsEscalation } from '../loop/stop-reasons.js'
+import type { LoopState } from './schema.js'
+
+export function wipBranch(loopId: string): string {
+  return `loopgate/${loopId}-wip`
+}
+
+export interface ResumePlan {
+  resumed: boolean
+  /** The commit the work is measured against: the base, not the WIP head. */
+  baseCommit: string
+  notes: string[]
+  initialEvidence?: string[]
+  seedFingerprint?: string | null
+}
+
+const short = (c: string): string => c.slice(0, 12)
+
+async function tryGit(dir: string, args: string[], okCodes: number[] = []): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
+  try {
+    const r = await git(args, { cwd: dir, okCodes })
+    return { ok: true, stdout: r.stdout, exitCode: r.exitCode }
+  } catch (err) {
+    return { ok: false, stdout: '', exitCode: -1, error: (err as Error).message }
+  }
+}
+
+async function commitExists(dir: string, ref: string): Promise<string | null> {
+  const r = await tryGit(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], [1])
+  return r.ok && r.exitCode === 0 ? r.stdout.trim() : null
+}
+
+/** Fetches the WIP branch from origin when the workspace has one; a missing branch is no error. */
+async function fetchWip(dir: string, branch: string): Promise<{ head: string | null; note?: string }> {
+  const remote = await tryGit(dir, ['remote', 'get-url', 'origin'], [2])
+  if (!remote.ok || remote.exitCode !== 0) return { head: null }
+  const ref = `refs/remotes/origin/${branch}`
+  const fetched = await tryGit(dir, ['fetch', '--no-tags', '--quiet', 'origin', `+refs/heads/${branch}:${ref}`])
+  if (!fetched.ok) {
+    const missing = /couldn't find remote ref|not our ref/i.test(fetched.error ?? '')
+    return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${fetched.error}` }
+  }
+  return { head: await commitExists(dir, ref) }
+}
+
+/**
+ * After an escalation or a cap, starts from the WIP branch with the last evidence, unless the base
+ * moved in a way that conflicts with it (then fresh, and a note says why). Runs before any spend.
+ */
+export async function prepareResume(dir: string, loopId: string, state: LoopState): Promise<ResumePlan> {
+  const base = (await git(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
+  const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
+  const last = state.runs[state.runs.length - 1]
+  if (!state.wip || !last || !needsEscalation(last.stopReason)) return fresh([])
+  const branch = state.wip.branch || wipBranch(loopId)
+  const notes: string[] = []
+
+  const fetched = await fetchWip(dir, branch)
+  if (fetched.note) notes.push(fetched.note)
+  const wipHead = fetched.head ?? (await commitExists(dir, state.wip.head))
+  if (!wipHead) return fresh([...notes, `Not resumed: the WIP branch ${branch} (${short(state.wip.head)}) was not found; starting fresh.`])
+  if (fetched.head && fetched.head !== state.wip.head) notes.push(`The WIP branch ${branch} moved since the last run (${short(state.wip.head)} → ${short(fetched.head)}); resuming from its head.`)
+
+  const baseIsInWip = (await tryGit(dir, ['merge-base', '--is-ancestor', base, wipHead], [1])).exitCode === 0
+  if (baseIsInWip) {
+    const co = await tryGit(dir, ['checkout', '--quiet', '--detach', wipHead])
+    if (!co.ok) return fresh([...notes, `Not resumed: could not check out ${branch}: ${co.error}; starting fresh.`])
+  } else {
+    const merged = await tryGit(dir, ['merge-tree', '--write-tree', '--name-only', '--no-messages', wipHead, base], [1])
+    if (!merged.ok) return fresh([...notes, `Not resumed: could not compare ${branch} with the base: ${merged.error}; starting fresh.`])
+    if (merged.exitCode === 1) {
+      const files = merged.stdout.trim().split('\n').slice(1).filter(Boolean)
+      return fresh([
+        ...notes,
+        `Not resumed: the base moved (${short(state.wip.base)} → ${short(base)}) and conflicts with the WIP branch ${branch}${files.length ? ` in ${files.slice(0, 10).join(', ')}` : ''}; starting fresh.`
+      ])
+    }
+    const co = await tryGit(dir, ['checkout', '--quiet', '--detach', wipHead])
+    const merge = co.ok ? await tryGit(dir, ['merge', '--quiet', '--no-edit', '--no-ff', '-m', 'loopgate: merge the moved base into the WIP', base]) : co
+    if (!merge.ok) {
+      await tryGit(dir, ['merge', '--abort'])
+      await tryGit(dir, ['checkout', '--quiet', '--detach', base])
+      return fresh([...notes, `Not resumed: could not merge the moved base into ${branch}: ${merge.error}; starting fresh.`])
+    }
+    notes.push(`The base moved (${short(state.wip.base)} → ${short(base)}) without conflicts; merged it into the WIP.`)
+  }
+  notes.unshift(`Resumed from ${branch} (${short(wipHead)}) after the last run stopped with ${last.stopReason}.`)
+  return {
+    resumed: true,
+    baseCommit: base,
+    notes,
+    initialEvidence: [
+      `this run resumes the work of an earlier run (${last.runId}) that stopped with ${last.stopReason}; its commits are already in the workspace`,
+      ...(state.lastFailure?.evidence ?? [])
+    ],
+    seedFingerprint: state.lastFailure?.fingerprint ?? null
+  }
+}

@@ -1,0 +1,211 @@
+import type { StopReason } from '../loop/stop-reasons.js'
+import { isStopReason } from '../loop/stop-reasons.js'
+
+/** Bumped when the shape changes; a state of another version is not trusted. */
+export const STATE_VERSION = 1
+
+/** Bounds: the state never grows with the number of runs. */
+export const LIMITS = {
+  runs: 20,
+  periodCharges: 500,
+  evidenceLines: 40,
+  evidenceLineChars: 500,
+  prCounts: 100,
+  text: 500
+} as const
+
+export interface PeriodCharge {
+  /** ISO time of the charge. */
+  at: string
+  usd: number
+  runId: string
+}
+
+export interface RunRecord {
+  runId: string
+  startedAt: string
+  endedAt: string
+  outcome: string
+  stopReason: StopReason
+  spentUsd: number
+  iterations: number
+  pr: number | null
+}
+
+export interface WipRecord {
+  branch: string
+  /** The last commit of the work, pushed to the WIP branch by the publisher. */
+  head: string
+  /** The commit the work was started from. */
+  base: string
+}
+
+export interface PrRunCount {
+  pr: number
+  runs: number
+  lastAt: string
+}
+
+export interface LoopState {
+  version: typeof STATE_VERSION
+  loopId: string
+  updatedAt: string
+  periodLedger: PeriodCharge[]
+  runs: RunRecord[]
+  lastFailure: { fingerprint: string | null; evidence: string[] } | null
+  wip: WipRecord | null
+  escalationIssue: number | null
+  openPullRequests: number[]
+  prRuns: PrRunCount[]
+}
+
+export class StateCorruptError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StateCorruptError'
+  }
+}
+
+export function emptyState(loopId: string, now: Date = new Date()): LoopState {
+  return {
+    version: STATE_VERSION,
+    loopId,
+    updatedAt: now.toISOString(),
+    periodLedger: [],
+    runs: [],
+    lastFailure: null,
+    wip: null,
+    escalationIssue: null,
+    openPullRequests: [],
+    prRuns: []
+  }
+}
+
+type Obj = Record<string, unknown>
+
+function fail(where: string, what: string): never {
+  throw new StateCorruptError(`${where}: ${what}`)
+}
+
+function obj(v: unknown, where: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(where, 'expected an object')
+  return v as Obj
+}
+
+function arr(v: unknown, where: string, max: number): unknown[] {
+  if (!Array.isArray(v)) fail(where, 'expected a list')
+  if (v.length > max) fail(where, `more than ${max} entries`)
+  return v
+}
+
+function str(v: unknown, where: string, max: number = LIMITS.text): string {
+  if (typeof v !== 'string') fail(where, 'expected a string')
+  if (v.length > max) fail(where, `longer than ${max} characters`)
+  return v
+}
+
+function time(v: unknown, where: string): string {
+  const s = str(v, where, 40)
+  if (Number.isNaN(Date.parse(s))) fail(where, `not a time: ${JSON.stringify(s)}`)
+  return s
+}
+
+function num(v: unknown, where: string, opts: { integer?: boolean; min?: number } = {}): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(where, 'expected a finite number')
+  if (opts.integer && !Number.isInteger(v)) fail(where, 'expected an integer')
+  if (opts.min !== undefined && v < opts.min) fail(where, `below ${opts.min}`)
+  return v
+}
+
+function nullable<T>(v: unknown, read: (x: unknown) => T): T | null {
+  return v === null ? null : read(v)
+}
+
+const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/
+
+function commit(v: unknown, where: string): string {
+  const s = str(v, where, 64)
+  if (!COMMIT.test(s)) fail(where, 'not a commit id')
+  return s
+}
+
+/** Hand-written validation of a restored state; throws StateCorruptError naming the bad field. */
+export function validateState(data: unknown, loopId: string): LoopState {
+  const o = obj(data, 'state')
+  if (o.version !== STATE_VERSION) fail('state.version', `expected ${STATE_VERSION}, found ${JSON.stringify(o.version)}`)
+  const savedLoop = str(o.loopId, 'state.loopId', 100)
+  if (savedLoop !== loopId) {
+    // Another loop whose id starts with this one's and a '-' shares the key prefix.
+    fail('state.loopId', `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}; give the loops ids where neither is the other's id followed by '-'`)
+  }
+  const periodLedger = arr(o.periodLedger, 'state.periodLedger', LIMITS.periodCharges).map((c, i) => {
+    const e = obj(c, `state.periodLedger[${i}]`)
+    return {
+      at: time(e.at, `state.periodLedger[${i}].at`),
+      usd: num(e.usd, `state.periodLedger[${i}].usd`, { min: 0 }),
+      runId: str(e.runId, `state.periodLedger[${i}].runId`, 100)
+    }
+  })
+  const runs = arr(o.runs, 'state.runs', LIMITS.runs).map((r, i) => {
+    const w = `state.runs[${i}]`
+    const e = obj(r, w)
+    const stopReason = str(e.stopReason, `${w}.stopReason`, 40)
+    if (!isStopReason(stopReason)) fail(`${w}.stopReason`, `unknown stop reason ${JSON.stringify(stopReason)}`)
+    return {
+      runId: str(e.runId, `${w}.runId`, 100),
+      startedAt: time(e.startedAt, `${w}.startedAt`),
+      endedAt: time(e.endedAt, `${w}.endedAt`),
+      outcome: str(e.outcome, `${w}.outcome`, 40),
+      stopReason,
+      spentUsd: num(e.spentUsd, `${w}.spentUsd`, { min: 0 }),
+      iterations: num(e.iterations, `${w}.iterations`, { integer: true, min: 0 }),
+      pr: nullable(e.pr, (x) => num(x, `${w}.pr`, { integer: true, min: 1 }))
+    }
+  })
+  const lastFailure = nullable(o.lastFailure, (x) => {
+    const e = obj(x, 'state.lastFailure')
+    return {
+      fingerprint: nullable(e.fingerprint, (f) => str(f, 'state.lastFailure.fingerprint', 200)),
+      evidence: arr(e.evidence, 'state.lastFailure.evidence', LIMITS.evidenceLines).map((l, i) =>
+        str(l, `state.lastFailure.evidence[${i}]`, LIMITS.evidenceLineChars)
+      )
+    }
+  })
+  const wip = nullable(o.wip, (x) => {
+    const e = obj(x, 'state.wip')
+    return { branch: str(e.branch, 'state.wip.branch', 300), head: commit(e.head, 'state.wip.head'), base: commit(e.base, 'state.wip.base') }
+  })
+  const prRuns = arr(o.prRuns, 'state.prRuns', LIMITS.prCounts).map((p, i) => {
+    const e = obj(p, `state.prRuns[${i}]`)
+    return {
+      pr: num(e.pr, `state.prRuns[${i}].pr`, { integer: true, min: 1 }),
+      runs: num(e.runs, `state.prRuns[${i}].runs`, { integer: true, min: 0 }),
+      lastAt: time(e.lastAt, `state.prRuns[${i}].lastAt`)
+    }
+  })
+  return {
+    version: STATE_VERSION,
+    loopId: savedLoop,
+    updatedAt: time(o.updatedAt, 'state.updatedAt'),
+    periodLedger,
+    runs,
+    lastFailure,
+    wip,
+    escalationIssue: nullable(o.escalationIssue, (x) => num(x, 'state.escalationIssue', { integer: true, min: 1 })),
+    openPullRequests: arr(o.openPullRequests, 'state.openPullRequests', LIMITS.prCounts).map((x, i) =>
+      num(x, `state.openPullRequests[${i}]`, { integer: true, min: 1 })
+    ),
+    prRuns
+  }
+}
+
+/** Parses the state file's text; JSON errors are corruption too. */
+export function parseState(text: string, loopId: string): LoopState {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (err) {
+    throw new StateCorruptError(`state is not JSON: ${(err as Error).message}`)
+  }
+  return validateState(data, loopId)
+}

@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs'
+import type { Settings } from '../inputs.js'
+import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
+import type { RunReport } from '../run.js'
+import { windowSpendUsd } from './period.js'
+import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
+import { prepareResume, wipBranch, type ResumePlan } from './resume.js'
+import type { LoopState, WipRecord } from './schema.js'
+import {
+  restoreLoopState,
+  saveLoopState,
+  stateKey,
+  stateLocation,
+  writeStateFile,
+  type CacheClient,
+  type RestoreResult,
+  type StateLocation
+} from './store.js'
+
+/** What the post step needs to finish a run whose main step died (kept in the runner's state). */
+export interface SessionInfo {
+  loopId: string
+  pr: number | null
+  location: StateLocation
+  key: string
+  periodHours: number
+  runId: string
+  startedAt: string
+  baseCommit: string | null
+  restoreStatus: RestoreResult['status']
+}
+
+/** The state carried into the engine (see EngineConfig). */
+export interface RunCarry {
+  period?: { ceilingUsd: number; spentBeforeUsd: number }
+  initialEvidence?: string[]
+  seedFingerprint?: string | null
+  /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
+  baseCommit?: string
+}
+
+export type OpenResult =
+  | { kind: 'ready'; session: StateSession }
+  | { kind: 'corrupt'; key: string; message: string; blob: string; info: SessionInfo }
+  | { kind: 'review-capacity'; message: string; session: StateSession }
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])
+
+/** The pull request number of a pull_request event, else null. */
+export function prNumberFromEvent(env: NodeJS.ProcessEnv): number | null {
+  if (!PULL_REQUEST_EVENTS.has(env.GITHUB_EVENT_NAME ?? '') || !env.GITHUB_EVENT_PATH) return null
+  try {
+    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as { pull_request?: { number?: unknown }; number?: unknown }
+    const n = event.pull_request?.number ?? event.number
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null
+  } catch {
+    return null
+  }
+}
+
+function numberFromUrl(url: string | undefined, kind: 'issues' | 'pull'): number | null {
+  const m = url ? new RegExp(`/${kind}/(\\d+)`).exec(url) : null
+  return m ? Number(m[1]) : null
+}
+
+export class StateSession {
+  readonly notes: string[] = []
+  private resumePlan: ResumePlan | null = null
+
+  constructor(
+    readonly state: LoopState,
+    readonly info: SessionInfo,
+    private readonly settings: Settings,
+    private readonly cache?: CacheClient
+  ) {}
+
+  /** Starts from the WIP branch when the last run escalated or hit a cap. Before any spend. */
+  async resume(): Promise<ResumePlan> {
+    try {
+      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.state)
+    } catch (err) {
+      this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
+    }
+    this.notes.push(...this.resumePlan.notes)
+    this.info.baseCommit = this.resumePlan.baseCommit || null
+    return this.resumePlan
+  }
+
+  carry(now: Date = new Date()): RunCarry {
+    const carry: RunCarry = {}
+    if (this.settings.periodCeilingUsd !== undefined) {
+      carry.period = {
+        ceilingUsd: this.settings.periodCeilingUsd,
+        spentBeforeUsd: windowSpendUsd(this.state.periodLedger, now, this.settings.periodHours)
+      }
+    }
+    const plan = this.resumePlan
+    if (plan?.resumed) {
+      carry.initialEvidence = plan.initialEvidence
+      carry.seedFingerprint = plan.seedFingerprint
+      carry.baseCommit = plan.baseCommit
+    }
+    return carry
+  }
+
+  /** Records the finished run and saves the state under this attempt's key. */
+  async save(report: RunReport, now: Date = new Date()): Promise<{ saved: boolean; message?: string }> {
+    const run = report.run
+    const base = this.info.baseCommit ?? run?.startCommit ?? null
+    let wip: WipRecord | null = this.state.wip
+    if (run) {
+      const escalated = needsEscalation(report.stopReason)
+      wip = escalated && base && run.headCommit !== base ? { branch: wipBranch(this.settings.loopId), head: run.headCommit, base } : escalated ? this.state.wip : null
+    }
+    const lastVerdict = run?.lastVerdict ?? null
+    const summary: RunSummaryForState = {
+      runId: this.info.runId,
+      startedAt: new Date(this.info.startedAt),
+      endedAt: now,
+      outcome: report.outcome,
+      stopReason: report.stopReason,
+      spentUsd: run?.spentUsd ?? 0,
+      iterations: run?.iterations.length ?? 0,
+      pr: this.info.pr,
+      ledgerFile: report.ledgerFile,
+      lastFailure:
+        report.stopReason === 'verified'
+          ? null
+          : run && run.lastEvidence.length > 0
+            ? { fingerprint: lastVerdict && !lastVerdict.passed ? lastVerdict.fingerprint : null, evidence: run.lastEvidence }
+            : this.state.lastFailure,
+      wip,
+      countsForPr: (run?.iterations.length ?? 0) > 0,
+      escalationIssue: numberFromUrl(report.published.issueUrl, 'issues') ?? undefined,
+      openPullRequests: (() => {
+        const pr = numberFromUrl(report.published.pullRequestUrl, 'pull')
+        return pr === null ? undefined : [...new Set([...this.state.openPullRequests, pr])]
+      })()
+    }
+    const next = recordRun(this.state, summary, this.settings.periodHours)
+    return saveLoopState(next, { location: this.info.location, key: this.info.key, cache: this.cache })
+  }
+}
+
+export interface OpenOptions {
+  env: NodeJS.ProcessEnv
+  tempDir: string
+  runId: string
+  now?: Date
+  cache?: CacheClient
+}
+
+/** Restores the loop's state before anything is spent, and applies the controls that need it. */
+export async function openStateSession(settings: Settings, opts: OpenOptions): Promise<OpenResult> {
+  const now = opts.now ?? new Date()
+  const pr = prNumberFromEvent(opts.env)
+  const location = stateLocation(opts.tempDir, settings.loopId, pr)
+  const key = stateKey(settings.loopId, opts.runId, pr)
+  const restored = await restoreLoopState({ loopId: settings.loopId, pr, location, primaryKey: key, cache: opts.cache })
+  const info: SessionInfo = {
+    loopId: settings.loopId,
+    pr,
+    location,
+    key,
+    periodHours: settings.periodHours,
+    runId: opts.runId,
+    startedAt: now.toISOString(),
+    baseCommit: null,
+    restoreStatus: restored.status
+  }
+  if (restored.status === 'corrupt') {
+    return { kind: 'corrupt', key: restored.key, message: restored.message, blob: restored.blob, info }
+  }
+  // The post step reads this copy when the main step dies.
+  writeStateFile(restored.state, location)
+  const session = new StateSession(restored.state, info, settings, opts.cache)
+  if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
+  if (restored.status === 'unavailable' || restored.status === 'failed') {
+    session.notes.push(
+      settings.periodCeilingUsd !== undefined
+        ? `The loop state could not be restored (${restored.message}): the window's earlier spend is unknown, so only this run's spend counts toward period-ceiling-usd.`
+        : `The loop state could not be restored (${restored.message}); starting from a fresh state.`
+    )
+  }
+  if (pr !== null) {
+    const runs = prRunCount(restored.state, pr)
+    if (runs >= settings.maxRunsPerPr) {
+      return {
+        kind: 'review-capacity',
+        session,
+        message: `pull request #${pr} has had ${runs} loop run(s), the most max-runs-per-pr (${settings.maxRunsPerPr}) allows; a person should review it.`
+      }
+    }
+  }
+  return { kind: 'ready', session }
+}
+
+export type { StopReason }
