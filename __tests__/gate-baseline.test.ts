@@ -158,6 +158,7 @@ test('protected paths that differ between the start commit and the base are set 
   expect(r.report.notes.some((n) => n.startsWith('protected paths set to the base') && n.includes('test/run.mjs (modified)'))).toBe(true)
   expect(r.report.run?.iterations[0].rejected).toEqual([])
   expect(r.report.run?.iterations[0].tampered).toBe(false)
+  expect(r.report.run?.iterations[0].changedFiles).toEqual(['src/math.mjs'])
   expect(r.report.stopReason).toBe('verified')
   expect(execFileSync('git', ['-c', 'safe.directory=*', 'show', 'HEAD:test/run.mjs'], { cwd: r.ws, encoding: 'utf8' })).toContain('add(2, 3), 5)')
 })

@@ -117,7 +117,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   })
   const initial = await tamper.restore()
   if (initial.found.length) {
-    notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call: ${describeTampering(initial.found, 10)}`)
+    // Its own commit before the loop starts, so the agent's work is measured from there.
+    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
+      cwd: ws,
+      config: hardening.config()
+    })
+    notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
 
   const refused = refusedNames(settings.agentEnv)
