@@ -166,7 +166,7 @@ export class ProtectedGate implements Gate {
       fingerprint: passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }])),
       testsRun: counts?.tests,
       skipped: counts?.skipped,
-      passedIds: report?.passedIds.slice(0, 5000),
+      passedIds: report?.passedIds,
       outputTail: output.slice(-20000),
       durationMs
     }
