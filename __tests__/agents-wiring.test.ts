@@ -38,7 +38,8 @@ async function execute(repo: string, inputs: Record<string, string>, env: NodeJS
     tempDir: tempDir('loopgate-wiring-'),
     publisher: new DryRunPublisher(),
     signal: new AbortController().signal,
-    report: (l) => lines.push(l)
+    report: (l) => lines.push(l),
+    isolation: 'weak' // as root with no agent user (the protected gate's fallback path)
   })
   const charges = readFileSync(report.ledgerFile, 'utf8')
     .split('\n')

@@ -85,7 +85,13 @@ export const DEFAULT_PROTECTED_PATHS = [
   '**/setup.cfg',
   '**/tox.ini',
   '**/.mocharc*',
-  '**/karma.conf.*'
+  '**/karma.conf.*',
+  '**/babel.config.*',
+  '**/.babelrc*',
+  '**/.nycrc*',
+  '**/.c8rc*',
+  '**/package.json',
+  '**/pyproject.toml'
 ]
 
 /** Flags that would undo a control if passed through `agent-args`. */

@@ -8,7 +8,7 @@ import { ensureAgentCli } from './agents/install.js'
 import { parsePriceTable } from './agents/pricing.js'
 import { agentRunner } from './agents/index.js'
 import type { AgentAdapter } from './agents/types.js'
-import { WorkspaceGate } from './gate/shell-gate.js'
+import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { git } from './git/git.js'
 import { GitWorkspace } from './git/workspace.js'
 import type { Settings } from './inputs.js'
@@ -34,6 +34,12 @@ export interface RunContext {
   report: (line: string) => void
   onIteration?: EngineDeps['onIteration']
   clock?: Clock
+  // --- protected gate + isolation (issue 3) ---
+  /** `weak` forces the fallback without a separate agent user (also LOOPGATE_ISOLATION=weak). */
+  isolation?: IsolationMode
+  /** The dedicated agent user's name (default loopgate-agent). */
+  agentUser?: string
+  // --- end protected gate + isolation ---
   // --- state (issue 6): what earlier runs left: period spend, resume evidence, resume base ---
   carry?: RunCarry
   // --- end state ---
@@ -120,70 +126,91 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   }
   // --- end pre-loop check ---
 
-  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
+  const callsDir = path.join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`)
+  mkdirSync(callsDir, { recursive: true })
+  // --- protected gate + isolation (issue 3) ---
+  const protection = await setupProtection({
+    settings,
+    env: ctx.env,
+    gateEnv: gateEnv(ctx.env, settings.agentEnv),
+    tempDir: ctx.tempDir,
+    runDir,
+    callsDir,
+    runId: ctx.runId,
+    signal: ctx.signal,
+    isolation: ctx.isolation,
+    agentUserName: ctx.agentUser
+  })
+  notes.push(...protection.notes)
+  const gate = protection.gate
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config)
+  // --- end protected gate + isolation ---
   await gitWorkspace.prepare()
   // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
   const carry = ctx.carry ?? {}
   const workspace: Workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace
   // --- end state ---
 
-  const guards: CallGuard[] = []
+  const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
     guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
   }
-  const callsDir = path.join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`)
-  mkdirSync(callsDir, { recursive: true })
-  const agent = agentRunner({
-    adapter: await prepareAdapter(settings, ctx),
-    cwd: settings.workspace,
-    maxTurns: settings.maxTurns,
-    callBudgetUsd: settings.callBudgetUsd,
-    env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings) }),
-    callsDir
-  })
-  const gate = new WorkspaceGate({
-    command: settings.gateCommand,
-    cwd: settings.workspace,
-    env: gateEnv(ctx.env, settings.agentEnv),
-    timeoutMs: settings.gateTimeoutMs,
-    signal: ctx.signal
-  })
+  // --- protected gate + isolation (issue 3) ---
+  const agent = protection.wrapAgent(
+    agentRunner({
+      adapter: await prepareAdapter(settings, ctx),
+      cwd: settings.workspace,
+      maxTurns: settings.maxTurns,
+      callBudgetUsd: settings.callBudgetUsd,
+      env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings), set: protection.agentEnvSet }),
+      callsDir,
+      user: protection.user
+    })
+  )
+  // --- end protected gate + isolation ---
   const log = new AttemptLog(logFile)
   const ledger = new Ledger(ledgerFile)
   const progress = new ProgressFile(progressPath)
 
-  const run = await runLoop(
-    {
-      runId: ctx.runId,
-      task: settings.prompt,
-      maxIterations: settings.maxIterations,
-      callBudgetUsd: settings.callBudgetUsd,
-      spendCeilingUsd: settings.spendCeilingUsd,
-      callTimeoutMs: settings.callTimeoutMs,
-      timeLimitMs: settings.timeLimitMs,
-      noProgressLimit: settings.noProgressLimit,
-      sameFailureLimit: settings.sameFailureLimit,
-      progressFileName: settings.progressFile,
-      // --- state (issue 6) ---
-      period: carry.period,
-      initialEvidence: carry.initialEvidence,
-      seedFingerprint: carry.seedFingerprint
-      // --- end state ---
-    },
-    {
-      clock: ctx.clock ?? systemClock,
-      agent,
-      workspace,
-      gate,
-      guards,
-      ledger,
-      log,
-      progress,
-      signal: ctx.signal,
-      report: ctx.report,
-      onIteration: ctx.onIteration
-    }
-  )
+  // --- protected gate + isolation (issue 3): the workspace goes back to its owner whatever happens ---
+  let run: RunOutcome
+  try {
+    run = await runLoop(
+      {
+        runId: ctx.runId,
+        task: settings.prompt,
+        maxIterations: settings.maxIterations,
+        callBudgetUsd: settings.callBudgetUsd,
+        spendCeilingUsd: settings.spendCeilingUsd,
+        callTimeoutMs: settings.callTimeoutMs,
+        timeLimitMs: settings.timeLimitMs,
+        noProgressLimit: settings.noProgressLimit,
+        sameFailureLimit: settings.sameFailureLimit,
+        progressFileName: settings.progressFile,
+        // --- state (issue 6) ---
+        period: carry.period,
+        initialEvidence: carry.initialEvidence,
+        seedFingerprint: carry.seedFingerprint
+        // --- end state ---
+      },
+      {
+        clock: ctx.clock ?? systemClock,
+        agent,
+        workspace,
+        gate,
+        guards,
+        ledger,
+        log,
+        progress,
+        signal: ctx.signal,
+        report: ctx.report,
+        onIteration: ctx.onIteration
+      }
+    )
+  } finally {
+    await protection.finish()
+  }
+  // --- end protected gate + isolation ---
 
   const published = await ctx.publisher.publish({
     settings,

@@ -25,7 +25,6 @@ export const HARDENED_CONFIG = [
   'core.hooksPath=/dev/null',
   'core.fsmonitor=false',
   'core.untrackedCache=false',
-  'core.sshCommand=false',
   'core.pager=cat',
   'core.editor=true',
   'core.askPass=',
@@ -35,8 +34,38 @@ export const HARDENED_CONFIG = [
   'commit.gpgSign=false',
   'tag.gpgSign=false',
   'gc.auto=0',
-  'maintenance.auto=false'
+  'maintenance.auto=false',
+  'core.attributesFile=/dev/null',
+  'core.gitProxy=',
+  'core.alternateRefsCommand=',
+  'core.sshCommand=false',
+  'protocol.ext.allow=never',
+  'submodule.recurse=false',
+  'uploadpack.packObjectsHook=',
+  'gpg.program=false',
+  'sequence.editor=true',
+  'merge.renormalize=false'
 ]
+
+/** Keys the repository config may define per name that would run a command in loopgate's git. */
+const DRIVER_KEY = /^(filter\.(.+)\.(?:clean|smudge|process)|diff\.(.+)\.(?:textconv|command)|merge\.(.+)\.driver|credential\.(.+)\.helper|remote\.(.+)\.(?:uploadpack|receivepack|proxy)|http\.(.+)\.proxy)$/i
+
+/**
+ * `-c` overrides that neutralise every command the repository's config (includes followed) may
+ * name: filters, diff/merge drivers, per-URL credential helpers and upload-pack programs. The
+ * command line wins over any config file, so these run last.
+ */
+export async function repoConfigOverrides(cwd: string): Promise<string[]> {
+  const r = await git(['config', '--includes', '--list', '--name-only', '-z'], { cwd, okCodes: [1, 128] })
+  const overrides = new Set<string>()
+  for (const key of r.stdout.split('\0')) {
+    const m = DRIVER_KEY.exec(key.trim())
+    if (!m) continue
+    overrides.add(`${key.trim()}=`)
+    if (m[2] !== undefined) overrides.add(`filter.${m[2]}.required=false`)
+  }
+  return [...overrides]
+}
 
 /** The environment of loopgate's own git processes: no global or system config, no prompts. */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {

@@ -26,6 +26,11 @@ export function isDenied(name: string): boolean {
   return DENY.some((re) => re.test(name))
 }
 
+/** The `agent-env` names that are refused (tokens, secrets, runner internals), for a note. */
+export function refusedNames(names: string[]): string[] {
+  return names.filter(isDenied)
+}
+
 export interface AgentEnvOptions {
   agent: 'claude' | 'codex' | 'command'
   /** Extra variable names the user allowed with `agent-env`. */

@@ -46,6 +46,7 @@ export function diffFeatures(before: Feature[], after: Feature[]): { flips: numb
 
 function testPassed(test: string | undefined, verdict: GateVerdict | null): boolean {
   if (!verdict || verdict.timedOut) return false
+  if (test && verdict.passedIds && !verdict.passedIds.some((id) => id.includes(test))) return false
   if (verdict.passed) return true
   if (!test || verdict.failures.length === 0) return false
   return !verdict.failures.some((f) => f.id.includes(test) || f.message.includes(test))

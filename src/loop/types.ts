@@ -46,6 +46,8 @@ export interface GateVerdict {
   fingerprint: string | null
   testsRun?: number
   skipped?: number
+  /** Ids of the tests that passed, when a report gave them (verifies feature flips). */
+  passedIds?: string[]
   outputTail: string
   durationMs: number
 }

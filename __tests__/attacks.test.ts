@@ -1,0 +1,347 @@
+/**
+ * The threat model of DESIGN.md, one attack per test, each through the whole engine (executeRun)
+ * on a real git repository with a scripted command agent, the agent running as the dedicated user.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { processesOf } from '../src/isolation/agent-user.js'
+import { attackProject, FAKE_TOKEN, gitIn, MINICHECK, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
+
+const USER = 'loopgate-agent-atk'
+const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
+const base = attackProject()
+const marker = (name: string): string => `/tmp/loopgate-attack-${process.pid}-${name}`
+
+function attack(script: string, extra: Partial<Parameters<typeof runAttack>[0]> = {}): Promise<AttackResult> {
+  return runAttack({ isolation: 'auto', agentUser: USER, script, ...extra })
+}
+
+function rejectedText(r: AttackResult): string {
+  return (r.report.run?.iterations ?? []).flatMap((i) => i.rejected).join('\n')
+}
+
+function expectTamperingStopped(r: AttackResult, file: string): void {
+  expect(r.report.stopReason).toBe('protected-tampering')
+  expect(r.report.run?.verifiedCommit).toBeNull()
+  expect(rejectedText(r)).toContain('rejected: protected files changed')
+  expect(rejectedText(r)).toContain(file)
+  expect(r.report.run?.iterations.every((i) => i.tampered)).toBe(true)
+}
+
+/** The agent also fixed the code: the tampering is reverted and recorded, and the verified commit holds the base file. */
+function expectRevertedAndRecorded(r: AttackResult, file: string, change: string): void {
+  expect(r.report.run?.iterations[0].tampered).toBe(true)
+  expect(rejectedText(r)).toContain(`${file} (${change}`)
+  const verified = r.report.run?.verifiedCommit
+  if (verified) {
+    const inCommit = gitIn(r.ws, ['ls-tree', '--name-only', verified, file]).trim()
+    if (base[file] === undefined) expect(inCommit).toBe('')
+    else expect(gitIn(r.ws, ['show', `${verified}:${file}`])).toBe(base[file])
+  }
+}
+
+function expectClean(r: AttackResult): void {
+  expect(tokenLeaks(r)).toEqual([])
+  expect(processesOf(Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' })))).toEqual([])
+}
+
+function headFile(r: AttackResult, file: string): string {
+  return gitIn(r.ws, ['show', `HEAD:${file}`])
+}
+
+afterAll(() => {
+  for (const name of ['hook', 'hookspath', 'fsmonitor', 'filter', 'credential', 'outlive1', 'outlive2', 'outlive3']) rmSync(marker(name), { force: true })
+})
+
+describe('attacks on the protected tests', () => {
+  test('edit a protected test: reverted, recorded, stopped with protected-tampering', async () => {
+    const r = await attack(`sed -i 's/add(2, 3), 5)/add(2, 3), -1)/' test/run.mjs\n`)
+    expectTamperingStopped(r, 'test/run.mjs (modified)')
+    expect(headFile(r, 'test/run.mjs')).toBe(base['test/run.mjs'])
+    expectClean(r)
+  })
+
+  test('add a protected test: removed and recorded', async () => {
+    const r = await attack(`${FIX}echo "console.log('✓ always')" > test/extra.mjs\n`)
+    expectRevertedAndRecorded(r, 'test/extra.mjs', 'added')
+    expect(existsSync(path.join(r.ws, 'test/extra.mjs'))).toBe(false)
+    expectClean(r)
+  })
+
+  test('delete a protected test: restored and recorded', async () => {
+    const r = await attack('git rm -q test/run.mjs\n')
+    expectTamperingStopped(r, 'test/run.mjs (deleted)')
+    expect(readFileSync(path.join(r.ws, 'test/run.mjs'), 'utf8')).toBe(base['test/run.mjs'])
+    expectClean(r)
+  })
+})
+
+describe('attacks on the test-runner configuration', () => {
+  test('jest.config.*', async () => {
+    const r = await attack(`${FIX}echo 'export default { testMatch: [] }' > jest.config.js\n`)
+    expectRevertedAndRecorded(r, 'jest.config.js', 'modified')
+    expectClean(r)
+  })
+
+  test('package.json scripts: reverted, while a dependency edit survives', async () => {
+    const r = await attack(
+      `node -e "const f='package.json';const p=JSON.parse(require('fs').readFileSync(f));p.scripts.test='true';p.dependencies['left-pad']='1.3.0';require('fs').writeFileSync(f,JSON.stringify(p,null,2)+'\\\\n')"\n`,
+      { inputs: { 'gate-command': 'npm test --silent' } }
+    )
+    expectTamperingStopped(r, 'package.json (test-relevant keys changed)')
+    const pkg = JSON.parse(headFile(r, 'package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string> }
+    expect(pkg.scripts.test).toBe('node test/run.mjs')
+    expect(pkg.dependencies['left-pad']).toBe('1.3.0')
+    expectClean(r)
+  })
+
+  test('pytest.ini and conftest.py', async () => {
+    const r = await attack(`${FIX}printf '[pytest]\\naddopts = -k nothing\\n' > pytest.ini\nmkdir -p sub && echo 'collect_ignore = ["tests"]' > sub/conftest.py\n`)
+    expectRevertedAndRecorded(r, 'pytest.ini', 'modified')
+    expectRevertedAndRecorded(r, 'sub/conftest.py', 'added')
+    expectClean(r)
+  })
+
+  test('pyproject.toml [tool.pytest…]: reverted, while a dependency edit survives', async () => {
+    const r = await attack(`sed -i 's/requests==2.0.0/requests==2.32.0/; s/addopts = "-q"/addopts = "-k nothing"/' pyproject.toml\n`)
+    expectTamperingStopped(r, 'pyproject.toml (test-relevant keys changed)')
+    const text = headFile(r, 'pyproject.toml')
+    expect(text).toContain('requests==2.32.0')
+    expect(text).toContain('addopts = "-q"')
+    expectClean(r)
+  })
+
+  test('tsconfig*.json', async () => {
+    const r = await attack(`${FIX}echo '{ "compilerOptions": { "strict": false } }' > tsconfig.json\n`)
+    expectRevertedAndRecorded(r, 'tsconfig.json', 'modified')
+    expectClean(r)
+  })
+})
+
+describe('attacks around the gate', () => {
+  test('patch node_modules: the gate uses the pristine copy and is not fooled', async () => {
+    const r = await attack(`echo 'export function check(n){console.log("✓ "+n)}; export function done(){}' > node_modules/minicheck/index.mjs\n`)
+    expect(r.report.stopReason).not.toBe('verified')
+    expect(r.report.run?.verifiedCommit).toBeNull()
+    expect(r.report.run?.iterations[0].gate?.passed).toBe(false)
+    expect(r.report.run?.iterations[0].gate?.outputTail).toContain('✕ math adds two numbers')
+    expectClean(r)
+  })
+
+  test('gate-time code rewrites a protected test or the dependencies in the checkout: denied', async () => {
+    const cheat = [
+      "import { writeFileSync } from 'node:fs'",
+      "for (const f of ['test/run.mjs', 'node_modules/minicheck/index.mjs']) { try { writeFileSync(f, 'process.exit(0)') } catch (e) { console.log('denied ' + f) } }",
+      'export function add(a, b) { return a - b }',
+      ''
+    ].join('\n')
+    const r = await attack(`cat > src/math.mjs <<'JS'\n${cheat}JS\n`)
+    expect(r.report.stopReason).not.toBe('verified')
+    expect(r.report.run?.iterations[0].gate?.outputTail).toContain('denied test/run.mjs')
+    expect(r.report.run?.iterations[0].gate?.outputTail).toContain('denied node_modules/minicheck/index.mjs')
+    expectClean(r)
+  })
+
+  test('gate-time code edits a source file in the checkout to persist into the next gate run: undone', async () => {
+    const selfPatching = [
+      'export function add(a, b) {',
+      '  return a - b // BODY',
+      '}',
+      "import { readFileSync, writeFileSync, statSync, utimesSync, rmSync } from 'node:fs'",
+      'const f = new URL(import.meta.url).pathname',
+      'const st = statSync(f)',
+      "const fixed = readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY')",
+      "try { writeFileSync(f, fixed) } catch { rmSync(f); writeFileSync(f, fixed) }",
+      'utimesSync(f, st.atime, st.mtime)',
+      ''
+    ].join('\n')
+    const r = await attack(`if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${selfPatching}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`)
+    expect(r.report.run?.iterations).toHaveLength(2)
+    expect(r.report.run?.iterations[1].gateRan).toBe(true)
+    expect(r.report.run?.iterations[1].gate?.passed).toBe(false)
+    expect(r.report.stopReason).not.toBe('verified')
+    expectClean(r)
+  })
+
+  test('plant .git/hooks and core.hooksPath: nothing runs in loopgate’s git', async () => {
+    const hook = `#!/bin/sh\ntouch ${marker('hook')}\nenv >> ${marker('hook')}\n`
+    const script = [
+      FIX,
+      'for h in pre-commit commit-msg post-commit reference-transaction post-index-change pre-auto-gc post-checkout; do',
+      `  printf '%s' '${hook}' > .git/hooks/$h; chmod +x .git/hooks/$h`,
+      'done',
+      'mkdir -p /tmp/evilhooks-$$ && cp .git/hooks/pre-commit /tmp/evilhooks-$$/pre-commit',
+      `sed -i 's#${marker('hook')}#${marker('hookspath')}#g' /tmp/evilhooks-$$/pre-commit`,
+      'git config core.hooksPath /tmp/evilhooks-$$',
+      ''
+    ].join('\n')
+    const r = await attack(script)
+    expect(r.report.stopReason).toBe('verified')
+    expect(existsSync(marker('hook'))).toBe(false)
+    expect(existsSync(marker('hookspath'))).toBe(false)
+    expectClean(r)
+  })
+
+  test('plant core.fsmonitor: never run', async () => {
+    const r = await attack(`${FIX}printf '#!/bin/sh\\ntouch ${marker('fsmonitor')}\\n' > /tmp/fsm-$$.sh; chmod +x /tmp/fsm-$$.sh\ngit config core.fsmonitor /tmp/fsm-$$.sh\n`)
+    expect(r.report.stopReason).toBe('verified')
+    expect(existsSync(marker('fsmonitor'))).toBe(false)
+    expectClean(r)
+  })
+
+  test('plant a clean/smudge/process filter and a diff driver: never run', async () => {
+    const cmd = `sh -c 'touch ${marker('filter')}; cat'`
+    const r = await attack(
+      [
+        FIX,
+        `echo '* filter=evil diff=evil' > .gitattributes`,
+        `git config filter.evil.clean "${cmd}"`,
+        `git config filter.evil.smudge "${cmd}"`,
+        `git config filter.evil.process "touch ${marker('filter')}"`,
+        'git config filter.evil.required true',
+        `git config diff.evil.textconv "${cmd}"`,
+        `printf '[filter "inc"]\\n\\tclean = touch ${marker('filter')}\\n' > /tmp/inc-$$.cfg`,
+        'git config include.path /tmp/inc-$$.cfg',
+        ''
+      ].join('\n')
+    )
+    expect(r.report.stopReason).toBe('verified')
+    expect(existsSync(marker('filter'))).toBe(false)
+    expectClean(r)
+  })
+
+  test('plant credential helpers: never run, and the persisted credential is gone', async () => {
+    const r = await attack(
+      `${FIX}git config credential.helper '!f() { touch ${marker('credential')}; env >> ${marker('credential')}; }; f'\ngit config credential.https://github.com.helper '!touch ${marker('credential')}'\ngit config --list > git-config-seen.txt\n`
+    )
+    expect(r.report.stopReason).toBe('verified')
+    expect(existsSync(marker('credential'))).toBe(false)
+    expect(readFileSync(path.join(r.ws, 'git-config-seen.txt'), 'utf8')).not.toContain('extraheader')
+    expectClean(r)
+  })
+})
+
+describe('attacks on the token', () => {
+  test('read GITHUB_TOKEN / INPUT_* / ACTIONS_* from the environment', async () => {
+    const r = await attack(`${FIX}env > loot-env.txt\necho "$GITHUB_TOKEN $ACTIONS_RUNTIME_TOKEN $ACTIONS_ID_TOKEN_REQUEST_TOKEN" >> loot-env.txt\nenv\n`)
+    expect(readFileSync(path.join(r.ws, 'loot-env.txt'), 'utf8')).not.toMatch(/GITHUB_TOKEN|INPUT_|ACTIONS_/)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+  })
+
+  test('read the token from .git/config (the persisted extraheader)', async () => {
+    const r = await attack(`${FIX}cat .git/config > loot-config.txt; git config --list --show-origin >> loot-config.txt; cat .git/config\n`)
+    expect(readFileSync(path.join(r.ws, 'loot-config.txt'), 'utf8')).not.toContain('extraheader')
+    expect(readFileSync(path.join(r.report.runDir, 'credentials.json'), 'utf8')).toContain(FAKE_TOKEN)
+    expectClean(r)
+  })
+
+  test('read loopgate’s environment from /proc/<parent>/environ: permission denied', async () => {
+    // The loopgate process's own environ must hold the token for this to mean anything: run the
+    // engine in a child process started with it.
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'helpers', 'attack-child.ts')],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, GITHUB_TOKEN: FAKE_TOKEN, 'INPUT_GITHUB-TOKEN': FAKE_TOKEN, LOOPGATE_TEST_USER: USER },
+        cwd: path.join(import.meta.dirname, '..'),
+        timeout: 120000
+      }
+    )
+    const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { loot: string; leaks: string[]; stopReason: string; parentHasToken: boolean }
+    expect(result.parentHasToken).toBe(true)
+    expect(result.loot).toContain('Permission denied')
+    expect(result.loot).not.toContain(FAKE_TOKEN)
+    expect(result.leaks).toEqual([])
+  })
+})
+
+describe('attacks on loopgate’s own files and processes', () => {
+  test('rewrite the features file beyond flips: restored and recorded', async () => {
+    const r = await attack(
+      `${FIX}echo '[{"id":"add","test":"nothing at all","passes":true},{"id":"new","passes":true}]' > features.json\n`,
+      { inputs: { 'features-file': 'features.json' } }
+    )
+    expect(rejectedText(r)).toContain('features.json may only flip "passes"')
+    expect(JSON.parse(readFileSync(path.join(r.ws, 'features.json'), 'utf8'))).toEqual(JSON.parse(base['features.json']))
+    expectClean(r)
+  })
+
+  test('a flip whose test fails in the gate is reverted', async () => {
+    const r = await attack(`sed -i 's/"passes": false/"passes": true/' features.json\n`, { inputs: { 'features-file': 'features.json' } })
+    expect(rejectedText(r)).toContain('feature flips not verified by the gate were reverted: add')
+    expect(r.report.stopReason).not.toBe('verified')
+    expectClean(r)
+  })
+
+  test('write to the ledger, the log and the gate snapshot: permission denied', async () => {
+    const r = await attack(
+      `${FIX}for f in /tmp/loopgate-runner-temp-*/loopgate/*/* /tmp/loopgate-runner-temp-*/loopgate/*/gate/deps/node_modules/minicheck/index.mjs; do echo '{"type":"charge","iteration":1,"usd":-100}' >> "$f" && echo "wrote $f"; done > ledger-attempt.txt 2>&1\nls /tmp/loopgate-runner-temp-*/loopgate/ >> ledger-attempt.txt 2>&1\n`
+    )
+    expect(readFileSync(path.join(r.ws, 'ledger-attempt.txt'), 'utf8')).not.toContain('wrote')
+    expect(readFileSync(r.report.ledgerFile, 'utf8')).not.toContain('-100')
+    expect(r.report.run?.spentUsd).toBe(1)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+  })
+
+  test('symlink loopgate’s own files (progress file, reflogs) to a root-owned file: never written through', async () => {
+    const victim = marker('victim')
+    writeFileSync(victim, 'untouched\n', { mode: 0o644 })
+    const r = await attack(
+      `${FIX}rm -rf .loopgate; mkdir -p .loopgate; ln -sf ${victim} .loopgate/progress.md\nrm -f .git/logs/HEAD; ln -s ${victim} .git/logs/HEAD\nln -sf ${victim} .git/logs/refs/heads/main\n`
+    )
+    expect(readFileSync(victim, 'utf8')).toBe('untouched\n')
+    expect(r.report.stopReason).toBe('verified')
+    rmSync(victim, { force: true })
+    expectClean(r)
+  })
+
+  test('leave a stale .git/index.lock to block loopgate’s commit: removed, the run goes on', async () => {
+    const r = await attack(`${FIX}touch .git/index.lock\n`)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+  })
+
+  test('fork processes that outlive the call (setsid, nohup, disown, env -i): all killed', async () => {
+    const r = await attack(
+      [
+        FIX,
+        `(setsid nohup bash -c 'sleep 2; touch ${marker('outlive1')}' > /dev/null 2>&1 &)`,
+        `env -i /usr/bin/setsid /bin/bash -c 'sleep 2; touch ${marker('outlive2')}' > /dev/null 2>&1 & disown`,
+        `nohup bash -c 'trap "" TERM HUP; sleep 2; touch ${marker('outlive3')}' > /dev/null 2>&1 &`,
+        ''
+      ].join('\n')
+    )
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    for (const name of ['outlive1', 'outlive2', 'outlive3']) expect(existsSync(marker(name))).toBe(false)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+  })
+})
+
+describe('ways to tamper a protected path', () => {
+  const variants: [string, string, string][] = [
+    ['committed by the agent', `sed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\n`, 'test/run.mjs (modified)'],
+    ['committed, then the working tree put back', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs ('],
+    ['staged only', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs (staged change)'],
+    ['hidden with skip-worktree', `git update-index --skip-worktree test/run.mjs\nsed -i 's/, 5)/, -1)/' test/run.mjs\n`, 'test/run.mjs'],
+    ['renamed', 'git mv test/run.mjs test/run2.mjs\n', 'test/run.mjs (deleted)'],
+    ['mode change', 'chmod +x test/run.mjs\n', 'test/run.mjs (mode changed)'],
+    ['a symlink swapped in', `printf 'process.exit(0)\\n' > /tmp/cheat-$$.mjs\nrm test/run.mjs\nln -s /tmp/cheat-$$.mjs test/run.mjs\n`, 'test/run.mjs (replaced by a symlink)'],
+    ['the test directory swapped for a symlink', `mkdir -p /tmp/cheatdir-$$ && printf 'process.exit(0)\\n' > /tmp/cheatdir-$$/run.mjs\nrm -rf test\nln -s /tmp/cheatdir-$$ test\n`, 'test/run.mjs (reached through test']
+  ]
+  test.each(variants)('%s', async (_name, script, expected) => {
+    const r = await attack(script)
+    expectTamperingStopped(r, expected)
+    expect(headFile(r, 'test/run.mjs')).toBe(base['test/run.mjs'])
+    expect(gitIn(r.ws, ['ls-files', '-s', 'test/run.mjs'])).toMatch(/^100644 /)
+    expectClean(r)
+  })
+})
+
+test('the minicheck fixture really fails the buggy code (sanity)', () => {
+  expect(MINICHECK).toContain('process.exit(1)')
+})

@@ -1,0 +1,158 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { readSettings } from '../../src/inputs.js'
+import { DryRunPublisher } from '../../src/publish/dry-run.js'
+import { executeRun, type RunReport } from '../../src/run.js'
+import { makeRepo, sh, tempDir } from './repo.js'
+
+/** A unique fake token planted in INPUT_GITHUB-TOKEN, GITHUB_TOKEN, ACTIONS_* and .git/config. */
+export const FAKE_TOKEN = `ghs_loopgateFAKE${process.pid}x${Date.now().toString(36)}`
+
+/**
+ * A project whose gate (`node test/run.mjs`) uses an assertion helper from node_modules and has
+ * the test-runner configuration of several ecosystems (all protected by default).
+ */
+export function attackProject(): Record<string, string> {
+  return {
+    '.gitignore': 'node_modules/\n',
+    'src/math.mjs': 'export function add(a, b) {\n  return a - b\n}\n',
+    'test/run.mjs': [
+      "import { check, done } from 'minicheck'",
+      "import { add } from '../src/math.mjs'",
+      "check('math adds two numbers', add(2, 3), 5)",
+      "check('math adds zero', add(0, 0), 0)",
+      'done()',
+      ''
+    ].join('\n'),
+    'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node test/run.mjs' }, dependencies: { minicheck: '1.0.0' } }, null, 2) + '\n',
+    'jest.config.js': 'export default { testMatch: ["**/test/**/*.mjs"] }\n',
+    'pytest.ini': '[pytest]\naddopts = -q\n',
+    'conftest.py': '# shared fixtures\n',
+    'pyproject.toml': '[project]\nname = "p"\ndependencies = ["requests==2.0.0"]\n\n[tool.pytest.ini_options]\naddopts = "-q"\n',
+    'tsconfig.json': '{ "compilerOptions": { "strict": true } }\n',
+    'features.json': JSON.stringify([{ id: 'add', test: 'math adds two numbers', passes: false }], null, 2) + '\n'
+  }
+}
+
+export const MINICHECK = [
+  'let failed = 0',
+  'export function check(name, actual, expected) {',
+  "  if (actual === expected) console.log('✓ ' + name)",
+  "  else { failed++; console.log('✕ ' + name); console.log('  expected ' + expected + ', got ' + actual) }",
+  '}',
+  'export function done() { if (failed) process.exit(1) }',
+  ''
+].join('\n')
+
+export interface AttackOptions {
+  /** The agent's bash script, run once per iteration in the workspace. */
+  script: string
+  isolation: 'auto' | 'weak'
+  agentUser?: string
+  files?: Record<string, string>
+  inputs?: Record<string, string>
+  env?: Record<string, string>
+  /** Runs on the repository before the run (e.g. a PR commit on top of the base). */
+  prepare?: (ws: string) => void
+}
+
+export interface AttackResult {
+  report: RunReport
+  ws: string
+  temp: string
+  agentHome: string | null
+  log: string
+}
+
+/** Runs the whole engine (executeRun) with a scripted command agent that performs an attack. */
+export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
+  const ws = makeRepo(opts.files ?? attackProject())
+  mkdirSync(path.join(ws, 'node_modules', 'minicheck'), { recursive: true })
+  writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
+  writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
+  opts.prepare?.(ws)
+  sh(ws, ['config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${FAKE_TOKEN}`])
+  const temp = tempDir('loopgate-runner-temp-')
+  const scripts = path.join(temp, 'agent-scripts')
+  mkdirSync(scripts, { recursive: true })
+  chmodSync(temp, 0o755)
+  const scriptFile = path.join(scripts, 'agent.sh')
+  writeFileSync(scriptFile, opts.script, { mode: 0o755 })
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    GITHUB_TOKEN: FAKE_TOKEN,
+    'INPUT_GITHUB-TOKEN': FAKE_TOKEN,
+    ACTIONS_RUNTIME_TOKEN: FAKE_TOKEN,
+    ACTIONS_ID_TOKEN_REQUEST_TOKEN: FAKE_TOKEN,
+    RUNNER_TEMP: temp,
+    ...opts.env
+  }
+  const inputs: Record<string, string> = {
+    agent: 'command',
+    prompt: 'make the tests pass',
+    'agent-command': `bash ${scriptFile}`,
+    'gate-command': 'node test/run.mjs',
+    'max-iterations': '2',
+    'call-budget-usd': '1',
+    'spend-ceiling-usd': '10',
+    'loop-id': 'attack',
+    'github-token': FAKE_TOKEN,
+    ...opts.inputs
+  }
+  const settings = readSettings((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: ws })
+  const lines: string[] = []
+  const report = await executeRun(settings, {
+    env,
+    runId: `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`,
+    tempDir: temp,
+    publisher: new DryRunPublisher(),
+    signal: new AbortController().signal,
+    report: (line) => lines.push(line),
+    isolation: opts.isolation,
+    agentUser: opts.agentUser
+  })
+  const agentHome = opts.isolation === 'auto' && opts.agentUser ? `/home/${opts.agentUser}` : null
+  const log = readFileSync(report.logFile, 'utf8') + lines.join('\n')
+  return { report, ws, temp, agentHome, log }
+}
+
+/** Every regular file under dir (symlinks not followed), skipping .git/objects. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = []
+  const walk = (d: string): void => {
+    let names: string[]
+    try {
+      names = readdirSync(d)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      const full = path.join(d, name)
+      if (full.endsWith(`${path.sep}.git${path.sep}objects`)) continue
+      const st = lstatSync(full)
+      if (st.isDirectory()) walk(full)
+      else if (st.isFile()) out.push(full)
+    }
+  }
+  walk(dir)
+  return out
+}
+
+/** Files the agent could read or write that contain the token (workspace, call dirs, its home, the log). */
+export function tokenLeaks(result: AttackResult): string[] {
+  const places = [result.ws, path.join(result.temp, 'loopgate-calls'), path.join(result.temp, 'loopgate-gate')]
+  if (result.agentHome && existsSync(result.agentHome)) places.push(result.agentHome)
+  const leaks = places.flatMap(filesUnder).filter((f) => readFileSync(f, 'latin1').includes(FAKE_TOKEN))
+  if (result.log.includes(FAKE_TOKEN)) leaks.push('attempt log / report lines')
+  for (const it of result.report.run?.iterations ?? []) {
+    if (it.agent.outputTail.includes(FAKE_TOKEN) || it.agent.finalText.includes(FAKE_TOKEN)) leaks.push(`agent output, iteration ${it.iteration}`)
+  }
+  return leaks
+}
+
+export function gitIn(dir: string, args: string[]): string {
+  return execFileSync('git', ['-c', 'safe.directory=*', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } })
+}

@@ -1,0 +1,64 @@
+/** The dedicated agent user (tests run as root): who the agent is and what it can reach. */
+import { execFileSync } from 'node:child_process'
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { ensureAgentUser, killUserProcesses, processesOf } from '../src/isolation/agent-user.js'
+import { runAttack, tokenLeaks } from './helpers/gate-fixture.js'
+
+const USER = 'loopgate-agent-iso'
+const isRoot = process.getuid?.() === 0
+
+;(isRoot ? describe : describe.skip)('the dedicated agent user', () => {
+  test('is created when missing, unprivileged', () => {
+    const r = ensureAgentUser(USER)
+    if (!('user' in r)) throw new Error(r.why)
+    expect(r.user.uid).toBeGreaterThan(0)
+    expect(execFileSync('id', ['-un', String(r.user.uid)], { encoding: 'utf8' }).trim()).toBe(USER)
+    expect(ensureAgentUser(USER)).toEqual(r)
+  })
+
+  test('the agent and the gate run as that user; loopgate’s run dir and snapshot are out of its reach', async () => {
+    const script = [
+      "sed -i 's/a - b/a + b/' src/math.mjs",
+      'id -un > who.txt',
+      'echo "{\\"cost_usd\\": 0.25}" > "$LOOPGATE_COST_FILE"',
+      'ls /tmp/loopgate-runner-temp-*/loopgate/ > reach.txt 2>&1; echo "exit $?" >> reach.txt',
+      'cat /proc/1/environ > /dev/null 2>> reach.txt',
+      ''
+    ].join('\n')
+    const r = await runAttack({
+      isolation: 'auto',
+      agentUser: USER,
+      script,
+      inputs: { 'gate-command': 'echo "gate user: $(id -un)"; node test/run.mjs' }
+    })
+    expect(r.report.stopReason).toBe('verified')
+    expect(readFileSync(path.join(r.ws, 'who.txt'), 'utf8').trim()).toBe(USER)
+    expect(readFileSync(path.join(r.ws, 'reach.txt'), 'utf8')).toMatch(/Permission denied[\s\S]*exit 2/)
+    expect(r.report.run?.iterations[0].agent.costSource).toBe('reported')
+    expect(r.report.run?.iterations[0].gate?.outputTail).toContain(`gate user: ${USER}`)
+    expect(statSync(r.report.runDir).mode & 0o777).toBe(0o700)
+    expect(statSync(path.join(r.report.runDir, 'credentials.json')).mode & 0o777).toBe(0o600)
+    expect(r.report.notes.some((n) => n.startsWith('isolation is weak'))).toBe(false)
+    expect(tokenLeaks(r)).toEqual([])
+  })
+
+  test('killUserProcesses ends every process of the user, even a fork loop', () => {
+    const found = ensureAgentUser(USER)
+    if (!('user' in found)) throw new Error(found.why)
+    const { user } = found
+    execFileSync('/bin/bash', ['-c', "(setsid bash -c 'while true; do sleep 30 & sleep 0.05; done' > /dev/null 2>&1 &)"], { uid: user.uid, gid: user.gid })
+    expect(processesOf(user.uid).length).toBeGreaterThan(0)
+    killUserProcesses(user)
+    expect(processesOf(user.uid)).toEqual([])
+  })
+})
+
+;(isRoot ? test : test.skip)('after the run the workspace belongs to its owner again (later steps run git there)', async () => {
+  const r = await runAttack({ isolation: 'auto', agentUser: USER, script: "sed -i 's/a - b/a + b/' src/math.mjs\n" })
+  expect(r.report.stopReason).toBe('verified')
+  const owner = statSync(r.ws).uid
+  expect(statSync(path.join(r.ws, 'src/math.mjs')).uid).toBe(owner)
+  expect(statSync(path.join(r.ws, '.git/index')).uid).toBe(owner)
+  expect(execFileSync('git', ['log', '--format=%s', '-1'], { cwd: r.ws, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim()).toBe('loopgate: iteration 1')
+})

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { git } from '../git/git.js'
+
+export interface BaseRef {
+  sha: string
+  /** What it was resolved from, e.g. `pull_request base main`, `base-ref v2`, `origin/HEAD`. */
+  source: string
+}
+
+function prBaseFromEvent(env: NodeJS.ProcessEnv): { ref: string; sha?: string } | null {
+  if (!env.GITHUB_EVENT_PATH || !/^pull_request/.test(env.GITHUB_EVENT_NAME ?? '')) return null
+  if (!existsSync(env.GITHUB_EVENT_PATH)) return null
+  try {
+    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as { pull_request?: { base?: { ref?: string; sha?: string } } }
+    const base = event.pull_request?.base
+    return base?.ref ? { ref: base.ref, sha: base.sha } : null
+  } catch {
+    return null
+  }
+}
+
+async function tryResolve(cwd: string, rev: string, config: string[]): Promise<string | null> {
+  const r = await git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd, okCodes: [1, 128], config })
+  return r.exitCode === 0 ? r.stdout.trim() : null
+}
+
+async function hasRemote(cwd: string, config: string[]): Promise<boolean> {
+  const r = await git(['remote'], { cwd, okCodes: [1], config })
+  return r.stdout.split('\n').includes('origin')
+}
+
+/** A shallow or single-branch checkout may not hold the base; fetch it (best effort). */
+async function fetchRef(cwd: string, ref: string, config: string[], auth: string[]): Promise<void> {
+  await git(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', `+refs/heads/${ref}:refs/remotes/origin/${ref}`], {
+    cwd,
+    okCodes: [1, 128],
+    config: [...config, ...auth]
+  })
+}
+
+/**
+ * The base the protected paths come from: the PR base for pull_request events, else `base-ref`,
+ * else the default branch (origin/HEAD, or the current branch when there is no remote).
+ * `auth` are `-c` settings that authenticate a fetch (the stashed credential), never written to disk.
+ */
+export async function resolveBase(
+  cwd: string,
+  opts: { env: NodeJS.ProcessEnv; baseRef?: string; config?: string[]; auth?: string[] }
+): Promise<BaseRef> {
+  const config = opts.config ?? []
+  const auth = opts.auth ?? []
+  const remote = await hasRemote(cwd, config)
+  const pr = prBaseFromEvent(opts.env)
+  const wanted = pr ? { ref: pr.ref, source: `pull_request base ${pr.ref}` } : opts.baseRef ? { ref: opts.baseRef, source: `base-ref ${opts.baseRef}` } : null
+  if (wanted) {
+    if (pr?.sha) {
+      let sha = await tryResolve(cwd, pr.sha, config)
+      if (!sha && remote) {
+        await git(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', pr.sha], { cwd, okCodes: [1, 128], config: [...config, ...auth] })
+        sha = await tryResolve(cwd, pr.sha, config)
+      }
+      if (sha) return { sha, source: wanted.source }
+    }
+    const candidates = remote ? [`refs/remotes/origin/${wanted.ref}`, wanted.ref] : [wanted.ref]
+    for (const rev of candidates) {
+      const sha = await tryResolve(cwd, rev, config)
+      if (sha) return { sha, source: wanted.source }
+    }
+    if (remote) {
+      await fetchRef(cwd, wanted.ref, config, auth)
+      const sha = await tryResolve(cwd, `refs/remotes/origin/${wanted.ref}`, config)
+      if (sha) return { sha, source: wanted.source }
+    }
+    throw new Error(`the base '${wanted.ref}' (${wanted.source}) cannot be resolved to a commit`)
+  }
+  if (remote) {
+    const head = await tryResolve(cwd, 'refs/remotes/origin/HEAD', config)
+    if (head) return { sha: head, source: 'origin/HEAD' }
+    const defaultBranch = opts.env.LOOPGATE_DEFAULT_BRANCH || (await remoteDefaultBranch(cwd, config, auth))
+    if (defaultBranch) {
+      let sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
+      if (!sha) {
+        await fetchRef(cwd, defaultBranch, config, auth)
+        sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
+      }
+      if (sha) return { sha, source: `origin/${defaultBranch}` }
+    }
+  }
+  const branch = (await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd, okCodes: [1, 128], config })).stdout.trim()
+  const sha = await tryResolve(cwd, 'HEAD', config)
+  if (!sha) throw new Error('the workspace has no commit to take the protected paths from')
+  return { sha, source: branch ? `current branch ${branch}` : 'HEAD' }
+}
+
+async function remoteDefaultBranch(cwd: string, config: string[], auth: string[]): Promise<string | null> {
+  const r = await git(['ls-remote', '--symref', 'origin', 'HEAD'], { cwd, okCodes: [1, 2, 128], config: [...config, ...auth] })
+  const m = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(r.stdout)
+  return m ? m[1] : null
+}

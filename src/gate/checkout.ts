@@ -1,0 +1,237 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { git, gitEnv } from '../git/git.js'
+import type { AgentUser } from '../isolation/agent-user.js'
+import { findTampering, revertTampering, type Tampering } from './compare.js'
+import { readTreeEntry, removeTreeEntry } from './fs-safe.js'
+import { listTree, type BaseSnapshot } from './snapshot.js'
+
+/** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
+export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
+
+export interface CheckoutOptions {
+  workspace: string
+  snapshot: BaseSnapshot
+  /** Root-only directory: the private git dir and the pristine dependency copies. */
+  privateDir: string
+  /** Where the clean checkout is made (reachable by the gate user). */
+  gateDir: string
+  /** The gate runs as this user; the checkout is locked against it. */
+  user?: AgentUser
+  /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
+  writableDeps: boolean
+}
+
+export interface PreparedCheckout {
+  dir: string
+  home: string
+  tmp: string
+  /** Protected paths that differ from the base in the checkout (empty when verified). */
+  mismatches: Tampering[]
+  timings: Record<string, number>
+}
+
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders. */
+function depsSignature(dir: string, names: string[]): string {
+  const hash = createHash('sha256')
+  const walk = (rel: string): void => {
+    let st
+    try {
+      st = lstatSync(path.join(dir, rel), { bigint: true })
+    } catch {
+      hash.update(`${rel}\0missing\n`)
+      return
+    }
+    hash.update(`${rel}\0${st.ino}\0${st.ctimeNs}\0${st.size}\0${st.mode}\0${st.uid}\n`)
+    if (st.isDirectory()) for (const name of readdirSync(path.join(dir, rel)).sort()) walk(`${rel}/${name}`)
+  }
+  for (const name of names) walk(name)
+  return hash.digest('hex')
+}
+
+/**
+ * The checkout's directories go to the gate user (it may create files: reports, coverage, build
+ * output); tracked files stay root's, so the gate cannot rewrite one in place — only replace it,
+ * which changes its inode and owner, and the next checkout's stat check puts it back. (A ctime
+ * check alone has a one-second blind spot.) The dependency folders are left out.
+ */
+function chownDirs(dir: string, user: AgentUser, prune: string[]): void {
+  const args = [dir]
+  for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
+  args.push('-type', 'd', '!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
+  execFileSync('find', args, { stdio: 'pipe' })
+}
+
+function cp(args: string[]): void {
+  execFileSync('cp', args, { stdio: 'pipe' })
+}
+
+/**
+ * The gate's clean checkout: the iteration's commit read from a private git dir (the workspace's
+ * objects as alternates, loopgate's own config — no filters, hooks or attributes file of the
+ * agent's), the protected paths verified byte-for-byte against the base snapshot, the dependency
+ * folders copied from the pristine copy.
+ */
+export class CleanCheckout {
+  readonly repo: string
+  readonly pristine: string
+  readonly deps: string[] = []
+  private checkedOut = false
+  private depsInPlace = false
+  private depsSignature: string | null = null
+  private trashCount = 0
+
+  constructor(private readonly opts: CheckoutOptions) {
+    this.repo = path.join(opts.privateDir, 'repo.git')
+    this.pristine = path.join(opts.privateDir, 'deps')
+  }
+
+  /** Before the first agent call: the private git dir and the pristine dependency copies. */
+  async init(): Promise<void> {
+    mkdirSync(this.opts.privateDir, { recursive: true, mode: 0o700 })
+    chmodSync(this.opts.privateDir, 0o700)
+    rmSync(this.repo, { recursive: true, force: true })
+    await git(['init', '--bare', '-q', this.repo], { cwd: this.opts.privateDir })
+    const common = (await git(['rev-parse', '--git-common-dir'], { cwd: this.opts.workspace })).stdout.trim()
+    const objects = path.resolve(this.opts.workspace, common, 'objects')
+    writeFileSync(path.join(this.repo, 'objects', 'info', 'alternates'), `${objects}\n`)
+    mkdirSync(this.pristine, { recursive: true, mode: 0o700 })
+    for (const name of DEPENDENCY_DIRS) {
+      const src = path.join(this.opts.workspace, name)
+      let st
+      try {
+        st = lstatSync(src)
+      } catch {
+        continue
+      }
+      if (!st.isDirectory()) continue
+      const tracked = await git(['ls-files', '-z', '--', `:(literal)${name}`], { cwd: this.opts.workspace })
+      if (tracked.stdout) continue
+      const dest = path.join(this.pristine, name)
+      rmSync(dest, { recursive: true, force: true })
+      // Owned by root (no ownership preserved), nothing group/other-writable: the gate user can read
+      // the hardlinked files but never write through them.
+      cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
+      execFileSync('chmod', ['-R', 'go-w', dest])
+      this.deps.push(name)
+    }
+    mkdirSync(this.opts.gateDir, { recursive: true, mode: 0o711 })
+    chmodSync(this.opts.gateDir, 0o711)
+  }
+
+  /** Materialises `commit`; with `applySnapshot` (the baseline) protected paths are set to base. */
+  async prepare(commit: string, opts: { applySnapshot?: boolean; removeFirst?: string[] } = {}): Promise<PreparedCheckout> {
+    const timings: Record<string, number> = {}
+    let t = Date.now()
+    const lap = (name: string): void => {
+      timings[name] = Date.now() - t
+      t = Date.now()
+    }
+    const dir = path.join(this.opts.gateDir, 'checkout')
+    const home = path.join(this.opts.gateDir, 'home')
+    const tmp = path.join(this.opts.gateDir, 'tmp')
+    const user = this.opts.user
+    // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
+    // Without a separate user the gate could write them: a real copy, kept only while every entry's
+    // inode and ctime (which no process can set back) are what they were after the copy.
+    const keepDeps =
+      !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps))
+    for (const d of [home, tmp]) this.discard(d)
+    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
+    const gitEnvWithIndex = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
+    const inCheckout = (args: string[], okCodes?: number[]) =>
+      git(['--git-dir', this.repo, '--work-tree', dir, ...args], { cwd: dir, env: gitEnvWithIndex, okCodes })
+    const fresh = !this.checkedOut || !existsSync(dir)
+    if (fresh) {
+      this.discard(dir)
+      mkdirSync(dir, { mode: 0o755 })
+      lap('clean')
+    } else {
+      // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
+      // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
+      await inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
+      lap('clean')
+    }
+    await inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
+    this.checkedOut = true
+    lap('checkout')
+    const tree = await listTree(this.repo, commit)
+    let mismatches = findTampering(dir, this.opts.snapshot, tree.keys())
+    if (opts.applySnapshot && mismatches.length) {
+      revertTampering(dir, this.opts.snapshot, mismatches)
+      mismatches = findTampering(dir, this.opts.snapshot, tree.keys())
+    }
+    lap('verify')
+    // The gate will not run on a checkout that differs from the base: nothing more to prepare.
+    if (mismatches.length) return { dir, home, tmp, mismatches, timings }
+    for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
+    for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
+    if (user) {
+      chownDirs(dir, user, keepDeps ? this.deps : [])
+      execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, home, tmp])
+      this.lock(dir, user)
+      // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
+      // incremental checkout rewrites only what really changed.
+      await inCheckout(['update-index', '-q', '--refresh'], [1])
+    }
+    lap('ownership')
+    if (!keepDeps) {
+      for (const name of this.deps) {
+        const src = path.join(this.pristine, name)
+        const dest = path.join(dir, name)
+        if (user && !this.opts.writableDeps) {
+          cp(['-al', src, dest])
+          chownSync(dest, 0, 0)
+          chmodSync(dest, 0o755)
+        } else {
+          cp(['-a', '--reflink=auto', src, dest])
+          if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
+        }
+      }
+      this.depsInPlace = true
+      if (!user) this.depsSignature = depsSignature(dir, this.deps)
+    }
+    lap('dependencies')
+    return { dir, home, tmp, mismatches, timings }
+  }
+
+  /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
+  private discard(target: string): void {
+    if (!existsSync(target)) return
+    const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
+    try {
+      renameSync(target, trash)
+    } catch {
+      rmSync(target, { recursive: true, force: true })
+      return
+    }
+    spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref()
+  }
+
+  /**
+   * Protected files root-owned and read-only; their directories (and the checkout root) root-owned
+   * and sticky, so the gate user can add files but not replace, rename or delete protected ones.
+   */
+  private lock(dir: string, _user: AgentUser): void {
+    const dirs = new Set<string>([dir])
+    for (const rel of this.opts.snapshot.entries.keys()) {
+      const file = path.join(dir, rel)
+      if (readTreeEntry(dir, rel).kind !== 'file') continue
+      const st = lstatSync(file)
+      if (st.uid !== 0 || st.gid !== 0) chownSync(file, 0, 0)
+      if ((st.mode & 0o7777) !== 0o444) chmodSync(file, 0o444)
+      let parent = path.dirname(file)
+      while (parent.startsWith(dir) && !dirs.has(parent)) {
+        dirs.add(parent)
+        parent = path.dirname(parent)
+      }
+    }
+    for (const d of dirs) {
+      const st = lstatSync(d)
+      if (st.uid !== 0 || st.gid !== 0) chownSync(d, 0, 0)
+      if ((st.mode & 0o7777) !== 0o1777) chmodSync(d, 0o1777)
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import type { AgentUser } from '../isolation/agent-user.js'
+import { killUserProcesses } from '../isolation/agent-user.js'
+import { runProcess, type RunResult } from '../process/run.js'
+import type { FailureItem, Gate, GateVerdict } from '../loop/types.js'
+import { CleanCheckout } from './checkout.js'
+import { describeTampering } from './compare.js'
+import { failuresFromOutput, fingerprintOf } from './fingerprint.js'
+import { readTreeEntry } from './fs-safe.js'
+import { countsFromOutput, parseReport, type TestReport } from './report.js'
+import type { BaseSnapshot } from './snapshot.js'
+
+export interface ProtectedGateOptions {
+  workspace: string
+  snapshot: BaseSnapshot
+  command: string
+  setup?: string
+  /** Path of the JUnit XML / TAP report the gate writes, relative to the checkout. */
+  report?: string
+  timeoutMs: number
+  /** The scrubbed gate environment (gateEnv). */
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
+  privateDir: string
+  gateDir: string
+  user?: AgentUser
+}
+
+export interface Baseline {
+  tests: number | null
+  skipped: number | null
+  verdict: GateVerdict
+}
+
+/** Per-step timings of the last gate run (for the benchmark and the log). */
+export type GateTimings = Record<string, number>
+
+/**
+ * The protected gate: the iteration's commit in a clean checkout outside the workspace, protected
+ * paths verified against the base snapshot, pristine dependencies, scrubbed environment, its own
+ * timeout, and fail-closed test counts against the baseline run.
+ */
+export class ProtectedGate implements Gate {
+  readonly checkout: CleanCheckout
+  baseline: Baseline | null = null
+  lastTimings: GateTimings = {}
+
+  constructor(private readonly opts: ProtectedGateOptions) {
+    this.checkout = new CleanCheckout({
+      workspace: opts.workspace,
+      snapshot: opts.snapshot,
+      privateDir: opts.privateDir,
+      gateDir: opts.gateDir,
+      user: opts.user,
+      writableDeps: Boolean(opts.setup)
+    })
+  }
+
+  async init(): Promise<void> {
+    await this.checkout.init()
+  }
+
+  /** Before the first call: the start commit with the base's protected paths; records the counts. */
+  async runBaseline(commit: string): Promise<Baseline> {
+    const verdict = await this.execute(commit, true)
+    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict }
+    return this.baseline
+  }
+
+  run(commit: string): Promise<GateVerdict> {
+    return this.execute(commit, false)
+  }
+
+  private async execute(commit: string, baseline: boolean): Promise<GateVerdict> {
+    const started = Date.now()
+    const prepared = await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
+    this.lastTimings = { ...prepared.timings }
+    if (prepared.mismatches.length > 0) {
+      return failed(
+        `protected files differ from the base in the clean checkout: ${describeTampering(prepared.mismatches)}`,
+        prepared.mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+        Date.now() - started
+      )
+    }
+    const user = this.opts.user
+    const env: NodeJS.ProcessEnv = {
+      ...this.opts.env,
+      HOME: prepared.home,
+      TMPDIR: prepared.tmp,
+      XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
+      CI: this.opts.env.CI ?? 'true'
+    }
+    if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
+    const deadline = started + this.opts.timeoutMs
+    const exec = (command: string): Promise<RunResult> =>
+      runProcess({
+        command: '/bin/bash',
+        args: ['-c', command],
+        cwd: prepared.dir,
+        env,
+        timeoutMs: Math.max(1, deadline - Date.now()),
+        signal: this.opts.signal,
+        uid: user?.uid,
+        gid: user?.gid,
+        callId: randomUUID(),
+        maxOutputChars: 4_000_000
+      })
+    let output = ''
+    try {
+      if (this.opts.setup) {
+        const s = await exec(this.opts.setup)
+        output = `${s.stdout}\n${s.stderr}`
+        if (s.exitCode !== 0 || s.timedOut || s.aborted) {
+          const why = s.timedOut ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s` : s.aborted ? 'cancelled' : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
+          return { ...failed(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
+        }
+      }
+      const t = Date.now()
+      const r = await exec(this.opts.command)
+      this.lastTimings.command = Date.now() - t
+      output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
+      return this.verdictFor(r, output, prepared.dir, Date.now() - started)
+    } finally {
+      if (user) killUserProcesses(user)
+    }
+  }
+
+  private verdictFor(r: RunResult, output: string, dir: string, durationMs: number): GateVerdict {
+    const reasons: string[] = []
+    let report: TestReport | null = null
+    if (r.timedOut) reasons.push(`timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`)
+    else if (r.aborted) reasons.push('cancelled')
+    else if (r.exitCode === null) reasons.push(`crashed (killed by ${r.signal})`)
+    else reasons.push(`exit ${r.exitCode}`)
+    if (this.opts.report) {
+      const entry = readTreeEntry(dir, this.opts.report)
+      if (entry.kind !== 'file') reasons.push(`no report at ${this.opts.report}`)
+      else {
+        try {
+          report = parseReport(entry.data.toString('utf8'))
+        } catch (err) {
+          reasons.push(`unreadable report ${this.opts.report}: ${(err as Error).message}`)
+        }
+      }
+    }
+    const counts = report ? { tests: report.tests, skipped: report.skipped } : countsFromOutput(output)
+    const base = this.baseline
+    if (base && base.tests !== null) {
+      if (!counts) reasons.push(`no test count found (the baseline ran ${base.tests})`)
+      else if (counts.tests < base.tests) reasons.push(`fewer tests than the baseline (${counts.tests} < ${base.tests})`)
+    }
+    if (base && base.skipped !== null && counts && counts.skipped > base.skipped) {
+      reasons.push(`more tests skipped than the baseline (${counts.skipped} > ${base.skipped})`)
+    }
+    if (report && report.failed > 0 && r.exitCode === 0) reasons.push(`${report.failed} failing in the report`)
+    const passed = r.exitCode === 0 && !r.timedOut && !r.aborted && reasons.length === 1
+    const failures: FailureItem[] = passed ? [] : report ? report.failures : failuresFromOutput(output)
+    const reason = reasons.length === 1 ? reasons[0] : reasons.slice(r.exitCode === 0 ? 1 : 0).join('; ')
+    return {
+      passed,
+      reason,
+      exitCode: r.exitCode,
+      timedOut: r.timedOut,
+      failures,
+      fingerprint: passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }])),
+      testsRun: counts?.tests,
+      skipped: counts?.skipped,
+      passedIds: report?.passedIds,
+      outputTail: output.slice(-20000),
+      durationMs
+    }
+  }
+}
+
+function failed(reason: string, failures: FailureItem[], durationMs: number, output = ''): GateVerdict {
+  return {
+    passed: false,
+    reason,
+    exitCode: null,
+    timedOut: false,
+    failures,
+    fingerprint: fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]),
+    outputTail: output.slice(-20000),
+    durationMs
+  }
+}
