@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DIST_INDEX, runPost, type ActionRun } from './helpers/action-runner.js'
-import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { buggyProject, makeRepo, sharedTempDir, sh, tempDir } from './helpers/repo.js'
 import { LocalCacheService } from './cache-server/server.js'
 import { baseInputs, ledgerEntries, processAlive, progressLines, readState, runWithCache, waitForFile } from './cache-server/scenario.js'
 
@@ -34,7 +34,7 @@ describe('cancellation loses nothing', () => {
   async function signalledRun(loopId: string, signal: NodeJS.Signals, before = '') {
     const repo = makeRepo(buggyProject())
     const runnerTemp = tempDir('loopgate-runner-')
-    const agent = hangingAgent(tempDir('loopgate-agent-'), before)
+    const agent = hangingAgent(sharedTempDir('loopgate-agent-'), before)
     let signalledAt = 0
     const inputs = { ...baseInputs(loopId, { 'call-budget-usd': '3', 'spend-ceiling-usd': '10', 'period-ceiling-usd': '50' }), 'agent-command': agent.command }
     try {
@@ -85,14 +85,15 @@ describe('cancellation loses nothing', () => {
 
   it('SIGTERM during the gate ends the run as cancelled, with the call charged what it reported', async () => {
     const repo = makeRepo(buggyProject())
-    const dir = tempDir('loopgate-gate-')
+    const dir = sharedTempDir('loopgate-gate-')
     const started = path.join(dir, 'gate-started')
     const run = await runWithCache(svc, {
       workspace: repo,
       inputs: {
         ...baseInputs('cancel-gate', { 'same-failure-limit': '1' }),
         'agent-command': `echo '{"cost_usd": 0.2}' > "$LOOPGATE_COST_FILE"; echo x >> src/math.mjs`,
-        'gate-command': `touch ${started}; sleep 30; node test/run.mjs`
+        // the baseline gate runs before the first call: only the gate of the agent's commit waits
+        'gate-command': `if grep -q '^x$' src/math.mjs; then touch ${started}; sleep 30; fi; node test/run.mjs`
       },
       onSpawn: (child) => void waitForFile(started).then(() => child.kill('SIGTERM'))
     })

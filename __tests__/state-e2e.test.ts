@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DIST_INDEX } from './helpers/action-runner.js'
-import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { buggyProject, makeRepo, sharedTempDir, sh, tempDir } from './helpers/repo.js'
 import { LocalCacheService } from './cache-server/server.js'
 import { baseInputs, FIX, plantState, progressLines, readState, runWithCache } from './cache-server/scenario.js'
 
@@ -190,7 +190,7 @@ describe('loop state in actions/cache, through the bundled action', () => {
       const loopId = 'resume-loop'
       const { runnerTemp, clone, state } = await escalatedRun(loopId)
       const work = clone()
-      const promptCopy = path.join(tempDir('loopgate-prompt-'), 'prompt.md')
+      const promptCopy = path.join(sharedTempDir('loopgate-prompt-'), 'prompt.md')
       const run = await runWithCache(svc, {
         workspace: work,
         runnerTemp,
@@ -216,7 +216,7 @@ describe('loop state in actions/cache, through the bundled action', () => {
       sh(seed, ['commit', '-q', '-m', 'notes by a person'])
       sh(seed, ['push', '-q', origin, 'main'])
       const work = clone()
-      const promptCopy = path.join(tempDir('loopgate-prompt-'), 'prompt.md')
+      const promptCopy = path.join(sharedTempDir('loopgate-prompt-'), 'prompt.md')
       const run = await runWithCache(svc, {
         workspace: work,
         runnerTemp,

@@ -57,6 +57,12 @@ export const SCENARIOS: Scenario[] = [
     bound: (l) => ({ iterations: l.maxIterations, spend: l.maxIterations * 0.5, text: `max-iterations ${l.maxIterations}` })
   },
   {
+    name: 'tampering (agent rewrites the test)',
+    agent: `echo 'process.exit(0)' > test/run.mjs; echo "// $LOOPGATE_ITERATION" >> src/math.mjs; ${COST}`,
+    inputs: { 'same-failure-limit': '9' },
+    bound: () => ({ iterations: 2, spend: 1, text: 'protected-tampering on the 2nd' })
+  },
+  {
     name: 'success after k=3 iterations',
     agent: `if [ "$LOOPGATE_ITERATION" -ge 3 ]; then ${FIX}; else echo "// try $LOOPGATE_ITERATION" >> src/math.mjs; fi; ${COST}`,
     inputs: { 'same-failure-limit': '5' },

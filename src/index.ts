@@ -1,11 +1,18 @@
 import * as core from '@actions/core'
+import { fileURLToPath } from 'node:url'
 import { postStepWipPusher } from './github/wip.js'
+import { relaunchElevated, shouldElevate } from './isolation/elevate.js'
 import { run } from './main.js'
 import { post } from './post.js'
 
 const IS_POST = 'isPost'
 
 async function entry(): Promise<void> {
+  // Hosted runners: become root through passwordless sudo, so the agent gets a user of its own.
+  if (shouldElevate(process.env)) {
+    process.exitCode = await relaunchElevated(fileURLToPath(import.meta.url), process.env)
+    return
+  }
   if (core.getState(IS_POST) === 'true') {
     // WIP push after a cancellation (issue 5): from a clean clone, never a dry run.
     await post({ pushWip: postStepWipPusher(process.env, core.getInput('github-token'), /^(true|yes|1)$/i.test(core.getInput('dry-run').trim())) })

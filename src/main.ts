@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import { appendFileSync, mkdirSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './loop/progress.js'
@@ -14,6 +14,9 @@ export const STATE_RUN_DIR = 'run-dir'
 /** JSON SessionInfo (src/state/session.ts) for the post step. */
 export const STATE_SESSION = 'state-session'
 export const STATE_PROGRESS_FILE = 'progress-file'
+/** The workspace and its owner (`uid:gid`), so the post step can hand it back after a kill. */
+export const STATE_WORKSPACE = 'workspace'
+export const STATE_WORKSPACE_OWNER = 'workspace-owner'
 
 function setOutputs(values: Record<string, string | number>): void {
   for (const [name, value] of Object.entries(values)) core.setOutput(name, String(value))
@@ -92,6 +95,11 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
   const runId = defaultRunId(env)
   core.saveState(STATE_RUN_DIR, runDirFor(defaultTempDir(env), settings.loopId, runId))
   core.saveState(STATE_PROGRESS_FILE, path.join(settings.workspace, settings.progressFile))
+  core.saveState(STATE_WORKSPACE, settings.workspace)
+  if (existsSync(settings.workspace)) {
+    const owner = statSync(settings.workspace)
+    core.saveState(STATE_WORKSPACE_OWNER, `${owner.uid}:${owner.gid}`)
+  }
   // --- state (issue 6): restore before anything is spent ---
   const opened = await openStateSession(settings, { env, tempDir: defaultTempDir(env), runId })
   core.saveState(STATE_SESSION, JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
-import { STATE_MAIN_FINISHED, STATE_PROGRESS_FILE, STATE_RUN_DIR, STATE_SESSION } from './main.js'
+import { reclaimWorkspace } from './isolation/agent-user.js'
+import { STATE_MAIN_FINISHED, STATE_PROGRESS_FILE, STATE_RUN_DIR, STATE_SESSION, STATE_WORKSPACE, STATE_WORKSPACE_OWNER } from './main.js'
 import type { SessionInfo } from './state/session.js'
 import { settleKilledRun, type PushWip } from './state/settle.js'
 
@@ -23,7 +24,9 @@ export async function post(deps: PostDeps = {}): Promise<void> {
     return
   }
   const info = JSON.parse(sessionText) as SessionInfo
-  const workspace = process.env.GITHUB_WORKSPACE || process.cwd()
+  const workspace = core.getState(STATE_WORKSPACE) || process.env.GITHUB_WORKSPACE || process.cwd()
+  // A killed main left the agent user's processes running and the workspace in its hands.
+  for (const note of reclaimWorkspace(workspace, core.getState(STATE_WORKSPACE_OWNER))) core.info(`loopgate: ${note}`)
   const result = await settleKilledRun({
     info,
     runDir,

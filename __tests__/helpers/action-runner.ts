@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,6 +51,8 @@ export interface ActionRunOptions {
   onSpawn?: (child: import('node:child_process').ChildProcess) => void
   timeoutMs?: number
   entry?: string
+  /** Run as this user (the runner temp and file-command files are handed to it first). */
+  as?: { uid: number; gid: number; home: string }
 }
 
 /** Runs the bundled action as the runner does: INPUT_* env, file commands, event payload. */
@@ -66,9 +68,10 @@ export function runAction(opts: ActionRunOptions): Promise<ActionRun> {
   for (const f of [files.output, files.state, files.summary]) writeFileSync(f, '')
   const eventPath = path.join(runnerTemp, 'event.json')
   writeFileSync(eventPath, JSON.stringify(opts.event ?? {}))
+  if (opts.as) execFileSync('chown', ['-R', `${opts.as.uid}:${opts.as.gid}`, runnerTemp])
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? '/root',
+    HOME: opts.as?.home ?? process.env.HOME ?? '/root',
     LANG: 'C.UTF-8',
     CI: 'true',
     GITHUB_ACTIONS: 'true',
@@ -90,7 +93,13 @@ export function runAction(opts: ActionRunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(opts.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   for (const [name, value] of Object.entries(opts.state ?? {})) env[`STATE_${name}`] = value
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [opts.entry ?? DIST_INDEX], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [opts.entry ?? DIST_INDEX], {
+      cwd: opts.workspace,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      uid: opts.as?.uid,
+      gid: opts.as?.gid
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))

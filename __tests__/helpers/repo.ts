@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -60,4 +60,11 @@ export function isRunning(pid: number | string): boolean {
   } catch {
     return false
   }
+}
+
+/** A temp folder the agent can write too, whichever user it runs as (like /tmp itself). */
+export function sharedTempDir(prefix = 'loopgate-shared-'): string {
+  const dir = tempDir(prefix)
+  chmodSync(dir, 0o1777)
+  return dir
 }

@@ -1,6 +1,2510 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 4006:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const pico = __nccwpck_require__(8016);
+const utils = __nccwpck_require__(4059);
+
+function picomatch(glob, options, returnState = false) {
+  // default to os.platform()
+  if (options && (options.windows === null || options.windows === undefined)) {
+    // don't mutate the original options object
+    options = { ...options, windows: utils.isWindows() };
+  }
+
+  return pico(glob, options, returnState);
+}
+
+Object.assign(picomatch, pico);
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 5595:
+/***/ ((module) => {
+
+
+
+const WIN_SLASH = '\\\\/';
+const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+/**
+ * Posix glob regex
+ */
+
+const DOT_LITERAL = '\\.';
+const PLUS_LITERAL = '\\+';
+const QMARK_LITERAL = '\\?';
+const SLASH_LITERAL = '\\/';
+const ONE_CHAR = '(?=.)';
+const QMARK = '[^/]';
+const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+const NO_DOT = `(?!${DOT_LITERAL})`;
+const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+const STAR = `${QMARK}*?`;
+const SEP = '/';
+
+const POSIX_CHARS = {
+  DOT_LITERAL,
+  PLUS_LITERAL,
+  QMARK_LITERAL,
+  SLASH_LITERAL,
+  ONE_CHAR,
+  QMARK,
+  END_ANCHOR,
+  DOTS_SLASH,
+  NO_DOT,
+  NO_DOTS,
+  NO_DOT_SLASH,
+  NO_DOTS_SLASH,
+  QMARK_NO_DOT,
+  STAR,
+  START_ANCHOR,
+  SEP
+};
+
+/**
+ * Windows glob regex
+ */
+
+const WINDOWS_CHARS = {
+  ...POSIX_CHARS,
+
+  SLASH_LITERAL: `[${WIN_SLASH}]`,
+  QMARK: WIN_NO_SLASH,
+  STAR: `${WIN_NO_SLASH}*?`,
+  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+  NO_DOT: `(?!${DOT_LITERAL})`,
+  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+  SEP: '\\'
+};
+
+/**
+ * POSIX Bracket Regex
+ */
+
+const POSIX_REGEX_SOURCE = {
+  __proto__: null,
+  alnum: 'a-zA-Z0-9',
+  alpha: 'a-zA-Z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '\\x21-\\x7E',
+  lower: 'a-z',
+  print: '\\x20-\\x7E ',
+  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+  space: ' \\t\\r\\n\\v\\f',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: 'A-Fa-f0-9'
+};
+
+module.exports = {
+  DEFAULT_MAX_EXTGLOB_RECURSION,
+  MAX_LENGTH: 1024 * 64,
+  POSIX_REGEX_SOURCE,
+
+  // regular expressions
+  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+  // Replace globs with equivalent patterns to reduce parsing time.
+  REPLACEMENTS: {
+    __proto__: null,
+    '***': '*',
+    '**/**': '**',
+    '**/**/**': '**'
+  },
+
+  // Digits
+  CHAR_0: 48, /* 0 */
+  CHAR_9: 57, /* 9 */
+
+  // Alphabet chars.
+  CHAR_UPPERCASE_A: 65, /* A */
+  CHAR_LOWERCASE_A: 97, /* a */
+  CHAR_UPPERCASE_Z: 90, /* Z */
+  CHAR_LOWERCASE_Z: 122, /* z */
+
+  CHAR_LEFT_PARENTHESES: 40, /* ( */
+  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+  CHAR_ASTERISK: 42, /* * */
+
+  // Non-alphabetic chars.
+  CHAR_AMPERSAND: 38, /* & */
+  CHAR_AT: 64, /* @ */
+  CHAR_BACKWARD_SLASH: 92, /* \ */
+  CHAR_CARRIAGE_RETURN: 13, /* \r */
+  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+  CHAR_COLON: 58, /* : */
+  CHAR_COMMA: 44, /* , */
+  CHAR_DOT: 46, /* . */
+  CHAR_DOUBLE_QUOTE: 34, /* " */
+  CHAR_EQUAL: 61, /* = */
+  CHAR_EXCLAMATION_MARK: 33, /* ! */
+  CHAR_FORM_FEED: 12, /* \f */
+  CHAR_FORWARD_SLASH: 47, /* / */
+  CHAR_GRAVE_ACCENT: 96, /* ` */
+  CHAR_HASH: 35, /* # */
+  CHAR_HYPHEN_MINUS: 45, /* - */
+  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+  CHAR_LINE_FEED: 10, /* \n */
+  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+  CHAR_PERCENT: 37, /* % */
+  CHAR_PLUS: 43, /* + */
+  CHAR_QUESTION_MARK: 63, /* ? */
+  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+  CHAR_SEMICOLON: 59, /* ; */
+  CHAR_SINGLE_QUOTE: 39, /* ' */
+  CHAR_SPACE: 32, /*   */
+  CHAR_TAB: 9, /* \t */
+  CHAR_UNDERSCORE: 95, /* _ */
+  CHAR_VERTICAL_LINE: 124, /* | */
+  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+  /**
+   * Create EXTGLOB_CHARS
+   */
+
+  extglobChars(chars) {
+    return {
+      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+      '?': { type: 'qmark', open: '(?:', close: ')?' },
+      '+': { type: 'plus', open: '(?:', close: ')+' },
+      '*': { type: 'star', open: '(?:', close: ')*' },
+      '@': { type: 'at', open: '(?:', close: ')' }
+    };
+  },
+
+  /**
+   * Create GLOB_CHARS
+   */
+
+  globChars(win32) {
+    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+  }
+};
+
+
+/***/ }),
+
+/***/ 8265:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(4059);
+
+/**
+ * Constants
+ */
+
+const {
+  MAX_LENGTH,
+  POSIX_REGEX_SOURCE,
+  REGEX_NON_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_BACKREF,
+  REPLACEMENTS
+} = constants;
+
+/**
+ * Helpers
+ */
+
+const expandRange = (args, options) => {
+  if (typeof options.expandRange === 'function') {
+    return options.expandRange(...args, options);
+  }
+
+  args.sort();
+  const value = `[${args.join('-')}]`;
+
+  try {
+    /* eslint-disable-next-line no-new */
+    new RegExp(value);
+  } catch (ex) {
+    return args.map(v => utils.escapeRegex(v)).join('..');
+  }
+
+  return value;
+};
+
+/**
+ * Create the message for a syntax error
+ */
+
+const syntaxError = (type, char) => {
+  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+};
+
+const splitTopLevel = input => {
+  const parts = [];
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let value = '';
+  let escaped = false;
+
+  for (const ch of input) {
+    if (escaped === true) {
+      value += ch;
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      value += ch;
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      value += ch;
+      continue;
+    }
+
+    if (quote === 0) {
+      if (ch === '[') {
+        bracket++;
+      } else if (ch === ']' && bracket > 0) {
+        bracket--;
+      } else if (bracket === 0) {
+        if (ch === '(') {
+          paren++;
+        } else if (ch === ')' && paren > 0) {
+          paren--;
+        } else if (ch === '|' && paren === 0) {
+          parts.push(value);
+          value = '';
+          continue;
+        }
+      }
+    }
+
+    value += ch;
+  }
+
+  parts.push(value);
+  return parts;
+};
+
+const isPlainBranch = branch => {
+  let escaped = false;
+
+  for (const ch of branch) {
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (/[?*+@!()[\]{}]/.test(ch)) {
+      return false;
+    }
+  }
+
+  return true;
+};
+
+const normalizeSimpleBranch = branch => {
+  let value = branch.trim();
+  let changed = true;
+
+  while (changed === true) {
+    changed = false;
+
+    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+      value = value.slice(2, -1);
+      changed = true;
+    }
+  }
+
+  if (!isPlainBranch(value)) {
+    return;
+  }
+
+  return value.replace(/\\(.)/g, '$1');
+};
+
+const hasRepeatedCharPrefixOverlap = branches => {
+  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+  for (let i = 0; i < values.length; i++) {
+    for (let j = i + 1; j < values.length; j++) {
+      const a = values[i];
+      const b = values[j];
+      const char = a[0];
+
+      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+        continue;
+      }
+
+      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+        return true;
+      }
+    }
+  }
+
+  return false;
+};
+
+const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+    return;
+  }
+
+  let bracket = 0;
+  let paren = 0;
+  let quote = 0;
+  let escaped = false;
+
+  for (let i = 1; i < pattern.length; i++) {
+    const ch = pattern[i];
+
+    if (escaped === true) {
+      escaped = false;
+      continue;
+    }
+
+    if (ch === '\\') {
+      escaped = true;
+      continue;
+    }
+
+    if (ch === '"') {
+      quote = quote === 1 ? 0 : 1;
+      continue;
+    }
+
+    if (quote === 1) {
+      continue;
+    }
+
+    if (ch === '[') {
+      bracket++;
+      continue;
+    }
+
+    if (ch === ']' && bracket > 0) {
+      bracket--;
+      continue;
+    }
+
+    if (bracket > 0) {
+      continue;
+    }
+
+    if (ch === '(') {
+      paren++;
+      continue;
+    }
+
+    if (ch === ')') {
+      paren--;
+
+      if (paren === 0) {
+        if (requireEnd === true && i !== pattern.length - 1) {
+          return;
+        }
+
+        return {
+          type: pattern[0],
+          body: pattern.slice(2, i),
+          end: i
+        };
+      }
+    }
+  }
+};
+
+const buildCharClassStar = chars => {
+  const source = chars.length === 1
+    ? utils.escapeRegex(chars[0])
+    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+  return `${source}*`;
+};
+
+const getStarExtglobSequenceChars = pattern => {
+  let index = 0;
+  const chars = [];
+
+  while (index < pattern.length) {
+    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+    if (!match || match.type !== '*') {
+      return;
+    }
+
+    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+    if (branches.length !== 1) {
+      return;
+    }
+
+    const branch = normalizeSimpleBranch(branches[0]);
+    if (!branch || branch.length !== 1) {
+      return;
+    }
+
+    chars.push(branch);
+    index += match.end + 1;
+  }
+
+  if (chars.length < 1) {
+    return;
+  }
+
+  return chars;
+};
+
+const repeatedExtglobRecursion = pattern => {
+  let depth = 0;
+  let value = pattern.trim();
+  let match = parseRepeatedExtglob(value);
+
+  while (match) {
+    depth++;
+    value = match.body.trim();
+    match = parseRepeatedExtglob(value);
+  }
+
+  return depth;
+};
+
+const analyzeRepeatedExtglob = (body, options) => {
+  if (options.maxExtglobRecursion === false) {
+    return { risky: false };
+  }
+
+  const max =
+    typeof options.maxExtglobRecursion === 'number'
+      ? options.maxExtglobRecursion
+      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+  if (branches.length > 1) {
+    if (
+      branches.some(branch => branch === '') ||
+      branches.some(branch => /^[*?]+$/.test(branch)) ||
+      hasRepeatedCharPrefixOverlap(branches)
+    ) {
+      return { risky: true };
+    }
+  }
+
+  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+  // characters we can emit one flat, ReDoS-safe character class that preserves the
+  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+  // every branch but the first.
+  const safeChars = [];
+  let sawStarSequence = false;
+  let combinable = true;
+
+  for (const branch of branches) {
+    const chars = getStarExtglobSequenceChars(branch);
+    if (chars) {
+      sawStarSequence = true;
+      safeChars.push(...chars);
+      continue;
+    }
+
+    const literal = normalizeSimpleBranch(branch);
+    if (literal && literal.length === 1) {
+      safeChars.push(literal);
+      continue;
+    }
+
+    combinable = false;
+
+    if (repeatedExtglobRecursion(branch) > max) {
+      return { risky: true };
+    }
+  }
+
+  if (sawStarSequence) {
+    return combinable
+      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+      : { risky: true };
+  }
+
+  return { risky: false };
+};
+
+/**
+ * Parse the given input string.
+ * @param {String} input
+ * @param {Object} options
+ * @return {Object}
+ */
+
+const parse = (input, options) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected a string');
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+  let len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+  const tokens = [bos];
+
+  const capture = opts.capture ? '' : '?:';
+
+  // create constants based on platform, for windows or posix
+  const PLATFORM_CHARS = constants.globChars(opts.windows);
+  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+  const {
+    DOT_LITERAL,
+    PLUS_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOT_SLASH,
+    NO_DOTS_SLASH,
+    QMARK,
+    QMARK_NO_DOT,
+    STAR,
+    START_ANCHOR
+  } = PLATFORM_CHARS;
+
+  const globstar = opts => {
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const nodot = opts.dot ? '' : NO_DOT;
+  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+  let star = opts.bash === true ? globstar(opts) : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  // minimatch options support
+  if (typeof opts.noext === 'boolean') {
+    opts.noextglob = opts.noext;
+  }
+
+  const state = {
+    input,
+    index: -1,
+    start: 0,
+    dot: opts.dot === true,
+    consumed: '',
+    output: '',
+    prefix: '',
+    backtrack: false,
+    negated: false,
+    brackets: 0,
+    braces: 0,
+    parens: 0,
+    quotes: 0,
+    globstar: false,
+    tokens
+  };
+
+  input = utils.removePrefix(input, state);
+  len = input.length;
+
+  const extglobs = [];
+  const braces = [];
+  const stack = [];
+  let prev = bos;
+  let value;
+
+  /**
+   * Tokenizing helpers
+   */
+
+  const eos = () => state.index === len - 1;
+  const peek = state.peek = (n = 1) => input[state.index + n];
+  const advance = state.advance = () => input[++state.index] || '';
+  const remaining = () => input.slice(state.index + 1);
+  const consume = (value = '', num = 0) => {
+    state.consumed += value;
+    state.index += num;
+  };
+
+  const append = token => {
+    state.output += token.output != null ? token.output : token.value;
+    consume(token.value);
+  };
+
+  const negate = () => {
+    let count = 1;
+
+    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+      advance();
+      state.start++;
+      count++;
+    }
+
+    if (count % 2 === 0) {
+      return false;
+    }
+
+    state.negated = true;
+    state.start++;
+    return true;
+  };
+
+  const increment = type => {
+    state[type]++;
+    stack.push(type);
+  };
+
+  const decrement = type => {
+    state[type]--;
+    stack.pop();
+  };
+
+  /**
+   * Push tokens onto the tokens array. This helper speeds up
+   * tokenizing by 1) helping us avoid backtracking as much as possible,
+   * and 2) helping us avoid creating extra tokens when consecutive
+   * characters are plain text. This improves performance and simplifies
+   * lookbehinds.
+   */
+
+  const push = tok => {
+    if (prev.type === 'globstar') {
+      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+        state.output = state.output.slice(0, -prev.output.length);
+        prev.type = 'star';
+        prev.value = '*';
+        prev.output = star;
+        state.output += prev.output;
+      }
+    }
+
+    if (extglobs.length && tok.type !== 'paren') {
+      extglobs[extglobs.length - 1].inner += tok.value;
+    }
+
+    if (tok.value || tok.output) append(tok);
+    if (prev && prev.type === 'text' && tok.type === 'text') {
+      prev.output = (prev.output || prev.value) + tok.value;
+      prev.value += tok.value;
+      return;
+    }
+
+    tok.prev = prev;
+    tokens.push(tok);
+    prev = tok;
+  };
+
+  const extglobOpen = (type, value) => {
+    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+    token.prev = prev;
+    token.parens = state.parens;
+    token.output = state.output;
+    token.startIndex = state.index;
+    token.tokensIndex = tokens.length;
+    const output = (opts.capture ? '(' : '') + token.open;
+
+    increment('parens');
+    push({ type, value, output: state.output ? '' : ONE_CHAR });
+    push({ type: 'paren', extglob: true, value: advance(), output });
+    extglobs.push(token);
+  };
+
+  const extglobClose = token => {
+    const literal = input.slice(token.startIndex, state.index + 1);
+    const body = input.slice(token.startIndex + 2, state.index);
+    const analysis = analyzeRepeatedExtglob(body, opts);
+
+    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+      const safeOutput = analysis.safeOutput
+        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+        : undefined;
+      const open = tokens[token.tokensIndex];
+
+      open.type = 'text';
+      open.value = literal;
+      open.output = safeOutput || utils.escapeRegex(literal);
+
+      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+        tokens[i].value = '';
+        tokens[i].output = '';
+        delete tokens[i].suffix;
+      }
+
+      state.output = token.output + open.output;
+      state.backtrack = true;
+
+      push({ type: 'paren', extglob: true, value, output: '' });
+      decrement('parens');
+      return;
+    }
+
+    let output = token.close + (opts.capture ? ')' : '');
+    let rest;
+
+    if (token.type === 'negate') {
+      let extglobStar = star;
+
+      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+        extglobStar = globstar(opts);
+      }
+
+      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+        output = token.close = `)$))${extglobStar}`;
+      }
+
+      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+        // In this case, we need to parse the string and use it in the output of the original pattern.
+        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+        //
+        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+        output = token.close = `)${expression})${extglobStar})`;
+      }
+
+      if (token.prev.type === 'bos') {
+        state.negatedExtglob = true;
+      }
+    }
+
+    push({ type: 'paren', extglob: true, value, output });
+    decrement('parens');
+  };
+
+  /**
+   * Fast paths
+   */
+
+  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+    let backslashes = false;
+
+    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+      if (first === '\\') {
+        backslashes = true;
+        return m;
+      }
+
+      if (first === '?') {
+        if (esc) {
+          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        if (index === 0) {
+          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+        }
+        return QMARK.repeat(chars.length);
+      }
+
+      if (first === '.') {
+        return DOT_LITERAL.repeat(chars.length);
+      }
+
+      if (first === '*') {
+        if (esc) {
+          return esc + first + (rest ? star : '');
+        }
+        return star;
+      }
+      return esc ? m : `\\${m}`;
+    });
+
+    if (backslashes === true) {
+      if (opts.unescape === true) {
+        output = output.replace(/\\/g, '');
+      } else {
+        output = output.replace(/\\+/g, m => {
+          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+        });
+      }
+    }
+
+    if (output === input && opts.contains === true) {
+      state.output = input;
+      return state;
+    }
+
+    state.output = utils.wrapOutput(output, state, options);
+    return state;
+  }
+
+  /**
+   * Tokenize input until we reach end-of-string
+   */
+
+  while (!eos()) {
+    value = advance();
+
+    if (value === '\u0000') {
+      continue;
+    }
+
+    /**
+     * Escaped characters
+     */
+
+    if (value === '\\') {
+      const next = peek();
+
+      if (next === '/' && opts.bash !== true) {
+        continue;
+      }
+
+      if (next === '.' || next === ';') {
+        continue;
+      }
+
+      if (!next) {
+        value += '\\';
+        push({ type: 'text', value });
+        continue;
+      }
+
+      // collapse slashes to reduce potential for exploits
+      const match = /^\\+/.exec(remaining());
+      let slashes = 0;
+
+      if (match && match[0].length > 2) {
+        slashes = match[0].length;
+        state.index += slashes;
+        if (slashes % 2 !== 0) {
+          value += '\\';
+        }
+      }
+
+      if (opts.unescape === true) {
+        value = advance();
+      } else {
+        value += advance();
+      }
+
+      if (state.brackets === 0) {
+        push({ type: 'text', value });
+        continue;
+      }
+    }
+
+    /**
+     * If we're inside a regex character class, continue
+     * until we reach the closing bracket.
+     */
+
+    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+      if (opts.posix !== false && value === ':') {
+        const inner = prev.value.slice(1);
+        if (inner.includes('[')) {
+          prev.posix = true;
+
+          if (inner.includes(':')) {
+            const idx = prev.value.lastIndexOf('[');
+            const pre = prev.value.slice(0, idx);
+            const rest = prev.value.slice(idx + 2);
+            const posix = POSIX_REGEX_SOURCE[rest];
+            if (posix) {
+              prev.value = pre + posix;
+              state.backtrack = true;
+              advance();
+
+              if (!bos.output && tokens.indexOf(prev) === 1) {
+                bos.output = ONE_CHAR;
+              }
+              continue;
+            }
+          }
+        }
+      }
+
+      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+        value = `\\${value}`;
+      }
+
+      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+        value = `\\${value}`;
+      }
+
+      if (opts.posix === true && value === '!' && prev.value === '[') {
+        value = '^';
+      }
+
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * If we're inside a quoted string, continue
+     * until we reach the closing double quote.
+     */
+
+    if (state.quotes === 1 && value !== '"') {
+      value = utils.escapeRegex(value);
+      prev.value += value;
+      append({ value });
+      continue;
+    }
+
+    /**
+     * Double quotes
+     */
+
+    if (value === '"') {
+      state.quotes = state.quotes === 1 ? 0 : 1;
+      if (opts.keepQuotes === true) {
+        push({ type: 'text', value });
+      }
+      continue;
+    }
+
+    /**
+     * Parentheses
+     */
+
+    if (value === '(') {
+      increment('parens');
+      push({ type: 'paren', value });
+      continue;
+    }
+
+    if (value === ')') {
+      if (state.parens === 0 && opts.strictBrackets === true) {
+        throw new SyntaxError(syntaxError('opening', '('));
+      }
+
+      const extglob = extglobs[extglobs.length - 1];
+      if (extglob && state.parens === extglob.parens + 1) {
+        extglobClose(extglobs.pop());
+        continue;
+      }
+
+      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+      decrement('parens');
+      continue;
+    }
+
+    /**
+     * Square brackets
+     */
+
+    if (value === '[') {
+      if (opts.nobracket === true || !remaining().includes(']')) {
+        if (opts.nobracket !== true && opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('closing', ']'));
+        }
+
+        value = `\\${value}`;
+      } else {
+        increment('brackets');
+      }
+
+      push({ type: 'bracket', value });
+      continue;
+    }
+
+    if (value === ']') {
+      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      if (state.brackets === 0) {
+        if (opts.strictBrackets === true) {
+          throw new SyntaxError(syntaxError('opening', '['));
+        }
+
+        push({ type: 'text', value, output: `\\${value}` });
+        continue;
+      }
+
+      decrement('brackets');
+
+      const prevValue = prev.value.slice(1);
+      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+        value = `/${value}`;
+      }
+
+      prev.value += value;
+      append({ value });
+
+      // when literal brackets are explicitly disabled
+      // assume we should match with a regex character class
+      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+        continue;
+      }
+
+      const escaped = utils.escapeRegex(prev.value);
+      state.output = state.output.slice(0, -prev.value.length);
+
+      // when literal brackets are explicitly enabled
+      // assume we should escape the brackets to match literal characters
+      if (opts.literalBrackets === true) {
+        state.output += escaped;
+        prev.value = escaped;
+        continue;
+      }
+
+      // when the user specifies nothing, try to match both
+      prev.value = `(${capture}${escaped}|${prev.value})`;
+      state.output += prev.value;
+      continue;
+    }
+
+    /**
+     * Braces
+     */
+
+    if (value === '{' && opts.nobrace !== true) {
+      increment('braces');
+
+      const open = {
+        type: 'brace',
+        value,
+        output: '(',
+        outputIndex: state.output.length,
+        tokensIndex: state.tokens.length
+      };
+
+      braces.push(open);
+      push(open);
+      continue;
+    }
+
+    if (value === '}') {
+      const brace = braces[braces.length - 1];
+
+      if (opts.nobrace === true || !brace) {
+        push({ type: 'text', value, output: value });
+        continue;
+      }
+
+      let output = ')';
+
+      if (brace.dots === true) {
+        const arr = tokens.slice();
+        const range = [];
+
+        for (let i = arr.length - 1; i >= 0; i--) {
+          tokens.pop();
+          if (arr[i].type === 'brace') {
+            break;
+          }
+          if (arr[i].type !== 'dots') {
+            range.unshift(arr[i].value);
+          }
+        }
+
+        output = expandRange(range, opts);
+        state.backtrack = true;
+      }
+
+      if (brace.comma !== true && brace.dots !== true) {
+        const out = state.output.slice(0, brace.outputIndex);
+        const toks = state.tokens.slice(brace.tokensIndex);
+        brace.value = brace.output = '\\{';
+        value = output = '\\}';
+        state.output = out;
+        for (const t of toks) {
+          state.output += (t.output || t.value);
+        }
+      }
+
+      push({ type: 'brace', value, output });
+      decrement('braces');
+      braces.pop();
+      continue;
+    }
+
+    /**
+     * Pipes
+     */
+
+    if (value === '|') {
+      if (extglobs.length > 0) {
+        extglobs[extglobs.length - 1].conditions++;
+      }
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Commas
+     */
+
+    if (value === ',') {
+      let output = value;
+
+      const brace = braces[braces.length - 1];
+      if (brace && stack[stack.length - 1] === 'braces') {
+        brace.comma = true;
+        output = '|';
+      }
+
+      push({ type: 'comma', value, output });
+      continue;
+    }
+
+    /**
+     * Slashes
+     */
+
+    if (value === '/') {
+      // if the beginning of the glob is "./", advance the start
+      // to the current index, and don't add the "./" characters
+      // to the state. This greatly simplifies lookbehinds when
+      // checking for BOS characters like "!" and "." (not "./")
+      if (prev.type === 'dot' && state.index === state.start + 1) {
+        state.start = state.index + 1;
+        state.consumed = '';
+        state.output = '';
+        tokens.pop();
+        prev = bos; // reset "prev" to the first token
+        continue;
+      }
+
+      push({ type: 'slash', value, output: SLASH_LITERAL });
+      continue;
+    }
+
+    /**
+     * Dots
+     */
+
+    if (value === '.') {
+      if (state.braces > 0 && prev.type === 'dot') {
+        if (prev.value === '.') prev.output = DOT_LITERAL;
+        const brace = braces[braces.length - 1];
+        prev.type = 'dots';
+        prev.output += value;
+        prev.value += value;
+        brace.dots = true;
+        continue;
+      }
+
+      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+        push({ type: 'text', value, output: DOT_LITERAL });
+        continue;
+      }
+
+      push({ type: 'dot', value, output: DOT_LITERAL });
+      continue;
+    }
+
+    /**
+     * Question marks
+     */
+
+    if (value === '?') {
+      const isGroup = prev && prev.value === '(';
+      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('qmark', value);
+        continue;
+      }
+
+      if (prev && prev.type === 'paren') {
+        const next = peek();
+        let output = value;
+
+        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+          output = `\\${value}`;
+        }
+
+        push({ type: 'text', value, output });
+        continue;
+      }
+
+      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+        continue;
+      }
+
+      push({ type: 'qmark', value, output: QMARK });
+      continue;
+    }
+
+    /**
+     * Exclamation
+     */
+
+    if (value === '!') {
+      if (opts.noextglob !== true && peek() === '(') {
+        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+          extglobOpen('negate', value);
+          continue;
+        }
+      }
+
+      if (opts.nonegate !== true && state.index === 0) {
+        negate();
+        continue;
+      }
+    }
+
+    /**
+     * Plus
+     */
+
+    if (value === '+') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        extglobOpen('plus', value);
+        continue;
+      }
+
+      if ((prev && prev.value === '(') || opts.regex === false) {
+        push({ type: 'plus', value, output: PLUS_LITERAL });
+        continue;
+      }
+
+      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+        push({ type: 'plus', value });
+        continue;
+      }
+
+      push({ type: 'plus', value: PLUS_LITERAL });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value === '@') {
+      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+        push({ type: 'at', extglob: true, value, output: '' });
+        continue;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Plain text
+     */
+
+    if (value !== '*') {
+      if (value === '$' || value === '^') {
+        value = `\\${value}`;
+      }
+
+      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+      if (match) {
+        value += match[0];
+        state.index += match[0].length;
+      }
+
+      push({ type: 'text', value });
+      continue;
+    }
+
+    /**
+     * Stars
+     */
+
+    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+      prev.type = 'star';
+      prev.star = true;
+      prev.value += value;
+      prev.output = star;
+      state.backtrack = true;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    let rest = remaining();
+    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+      extglobOpen('star', value);
+      continue;
+    }
+
+    if (prev.type === 'star') {
+      if (opts.noglobstar === true) {
+        consume(value);
+        continue;
+      }
+
+      const prior = prev.prev;
+      const before = prior.prev;
+      const isStart = prior.type === 'slash' || prior.type === 'bos';
+      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+        push({ type: 'star', value, output: '' });
+        continue;
+      }
+
+      // strip consecutive `/**/`
+      while (rest.slice(0, 3) === '/**') {
+        const after = input[state.index + 4];
+        if (after && after !== '/') {
+          break;
+        }
+        rest = rest.slice(3);
+        consume('/**', 3);
+      }
+
+      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+      // parent path, except in negated extglobs where that would change the exclusion semantics.
+      const isEnd = eos() || (
+        state.parens > 0
+        && rest === ')'.repeat(state.parens)
+        && !extglobs.some(extglob => extglob.type === 'negate')
+      );
+
+      if (prior.type === 'bos' && eos()) {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = globstar(opts);
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+        prev.value += value;
+        state.globstar = true;
+        state.output += prior.output + prev.output;
+        consume(value);
+        continue;
+      }
+
+      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+        const end = rest[1] !== void 0 ? '|$' : '';
+
+        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+        prior.output = `(?:${prior.output}`;
+
+        prev.type = 'globstar';
+        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+        prev.value += value;
+
+        state.output += prior.output + prev.output;
+        state.globstar = true;
+
+        consume(value + advance());
+
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      if (prior.type === 'bos' && rest[0] === '/') {
+        prev.type = 'globstar';
+        prev.value += value;
+        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+        state.output = prev.output;
+        state.globstar = true;
+        consume(value + advance());
+        push({ type: 'slash', value: '/', output: '' });
+        continue;
+      }
+
+      // remove single star from output
+      state.output = state.output.slice(0, -prev.output.length);
+
+      // reset previous token to globstar
+      prev.type = 'globstar';
+      prev.output = globstar(opts);
+      prev.value += value;
+
+      // reset output with globstar
+      state.output += prev.output;
+      state.globstar = true;
+      consume(value);
+      continue;
+    }
+
+    const token = { type: 'star', value, output: star };
+
+    if (opts.bash === true) {
+      token.output = '.*?';
+      if (prev.type === 'bos' || prev.type === 'slash') {
+        token.output = nodot + token.output;
+      }
+      push(token);
+      continue;
+    }
+
+    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+      token.output = value;
+      push(token);
+      continue;
+    }
+
+    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+      if (prev.type === 'dot') {
+        state.output += NO_DOT_SLASH;
+        prev.output += NO_DOT_SLASH;
+
+      } else if (opts.dot === true) {
+        state.output += NO_DOTS_SLASH;
+        prev.output += NO_DOTS_SLASH;
+
+      } else {
+        state.output += nodot;
+        prev.output += nodot;
+      }
+
+      if (peek() !== '*') {
+        state.output += ONE_CHAR;
+        prev.output += ONE_CHAR;
+      }
+    }
+
+    push(token);
+  }
+
+  while (state.brackets > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+    state.output = utils.escapeLast(state.output, '[');
+    decrement('brackets');
+  }
+
+  while (state.parens > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+    state.output = utils.escapeLast(state.output, '(');
+    decrement('parens');
+  }
+
+  while (state.braces > 0) {
+    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+    state.output = utils.escapeLast(state.output, '{');
+    decrement('braces');
+  }
+
+  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+  }
+
+  // rebuild the output if we had to backtrack at any point
+  if (state.backtrack === true) {
+    state.output = '';
+
+    for (const token of state.tokens) {
+      state.output += token.output != null ? token.output : token.value;
+
+      if (token.suffix) {
+        state.output += token.suffix;
+      }
+    }
+  }
+
+  return state;
+};
+
+/**
+ * Fast paths for creating regular expressions for common glob patterns.
+ * This can significantly speed up processing and has very little downside
+ * impact when none of the fast paths match.
+ */
+
+parse.fastpaths = (input, options) => {
+  const opts = { ...options };
+  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+  const len = input.length;
+  if (len > max) {
+    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+  }
+
+  input = REPLACEMENTS[input] || input;
+
+  // create constants based on platform, for windows or posix
+  const {
+    DOT_LITERAL,
+    SLASH_LITERAL,
+    ONE_CHAR,
+    DOTS_SLASH,
+    NO_DOT,
+    NO_DOTS,
+    NO_DOTS_SLASH,
+    STAR,
+    START_ANCHOR
+  } = constants.globChars(opts.windows);
+
+  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+  const capture = opts.capture ? '' : '?:';
+  const state = { negated: false, prefix: '' };
+  let star = opts.bash === true ? '.*?' : STAR;
+
+  if (opts.capture) {
+    star = `(${star})`;
+  }
+
+  const globstar = opts => {
+    if (opts.noglobstar === true) return star;
+    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+  };
+
+  const create = str => {
+    switch (str) {
+      case '*':
+        return `${nodot}${ONE_CHAR}${star}`;
+
+      case '.*':
+        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*.*':
+        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '*/*':
+        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+      case '**':
+        return nodot + globstar(opts);
+
+      case '**/*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+      case '**/*.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      case '**/.*':
+        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+      default: {
+        const match = /^(.*?)\.(\w+)$/.exec(str);
+        if (!match) return;
+
+        const source = create(match[1]);
+        if (!source) return;
+
+        return source + DOT_LITERAL + match[2];
+      }
+    }
+  };
+
+  const output = utils.removePrefix(input, state);
+  let source = create(output);
+
+  if (source && opts.strictSlashes !== true) {
+    source += `${SLASH_LITERAL}?`;
+  }
+
+  return source;
+};
+
+module.exports = parse;
+
+
+/***/ }),
+
+/***/ 8016:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const scan = __nccwpck_require__(1781);
+const parse = __nccwpck_require__(8265);
+const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(5595);
+const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+/**
+ * Creates a matcher function from one or more glob patterns. The
+ * returned function takes a string to match as its first argument,
+ * and returns true if the string is a match. The returned matcher
+ * function also takes a boolean as the second argument that, when true,
+ * returns an object with additional information.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch(glob[, options]);
+ *
+ * const isMatch = picomatch('*.!(*a)');
+ * console.log(isMatch('a.a')); //=> false
+ * console.log(isMatch('a.b')); //=> true
+ *
+ * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+ * const picomatch = require('picomatch/posix');
+ * // the same API, defaulting to posix paths
+ * const isMatch = picomatch('a/*');
+ * console.log(isMatch('a\\b')); //=> false
+ * console.log(isMatch('a/b')); //=> true
+ *
+ * // you can still configure the matcher function to accept windows paths
+ * const isMatch = picomatch('a/*', { options: windows });
+ * console.log(isMatch('a\\b')); //=> true
+ * console.log(isMatch('a/b')); //=> true
+ * ```
+ * @name picomatch
+ * @param {String|Array} `globs` One or more glob patterns.
+ * @param {Object=} `options`
+ * @return {Function=} Returns a matcher function.
+ * @api public
+ */
+
+const picomatch = (glob, options, returnState = false) => {
+  if (Array.isArray(glob)) {
+    const fns = glob.map(input => picomatch(input, options, returnState));
+    const arrayMatcher = str => {
+      for (const isMatch of fns) {
+        const state = isMatch(str);
+        if (state) return state;
+      }
+      return false;
+    };
+    return arrayMatcher;
+  }
+
+  const isState = isObject(glob) && glob.tokens && glob.input;
+
+  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+    throw new TypeError('Expected pattern to be a non-empty string');
+  }
+
+  const opts = options || {};
+  const posix = opts.windows;
+  const regex = isState
+    ? picomatch.compileRe(glob, options)
+    : picomatch.makeRe(glob, options, false, true);
+
+  const state = regex.state;
+  delete regex.state;
+
+  let isIgnored = () => false;
+  if (opts.ignore) {
+    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+  }
+
+  const matcher = (input, returnObject = false) => {
+    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+    if (typeof opts.onResult === 'function') {
+      opts.onResult(result);
+    }
+
+    if (isMatch === false) {
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (isIgnored(input)) {
+      if (typeof opts.onIgnore === 'function') {
+        opts.onIgnore(result);
+      }
+      result.isMatch = false;
+      return returnObject ? result : false;
+    }
+
+    if (typeof opts.onMatch === 'function') {
+      opts.onMatch(result);
+    }
+    return returnObject ? result : true;
+  };
+
+  if (returnState) {
+    matcher.state = state;
+  }
+
+  return matcher;
+};
+
+/**
+ * Test `input` with the given `regex`. This is used by the main
+ * `picomatch()` function to test the input string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.test(input, regex[, options]);
+ *
+ * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+ * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp} `regex`
+ * @return {Object} Returns an object with matching info.
+ * @api public
+ */
+
+picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+  if (typeof input !== 'string') {
+    throw new TypeError('Expected input to be a string');
+  }
+
+  if (input === '') {
+    return { isMatch: false, output: '' };
+  }
+
+  const opts = options || {};
+  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+  let match = input === glob;
+  let output = (match && format) ? format(input) : input;
+
+  if (match === false) {
+    output = format ? format(input) : input;
+    match = output === glob;
+  }
+
+  if (match === false || opts.capture === true) {
+    if (opts.matchBase === true || opts.basename === true) {
+      match = picomatch.matchBase(input, regex, options, posix);
+    } else {
+      match = regex.exec(output);
+    }
+  }
+
+  return { isMatch: Boolean(match), match, output };
+};
+
+/**
+ * Match the basename of a filepath.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.matchBase(input, glob[, options]);
+ * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+ * ```
+ * @param {String} `input` String to test.
+ * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+ * @return {Boolean}
+ * @api public
+ */
+
+picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+  return regex.test(utils.basename(input, { windows: posix }));
+};
+
+/**
+ * Returns true if **any** of the given glob `patterns` match the specified `string`.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.isMatch(string, patterns[, options]);
+ *
+ * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+ * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+ * ```
+ * @param {String|Array} str The string to test.
+ * @param {String|Array} patterns One or more glob patterns to use for matching.
+ * @param {Object} [options] See available [options](#options).
+ * @return {Boolean} Returns true if any patterns match `str`
+ * @api public
+ */
+
+picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+/**
+ * Parse a glob pattern to create the source string for a regular
+ * expression.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const result = picomatch.parse(pattern[, options]);
+ * ```
+ * @param {String} `pattern`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+ * @api public
+ */
+
+picomatch.parse = (pattern, options) => {
+  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+  return parse(pattern, { ...options, fastpaths: false });
+};
+
+/**
+ * Scan a glob pattern to separate the pattern into segments.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.scan(input[, options]);
+ *
+ * const result = picomatch.scan('!./foo/*.js');
+ * console.log(result);
+ * { prefix: '!./',
+ *   input: '!./foo/*.js',
+ *   start: 3,
+ *   base: 'foo',
+ *   glob: '*.js',
+ *   isBrace: false,
+ *   isBracket: false,
+ *   isGlob: true,
+ *   isExtglob: false,
+ *   isGlobstar: false,
+ *   negated: true }
+ * ```
+ * @param {String} `input` Glob pattern to scan.
+ * @param {Object} `options`
+ * @return {Object} Returns an object with
+ * @api public
+ */
+
+picomatch.scan = (input, options) => scan(input, options);
+
+/**
+ * Compile a regular expression from the `state` object returned by the
+ * [parse()](#parse) method.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * const state = picomatch.parse('*.js');
+ * // picomatch.compileRe(state[, options]);
+ *
+ * console.log(picomatch.compileRe(state));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {Object} `state`
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+ * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+  if (returnOutput === true) {
+    return state.output;
+  }
+
+  const opts = options || {};
+  const prepend = opts.contains ? '' : '^';
+  const append = opts.contains ? '' : '$';
+
+  let source = `${prepend}(?:${state.output})${append}`;
+  if (state && state.negated === true) {
+    source = `^(?!${source}).*$`;
+  }
+
+  const regex = picomatch.toRegex(source, options);
+  if (returnState === true) {
+    regex.state = state;
+  }
+
+  return regex;
+};
+
+/**
+ * Create a regular expression from a parsed glob pattern.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.makeRe(state[, options]);
+ *
+ * const result = picomatch.makeRe('*.js');
+ * console.log(result);
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `state` The object returned from the `.parse` method.
+ * @param {Object} `options`
+ * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+ * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+ * @return {RegExp} Returns a regex created from the given pattern.
+ * @api public
+ */
+
+picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+  if (!input || typeof input !== 'string') {
+    throw new TypeError('Expected a non-empty string');
+  }
+
+  let parsed = { negated: false, fastpaths: true };
+
+  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+    parsed.output = parse.fastpaths(input, options);
+  }
+
+  if (!parsed.output) {
+    parsed = parse(input, options);
+  }
+
+  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+};
+
+/**
+ * Create a regular expression from the given regex source string.
+ *
+ * ```js
+ * const picomatch = require('picomatch');
+ * // picomatch.toRegex(source[, options]);
+ *
+ * const { output } = picomatch.parse('*.js');
+ * console.log(picomatch.toRegex(output));
+ * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+ * ```
+ * @param {String} `source` Regular expression source string.
+ * @param {Object} `options`
+ * @return {RegExp}
+ * @api public
+ */
+
+picomatch.toRegex = (source, options) => {
+  try {
+    const opts = options || {};
+    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+  } catch (err) {
+    if (options && options.debug === true) throw err;
+    return /$^/;
+  }
+};
+
+/**
+ * Picomatch constants.
+ * @return {Object}
+ */
+
+picomatch.constants = constants;
+
+/**
+ * Expose "picomatch"
+ */
+
+module.exports = picomatch;
+
+
+/***/ }),
+
+/***/ 1781:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const utils = __nccwpck_require__(4059);
+const {
+  CHAR_ASTERISK,             /* * */
+  CHAR_AT,                   /* @ */
+  CHAR_BACKWARD_SLASH,       /* \ */
+  CHAR_COMMA,                /* , */
+  CHAR_DOT,                  /* . */
+  CHAR_EXCLAMATION_MARK,     /* ! */
+  CHAR_FORWARD_SLASH,        /* / */
+  CHAR_LEFT_CURLY_BRACE,     /* { */
+  CHAR_LEFT_PARENTHESES,     /* ( */
+  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+  CHAR_PLUS,                 /* + */
+  CHAR_QUESTION_MARK,        /* ? */
+  CHAR_RIGHT_CURLY_BRACE,    /* } */
+  CHAR_RIGHT_PARENTHESES,    /* ) */
+  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+} = __nccwpck_require__(5595);
+
+const isPathSeparator = code => {
+  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+};
+
+const depth = token => {
+  if (token.isPrefix !== true) {
+    token.depth = token.isGlobstar ? Infinity : 1;
+  }
+};
+
+/**
+ * Quickly scans a glob pattern and returns an object with a handful of
+ * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+ * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+ * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+ *
+ * ```js
+ * const pm = require('picomatch');
+ * console.log(pm.scan('foo/bar/*.js'));
+ * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+ * ```
+ * @param {String} `str`
+ * @param {Object} `options`
+ * @return {Object} Returns an object with tokens and regex source string.
+ * @api public
+ */
+
+const scan = (input, options) => {
+  const opts = options || {};
+
+  const length = input.length - 1;
+  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+  const slashes = [];
+  const tokens = [];
+  const parts = [];
+
+  let str = input;
+  let index = -1;
+  let start = 0;
+  let lastIndex = 0;
+  let isBrace = false;
+  let isBracket = false;
+  let isGlob = false;
+  let isExtglob = false;
+  let isGlobstar = false;
+  let braceEscaped = false;
+  let backslashes = false;
+  let negated = false;
+  let negatedExtglob = false;
+  let finished = false;
+  let braces = 0;
+  let prev;
+  let code;
+  let token = { value: '', depth: 0, isGlob: false };
+
+  const eos = () => index >= length;
+  const peek = () => str.charCodeAt(index + 1);
+  const advance = () => {
+    prev = code;
+    return str.charCodeAt(++index);
+  };
+
+  while (index < length) {
+    code = advance();
+    let next;
+
+    if (code === CHAR_BACKWARD_SLASH) {
+      backslashes = token.backslashes = true;
+      code = advance();
+
+      if (code === CHAR_LEFT_CURLY_BRACE) {
+        braceEscaped = true;
+      }
+      continue;
+    }
+
+    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+      braces++;
+
+      while (eos() !== true && (code = advance())) {
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          continue;
+        }
+
+        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (braceEscaped !== true && code === CHAR_COMMA) {
+          isBrace = token.isBrace = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+
+          if (scanToEnd === true) {
+            continue;
+          }
+
+          break;
+        }
+
+        if (code === CHAR_RIGHT_CURLY_BRACE) {
+          braces--;
+
+          if (braces === 0) {
+            braceEscaped = false;
+            isBrace = token.isBrace = true;
+            finished = true;
+            break;
+          }
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (code === CHAR_FORWARD_SLASH) {
+      slashes.push(index);
+      tokens.push(token);
+      token = { value: '', depth: 0, isGlob: false };
+
+      if (finished === true) continue;
+      if (prev === CHAR_DOT && index === (start + 1)) {
+        start += 2;
+        continue;
+      }
+
+      lastIndex = index + 1;
+      continue;
+    }
+
+    if (opts.noext !== true) {
+      const isExtglobChar = code === CHAR_PLUS
+        || code === CHAR_AT
+        || code === CHAR_ASTERISK
+        || code === CHAR_QUESTION_MARK
+        || code === CHAR_EXCLAMATION_MARK;
+
+      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+        isGlob = token.isGlob = true;
+        isExtglob = token.isExtglob = true;
+        finished = true;
+        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+          negatedExtglob = true;
+        }
+
+        if (scanToEnd === true) {
+          let parens = 0;
+
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+
+            if (code === CHAR_LEFT_PARENTHESES) {
+              parens++;
+              continue;
+            }
+
+            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+              finished = true;
+              break;
+            }
+          }
+          continue;
+        }
+        break;
+      }
+    }
+
+    if (code === CHAR_ASTERISK) {
+      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_QUESTION_MARK) {
+      isGlob = token.isGlob = true;
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+      break;
+    }
+
+    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+      while (eos() !== true && (next = advance())) {
+        if (next === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          advance();
+          continue;
+        }
+
+        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+          isBracket = token.isBracket = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          break;
+        }
+      }
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+
+    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+      negated = token.negated = true;
+      start++;
+      continue;
+    }
+
+    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+      isGlob = token.isGlob = true;
+
+      if (scanToEnd === true) {
+        let parens = 1;
+
+        while (eos() !== true && (code = advance())) {
+          if (code === CHAR_BACKWARD_SLASH) {
+            backslashes = token.backslashes = true;
+            advance();
+            continue;
+          }
+
+          if (code === CHAR_LEFT_PARENTHESES) {
+            parens++;
+            continue;
+          }
+
+          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+            finished = true;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+
+    if (isGlob === true) {
+      finished = true;
+
+      if (scanToEnd === true) {
+        continue;
+      }
+
+      break;
+    }
+  }
+
+  if (opts.noext === true) {
+    isExtglob = false;
+    isGlob = false;
+  }
+
+  let base = str;
+  let prefix = '';
+  let glob = '';
+
+  if (start > 0) {
+    prefix = str.slice(0, start);
+    str = str.slice(start);
+    lastIndex -= start;
+  }
+
+  if (base && isGlob === true && lastIndex > 0) {
+    base = str.slice(0, lastIndex);
+    glob = str.slice(lastIndex);
+  } else if (isGlob === true) {
+    base = '';
+    glob = str;
+  } else {
+    base = str;
+  }
+
+  if (base && base !== '' && base !== '/' && base !== str) {
+    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+      base = base.slice(0, -1);
+    }
+  }
+
+  if (opts.unescape === true) {
+    if (glob) glob = utils.removeBackslashes(glob);
+
+    if (base && backslashes === true) {
+      base = utils.removeBackslashes(base);
+    }
+  }
+
+  const state = {
+    prefix,
+    input,
+    start,
+    base,
+    glob,
+    isBrace,
+    isBracket,
+    isGlob,
+    isExtglob,
+    isGlobstar,
+    negated,
+    negatedExtglob
+  };
+
+  if (opts.tokens === true) {
+    state.maxDepth = 0;
+    if (!isPathSeparator(code)) {
+      tokens.push(token);
+    }
+    state.tokens = tokens;
+  }
+
+  if (opts.parts === true || opts.tokens === true) {
+    let prevIndex;
+
+    for (let idx = 0; idx < slashes.length; idx++) {
+      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+      const i = slashes[idx];
+      const value = input.slice(n, i);
+      if (opts.tokens) {
+        if (idx === 0 && start !== 0) {
+          tokens[idx].isPrefix = true;
+          tokens[idx].value = prefix;
+        } else {
+          tokens[idx].value = value;
+        }
+        depth(tokens[idx]);
+        state.maxDepth += tokens[idx].depth;
+      }
+      if (i >= start) {
+        parts.push(value);
+        prevIndex = i;
+      }
+    }
+
+    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+    const value = input.slice(n);
+    parts.push(value);
+
+    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+      tokens[tokens.length - 1].value = value;
+      depth(tokens[tokens.length - 1]);
+      state.maxDepth += tokens[tokens.length - 1].depth;
+    }
+
+    state.slashes = slashes;
+    state.parts = parts;
+  }
+
+  return state;
+};
+
+module.exports = scan;
+
+
+/***/ }),
+
+/***/ 4059:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+/*global navigator*/
+
+
+const {
+  REGEX_BACKSLASH,
+  REGEX_REMOVE_BACKSLASH,
+  REGEX_SPECIAL_CHARS,
+  REGEX_SPECIAL_CHARS_GLOBAL
+} = __nccwpck_require__(5595);
+
+exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+exports.isWindows = () => {
+  if (typeof navigator !== 'undefined' && navigator.platform) {
+    const platform = navigator.platform.toLowerCase();
+    return platform === 'win32' || platform === 'windows';
+  }
+
+  if (typeof process !== 'undefined' && process.platform) {
+    return process.platform === 'win32';
+  }
+
+  return false;
+};
+
+exports.removeBackslashes = str => {
+  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+    return match === '\\' ? '' : match;
+  });
+};
+
+exports.escapeLast = (input, char, lastIdx) => {
+  const idx = input.lastIndexOf(char, lastIdx);
+  if (idx === -1) return input;
+  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+};
+
+exports.removePrefix = (input, state = {}) => {
+  let output = input;
+  if (output.startsWith('./')) {
+    output = output.slice(2);
+    state.prefix = './';
+  }
+  return output;
+};
+
+exports.wrapOutput = (input, state = {}, options = {}) => {
+  const prepend = options.contains ? '' : '^';
+  const append = options.contains ? '' : '$';
+
+  let output = `${prepend}(?:${input})${append}`;
+  if (state.negated === true) {
+    output = `(?:^(?!${output}).*$)`;
+  }
+  return output;
+};
+
+exports.basename = (path, { windows } = {}) => {
+  const segs = path.split(windows ? /[\\/]/ : '/');
+  const last = segs[segs.length - 1];
+
+  if (last === '') {
+    return segs[segs.length - 2];
+  }
+
+  return last;
+};
+
+
+/***/ }),
+
 /***/ 9379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -31609,6 +34113,118 @@ module.exports = {
 
 /***/ }),
 
+/***/ 308:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ git),
+/* harmony export */   HARDENED_CONFIG: () => (/* binding */ HARDENED_CONFIG),
+/* harmony export */   gitEnv: () => (/* binding */ gitEnv),
+/* harmony export */   mO: () => (/* binding */ repoConfigOverrides)
+/* harmony export */ });
+/* unused harmony export GitError */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+
+class GitError extends Error {
+    args;
+    result;
+    constructor(args, result) {
+        super(`git ${args.join(' ')} failed (exit ${result.exitCode}): ${result.stderr.trim() || result.stdout.trim()}`);
+        this.args = args;
+        this.result = result;
+        this.name = 'GitError';
+    }
+}
+/**
+ * Configuration that neutralises whatever the agent may have planted in the repository's config:
+ * hooks, fsmonitor, credential helpers, pagers, editors and external diff tools. Filters are
+ * neutralised per name by `filterOverrides`.
+ */
+const HARDENED_CONFIG = [
+    'core.hooksPath=/dev/null',
+    'core.fsmonitor=false',
+    'core.untrackedCache=false',
+    'core.pager=cat',
+    'core.editor=true',
+    'core.askPass=',
+    'credential.helper=',
+    'diff.external=',
+    'safe.directory=*',
+    'commit.gpgSign=false',
+    'tag.gpgSign=false',
+    'gc.auto=0',
+    'maintenance.auto=false',
+    'core.attributesFile=/dev/null',
+    'core.gitProxy=',
+    'core.alternateRefsCommand=',
+    'core.sshCommand=false',
+    'protocol.ext.allow=never',
+    'submodule.recurse=false',
+    'uploadpack.packObjectsHook=',
+    'gpg.program=false',
+    'sequence.editor=true',
+    'merge.renormalize=false'
+];
+/** Keys the repository config may define per name that would run a command in loopgate's git. */
+const DRIVER_KEY = /^(filter\.(.+)\.(?:clean|smudge|process)|diff\.(.+)\.(?:textconv|command)|merge\.(.+)\.driver|credential\.(.+)\.helper|remote\.(.+)\.(?:uploadpack|receivepack|proxy)|http\.(.+)\.proxy)$/i;
+/**
+ * `-c` overrides that neutralise every command the repository's config (includes followed) may
+ * name: filters, diff/merge drivers, per-URL credential helpers and upload-pack programs. The
+ * command line wins over any config file, so these run last.
+ */
+async function repoConfigOverrides(cwd) {
+    const r = await git(['config', '--includes', '--list', '--name-only', '-z'], { cwd, okCodes: [1, 128] });
+    const overrides = new Set();
+    for (const key of r.stdout.split('\0')) {
+        const m = DRIVER_KEY.exec(key.trim());
+        if (!m)
+            continue;
+        overrides.add(`${key.trim()}=`);
+        if (m[2] !== undefined)
+            overrides.add(`filter.${m[2]}.required=false`);
+    }
+    return [...overrides];
+}
+/** The environment of loopgate's own git processes: no global or system config, no prompts. */
+function gitEnv(base = process.env) {
+    const env = {};
+    for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'])
+        if (base[key])
+            env[key] = base[key];
+    env.GIT_CONFIG_NOSYSTEM = '1';
+    env.GIT_CONFIG_GLOBAL = '/dev/null';
+    env.GIT_TERMINAL_PROMPT = '0';
+    env.GIT_AUTHOR_NAME = 'loopgate';
+    env.GIT_AUTHOR_EMAIL = 'loopgate@users.noreply.github.com';
+    env.GIT_COMMITTER_NAME = 'loopgate';
+    env.GIT_COMMITTER_EMAIL = 'loopgate@users.noreply.github.com';
+    env.LC_ALL = 'C';
+    return env;
+}
+/** Runs one git command with the hardened configuration. Throws GitError on an unexpected exit. */
+function git(args, opts) {
+    const configArgs = [...HARDENED_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c]);
+    const fullArgs = [...configArgs, ...args];
+    return new Promise((resolve, reject) => {
+        const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', fullArgs, { cwd: opts.cwd, env: opts.env ?? gitEnv(), maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
+            const exitCode = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+            const result = { stdout, stderr, exitCode };
+            if (exitCode === 0 || (opts.okCodes ?? []).includes(exitCode))
+                resolve(result);
+            else
+                reject(new GitError(args, result));
+        });
+        if (opts.input !== undefined)
+            child.stdin?.end(opts.input);
+        else
+            child.stdin?.end();
+    });
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -31662,6 +34278,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 
@@ -32087,7 +34710,13 @@ const DEFAULT_PROTECTED_PATHS = [
     '**/setup.cfg',
     '**/tox.ini',
     '**/.mocharc*',
-    '**/karma.conf.*'
+    '**/karma.conf.*',
+    '**/babel.config.*',
+    '**/.babelrc*',
+    '**/.nycrc*',
+    '**/.c8rc*',
+    '**/package.json',
+    '**/pyproject.toml'
 ];
 /** Flags that would undo a control if passed through `agent-args`. */
 const REFUSED_FLAGS = ['--resume', '--continue', '--bare'];
@@ -32450,6 +35079,7 @@ const STOP_EXPLANATIONS = {
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
+
 const usd = (n) => `$${n.toFixed(2)}`;
 function cell(text) {
     return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -32461,7 +35091,7 @@ function gateCell(record) {
     const base = g.passed ? '✅ passed' : `❌ ${g.reason}${g.fingerprint ? ` \`${g.fingerprint}\`` : ''}`;
     return record.gateRan ? base : `${base} (unchanged)`;
 }
-function iterationsTable(iterations) {
+function markdown_iterationsTable(iterations) {
     if (iterations.length === 0)
         return '_No agent call was made._';
     const rows = iterations.map((r) => [
@@ -32481,11 +35111,11 @@ function iterationsTable(iterations) {
         ...rows.map((r) => `| ${r} |`)
     ].join('\n');
 }
-function stopSection(reason) {
+function markdown_stopSection(reason) {
     const e = STOP_EXPLANATIONS[reason];
     return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`;
 }
-function failingTestsSection(outcome) {
+function markdown_failingTestsSection(outcome) {
     const v = outcome.lastVerdict;
     if (!v || v.passed)
         return '';
@@ -32498,15 +35128,58 @@ function failingTestsSection(outcome) {
         ...lines
     ].join('\n');
 }
+/** A mermaid chart of the cumulative spend per iteration against the run's ceiling. */
+function spendChart(outcome, ceilingUsd) {
+    if (outcome.iterations.length === 0)
+        return '';
+    const xs = outcome.iterations.map((r) => String(r.iteration));
+    const spent = outcome.iterations.map((r) => r.spentUsd.toFixed(2));
+    const top = Math.max(ceilingUsd, ...outcome.iterations.map((r) => r.spentUsd));
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Cumulative spend (USD) against the ${usd(ceilingUsd)} ceiling"`,
+        `  x-axis "iteration" [${xs.join(', ')}]`,
+        `  y-axis "USD" 0 --> ${Number(top.toFixed(2))}`,
+        `  bar [${spent.join(', ')}]`,
+        `  line [${xs.map(() => ceilingUsd.toFixed(2)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+/** The summary of a run that stopped before the loop (a skip, review capacity, a refused event). */
+function preLoopSummary(reason, loopId, notes) {
+    return [`## loopgate: ${reason}`, markdown_stopSection(reason), `Loop \`${loopId}\` · no agent call was made · nothing was spent.`, ...notes]
+        .filter((s) => s !== '')
+        .join('\n\n');
+}
+/** The step summary's limit is 1 MiB; the log gets a bounded share of it. */
+const SUMMARY_LOG_LIMIT = (/* unused pure expression or super */ null && (256 * 1024));
+/** The attempt log, collapsed, so it stays readable in the summary even when publishing failed. */
+function summaryLog(logFile) {
+    let text;
+    try {
+        text = readFileSync(logFile, 'utf8');
+    }
+    catch {
+        return '';
+    }
+    if (text.trim() === '')
+        return '';
+    const cut = text.length > SUMMARY_LOG_LIMIT;
+    const shown = (cut ? text.slice(-SUMMARY_LOG_LIMIT) : text).replace(/```/g, '`\u200b``');
+    return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n\`\`\`json\n${shown}\n\`\`\`\n</details>`;
+}
 function runSummary(outcome, ctx) {
     return [
         `## loopgate: ${outcome.stopReason}`,
-        stopSection(outcome.stopReason),
+        markdown_stopSection(outcome.stopReason),
         `Loop \`${ctx.loopId}\` · ${outcome.iterations.length} iteration(s) · spent ${usd(outcome.spentUsd)} of ${usd(ctx.spendCeilingUsd)} · the agent claimed done ${outcome.claimedDone} time(s), the gate agreed ${outcome.gateAgreed} time(s).`,
         ...(ctx.notes ?? []).map((n) => `> ${n}`),
-        iterationsTable(outcome.iterations),
-        failingTestsSection(outcome),
-        `Attempt log: \`${ctx.logFile}\``
+        markdown_iterationsTable(outcome.iterations),
+        spendChart(outcome, ctx.spendCeilingUsd),
+        markdown_failingTestsSection(outcome),
+        ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``,
+        summaryLog(ctx.logFile)
     ]
         .filter((s) => s !== '')
         .join('\n\n');
@@ -32517,8 +35190,21 @@ function runSummary(outcome, ctx) {
 
 
 const bodies_usd = (n) => `$${n.toFixed(2)}`;
+/** GitHub refuses a PR / issue / comment body longer than this. */
 const BODY_LIMIT = 65536;
-function attemptLog(ctx, budget) {
+/** Room kept for the collapsed block's wrapper and the cut note. */
+const LOG_WRAPPER = 600;
+function marker(loopId) {
+    return `<!-- loopgate:loop-id=${loopId} -->`;
+}
+function fullLogPointer(ctx, extras) {
+    return extras.logUrl ? `[the full log](${extras.logUrl})` : `the full log (workflow artifact \`loopgate-${ctx.settings.loopId}\`, file \`${ctx.logFile}\`)`;
+}
+function fence(text) {
+    return text.replace(/```/g, '`\u200b``');
+}
+/** The attempt log in a collapsed section, cut to `budget` characters with a link to the full log. */
+function attemptLog(ctx, extras, budget) {
     let log = '';
     try {
         log = (0,external_node_fs_namespaceObject.readFileSync)(ctx.logFile, 'utf8');
@@ -32526,45 +35212,99 @@ function attemptLog(ctx, budget) {
     catch {
         return '';
     }
-    const cut = log.length > budget;
-    const text = cut ? `${log.slice(0, Math.max(0, budget))}\n… (cut; the full log is in the workflow artifact)` : log;
-    return `<details><summary>Attempt log (JSON Lines)</summary>\n\n\`\`\`json\n${text.replace(/```/g, '`\u200b``')}\n\`\`\`\n</details>`;
+    const safe = fence(log);
+    const room = Math.max(0, budget);
+    const cut = safe.length > room;
+    const text = cut ? `${safe.slice(0, safe.lastIndexOf('\n', room) > 0 ? safe.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : safe;
+    const note = cut ? `\n\nThe log was cut to fit; read ${fullLogPointer(ctx, extras)}.` : '';
+    return `<details><summary>Attempt log (JSON Lines)</summary>\n\n\`\`\`json\n${text}\n\`\`\`\n</details>${note}`;
 }
-function withLog(head, ctx) {
-    const room = BODY_LIMIT - head.length - 400;
-    return `${head}\n\n${attemptLog(ctx, room)}`;
+/** Joins the head and the collapsed log, never beyond BODY_LIMIT. */
+function fitBody(head, ctx, extras) {
+    const boundedHead = head.length > BODY_LIMIT / 2 ? `${head.slice(0, BODY_LIMIT / 2)}\n\n… (cut)` : head;
+    const body = `${boundedHead}\n\n${attemptLog(ctx, extras, BODY_LIMIT - boundedHead.length - LOG_WRAPPER)}`;
+    return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body;
 }
-function marker(loopId) {
-    return `<!-- loopgate:loop-id=${loopId} -->`;
+function quoteTask(ctx) {
+    return `**Task** (${ctx.settings.promptSource}):\n\n> ${ctx.settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`;
 }
-function pullRequestBody(ctx) {
+function gateEvidence(ctx) {
+    const v = ctx.outcome.lastVerdict;
+    if (!v)
+        return '';
+    const counts = v.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : '';
+    const tail = v.outputTail.trim();
+    const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n\`\`\`\n${fence(tail.slice(-3000))}\n\`\`\`\n</details>` : '';
+    return `### Gate evidence\n\n\`${ctx.settings.gateCommand}\` ${v.passed ? 'passed' : 'failed'} (${v.reason}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`;
+}
+function logLine(ctx, extras) {
+    return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`;
+}
+function pullRequestTitle(ctx) {
+    const first = ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, '').slice(0, 80);
+    return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`;
+}
+function escalationTitle(ctx) {
+    return `loopgate(${ctx.settings.loopId}) needs a person: ${ctx.outcome.stopReason}`;
+}
+function pullRequestBody(ctx, extras = {}) {
     const { settings, outcome } = ctx;
     const head = [
         marker(settings.loopId),
         `## loopgate: verified`,
-        `**Task** (${settings.promptSource}):\n\n> ${settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`,
-        `The protected gate (\`${settings.gateCommand}\`) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). Spent ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling.`,
+        quoteTask(ctx),
+        `**Outcome:** the protected gate (\`${settings.gateCommand}\`) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
+        `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling.`,
         '### Iterations',
-        iterationsTable(outcome.iterations),
+        markdown_iterationsTable(outcome.iterations),
+        spendChart(outcome, settings.spendCeilingUsd),
+        gateEvidence(ctx),
+        logLine(ctx, extras),
         'A passing gate is only as trustworthy as the tests behind it: please read the change.'
-    ].join('\n\n');
-    return withLog(head, ctx);
-}
-function escalationBody(ctx) {
-    const { settings, outcome } = ctx;
-    const head = [
-        marker(settings.loopId),
-        `## loopgate needs a person: ${outcome.stopReason}`,
-        stopSection(outcome.stopReason),
-        `**Task** (${settings.promptSource}):\n\n> ${settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`,
-        `Spent ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
-        '### Attempts',
-        iterationsTable(outcome.iterations),
-        failingTestsSection(outcome)
     ]
         .filter(Boolean)
         .join('\n\n');
-    return withLog(head, ctx);
+    return fitBody(head, ctx, extras);
+}
+function escalationBody(ctx, extras = {}) {
+    const { settings, outcome } = ctx;
+    const wip = extras.wipBranch
+        ? `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
+        : '**Unfinished work:** none (no commit was made beyond the start).';
+    const head = [
+        marker(settings.loopId),
+        `## loopgate needs a person: \`${outcome.stopReason}\``,
+        markdown_stopSection(outcome.stopReason),
+        quoteTask(ctx),
+        `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
+        wip,
+        '### Attempts',
+        markdown_iterationsTable(outcome.iterations),
+        markdown_failingTestsSection(outcome),
+        logLine(ctx, extras)
+    ]
+        .filter(Boolean)
+        .join('\n\n');
+    return fitBody(head, ctx, extras);
+}
+/** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
+function runComment(ctx, extras, runLink) {
+    const { settings, outcome } = ctx;
+    const what = outcome.stopReason === 'verified'
+        ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
+        : `stopped: \`${outcome.stopReason}\``;
+    const head = [
+        marker(settings.loopId),
+        `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${bodies_usd(outcome.spentUsd)} of ${bodies_usd(settings.spendCeilingUsd)}.`,
+        outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
+        outcome.stopReason !== 'verified' && extras.wipBranch ? `Unfinished work: \`${extras.wipBranch}\`.` : '',
+        iterationsTable(outcome.iterations),
+        failingTestsSection(outcome),
+        logLine(ctx, extras)
+    ]
+        .filter(Boolean)
+        .join('\n\n');
+    return fitBody(head, ctx, extras);
 }
 function wantsEscalation(ctx) {
     return needsEscalation(ctx.outcome.stopReason);
@@ -32576,6 +35316,14 @@ function wantsEscalation(ctx) {
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */
 class DryRunPublisher {
+    check;
+    /** `check`: the event checks that need no API (fork PRs, refused events). */
+    constructor(check) {
+        this.check = check;
+    }
+    async preflight(settings) {
+        return this.check ? this.check(settings) : null;
+    }
     async publish(ctx) {
         if (ctx.outcome.stopReason === 'verified') {
             const file = external_node_path_default().join(ctx.runDir, 'pull-request.md');
@@ -32596,8 +35344,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
 ;// CONCATENATED MODULE: ./src/process/reap.ts
 
 /** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
@@ -32690,7 +35438,7 @@ function runProcess(opts) {
     if (opts.callId)
         env.LOOPGATE_CALL_ID = opts.callId;
     return new Promise((resolve) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
+        const child = (0,external_node_child_process_.spawn)(opts.command, opts.args, {
             cwd: opts.cwd,
             env,
             detached: true,
@@ -32797,6 +35545,10 @@ function runProcess(opts) {
             });
         }
     });
+}
+/** How a process ended, in the words the attempt log uses: `exit code 3` or `killed by SIGTERM`. */
+function exitDescription(r) {
+    return r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
 }
 
 ;// CONCATENATED MODULE: ./src/agents/run-as.ts
@@ -33041,7 +35793,7 @@ function classifyClaude(call, run, state, watchdog) {
     if (run.aborted)
         return { ...base, status: 'failed', reason: 'cancelled' };
     if (!r) {
-        const how = run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}`;
+        const how = exitDescription(run);
         return { ...base, status: 'failed', reason: `no result message (${how})` };
     }
     const subtype = asString(r.subtype) ?? 'unknown';
@@ -33061,7 +35813,7 @@ function classifyClaude(call, run, state, watchdog) {
         return { ...base, status: 'failed', reason: `is_error: ${detail}` };
     }
     if (run.exitCode !== 0) {
-        return { ...base, status: 'failed', reason: run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}` };
+        return { ...base, status: 'failed', reason: exitDescription(run) };
     }
     return { ...base, status: 'claimed-done', reason: 'success' };
 }
@@ -33275,7 +36027,7 @@ function classifyCodex(call, run, state, watchdog, model, prices) {
     if (state.failures.length > 0)
         return { ...base, status: 'failed', reason: state.failures.at(-1) };
     if (run.exitCode !== 0) {
-        return { ...base, status: 'failed', reason: run.exitCode === null ? `killed by ${run.signal}` : `exit code ${run.exitCode}` };
+        return { ...base, status: 'failed', reason: exitDescription(run) };
     }
     if (!state.turnCompleted)
         return { ...base, status: 'failed', reason: 'no turn.completed event' };
@@ -33397,7 +36149,7 @@ class CommandAgent {
         if (r.aborted)
             return { ...base, status: 'failed', reason: 'cancelled' };
         if (r.exitCode !== 0) {
-            return { ...base, status: 'failed', reason: r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}` };
+            return { ...base, status: 'failed', reason: exitDescription(r) };
         }
         return { ...base, status: 'claimed-done', reason: 'exit code 0' };
     }
@@ -37177,7 +39929,7 @@ function onPath(name, searchPath) {
 }
 function npmInstall(npm, prefix, spec, env) {
     return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel', 'error', spec], { env, maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 }, (err, _stdout, stderr) => (err ? reject(new Error(`npm install ${spec} failed: ${stderr.trim() || err.message}`)) : resolve()));
+        (0,external_node_child_process_.execFile)(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel', 'error', spec], { env, maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 }, (err, _stdout, stderr) => (err ? reject(new Error(`npm install ${spec} failed: ${stderr.trim() || err.message}`)) : resolve()));
     });
 }
 const TOOL_NAME = (agent) => `loopgate-${agent}-cli`;
@@ -37288,6 +40040,1044 @@ function agentRunner(opts) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/isolation/agent-user.ts
+
+
+const DEFAULT_AGENT_USER = 'loopgate-agent';
+function lookup(name) {
+    const r = (0,external_node_child_process_.spawnSync)('getent', ['passwd', name], { encoding: 'utf8' });
+    if (r.status !== 0 || !r.stdout)
+        return null;
+    const [, , uid, gid, , home] = r.stdout.trim().split(':');
+    return { name, uid: Number(uid), gid: Number(gid), home };
+}
+/**
+ * The dedicated unprivileged user the agent runs as, created when missing. Needs root (loopgate
+ * spawns the agent with setuid); returns why not otherwise.
+ */
+function ensureAgentUser(name = DEFAULT_AGENT_USER) {
+    if (typeof process.getuid !== 'function')
+        return { why: 'this platform has no POSIX users' };
+    if (process.getuid() !== 0) {
+        const sudo = (0,external_node_child_process_.spawnSync)('sudo', ['-n', 'true'], { stdio: 'ignore' });
+        return {
+            why: sudo.status === 0
+                ? `loopgate runs as uid ${process.getuid()} (passwordless sudo is available: run the action step with sudo, or as root, to get a separate agent user)`
+                : `loopgate runs as uid ${process.getuid()} without root or passwordless sudo`
+        };
+    }
+    const found = lookup(name);
+    if (found) {
+        if (found.uid === 0)
+            return { why: `the user ${name} has uid 0` };
+        return { user: found };
+    }
+    try {
+        (0,external_node_child_process_.execFileSync)('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], {
+            stdio: 'pipe'
+        });
+    }
+    catch (err) {
+        const again = lookup(name); // created meanwhile by a concurrent run
+        if (again)
+            return { user: again };
+        return { why: `useradd ${name} failed: ${String(err.stderr ?? err.message).trim().slice(0, 200)}` };
+    }
+    const created = lookup(name);
+    return created ? { user: created } : { why: `the user ${name} could not be found after useradd` };
+}
+/** Pids of live (non-zombie) processes owned by uid. */
+function processesOf(uid) {
+    const pids = [];
+    let entries;
+    try {
+        entries = (0,external_node_fs_namespaceObject.readdirSync)('/proc');
+    }
+    catch {
+        return pids;
+    }
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry))
+            continue;
+        try {
+            const status = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${entry}/status`, 'utf8');
+            const real = /^Uid:\s+(\d+)/m.exec(status);
+            const state = /^State:\s+(\S)/m.exec(status);
+            if (real && Number(real[1]) === uid && state?.[1] !== 'Z')
+                pids.push(Number(entry));
+        }
+        catch {
+            // gone
+        }
+    }
+    return pids;
+}
+/**
+ * Kills every process of the agent user: `kill -9 -1` run as that user reaches all of them at once
+ * (a fork loop cannot outrun it), then whatever is left is killed by pid.
+ */
+function killUserProcesses(user) {
+    let killed = 0;
+    for (let round = 0; round < 5; round++) {
+        const left = processesOf(user.uid);
+        if (left.length === 0)
+            break;
+        (0,external_node_child_process_.spawnSync)('/bin/kill', ['-9', '-1'], { uid: user.uid, gid: user.gid, stdio: 'ignore' });
+        for (const pid of processesOf(user.uid)) {
+            try {
+                process.kill(pid, 'SIGKILL');
+                killed++;
+            }
+            catch {
+                // gone
+            }
+        }
+        killed += left.length;
+    }
+    return killed;
+}
+/**
+ * After main was killed: ends every process of the agent user and gives the workspace back to its
+ * owner (`uid:gid`, recorded by main). Root only; returns what it did.
+ */
+function reclaimWorkspace(workspace, owner, name = DEFAULT_AGENT_USER) {
+    if (process.getuid?.() !== 0 || !/^\d+:\d+$/.test(owner))
+        return [];
+    const notes = [];
+    const user = lookup(name);
+    if (user && user.uid !== 0) {
+        const killed = killUserProcesses(user);
+        if (killed > 0)
+            notes.push(`killed ${killed} process(es) the agent left running`);
+    }
+    try {
+        execFileSync('chown', ['-hR', owner, workspace], { stdio: 'ignore' });
+        notes.push(`the workspace was handed back to ${owner}`);
+    }
+    catch {
+        // the workspace is gone
+    }
+    return notes;
+}
+
+// EXTERNAL MODULE: ./src/git/git.ts
+var git = __nccwpck_require__(308);
+;// CONCATENATED MODULE: ./src/isolation/credentials.ts
+
+
+
+const CREDENTIAL_KEY = /^http\..*\.extraheader$|^http\.extraheader$/i;
+/**
+ * Removes the credential actions/checkout persists (`http.*.extraheader`, directly or in a config
+ * file included from .git/config) before the first agent call, and keeps it in a file only
+ * loopgate can read. It is never put back into the workspace.
+ */
+async function stashCredentials(workspace, stashFile) {
+    const removed = [];
+    const auth = [];
+    const local = await (0,git/* git */.$Y)(['config', '--local', '--list', '-z'], { cwd: workspace, okCodes: [1] });
+    const includes = [];
+    for (const rec of local.stdout.split('\0')) {
+        if (!rec)
+            continue;
+        const nl = rec.indexOf('\n');
+        const key = nl < 0 ? rec : rec.slice(0, nl);
+        const value = nl < 0 ? '' : rec.slice(nl + 1);
+        if (CREDENTIAL_KEY.test(key)) {
+            auth.push(`${key}=${value}`);
+            if (!removed.includes(key))
+                removed.push(key);
+        }
+        else if (/^include(?:if\..*)?\.path$/i.test(key))
+            includes.push(`${key}\n${value}`);
+    }
+    for (const key of removed)
+        await (0,git/* git */.$Y)(['config', '--local', '--unset-all', key], { cwd: workspace, okCodes: [5] });
+    const gitDir = (await (0,git/* git */.$Y)(['rev-parse', '--absolute-git-dir'], { cwd: workspace })).stdout.trim();
+    for (const entry of includes) {
+        const [key, value] = entry.split('\n');
+        const file = external_node_path_default().isAbsolute(value) ? value : external_node_path_default().join(gitDir, value);
+        if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+            continue;
+        const text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        if (!/extraheader/i.test(text))
+            continue;
+        const inc = await (0,git/* git */.$Y)(['config', '--file', file, '--list', '-z'], { cwd: workspace, okCodes: [1] });
+        for (const rec of inc.stdout.split('\0')) {
+            const nl = rec.indexOf('\n');
+            if (nl > 0 && CREDENTIAL_KEY.test(rec.slice(0, nl)))
+                auth.push(`${rec.slice(0, nl)}=${rec.slice(nl + 1)}`);
+        }
+        await (0,git/* git */.$Y)(['config', '--local', '--fixed-value', '--unset-all', key, value], { cwd: workspace, okCodes: [5] });
+        (0,external_node_fs_namespaceObject.chmodSync)(file, 0o600);
+        removed.push(`${key} (${external_node_path_default().basename(file)})`);
+    }
+    if (auth.length)
+        (0,external_node_fs_namespaceObject.writeFileSync)(stashFile, JSON.stringify({ auth }), { mode: 0o600 });
+    return { auth, removed };
+}
+
+;// CONCATENATED MODULE: ./src/isolation/env.ts
+/** Variables every agent gets, when set on the runner. */
+const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL'];
+/** Configuration variables each CLI documents, passed through when set. */
+const AGENT_CONFIG_VARS = {
+    claude: [
+        'ANTHROPIC_BASE_URL',
+        'ANTHROPIC_MODEL',
+        'ANTHROPIC_SMALL_FAST_MODEL',
+        'CLAUDE_CODE_USE_BEDROCK',
+        'CLAUDE_CODE_USE_VERTEX',
+        'CLAUDE_CONFIG_DIR',
+        'DISABLE_AUTOUPDATER',
+        'DISABLE_TELEMETRY',
+        'DISABLE_ERROR_REPORTING',
+        'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'
+    ],
+    codex: ['OPENAI_BASE_URL', 'CODEX_HOME', 'RUST_LOG'],
+    command: []
+};
+/** Never passed to an agent or a gate, whatever an allow-list says. */
+const DENY = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^ACTIONS_ID_TOKEN_REQUEST_/i, /^RUNNER_/i, /TOKEN/i, /SECRET/i, /PASSWORD/i];
+function isDenied(name) {
+    return DENY.some((re) => re.test(name));
+}
+/** The `agent-env` names that are refused (tokens, secrets, runner internals), for a note. */
+function refusedNames(names) {
+    return names.filter(isDenied);
+}
+/** Builds the agent's environment from an allow-list; secrets and runner internals never pass. */
+function agentEnv(source, opts) {
+    const env = {};
+    const allowed = [...BASE_ALLOW, ...(AGENT_CONFIG_VARS[opts.agent] ?? []), ...(opts.extra ?? [])];
+    for (const name of allowed) {
+        if (isDenied(name))
+            continue;
+        const value = source[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    if (opts.apiKey)
+        env[opts.apiKey.name] = opts.apiKey.value;
+    Object.assign(env, opts.set ?? {});
+    return env;
+}
+/** The gate's environment: the same allow-list, no API key. */
+function gateEnv(source, extra = []) {
+    const env = agentEnv(source, { agent: 'command', extra });
+    env.CI = env.CI ?? 'true';
+    return env;
+}
+
+;// CONCATENATED MODULE: ./src/isolation/hygiene.ts
+
+
+
+function isSymlink(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.lstatSync)(file).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Removes symlinks the agent may have planted in `.git` (reflogs, refs, hooks, objects fan-out):
+ * loopgate's own git writes there, possibly as root, and must not write through them.
+ * Returns the removed paths, relative to the git dir.
+ */
+function removeGitSymlinks(gitDir) {
+    const removed = [];
+    const walk = (dir, depth, underObjects) => {
+        let names;
+        try {
+            names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+        }
+        catch {
+            return;
+        }
+        for (const name of names) {
+            const full = external_node_path_default().join(dir, name);
+            let st;
+            try {
+                st = (0,external_node_fs_namespaceObject.lstatSync)(full);
+            }
+            catch {
+                continue;
+            }
+            if (st.isSymbolicLink()) {
+                (0,external_node_fs_namespaceObject.unlinkSync)(full);
+                removed.push(external_node_path_default().relative(gitDir, full));
+            }
+            else if (st.isDirectory() && !(underObjects && depth >= 1)) {
+                walk(full, depth + 1, underObjects || (depth === 0 && name === 'objects'));
+            }
+        }
+    };
+    walk(gitDir, 0, false);
+    return removed;
+}
+/** Makes each component of root/rel that is a symlink a plain missing path (before root writes it). */
+function unlinkSymlinkedPath(root, rel) {
+    let dir = root;
+    for (const part of rel.split('/')) {
+        dir = external_node_path_default().join(dir, part);
+        if (isSymlink(dir)) {
+            (0,external_node_fs_namespaceObject.rmSync)(dir, { force: true });
+            return true;
+        }
+    }
+    return false;
+}
+/** The `-c` overrides for loopgate's git in the workspace, refreshed after each agent call. */
+class GitHardening {
+    workspace;
+    overrides = [];
+    constructor(workspace) {
+        this.workspace = workspace;
+    }
+    async refresh() {
+        this.overrides = await (0,git/* repoConfigOverrides */.mO)(this.workspace);
+        return this.overrides;
+    }
+    /** For GitWorkspace's `gitConfig` callback. */
+    config = () => this.overrides;
+}
+
+;// CONCATENATED MODULE: ./src/gate/base.ts
+
+
+function prBaseFromEvent(env) {
+    if (!env.GITHUB_EVENT_PATH || !/^pull_request/.test(env.GITHUB_EVENT_NAME ?? ''))
+        return null;
+    if (!(0,external_node_fs_namespaceObject.existsSync)(env.GITHUB_EVENT_PATH))
+        return null;
+    try {
+        const event = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+        const base = event.pull_request?.base;
+        return base?.ref ? { ref: base.ref, sha: base.sha } : null;
+    }
+    catch {
+        return null;
+    }
+}
+async function tryResolve(cwd, rev, config) {
+    const r = await (0,git/* git */.$Y)(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd, okCodes: [1, 128], config });
+    return r.exitCode === 0 ? r.stdout.trim() : null;
+}
+async function hasRemote(cwd, config) {
+    const r = await (0,git/* git */.$Y)(['remote'], { cwd, okCodes: [1], config });
+    return r.stdout.split('\n').includes('origin');
+}
+/** A shallow or single-branch checkout may not hold the base; fetch it (best effort). */
+async function fetchRef(cwd, ref, config, auth) {
+    await (0,git/* git */.$Y)(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', `+refs/heads/${ref}:refs/remotes/origin/${ref}`], {
+        cwd,
+        okCodes: [1, 128],
+        config: [...config, ...auth]
+    });
+}
+/**
+ * The base the protected paths come from: the PR base for pull_request events, else `base-ref`,
+ * else the default branch (origin/HEAD, or the current branch when there is no remote).
+ * `auth` are `-c` settings that authenticate a fetch (the stashed credential), never written to disk.
+ */
+async function resolveBase(cwd, opts) {
+    const config = opts.config ?? [];
+    const auth = opts.auth ?? [];
+    const remote = await hasRemote(cwd, config);
+    const pr = prBaseFromEvent(opts.env);
+    const wanted = pr ? { ref: pr.ref, source: `pull_request base ${pr.ref}` } : opts.baseRef ? { ref: opts.baseRef, source: `base-ref ${opts.baseRef}` } : null;
+    if (wanted) {
+        if (pr?.sha) {
+            let sha = await tryResolve(cwd, pr.sha, config);
+            if (!sha && remote) {
+                await (0,git/* git */.$Y)(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', pr.sha], { cwd, okCodes: [1, 128], config: [...config, ...auth] });
+                sha = await tryResolve(cwd, pr.sha, config);
+            }
+            if (sha)
+                return { sha, source: wanted.source };
+        }
+        const candidates = remote ? [`refs/remotes/origin/${wanted.ref}`, wanted.ref] : [wanted.ref];
+        for (const rev of candidates) {
+            const sha = await tryResolve(cwd, rev, config);
+            if (sha)
+                return { sha, source: wanted.source };
+        }
+        if (remote) {
+            await fetchRef(cwd, wanted.ref, config, auth);
+            const sha = await tryResolve(cwd, `refs/remotes/origin/${wanted.ref}`, config);
+            if (sha)
+                return { sha, source: wanted.source };
+        }
+        throw new Error(`the base '${wanted.ref}' (${wanted.source}) cannot be resolved to a commit`);
+    }
+    if (remote) {
+        const head = await tryResolve(cwd, 'refs/remotes/origin/HEAD', config);
+        if (head)
+            return { sha: head, source: 'origin/HEAD' };
+        const defaultBranch = opts.env.LOOPGATE_DEFAULT_BRANCH || (await remoteDefaultBranch(cwd, config, auth));
+        if (defaultBranch) {
+            let sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config);
+            if (!sha) {
+                await fetchRef(cwd, defaultBranch, config, auth);
+                sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config);
+            }
+            if (sha)
+                return { sha, source: `origin/${defaultBranch}` };
+        }
+    }
+    const branch = (await (0,git/* git */.$Y)(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd, okCodes: [1, 128], config })).stdout.trim();
+    const sha = await tryResolve(cwd, 'HEAD', config);
+    if (!sha)
+        throw new Error('the workspace has no commit to take the protected paths from');
+    return { sha, source: branch ? `current branch ${branch}` : 'HEAD' };
+}
+async function remoteDefaultBranch(cwd, config, auth) {
+    const r = await (0,git/* git */.$Y)(['ls-remote', '--symref', 'origin', 'HEAD'], { cwd, okCodes: [1, 2, 128], config: [...config, ...auth] });
+    const m = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(r.stdout);
+    return m ? m[1] : null;
+}
+
+;// CONCATENATED MODULE: ./src/gate/toml-tables.ts
+function headerName(line) {
+    const m = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$/.exec(line);
+    if (!m)
+        return null;
+    return m[1]
+        .split('.')
+        .map((part) => part.trim().replace(/^(["'])(.*)\1$/, '$2'))
+        .join('.');
+}
+/** Splits TOML text into tables, keeping multi-line strings inside the table they start in. */
+function splitTomlTables(text) {
+    const tables = [];
+    let current = { name: '', text: '' };
+    let openString = null;
+    for (const line of text.split(/(?<=\n)/)) {
+        if (!openString) {
+            const name = headerName(line);
+            if (name !== null) {
+                tables.push(current);
+                current = { name, text: line };
+                continue;
+            }
+        }
+        current.text += line;
+        for (const delim of ['"""', "'''"]) {
+            const count = line.split(delim).length - 1;
+            if (count % 2 === 1 && (openString === null || openString === delim))
+                openString = openString ? null : delim;
+        }
+    }
+    tables.push(current);
+    return tables;
+}
+const PROTECTED_TABLE = /^tool\.(?:pytest|coverage)(?:\.|$)/;
+/** Dotted keys in the `[tool]` table, e.g. `pytest.ini_options = {…}`. */
+const PROTECTED_TOOL_KEY = /^\s*["']?(?:pytest|coverage)["']?\s*[.=]/;
+/** The test-relevant part of a pyproject.toml: the pytest and coverage tables, canonicalised. */
+function pyprojectProtectedPart(text) {
+    if (text === null)
+        return '';
+    const parts = [];
+    for (const table of splitTomlTables(text.replace(/\r\n/g, '\n'))) {
+        if (PROTECTED_TABLE.test(table.name))
+            parts.push(table.text.trimEnd());
+        else if (table.name === 'tool') {
+            const keys = table.text.split('\n').filter((l) => PROTECTED_TOOL_KEY.test(l));
+            if (keys.length)
+                parts.push(`[tool]\n${keys.join('\n')}`);
+        }
+    }
+    return parts.join('\n');
+}
+/** `current` with its pytest/coverage tables replaced by those of `base`; the rest is kept. */
+function restorePyproject(current, base) {
+    const baseTables = base === null ? [] : splitTomlTables(base.replace(/\r\n/g, '\n')).filter((t) => PROTECTED_TABLE.test(t.name));
+    const kept = splitTomlTables(current.replace(/\r\n/g, '\n'))
+        .filter((t) => !PROTECTED_TABLE.test(t.name))
+        .map((t) => (t.name === 'tool' ? { ...t, text: t.text.split('\n').filter((l) => !PROTECTED_TOOL_KEY.test(l)).join('\n') } : t));
+    const baseToolKeys = base === null
+        ? []
+        : splitTomlTables(base.replace(/\r\n/g, '\n'))
+            .filter((t) => t.name === 'tool')
+            .flatMap((t) => t.text.split('\n').filter((l) => PROTECTED_TOOL_KEY.test(l)));
+    if (baseToolKeys.length) {
+        const tool = kept.find((t) => t.name === 'tool');
+        if (tool)
+            tool.text = `${tool.text.trimEnd()}\n${baseToolKeys.join('\n')}\n`;
+        else
+            kept.push({ name: 'tool', text: `[tool]\n${baseToolKeys.join('\n')}\n` });
+    }
+    let out = kept.map((t) => t.text).join('');
+    for (const t of baseTables)
+        out = `${out.trimEnd()}\n\n${t.text.trimEnd()}\n`;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/manifest-keys.ts
+
+/** package.json keys that decide how tests run; dependency fields stay editable. */
+const PACKAGE_JSON_PROTECTED_KEYS = [
+    'scripts',
+    'jest',
+    'mocha',
+    'ava',
+    'c8',
+    'nyc',
+    'vitest',
+    'tap',
+    'jasmine',
+    'karma',
+    'playwright',
+    'cypress',
+    'uvu',
+    'tape',
+    'xo',
+    'type',
+    'imports'
+];
+function manifestKind(file) {
+    const base = file.split('/').pop();
+    if (base === 'package.json')
+        return 'package-json';
+    if (base === 'pyproject.toml')
+        return 'pyproject';
+    return null;
+}
+function parseJsonObject(text) {
+    if (text === null)
+        return {};
+    try {
+        const data = JSON.parse(text);
+        return data && typeof data === 'object' && !Array.isArray(data) ? data : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** The protected projection of a manifest: equal projections mean no test-relevant change. */
+function protectedPart(kind, text) {
+    if (kind === 'pyproject')
+        return pyprojectProtectedPart(text);
+    const data = parseJsonObject(text);
+    if (data === null)
+        return `invalid:${text}`;
+    const picked = {};
+    for (const key of PACKAGE_JSON_PROTECTED_KEYS)
+        if (key in data)
+            picked[key] = data[key];
+    return JSON.stringify(picked);
+}
+/** `current` with the protected part of `base` put back; other edits (dependencies) survive. */
+function restoreManifest(kind, current, base) {
+    if (kind === 'pyproject')
+        return restorePyproject(current, base);
+    const now = parseJsonObject(current);
+    const before = parseJsonObject(base);
+    if (now === null || before === null)
+        return base;
+    for (const key of PACKAGE_JSON_PROTECTED_KEYS) {
+        if (key in before)
+            now[key] = before[key];
+        else
+            delete now[key];
+    }
+    const indent = /^\{\n(\s+)"/.exec(current)?.[1] ?? '  ';
+    return `${JSON.stringify(now, null, indent)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/fs-safe.ts
+
+
+function lstatOrNull(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.lstatSync)(file);
+    }
+    catch {
+        return null;
+    }
+}
+/** Reads root/rel without following symlinks in rel's components. */
+function readTreeEntry(root, rel) {
+    const parts = rel.split('/');
+    let dir = root;
+    for (const part of parts.slice(0, -1)) {
+        dir = external_node_path_default().join(dir, part);
+        const st = lstatOrNull(dir);
+        if (!st)
+            return { kind: 'missing' };
+        if (!st.isDirectory())
+            return { kind: 'bad-ancestor', ancestor: external_node_path_default().relative(root, dir) };
+    }
+    const file = external_node_path_default().join(root, rel);
+    const st = lstatOrNull(file);
+    if (!st)
+        return { kind: 'missing' };
+    if (st.isSymbolicLink())
+        return { kind: 'symlink' };
+    if (st.isDirectory())
+        return { kind: 'dir' };
+    if (!st.isFile())
+        return { kind: 'other' };
+    return { kind: 'file', data: (0,external_node_fs_namespaceObject.readFileSync)(file), executable: (st.mode & 0o111) !== 0 };
+}
+/** Makes every ancestor of rel a real directory, replacing symlinks and files in the way. */
+function realAncestors(root, rel) {
+    let dir = root;
+    for (const part of rel.split('/').slice(0, -1)) {
+        dir = external_node_path_default().join(dir, part);
+        const st = lstatOrNull(dir);
+        if (st && st.isDirectory())
+            continue;
+        if (st)
+            (0,external_node_fs_namespaceObject.unlinkSync)(dir);
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir);
+    }
+}
+/** Removes root/rel whatever it is (a symlink is removed, never followed). */
+function removeTreeEntry(root, rel) {
+    const entry = readTreeEntry(root, rel);
+    if (entry.kind === 'missing' || entry.kind === 'bad-ancestor')
+        return;
+    (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(root, rel), { recursive: true, force: true });
+}
+/** Writes root/rel as a regular file, replacing a symlink, dir or symlinked ancestor in the way. */
+function writeTreeFile(root, rel, data, executable = false) {
+    realAncestors(root, rel);
+    const file = external_node_path_default().join(root, rel);
+    if (lstatOrNull(file))
+        (0,external_node_fs_namespaceObject.rmSync)(file, { recursive: true, force: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)(file, data, { flag: 'wx', mode: executable ? 0o755 : 0o644 });
+    (0,external_node_fs_namespaceObject.chmodSync)(file, executable ? 0o755 : 0o644);
+}
+
+;// CONCATENATED MODULE: ./src/gate/compare.ts
+
+
+
+
+function describeEntry(entry) {
+    switch (entry.kind) {
+        case 'symlink':
+            return 'replaced by a symlink';
+        case 'dir':
+            return 'replaced by a directory';
+        case 'bad-ancestor':
+            return `reached through ${entry.ancestor}, which is no longer a directory`;
+        case 'other':
+            return 'replaced by a special file';
+        default:
+            return 'changed';
+    }
+}
+function checkBaseEntry(root, base) {
+    const entry = readTreeEntry(root, base.path);
+    if (base.mode === '120000') {
+        if (entry.kind !== 'symlink')
+            return entry.kind === 'missing' ? 'deleted' : 'changed';
+        try {
+            return (0,external_node_fs_namespaceObject.readlinkSync)(external_node_path_default().join(root, base.path)) === base.data.toString('utf8') ? null : 'symlink retargeted';
+        }
+        catch {
+            return 'changed';
+        }
+    }
+    if (entry.kind === 'missing')
+        return base.kind === 'file' || base.projection !== protectedPart(base.kind, null) ? 'deleted' : null;
+    if (entry.kind !== 'file')
+        return describeEntry(entry);
+    if (base.kind !== 'file') {
+        return protectedPart(base.kind, entry.data.toString('utf8')) === base.projection ? null : 'test-relevant keys changed';
+    }
+    if (!entry.data.equals(base.data))
+        return 'modified';
+    if (entry.executable !== (base.mode === '100755'))
+        return 'mode changed';
+    return null;
+}
+/**
+ * Every difference between the protected paths under `root` and the base snapshot. `candidates`
+ * are the paths present in the tree (tracked or untracked); base paths are always checked.
+ */
+function findTampering(root, snapshot, candidates) {
+    const found = [];
+    const seen = new Set();
+    for (const base of snapshot.entries.values()) {
+        seen.add(base.path);
+        const change = checkBaseEntry(root, base);
+        if (change)
+            found.push({ path: base.path, change });
+    }
+    for (const file of candidates) {
+        if (seen.has(file))
+            continue;
+        seen.add(file);
+        const kind = snapshot.paths.kind(file);
+        if (!kind)
+            continue;
+        const entry = readTreeEntry(root, file);
+        if (entry.kind === 'missing')
+            continue;
+        if (kind !== 'file' && entry.kind === 'file' && protectedPart(kind, entry.data.toString('utf8')) === protectedPart(kind, null))
+            continue;
+        found.push({ path: file, change: entry.kind === 'file' ? 'added' : `added (${describeEntry(entry)})` });
+    }
+    return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+/** Puts the base content back for each tampering; added protected files are removed. */
+function revertTampering(root, snapshot, found) {
+    for (const t of found) {
+        const base = snapshot.entries.get(t.path);
+        const kind = snapshot.paths.kind(t.path);
+        if (!base) {
+            const entry = readTreeEntry(root, t.path);
+            if (kind && kind !== 'file' && entry.kind === 'file') {
+                const restored = restoreManifest(kind, entry.data.toString('utf8'), null);
+                if (restored !== null)
+                    writeTreeFile(root, t.path, restored);
+                else
+                    removeTreeEntry(root, t.path);
+            }
+            else
+                removeTreeEntry(root, t.path);
+            continue;
+        }
+        if (base.mode === '120000') {
+            writeTreeFile(root, t.path, '');
+            removeTreeEntry(root, t.path);
+            (0,external_node_fs_namespaceObject.symlinkSync)(base.data.toString('utf8'), external_node_path_default().join(root, t.path));
+            continue;
+        }
+        if (base.kind !== 'file') {
+            const entry = readTreeEntry(root, t.path);
+            const restored = entry.kind === 'file' ? restoreManifest(base.kind, entry.data.toString('utf8'), base.data.toString('utf8')) : null;
+            writeTreeFile(root, t.path, restored ?? base.data, base.mode === '100755');
+            continue;
+        }
+        writeTreeFile(root, t.path, base.data, base.mode === '100755');
+    }
+}
+function describeTampering(found, max = 20) {
+    const shown = found.slice(0, max).map((t) => `${t.path} (${t.change})`);
+    if (found.length > max)
+        shown.push(`… and ${found.length - max} more`);
+    return shown.join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/gate/snapshot.ts
+
+
+/** Reads many blobs through one `git cat-file --batch`. */
+async function readBlobs(cwd, oids) {
+    const out = new Map();
+    if (oids.length === 0)
+        return out;
+    const { spawn } = await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 1421, 23));
+    const { gitEnv, HARDENED_CONFIG } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 308));
+    const args = [...HARDENED_CONFIG.flatMap((c) => ['-c', c]), 'cat-file', '--batch'];
+    const chunks = [];
+    await new Promise((resolve, reject) => {
+        const child = spawn('git', args, { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.on('error', reject);
+        child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git cat-file --batch exited ${code}`))));
+        child.stdin.end(`${oids.join('\n')}\n`);
+    });
+    const buf = Buffer.concat(chunks);
+    let pos = 0;
+    for (const oid of oids) {
+        const nl = buf.indexOf(10, pos);
+        const header = buf.subarray(pos, nl).toString('utf8').split(' ');
+        if (header[1] === 'missing')
+            throw new Error(`object ${oid} is missing`);
+        const size = Number(header[2]);
+        out.set(oid, buf.subarray(nl + 1, nl + 1 + size));
+        pos = nl + 1 + size + 1;
+    }
+    return out;
+}
+/** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
+async function listTree(cwd, commit) {
+    const r = await (0,git/* git */.$Y)(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd });
+    const tree = new Map();
+    for (const rec of r.stdout.split('\0')) {
+        if (!rec)
+            continue;
+        const tab = rec.indexOf('\t');
+        const [mode, type, oid] = rec.slice(0, tab).split(' ');
+        if (type === 'blob')
+            tree.set(rec.slice(tab + 1), { mode, oid });
+    }
+    return tree;
+}
+/** The content of every protected path at the base commit, taken before the first agent call. */
+class BaseSnapshot {
+    commit;
+    paths;
+    entries;
+    constructor(commit, paths, entries) {
+        this.commit = commit;
+        this.paths = paths;
+        this.entries = entries;
+    }
+    static async take(cwd, commit, paths) {
+        const tree = await listTree(cwd, commit);
+        const picked = [];
+        for (const [file, { mode, oid }] of tree) {
+            const kind = paths.kind(file);
+            if (kind)
+                picked.push({ path: file, kind, mode, oid });
+        }
+        const blobs = await readBlobs(cwd, [...new Set(picked.map((p) => p.oid))]);
+        const entries = new Map();
+        for (const p of picked) {
+            const data = blobs.get(p.oid) ?? Buffer.alloc(0);
+            entries.set(p.path, {
+                ...p,
+                data,
+                projection: p.kind === 'file' ? undefined : protectedPart(p.kind, data.toString('utf8'))
+            });
+        }
+        return new BaseSnapshot(commit, paths, entries);
+    }
+    get size() {
+        return this.entries.size;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/checkout.ts
+
+
+
+
+
+
+
+
+/** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
+const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv'];
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders. */
+function depsSignature(dir, names) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const walk = (rel) => {
+        let st;
+        try {
+            st = (0,external_node_fs_namespaceObject.lstatSync)(external_node_path_default().join(dir, rel), { bigint: true });
+        }
+        catch {
+            hash.update(`${rel}\0missing\n`);
+            return;
+        }
+        hash.update(`${rel}\0${st.ino}\0${st.ctimeNs}\0${st.size}\0${st.mode}\0${st.uid}\n`);
+        if (st.isDirectory())
+            for (const name of (0,external_node_fs_namespaceObject.readdirSync)(external_node_path_default().join(dir, rel)).sort())
+                walk(`${rel}/${name}`);
+    };
+    for (const name of names)
+        walk(name);
+    return hash.digest('hex');
+}
+/**
+ * The checkout's directories go to the gate user (it may create files: reports, coverage, build
+ * output); tracked files stay root's, so the gate cannot rewrite one in place — only replace it,
+ * which changes its inode and owner, and the next checkout's stat check puts it back. (A ctime
+ * check alone has a one-second blind spot.) The dependency folders are left out.
+ */
+function chownDirs(dir, user, prune) {
+    const args = [dir];
+    for (const p of prune)
+        args.push('-path', external_node_path_default().join(dir, p), '-prune', '-o');
+    args.push('-type', 'd', '!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+');
+    (0,external_node_child_process_.execFileSync)('find', args, { stdio: 'pipe' });
+}
+function checkout_cp(args) {
+    (0,external_node_child_process_.execFileSync)('cp', args, { stdio: 'pipe' });
+}
+/**
+ * The gate's clean checkout: the iteration's commit read from a private git dir (the workspace's
+ * objects as alternates, loopgate's own config — no filters, hooks or attributes file of the
+ * agent's), the protected paths verified byte-for-byte against the base snapshot, the dependency
+ * folders copied from the pristine copy.
+ */
+class CleanCheckout {
+    opts;
+    repo;
+    pristine;
+    deps = [];
+    checkedOut = false;
+    depsInPlace = false;
+    depsSignature = null;
+    trashCount = 0;
+    constructor(opts) {
+        this.opts = opts;
+        this.repo = external_node_path_default().join(opts.privateDir, 'repo.git');
+        this.pristine = external_node_path_default().join(opts.privateDir, 'deps');
+    }
+    /** Before the first agent call: the private git dir and the pristine dependency copies. */
+    async init() {
+        (0,external_node_fs_namespaceObject.mkdirSync)(this.opts.privateDir, { recursive: true, mode: 0o700 });
+        (0,external_node_fs_namespaceObject.chmodSync)(this.opts.privateDir, 0o700);
+        (0,external_node_fs_namespaceObject.rmSync)(this.repo, { recursive: true, force: true });
+        await (0,git/* git */.$Y)(['init', '--bare', '-q', this.repo], { cwd: this.opts.privateDir });
+        const common = (await (0,git/* git */.$Y)(['rev-parse', '--git-common-dir'], { cwd: this.opts.workspace })).stdout.trim();
+        const objects = external_node_path_default().resolve(this.opts.workspace, common, 'objects');
+        (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(this.repo, 'objects', 'info', 'alternates'), `${objects}\n`);
+        (0,external_node_fs_namespaceObject.mkdirSync)(this.pristine, { recursive: true, mode: 0o700 });
+        for (const name of DEPENDENCY_DIRS) {
+            const src = external_node_path_default().join(this.opts.workspace, name);
+            let st;
+            try {
+                st = (0,external_node_fs_namespaceObject.lstatSync)(src);
+            }
+            catch {
+                continue;
+            }
+            if (!st.isDirectory())
+                continue;
+            const tracked = await (0,git/* git */.$Y)(['ls-files', '-z', '--', `:(literal)${name}`], { cwd: this.opts.workspace });
+            if (tracked.stdout)
+                continue;
+            const dest = external_node_path_default().join(this.pristine, name);
+            (0,external_node_fs_namespaceObject.rmSync)(dest, { recursive: true, force: true });
+            // Owned by root (no ownership preserved), nothing group/other-writable: the gate user can read
+            // the hardlinked files but never write through them.
+            checkout_cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest]);
+            (0,external_node_child_process_.execFileSync)('chmod', ['-R', 'go-w', dest]);
+            this.deps.push(name);
+        }
+        (0,external_node_fs_namespaceObject.mkdirSync)(this.opts.gateDir, { recursive: true, mode: 0o711 });
+        (0,external_node_fs_namespaceObject.chmodSync)(this.opts.gateDir, 0o711);
+    }
+    /** Materialises `commit`; with `applySnapshot` (the baseline) protected paths are set to base. */
+    async prepare(commit, opts = {}) {
+        const timings = {};
+        let t = Date.now();
+        const lap = (name) => {
+            timings[name] = Date.now() - t;
+            t = Date.now();
+        };
+        const dir = external_node_path_default().join(this.opts.gateDir, 'checkout');
+        const home = external_node_path_default().join(this.opts.gateDir, 'home');
+        const tmp = external_node_path_default().join(this.opts.gateDir, 'tmp');
+        const user = this.opts.user;
+        // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
+        // Without a separate user the gate could write them: a real copy, kept only while every entry's
+        // inode and ctime (which no process can set back) are what they were after the copy.
+        const keepDeps = !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps));
+        for (const d of [home, tmp])
+            this.discard(d);
+        if (!keepDeps)
+            for (const name of this.deps)
+                this.discard(external_node_path_default().join(dir, name));
+        const gitEnvWithIndex = { ...(0,git.gitEnv)(), GIT_INDEX_FILE: external_node_path_default().join(this.repo, 'index') };
+        const inCheckout = (args, okCodes) => (0,git/* git */.$Y)(['--git-dir', this.repo, '--work-tree', dir, ...args], { cwd: dir, env: gitEnvWithIndex, okCodes });
+        const fresh = !this.checkedOut || !(0,external_node_fs_namespaceObject.existsSync)(dir);
+        if (fresh) {
+            this.discard(dir);
+            (0,external_node_fs_namespaceObject.mkdirSync)(dir, { mode: 0o755 });
+            lap('clean');
+        }
+        else {
+            // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
+            // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
+            await inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)]);
+            lap('clean');
+        }
+        await inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit]);
+        this.checkedOut = true;
+        lap('checkout');
+        const tree = await listTree(this.repo, commit);
+        let mismatches = findTampering(dir, this.opts.snapshot, tree.keys());
+        if (opts.applySnapshot && mismatches.length) {
+            revertTampering(dir, this.opts.snapshot, mismatches);
+            mismatches = findTampering(dir, this.opts.snapshot, tree.keys());
+        }
+        lap('verify');
+        // The gate will not run on a checkout that differs from the base: nothing more to prepare.
+        if (mismatches.length)
+            return { dir, home, tmp, mismatches, timings };
+        for (const rel of opts.removeFirst ?? [])
+            removeTreeEntry(dir, rel);
+        for (const d of [home, tmp])
+            (0,external_node_fs_namespaceObject.mkdirSync)(d, { mode: 0o700 });
+        if (user) {
+            chownDirs(dir, user, keepDeps ? this.deps : []);
+            (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${user.uid}:${user.gid}`, home, tmp]);
+            this.lock(dir, user);
+            // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
+            // incremental checkout rewrites only what really changed.
+            await inCheckout(['update-index', '-q', '--refresh'], [1]);
+        }
+        lap('ownership');
+        if (!keepDeps) {
+            for (const name of this.deps) {
+                const src = external_node_path_default().join(this.pristine, name);
+                const dest = external_node_path_default().join(dir, name);
+                if (user && !this.opts.writableDeps) {
+                    checkout_cp(['-al', src, dest]);
+                    (0,external_node_fs_namespaceObject.chownSync)(dest, 0, 0);
+                    (0,external_node_fs_namespaceObject.chmodSync)(dest, 0o755);
+                }
+                else {
+                    checkout_cp(['-a', '--reflink=auto', src, dest]);
+                    if (user)
+                        (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${user.uid}:${user.gid}`, dest]);
+                }
+            }
+            this.depsInPlace = true;
+            if (!user)
+                this.depsSignature = depsSignature(dir, this.deps);
+        }
+        lap('dependencies');
+        return { dir, home, tmp, mismatches, timings };
+    }
+    /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
+    discard(target) {
+        if (!(0,external_node_fs_namespaceObject.existsSync)(target))
+            return;
+        const trash = external_node_path_default().join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`);
+        try {
+            (0,external_node_fs_namespaceObject.renameSync)(target, trash);
+        }
+        catch {
+            (0,external_node_fs_namespaceObject.rmSync)(target, { recursive: true, force: true });
+            return;
+        }
+        (0,external_node_child_process_.spawn)('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref();
+    }
+    /**
+     * Protected files root-owned and read-only; their directories (and the checkout root) root-owned
+     * and sticky, so the gate user can add files but not replace, rename or delete protected ones.
+     */
+    lock(dir, _user) {
+        const dirs = new Set([dir]);
+        for (const rel of this.opts.snapshot.entries.keys()) {
+            const file = external_node_path_default().join(dir, rel);
+            if (readTreeEntry(dir, rel).kind !== 'file')
+                continue;
+            const st = (0,external_node_fs_namespaceObject.lstatSync)(file);
+            if (st.uid !== 0 || st.gid !== 0)
+                (0,external_node_fs_namespaceObject.chownSync)(file, 0, 0);
+            if ((st.mode & 0o7777) !== 0o444)
+                (0,external_node_fs_namespaceObject.chmodSync)(file, 0o444);
+            let parent = external_node_path_default().dirname(file);
+            while (parent.startsWith(dir) && !dirs.has(parent)) {
+                dirs.add(parent);
+                parent = external_node_path_default().dirname(parent);
+            }
+        }
+        for (const d of dirs) {
+            const st = (0,external_node_fs_namespaceObject.lstatSync)(d);
+            if (st.uid !== 0 || st.gid !== 0)
+                (0,external_node_fs_namespaceObject.chownSync)(d, 0, 0);
+            if ((st.mode & 0o7777) !== 0o1777)
+                (0,external_node_fs_namespaceObject.chmodSync)(d, 0o1777);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/fingerprint.ts
 
 /** Removes what changes between runs of the same failure: colours, times, addresses, paths, pids. */
@@ -37320,6 +41110,30 @@ const FAILURE_LINE = [
     /^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\b/ // jest suite line
 ];
 const MAX_FAILURES = 500;
+/** TAP's YAML diagnostics block: markers and bookkeeping keys are not the message. */
+const YAML_NOISE = /^(?:---|\.\.\.|duration_ms:|location:|failureType:|type:|code:|name:|stack:|at:|operator:)/;
+const YAML_MESSAGE = /^(?:error|message):\s*(?:[|>][-+]?)?\s*(.*)$/;
+/** The first line after a failure line that says what went wrong. */
+function firstMessageLine(following) {
+    for (let j = 0; j < following.length; j++) {
+        const line = following[j].trim();
+        if (line === '' || FAILURE_LINE.some((p) => p.test(following[j])))
+            continue;
+        if (/^(?:ok|not ok)\s+\d+/.test(line))
+            break;
+        const yaml = YAML_MESSAGE.exec(line);
+        if (yaml) {
+            if (yaml[1] && !/^['"]?$/.test(yaml[1]))
+                return yaml[1].replace(/^['"]|['"]$/g, '');
+            const body = following.slice(j + 1).find((l) => l.trim() !== '');
+            return body ? body.trim() : '';
+        }
+        if (YAML_NOISE.test(line))
+            continue;
+        return line.replace(/^#\s*/, '');
+    }
+    return '';
+}
 /**
  * Failures read from plain output (when no report is set): FAILED / ERROR / ✕ / `not ok` lines and
  * the first message line that follows each.
@@ -37336,8 +41150,7 @@ function failuresFromOutput(output) {
             const id = m[1].trim();
             let message = (m[2] ?? '').trim();
             if (!message) {
-                const next = lines.slice(i + 1, i + 6).find((l) => l.trim() !== '' && !FAILURE_LINE.some((p) => p.test(l)));
-                message = next?.trim().replace(/^#\s*/, '') ?? '';
+                message = firstMessageLine(lines.slice(i + 1, i + 16));
             }
             const key = `${id}\t${message}`;
             if (!seen.has(key)) {
@@ -37350,122 +41163,663 @@ function failuresFromOutput(output) {
     return failures;
 }
 
-;// CONCATENATED MODULE: ./src/gate/shell-gate.ts
+;// CONCATENATED MODULE: ./src/gate/report.ts
 
-
-
-/** Runs a shell command and turns its exit status and output into a verdict. */
-async function runGateCommand(opts) {
-    const r = await runProcess({
-        command: '/bin/bash',
-        args: ['-c', opts.command],
-        cwd: opts.cwd,
-        env: opts.env,
-        timeoutMs: opts.timeoutMs,
-        signal: opts.signal,
-        callId: (0,external_node_crypto_.randomUUID)(),
-        maxOutputChars: 4_000_000
+const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+function decode(text) {
+    if (!text.includes('&'))
+        return text;
+    return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ent) => {
+        if (ent[0] === '#') {
+            const code = ent[1] === 'x' ? parseInt(ent.slice(2), 16) : parseInt(ent.slice(1), 10);
+            return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+        }
+        return ENTITIES[ent] ?? whole;
     });
-    const output = `${r.stdout}\n${r.stderr}`;
-    const passed = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    const failures = passed ? [] : failuresFromOutput(output);
-    const reason = r.timedOut
-        ? `timed out after ${Math.round(opts.timeoutMs / 1000)} s`
-        : r.aborted
-            ? 'cancelled'
-            : r.exitCode === null
-                ? `killed by ${r.signal}`
-                : `exit ${r.exitCode}`;
-    const fingerprint = passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]));
+}
+const ATTR = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+function attributes(text) {
+    const attrs = {};
+    if (!text)
+        return attrs;
+    ATTR.lastIndex = 0;
+    for (let m = ATTR.exec(text); m; m = ATTR.exec(text))
+        attrs[m[1]] = decode(m[2] ?? m[3] ?? '');
+    return attrs;
+}
+const TOKEN = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<[?!][^>]*>|<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+function firstLine(text) {
+    return (text
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => l.length > 0) ?? '');
+}
+/**
+ * Reads a JUnit XML report (jest-junit, pytest --junitxml, go-junit-report, surefire): one pass
+ * over the tags, no DOM. Throws when the text is not a JUnit report.
+ */
+function parseJUnit(xml) {
+    let tests = 0;
+    let skipped = 0;
+    const failures = [];
+    const passedIds = [];
+    let sawRoot = false;
+    let current = null;
+    let capture = null;
+    let suiteName = '';
+    let last = 0;
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(xml); m; m = TOKEN.exec(xml)) {
+        if (capture && m.index > last)
+            capture.text += xml.slice(last, m.index);
+        last = TOKEN.lastIndex;
+        if (m[1] !== undefined) {
+            if (capture)
+                capture.text += m[1];
+            continue;
+        }
+        const name = m[3];
+        if (!name)
+            continue;
+        const closing = m[2] === '/';
+        const selfClosing = m[5] === '/';
+        if (name === 'testsuites' || name === 'testsuite') {
+            sawRoot = true;
+            if (name === 'testsuite' && !closing)
+                suiteName = attributes(m[4]).name ?? '';
+            continue;
+        }
+        if (name === 'testcase') {
+            if (!closing) {
+                const a = attributes(m[4]);
+                const cls = a.classname || a.class || suiteName;
+                const id = cls && a.name ? `${cls} › ${a.name}` : a.name || cls || `test ${tests + 1}`;
+                current = { id, failed: false, skipped: false, message: '' };
+                tests++;
+            }
+            if (closing || selfClosing) {
+                if (current) {
+                    if (current.failed)
+                        failures.push({ id: current.id, message: normaliseMessage(current.message).slice(0, 500) });
+                    else if (current.skipped)
+                        skipped++;
+                    else
+                        passedIds.push(current.id);
+                }
+                current = null;
+            }
+            continue;
+        }
+        if (!current)
+            continue;
+        if (name === 'failure' || name === 'error') {
+            if (!closing) {
+                current.failed = true;
+                const a = attributes(m[4]);
+                capture = { message: a.message ?? '', text: '' };
+                if (selfClosing) {
+                    current.message ||= capture.message || a.type || name;
+                    capture = null;
+                }
+            }
+            else if (capture) {
+                current.message ||= firstLine(capture.message) || firstLine(decode(capture.text)) || name;
+                capture = null;
+            }
+        }
+        else if (name === 'skipped' && !closing) {
+            current.skipped = true;
+        }
+    }
+    if (!sawRoot)
+        throw new Error('not a JUnit XML report (no <testsuite> or <testsuites>)');
+    return { format: 'junit', tests, failed: failures.length, skipped, failures, passedIds };
+}
+/** Reads a TAP stream: `ok` / `not ok` lines, `# SKIP` / `# TODO` directives, the first diagnostic. */
+function parseTap(text) {
+    const lines = text.split(/\r?\n/);
+    let tests = 0;
+    let skipped = 0;
+    const failures = [];
+    const passedIds = [];
+    let sawPlanOrTest = false;
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (/^\s*1\.\.\d+/.test(line))
+            sawPlanOrTest = true;
+        const m = /^\s*(not ok|ok)\b\s*(\d+)?\s*-?\s*([^#]*?)\s*(?:#\s*(SKIP|TODO)\S*\s*(.*))?$/i.exec(line);
+        if (!m)
+            continue;
+        sawPlanOrTest = true;
+        tests++;
+        const id = m[3] || `test ${m[2] ?? tests}`;
+        const directive = m[4]?.toUpperCase();
+        if (directive === 'SKIP') {
+            skipped++;
+            continue;
+        }
+        if (m[1].toLowerCase() === 'ok' || directive === 'TODO') {
+            passedIds.push(id);
+            continue;
+        }
+        let message = '';
+        for (let j = i + 1; j < lines.length && /^\s+|^#/.test(lines[j]); j++) {
+            const t = lines[j].trim().replace(/^#\s*/, '').replace(/^(?:message|error):\s*/, '');
+            if (t && t !== '---' && t !== '...') {
+                message = t.replace(/^['"]|['"]$/g, '');
+                break;
+            }
+        }
+        failures.push({ id, message: normaliseMessage(message).slice(0, 500) });
+    }
+    if (!sawPlanOrTest)
+        throw new Error('not a TAP report (no plan and no test lines)');
+    return { format: 'tap', tests, failed: failures.length, skipped, failures, passedIds };
+}
+/** JUnit when the text looks like XML, else TAP. */
+function parseReport(text) {
+    return /^\s*(?:<\?xml|<testsuites?\b|<!--)/.test(text) ? parseJUnit(text) : parseTap(text);
+}
+/** Test counts read from plain output (jest, vitest, pytest, mocha, go test, TAP summaries). */
+function countsFromOutput(output) {
+    const text = output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    const jest = /^Tests:\s+(.*?)(\d+) total/m.exec(text);
+    if (jest) {
+        const skipped = Number(/(\d+) skipped/.exec(jest[1])?.[1] ?? 0) + Number(/(\d+) todo/.exec(jest[1])?.[1] ?? 0);
+        return { tests: Number(jest[2]), skipped };
+    }
+    const vitest = /^\s*Tests\s+(.*?)\((\d+)\)/m.exec(text);
+    if (vitest)
+        return { tests: Number(vitest[2]), skipped: Number(/(\d+) skipped/.exec(vitest[1])?.[1] ?? 0) };
+    const pytest = [...text.matchAll(/^=+ (.*\b(?:passed|failed|error|errors|skipped)\b.*) in [\d.]+s.*=+$/gm)].pop();
+    if (pytest) {
+        let tests = 0;
+        let skipped = 0;
+        for (const m of pytest[1].matchAll(/(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)/g)) {
+            tests += Number(m[1]);
+            if (m[2] === 'skipped' || m[2] === 'xfailed')
+                skipped += Number(m[1]);
+        }
+        return { tests, skipped };
+    }
+    const tapTests = /^# tests (\d+)/m.exec(text);
+    if (tapTests)
+        return { tests: Number(tapTests[1]), skipped: Number(/^# skip (\d+)/m.exec(text)?.[1] ?? 0) };
+    const mocha = /^\s*(\d+) passing/m.exec(text);
+    if (mocha) {
+        const failing = Number(/^\s*(\d+) failing/m.exec(text)?.[1] ?? 0);
+        const pending = Number(/^\s*(\d+) pending/m.exec(text)?.[1] ?? 0);
+        return { tests: Number(mocha[1]) + failing + pending, skipped: pending };
+    }
+    const go = text.match(/^\s*--- (?:PASS|FAIL|SKIP):/gm);
+    if (go)
+        return { tests: go.length, skipped: text.match(/^\s*--- SKIP:/gm)?.length ?? 0 };
+    const passMarks = text.match(/^\s*(?:✓|✔|✕|✗|×)\s/gm);
+    if (passMarks)
+        return { tests: passMarks.length, skipped: 0 };
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/gate/protected-gate.ts
+
+
+
+
+
+
+
+
+
+/**
+ * The protected gate: the iteration's commit in a clean checkout outside the workspace, protected
+ * paths verified against the base snapshot, pristine dependencies, scrubbed environment, its own
+ * timeout, and fail-closed test counts against the baseline run.
+ */
+class ProtectedGate {
+    opts;
+    checkout;
+    baseline = null;
+    lastTimings = {};
+    constructor(opts) {
+        this.opts = opts;
+        this.checkout = new CleanCheckout({
+            workspace: opts.workspace,
+            snapshot: opts.snapshot,
+            privateDir: opts.privateDir,
+            gateDir: opts.gateDir,
+            user: opts.user,
+            writableDeps: Boolean(opts.setup)
+        });
+    }
+    async init() {
+        await this.checkout.init();
+    }
+    /** Before the first call: the start commit with the base's protected paths; records the counts. */
+    async runBaseline(commit) {
+        const verdict = await this.execute(commit, true);
+        this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict };
+        return this.baseline;
+    }
+    run(commit) {
+        return this.execute(commit, false);
+    }
+    async execute(commit, baseline) {
+        const started = Date.now();
+        const prepared = await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] });
+        this.lastTimings = { ...prepared.timings };
+        if (prepared.mismatches.length > 0) {
+            return failed(`protected files differ from the base in the clean checkout: ${describeTampering(prepared.mismatches)}`, prepared.mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })), Date.now() - started);
+        }
+        const user = this.opts.user;
+        const env = {
+            ...this.opts.env,
+            HOME: prepared.home,
+            TMPDIR: prepared.tmp,
+            XDG_CACHE_HOME: external_node_path_default().join(prepared.home, '.cache'),
+            CI: this.opts.env.CI ?? 'true'
+        };
+        if (user)
+            Object.assign(env, { USER: user.name, LOGNAME: user.name });
+        const deadline = started + this.opts.timeoutMs;
+        const exec = (command) => runProcess({
+            command: '/bin/bash',
+            args: ['-c', command],
+            cwd: prepared.dir,
+            env,
+            timeoutMs: Math.max(1, deadline - Date.now()),
+            signal: this.opts.signal,
+            uid: user?.uid,
+            gid: user?.gid,
+            callId: (0,external_node_crypto_.randomUUID)(),
+            maxOutputChars: 4_000_000
+        });
+        let output = '';
+        try {
+            if (this.opts.setup) {
+                const s = await exec(this.opts.setup);
+                output = `${s.stdout}\n${s.stderr}`;
+                if (s.exitCode !== 0 || s.timedOut || s.aborted) {
+                    const why = s.timedOut ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s` : s.aborted ? 'cancelled' : `gate-setup failed (exit ${s.exitCode ?? s.signal})`;
+                    return { ...failed(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode };
+                }
+            }
+            const t = Date.now();
+            const r = await exec(this.opts.command);
+            this.lastTimings.command = Date.now() - t;
+            output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`;
+            return this.verdictFor(r, output, prepared.dir, Date.now() - started);
+        }
+        finally {
+            if (user)
+                killUserProcesses(user);
+        }
+    }
+    verdictFor(r, output, dir, durationMs) {
+        const reasons = [];
+        let report = null;
+        if (r.timedOut)
+            reasons.push(`timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`);
+        else if (r.aborted)
+            reasons.push('cancelled');
+        else if (r.exitCode === null)
+            reasons.push(`crashed (killed by ${r.signal})`);
+        else
+            reasons.push(`exit ${r.exitCode}`);
+        if (this.opts.report) {
+            const entry = readTreeEntry(dir, this.opts.report);
+            if (entry.kind !== 'file')
+                reasons.push(`no report at ${this.opts.report}`);
+            else {
+                try {
+                    report = parseReport(entry.data.toString('utf8'));
+                }
+                catch (err) {
+                    reasons.push(`unreadable report ${this.opts.report}: ${err.message}`);
+                }
+            }
+        }
+        const counts = report ? { tests: report.tests, skipped: report.skipped } : countsFromOutput(output);
+        const base = this.baseline;
+        if (base && base.tests !== null) {
+            if (!counts)
+                reasons.push(`no test count found (the baseline ran ${base.tests})`);
+            else if (counts.tests < base.tests)
+                reasons.push(`fewer tests than the baseline (${counts.tests} < ${base.tests})`);
+        }
+        if (base && base.skipped !== null && counts && counts.skipped > base.skipped) {
+            reasons.push(`more tests skipped than the baseline (${counts.skipped} > ${base.skipped})`);
+        }
+        if (report && report.failed > 0 && r.exitCode === 0)
+            reasons.push(`${report.failed} failing in the report`);
+        const passed = r.exitCode === 0 && !r.timedOut && !r.aborted && reasons.length === 1;
+        const failures = passed ? [] : report ? report.failures : failuresFromOutput(output);
+        const reason = reasons.length === 1 ? reasons[0] : reasons.slice(r.exitCode === 0 ? 1 : 0).join('; ');
+        return {
+            passed,
+            reason,
+            exitCode: r.exitCode,
+            timedOut: r.timedOut,
+            failures,
+            fingerprint: passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }])),
+            testsRun: counts?.tests,
+            skipped: counts?.skipped,
+            passedIds: report?.passedIds,
+            outputTail: output.slice(-20000),
+            durationMs
+        };
+    }
+}
+function failed(reason, failures, durationMs, output = '') {
     return {
-        passed,
+        passed: false,
         reason,
-        exitCode: r.exitCode,
-        timedOut: r.timedOut,
+        exitCode: null,
+        timedOut: false,
         failures,
-        fingerprint,
+        fingerprint: fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]),
         outputTail: output.slice(-20000),
-        durationMs: r.durationMs
+        durationMs
     };
 }
-/** The foundation gate: `gate-command` in the workspace itself. The protected gate replaces it. */
-class WorkspaceGate {
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/gate/protected-paths.ts
+
+
+/** Folders never treated as project files (dependencies, VCS metadata). */
+const NEVER = /(?:^|\/)(?:\.git|node_modules|\.venv|venv)(?:\/|$)/;
+/**
+ * The protected-paths list: glob patterns with `!pattern` exclusions. package.json and
+ * pyproject.toml match as manifests, protected by their test-relevant keys only.
+ */
+class ProtectedPaths {
+    patterns;
+    include;
+    exclude;
+    constructor(patterns) {
+        this.patterns = patterns;
+        const inc = patterns.filter((p) => !p.startsWith('!'));
+        const exc = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+        this.include = inc.length ? picomatch_default()(inc, { dot: true }) : () => false;
+        this.exclude = exc.length ? picomatch_default()(exc, { dot: true }) : () => false;
+    }
+    /** How a path is protected: whole file, by manifest keys, or not at all. */
+    kind(file) {
+        if (NEVER.test(file) || this.exclude(file))
+            return null;
+        const manifest = manifestKind(file);
+        if (manifest)
+            return this.include(file) || this.include(file.split('/').pop() ?? '') ? manifest : null;
+        return this.include(file) ? 'file' : null;
+    }
+    matches(file) {
+        return this.kind(file) !== null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/tamper.ts
+
+
+
+
+
+function zlist(text) {
+    return text.split('\0').filter(Boolean);
+}
+/**
+ * After every agent call: any change to a protected path against the base — committed, staged,
+ * unstaged, untracked, deleted, renamed, mode, symlink — is reverted to the base content and
+ * reported as tampering (two tampering iterations stop the run).
+ */
+class TamperGuard {
     opts;
+    headBefore = null;
+    gitDir = null;
     constructor(opts) {
         this.opts = opts;
     }
-    run() {
-        return runGateCommand(this.opts);
+    git(args, okCodes) {
+        return (0,git/* git */.$Y)(args, { cwd: this.opts.workspace, okCodes, config: this.opts.hardening.config() });
+    }
+    async beforeCall() {
+        this.headBefore = (await this.git(['rev-parse', 'HEAD'])).stdout.trim();
+    }
+    /** The protected paths' current state vs base; also used once at setup (not counted). */
+    async check() {
+        const ws = this.opts.workspace;
+        const notes = [];
+        this.gitDir ??= (await this.git(['rev-parse', '--absolute-git-dir'])).stdout.trim();
+        const gitDir = this.gitDir;
+        notes.push(...removeGitSymlinks(gitDir));
+        // Every agent process is gone by now: a lock left behind would only block loopgate's commit.
+        for (const lock of ['index.lock', 'HEAD.lock', 'config.lock', 'packed-refs.lock'])
+            (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(gitDir, lock), { force: true });
+        for (const own of this.opts.ownFiles)
+            unlinkSymlinkedPath(ws, own);
+        await this.opts.hardening.refresh();
+        const paths = this.opts.snapshot.paths;
+        // One pass over the index: tag (skip-worktree / assume-unchanged), mode, oid, path.
+        const index = zlist((await this.git(['ls-files', '-v', '-s', '-z'])).stdout).map((rec) => {
+            const tab = rec.indexOf('\t');
+            const [tag, mode, oid] = rec.slice(0, tab).split(' ');
+            return { tag, mode, oid, file: rec.slice(tab + 1) };
+        });
+        // Flags that would hide an index entry from `git add -A`.
+        const flagged = index.filter((e) => /^[a-zS]$/.test(e.tag) && paths.matches(e.file)).map((e) => e.file);
+        if (flagged.length) {
+            await this.git(['update-index', '--no-skip-worktree', '--', ...flagged]);
+            await this.git(['update-index', '--no-assume-unchanged', '--', ...flagged]);
+        }
+        const untracked = zlist((await this.git(['ls-files', '-z', '--others', '--exclude-standard'])).stdout);
+        const found = findTampering(ws, this.opts.snapshot, [...index.map((e) => e.file), ...untracked]);
+        const seen = new Set(found.map((t) => t.path));
+        for (const f of flagged)
+            if (!seen.has(f))
+                found.push({ path: f, change: 'hidden from git (skip-worktree / assume-unchanged)' });
+        // Staged content that differs from the base while the working tree matches it.
+        for (const e of index) {
+            const base = this.opts.snapshot.entries.get(e.file);
+            if (!base || base.kind !== 'file' || seen.has(e.file) || flagged.includes(e.file))
+                continue;
+            if (e.oid !== base.oid || e.mode !== base.mode)
+                found.push({ path: e.file, change: 'staged change' });
+        }
+        let committed = [];
+        if (this.headBefore) {
+            const head = (await this.git(['rev-parse', 'HEAD'])).stdout.trim();
+            if (head !== this.headBefore) {
+                committed = zlist((await this.git(['diff', '--name-only', '-z', '--no-renames', this.headBefore, head])).stdout).filter((f) => paths.matches(f) && !found.some((t) => t.path === f));
+            }
+        }
+        return { found, committed };
+    }
+    /** Puts the base content back where it differs; returns what was found. */
+    async restore() {
+        const result = await this.check();
+        if (result.found.length) {
+            revertTampering(this.opts.workspace, this.opts.snapshot, result.found);
+            const specs = result.found.map((t) => `:(literal)${t.path}`);
+            const all = await this.git(['add', '-A', '--', ...specs], [128]);
+            if (all.exitCode === 128)
+                for (const spec of specs)
+                    await this.git(['add', '-A', '--', spec], [128]);
+        }
+        return result;
+    }
+    async afterCall() {
+        const { found, committed } = await this.restore();
+        if (found.length === 0 && committed.length === 0)
+            return { rejected: [], tampered: false };
+        const all = [...found, ...committed.map((p) => ({ path: p, change: 'committed' }))];
+        const base = this.opts.snapshot.commit.slice(0, 7);
+        return {
+            rejected: [`rejected: protected files changed: ${describeTampering(all)}. They were restored from the base (${base}).`],
+            tampered: true,
+            notes: [`protected paths restored from ${base}: ${all.map((t) => t.path).join(', ')}`.slice(0, 2000)]
+        };
     }
 }
+function relativeTo(root, file) {
+    return path.relative(root, file).split(path.sep).join('/');
+}
 
-;// CONCATENATED MODULE: ./src/git/git.ts
+;// CONCATENATED MODULE: ./src/gate/protection.ts
 
-class GitError extends Error {
-    args;
-    result;
-    constructor(args, result) {
-        super(`git ${args.join(' ')} failed (exit ${result.exitCode}): ${result.stderr.trim() || result.stdout.trim()}`);
-        this.args = args;
-        this.result = result;
-        this.name = 'GitError';
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Adds o+x (traverse only, no listing) to each ancestor so the agent user can reach `dir`. */
+function makeReachable(dir) {
+    let current = external_node_path_default().resolve(dir);
+    while (current !== external_node_path_default().dirname(current)) {
+        const parent = external_node_path_default().dirname(current);
+        const mode = (0,external_node_fs_namespaceObject.statSync)(parent).mode;
+        if ((mode & 0o001) === 0)
+            (0,external_node_fs_namespaceObject.chmodSync)(parent, (mode & 0o7777) | 0o001);
+        current = parent;
+    }
+}
+function chownTree(dir, user, prune = []) {
+    const args = [dir];
+    for (const p of prune)
+        args.push('-path', external_node_path_default().join(dir, p), '-prune', '-o');
+    args.push('!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+');
+    (0,external_node_child_process_.execFileSync)('find', args, { stdio: 'pipe' });
+}
+/** Hands the workspace (and files loopgate wrote there) back to the agent user before each call. */
+class HandBackGuard {
+    workspace;
+    user;
+    constructor(workspace, user) {
+        this.workspace = workspace;
+        this.user = user;
+    }
+    async beforeCall() {
+        killUserProcesses(this.user);
+        chownTree(this.workspace, this.user, ['node_modules', '.venv', 'venv']);
+    }
+    async afterCall() {
+        const killed = killUserProcesses(this.user);
+        return { rejected: [], tampered: false, notes: killed ? [`${killed} leftover agent process(es) killed`] : [] };
     }
 }
 /**
- * Configuration that neutralises whatever the agent may have planted in the repository's config:
- * hooks, fsmonitor, credential helpers, pagers, editors and external diff tools. Filters are
- * neutralised per name by `filterOverrides`.
+ * Everything that makes "done" unforgeable, set up before the first agent call: the stashed
+ * credential, the base snapshot, the agent user, the pristine dependencies, the baseline gate.
  */
-const HARDENED_CONFIG = [
-    'core.hooksPath=/dev/null',
-    'core.fsmonitor=false',
-    'core.untrackedCache=false',
-    'core.sshCommand=false',
-    'core.pager=cat',
-    'core.editor=true',
-    'core.askPass=',
-    'credential.helper=',
-    'diff.external=',
-    'safe.directory=*',
-    'commit.gpgSign=false',
-    'tag.gpgSign=false',
-    'gc.auto=0',
-    'maintenance.auto=false'
-];
-/** The environment of loopgate's own git processes: no global or system config, no prompts. */
-function gitEnv(base = process.env) {
-    const env = {};
-    for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR'])
-        if (base[key])
-            env[key] = base[key];
-    env.GIT_CONFIG_NOSYSTEM = '1';
-    env.GIT_CONFIG_GLOBAL = '/dev/null';
-    env.GIT_TERMINAL_PROMPT = '0';
-    env.GIT_AUTHOR_NAME = 'loopgate';
-    env.GIT_AUTHOR_EMAIL = 'loopgate@users.noreply.github.com';
-    env.GIT_COMMITTER_NAME = 'loopgate';
-    env.GIT_COMMITTER_EMAIL = 'loopgate@users.noreply.github.com';
-    env.LC_ALL = 'C';
-    return env;
-}
-/** Runs one git command with the hardened configuration. Throws GitError on an unexpected exit. */
-function git(args, opts) {
-    const configArgs = [...HARDENED_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c]);
-    const fullArgs = [...configArgs, ...args];
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_namespaceObject.execFile)('git', fullArgs, { cwd: opts.cwd, env: opts.env ?? gitEnv(), maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
-            const exitCode = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-            const result = { stdout, stderr, exitCode };
-            if (exitCode === 0 || (opts.okCodes ?? []).includes(exitCode))
-                resolve(result);
-            else
-                reject(new GitError(args, result));
-        });
-        if (opts.input !== undefined)
-            child.stdin?.end(opts.input);
-        else
-            child.stdin?.end();
+async function setupProtection(opts) {
+    const { settings } = opts;
+    const ws = settings.workspace;
+    const notes = [];
+    (0,external_node_fs_namespaceObject.mkdirSync)(opts.runDir, { recursive: true, mode: 0o700 });
+    (0,external_node_fs_namespaceObject.chmodSync)(opts.runDir, 0o700);
+    const hardening = new GitHardening(ws);
+    await hardening.refresh();
+    const stash = await stashCredentials(ws, external_node_path_default().join(opts.runDir, 'credentials.json'));
+    if (stash.removed.length)
+        notes.push(`the persisted git credential was removed from the workspace before the first call (${stash.removed.join(', ')})`);
+    const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, config: hardening.config(), auth: stash.auth });
+    const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths));
+    const progressRel = settings.progressFile;
+    const tamper = new TamperGuard({
+        workspace: ws,
+        snapshot,
+        hardening,
+        ownFiles: [progressRel, ...(settings.featuresFile ? [settings.featuresFile] : [])]
     });
+    const initial = await tamper.restore();
+    if (initial.found.length) {
+        // Its own commit before the loop starts, so the agent's work is measured from there.
+        await (0,git/* git */.$Y)(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
+            cwd: ws,
+            config: hardening.config()
+        });
+        notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`);
+    }
+    const refused = refusedNames(settings.agentEnv);
+    if (refused.length)
+        notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets and runner internals never are)`);
+    const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak';
+    const userName = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined;
+    const account = forced ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' } : ensureAgentUser(userName);
+    const user = 'user' in account ? account.user : undefined;
+    if (!user) {
+        notes.push(`isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`);
+    }
+    const gateDir = external_node_path_default().join(opts.tempDir, 'loopgate-gate', `${settings.loopId}-${opts.runId}`);
+    const gate = new ProtectedGate({
+        workspace: ws,
+        snapshot,
+        command: settings.gateCommand,
+        setup: settings.gateSetup,
+        report: settings.gateReport,
+        timeoutMs: settings.gateTimeoutMs,
+        env: opts.gateEnv,
+        signal: opts.signal,
+        privateDir: external_node_path_default().join(opts.runDir, 'gate'),
+        gateDir,
+        user
+    });
+    await gate.init();
+    const agentEnvSet = {};
+    const owner = (0,external_node_fs_namespaceObject.statSync)(ws);
+    if (user) {
+        (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${user.uid}:${user.gid}`, ws]);
+        (0,external_node_fs_namespaceObject.mkdirSync)(opts.callsDir, { recursive: true });
+        (0,external_node_fs_namespaceObject.chownSync)(opts.callsDir, user.uid, user.gid);
+        (0,external_node_fs_namespaceObject.chmodSync)(opts.callsDir, 0o700);
+        for (const dir of [ws, opts.callsDir, gateDir])
+            makeReachable(dir);
+        Object.assign(agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name });
+    }
+    const startCommit = (await (0,git/* git */.$Y)(['rev-parse', 'HEAD'], { cwd: ws, config: hardening.config() })).stdout.trim();
+    let baseline;
+    try {
+        baseline = await gate.runBaseline(startCommit);
+    }
+    catch (err) {
+        if (user)
+            (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws]);
+        throw err;
+    }
+    notes.push(`protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`);
+    const guards = user ? [new HandBackGuard(ws, user), tamper] : [tamper];
+    const wrapAgent = (runner) => ({
+        async run(iteration, prompt, timeoutMs, signal) {
+            if (user) {
+                const callDir = external_node_path_default().join(opts.callsDir, `call-${iteration}`);
+                (0,external_node_fs_namespaceObject.mkdirSync)(callDir, { recursive: true });
+                (0,external_node_fs_namespaceObject.chownSync)(callDir, user.uid, user.gid);
+            }
+            try {
+                return await runner.run(iteration, prompt, timeoutMs, signal);
+            }
+            finally {
+                if (user)
+                    killUserProcesses(user);
+            }
+        }
+    });
+    const finish = async () => {
+        if (!user)
+            return;
+        killUserProcesses(user);
+        // Later steps (and actions/checkout's post step) run git here as the runner's user.
+        (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws]);
+    };
+    return { base, snapshot, gate, baseline, hardening, guards, user, agentEnvSet, notes, wrapAgent, finish };
 }
 
 ;// CONCATENATED MODULE: ./src/git/workspace.ts
@@ -37507,7 +41861,7 @@ class GitWorkspace {
         this.gitConfig = gitConfig;
     }
     run(args, okCodes) {
-        return git(args, { cwd: this.dir, okCodes, config: this.gitConfig() });
+        return (0,git/* git */.$Y)(args, { cwd: this.dir, okCodes, config: this.gitConfig() });
     }
     /** Keeps the progress file out of `git status` and commits. */
     async prepare() {
@@ -37550,54 +41904,6 @@ class GitWorkspace {
         const r = await this.run(['diff', '--quiet', commit, 'HEAD', '--', '.', ...excludes], [1]);
         return r.exitCode === 1;
     }
-}
-
-;// CONCATENATED MODULE: ./src/isolation/env.ts
-/** Variables every agent gets, when set on the runner. */
-const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL'];
-/** Configuration variables each CLI documents, passed through when set. */
-const AGENT_CONFIG_VARS = {
-    claude: [
-        'ANTHROPIC_BASE_URL',
-        'ANTHROPIC_MODEL',
-        'ANTHROPIC_SMALL_FAST_MODEL',
-        'CLAUDE_CODE_USE_BEDROCK',
-        'CLAUDE_CODE_USE_VERTEX',
-        'CLAUDE_CONFIG_DIR',
-        'DISABLE_AUTOUPDATER',
-        'DISABLE_TELEMETRY',
-        'DISABLE_ERROR_REPORTING',
-        'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'
-    ],
-    codex: ['OPENAI_BASE_URL', 'CODEX_HOME', 'RUST_LOG'],
-    command: []
-};
-/** Never passed to an agent or a gate, whatever an allow-list says. */
-const DENY = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^ACTIONS_ID_TOKEN_REQUEST_/i, /^RUNNER_/i, /TOKEN/i, /SECRET/i, /PASSWORD/i];
-function isDenied(name) {
-    return DENY.some((re) => re.test(name));
-}
-/** Builds the agent's environment from an allow-list; secrets and runner internals never pass. */
-function agentEnv(source, opts) {
-    const env = {};
-    const allowed = [...BASE_ALLOW, ...(AGENT_CONFIG_VARS[opts.agent] ?? []), ...(opts.extra ?? [])];
-    for (const name of allowed) {
-        if (isDenied(name))
-            continue;
-        const value = source[name];
-        if (value !== undefined)
-            env[name] = value;
-    }
-    if (opts.apiKey)
-        env[opts.apiKey.name] = opts.apiKey.value;
-    Object.assign(env, opts.set ?? {});
-    return env;
-}
-/** The gate's environment: the same allow-list, no API key. */
-function gateEnv(source, extra = []) {
-    const env = agentEnv(source, { agent: 'command', extra });
-    env.CI = env.CI ?? 'true';
-    return env;
 }
 
 ;// CONCATENATED MODULE: ./src/loop/attempt-log.ts
@@ -37719,7 +42025,7 @@ function describeVerdict(verdict) {
     const count = verdict.failures.length > 0 ? `, ${verdict.failures.length} failing` : '';
     return `gate failed (${verdict.reason})${fp}${count}`;
 }
-function gateEvidence(verdict) {
+function engine_gateEvidence(verdict) {
     const lines = [`the protected gate failed: ${verdict.reason}${verdict.fingerprint ? ` (fingerprint ${verdict.fingerprint})` : ''}`];
     for (const failure of verdict.failures.slice(0, MAX_EVIDENCE_FAILURES)) {
         lines.push(`failing: ${failure.id}${failure.message ? ` — ${failure.message}` : ''}`);
@@ -37892,7 +42198,7 @@ async function runLoop(config, deps) {
         if (emptyDiff)
             nextEvidence.push('the last iteration changed no files');
         if (verdict && !verdict.passed)
-            nextEvidence.push(...gateEvidence(verdict));
+            nextEvidence.push(...engine_gateEvidence(verdict));
         if (verdict?.passed && !changedSinceStart)
             nextEvidence.push('the gate passes but nothing has been changed yet');
         let decision = null;
@@ -38056,6 +42362,8 @@ function diffFeatures(before, after) {
 function testPassed(test, verdict) {
     if (!verdict || verdict.timedOut)
         return false;
+    if (test && verdict.passedIds && !verdict.passedIds.some((id) => id.includes(test)))
+        return false;
     if (verdict.passed)
         return true;
     if (!test || verdict.failures.length === 0)
@@ -38179,20 +42487,26 @@ class Ledger {
         this.openCall = null;
         return { usd: charged, source: chargedSource };
     }
+    /** The entries of a ledger file's text; a torn last line (a crash mid-write) is skipped. */
+    static entries(text) {
+        const entries = [];
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                entries.push(JSON.parse(line));
+            }
+            catch {
+                // torn line
+            }
+        }
+        return entries;
+    }
     /** Reads a ledger file written by a process that may have died mid-call. */
     static summarise(text) {
         let chargedUsd = 0;
         const open = new Map();
-        for (const line of text.split('\n')) {
-            if (!line.trim())
-                continue;
-            let entry;
-            try {
-                entry = JSON.parse(line);
-            }
-            catch {
-                continue;
-            }
+        for (const entry of Ledger.entries(text)) {
             if (entry.type === 'call-start')
                 open.set(entry.iteration, entry.budgetUsd);
             else if (entry.type === 'charge') {
@@ -38328,7 +42642,7 @@ function apiKeyFor(settings) {
     return undefined;
 }
 async function assertGitRepository(dir) {
-    await git(['rev-parse', '--verify', 'HEAD'], { cwd: dir });
+    await (0,git/* git */.$Y)(['rev-parse', '--verify', 'HEAD'], { cwd: dir });
 }
 /** One whole run: workspace → loop → publish. Settings are already validated. */
 async function executeRun(settings, ctx) {
@@ -38339,65 +42653,105 @@ async function executeRun(settings, ctx) {
     const progressPath = external_node_path_default().join(settings.workspace, settings.progressFile);
     const notes = [];
     await assertGitRepository(settings.workspace);
-    const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile);
+    // --- pre-loop check (issue 5): events and review capacity, before any spend ---
+    const stop = await ctx.publisher.preflight?.(settings);
+    if (stop) {
+        new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 });
+        new ProgressFile(progressPath).appendStop(stop.stopReason);
+        for (const note of stop.notes)
+            ctx.report(note);
+        return {
+            stopReason: stop.stopReason,
+            outcome: outcomeFor(stop.stopReason),
+            run: null,
+            runDir,
+            logFile,
+            ledgerFile,
+            progressFile: progressPath,
+            published: { files: [], notes: [] },
+            notes: [...notes, ...stop.notes]
+        };
+    }
+    // --- end pre-loop check ---
+    const callsDir = external_node_path_default().join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`);
+    (0,external_node_fs_namespaceObject.mkdirSync)(callsDir, { recursive: true });
+    // --- protected gate + isolation (issue 3) ---
+    const protection = await setupProtection({
+        settings,
+        env: ctx.env,
+        gateEnv: gateEnv(ctx.env, settings.agentEnv),
+        tempDir: ctx.tempDir,
+        runDir,
+        callsDir,
+        runId: ctx.runId,
+        signal: ctx.signal,
+        isolation: ctx.isolation,
+        agentUserName: ctx.agentUser
+    });
+    notes.push(...protection.notes);
+    const gate = protection.gate;
+    const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config);
+    // --- end protected gate + isolation ---
     await gitWorkspace.prepare();
     // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
     const carry = ctx.carry ?? {};
     const workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace;
     // --- end state ---
-    const guards = [];
+    const guards = [...protection.guards];
     if (settings.featuresFile) {
         guards.push(new FeaturesGuard(external_node_path_default().join(settings.workspace, settings.featuresFile), settings.featuresFile));
     }
-    const callsDir = external_node_path_default().join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`);
-    (0,external_node_fs_namespaceObject.mkdirSync)(callsDir, { recursive: true });
-    const agent = agentRunner({
+    // --- protected gate + isolation (issue 3) ---
+    const agent = protection.wrapAgent(agentRunner({
         adapter: await prepareAdapter(settings, ctx),
         cwd: settings.workspace,
         maxTurns: settings.maxTurns,
         callBudgetUsd: settings.callBudgetUsd,
-        env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings) }),
-        callsDir
-    });
-    const gate = new WorkspaceGate({
-        command: settings.gateCommand,
-        cwd: settings.workspace,
-        env: gateEnv(ctx.env, settings.agentEnv),
-        timeoutMs: settings.gateTimeoutMs,
-        signal: ctx.signal
-    });
+        env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings), set: protection.agentEnvSet }),
+        callsDir,
+        user: protection.user
+    }));
+    // --- end protected gate + isolation ---
     const log = new AttemptLog(logFile);
     const ledger = new Ledger(ledgerFile);
     const progress = new ProgressFile(progressPath);
-    const run = await runLoop({
-        runId: ctx.runId,
-        task: settings.prompt,
-        maxIterations: settings.maxIterations,
-        callBudgetUsd: settings.callBudgetUsd,
-        spendCeilingUsd: settings.spendCeilingUsd,
-        callTimeoutMs: settings.callTimeoutMs,
-        timeLimitMs: settings.timeLimitMs,
-        noProgressLimit: settings.noProgressLimit,
-        sameFailureLimit: settings.sameFailureLimit,
-        progressFileName: settings.progressFile,
-        // --- state (issue 6) ---
-        period: carry.period,
-        initialEvidence: carry.initialEvidence,
-        seedFingerprint: carry.seedFingerprint
-        // --- end state ---
-    }, {
-        clock: ctx.clock ?? systemClock,
-        agent,
-        workspace,
-        gate,
-        guards,
-        ledger,
-        log,
-        progress,
-        signal: ctx.signal,
-        report: ctx.report,
-        onIteration: ctx.onIteration
-    });
+    // --- protected gate + isolation (issue 3): the workspace goes back to its owner whatever happens ---
+    let run;
+    try {
+        run = await runLoop({
+            runId: ctx.runId,
+            task: settings.prompt,
+            maxIterations: settings.maxIterations,
+            callBudgetUsd: settings.callBudgetUsd,
+            spendCeilingUsd: settings.spendCeilingUsd,
+            callTimeoutMs: settings.callTimeoutMs,
+            timeLimitMs: settings.timeLimitMs,
+            noProgressLimit: settings.noProgressLimit,
+            sameFailureLimit: settings.sameFailureLimit,
+            progressFileName: settings.progressFile,
+            // --- state (issue 6) ---
+            period: carry.period,
+            initialEvidence: carry.initialEvidence,
+            seedFingerprint: carry.seedFingerprint
+            // --- end state ---
+        }, {
+            clock: ctx.clock ?? systemClock,
+            agent,
+            workspace,
+            gate,
+            guards,
+            ledger,
+            log,
+            progress,
+            signal: ctx.signal,
+            report: ctx.report,
+            onIteration: ctx.onIteration
+        });
+    }
+    finally {
+        await protection.finish();
+    }
+    // --- end protected gate + isolation ---
     const published = await ctx.publisher.publish({
         settings,
         outcome: run,

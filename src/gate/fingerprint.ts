@@ -34,6 +34,28 @@ const FAILURE_LINE = [
 
 const MAX_FAILURES = 500
 
+/** TAP's YAML diagnostics block: markers and bookkeeping keys are not the message. */
+const YAML_NOISE = /^(?:---|\.\.\.|duration_ms:|location:|failureType:|type:|code:|name:|stack:|at:|operator:)/
+const YAML_MESSAGE = /^(?:error|message):\s*(?:[|>][-+]?)?\s*(.*)$/
+
+/** The first line after a failure line that says what went wrong. */
+function firstMessageLine(following: string[]): string {
+  for (let j = 0; j < following.length; j++) {
+    const line = following[j].trim()
+    if (line === '' || FAILURE_LINE.some((p) => p.test(following[j]))) continue
+    if (/^(?:ok|not ok)\s+\d+/.test(line)) break
+    const yaml = YAML_MESSAGE.exec(line)
+    if (yaml) {
+      if (yaml[1] && !/^['"]?$/.test(yaml[1])) return yaml[1].replace(/^['"]|['"]$/g, '')
+      const body = following.slice(j + 1).find((l) => l.trim() !== '')
+      return body ? body.trim() : ''
+    }
+    if (YAML_NOISE.test(line)) continue
+    return line.replace(/^#\s*/, '')
+  }
+  return ''
+}
+
 /**
  * Failures read from plain output (when no report is set): FAILED / ERROR / ✕ / `not ok` lines and
  * the first message line that follows each.
@@ -49,8 +71,7 @@ export function failuresFromOutput(output: string): FailureItem[] {
       const id = m[1].trim()
       let message = (m[2] ?? '').trim()
       if (!message) {
-        const next = lines.slice(i + 1, i + 6).find((l) => l.trim() !== '' && !FAILURE_LINE.some((p) => p.test(l)))
-        message = next?.trim().replace(/^#\s*/, '') ?? ''
+        message = firstMessageLine(lines.slice(i + 1, i + 16))
       }
       const key = `${id}\t${message}`
       if (!seen.has(key)) {

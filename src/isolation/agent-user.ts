@@ -91,3 +91,24 @@ export function killUserProcesses(user: AgentUser): number {
   }
   return killed
 }
+
+/**
+ * After main was killed: ends every process of the agent user and gives the workspace back to its
+ * owner (`uid:gid`, recorded by main). Root only; returns what it did.
+ */
+export function reclaimWorkspace(workspace: string, owner: string, name = DEFAULT_AGENT_USER): string[] {
+  if (process.getuid?.() !== 0 || !/^\d+:\d+$/.test(owner)) return []
+  const notes: string[] = []
+  const user = lookup(name)
+  if (user && user.uid !== 0) {
+    const killed = killUserProcesses(user)
+    if (killed > 0) notes.push(`killed ${killed} process(es) the agent left running`)
+  }
+  try {
+    execFileSync('chown', ['-hR', owner, workspace], { stdio: 'ignore' })
+    notes.push(`the workspace was handed back to ${owner}`)
+  } catch {
+    // the workspace is gone
+  }
+  return notes
+}
