@@ -48,4 +48,16 @@ describe('the bundled action, run as the runner runs it', () => {
     expect(run.stdout).toContain("Input 'max-iterations'")
     expect(existsSync(path.join(repo, 'called'))).toBe(false)
   })
+
+  it('fails an unresolvable base-ref with config-error before any call', async () => {
+    const repo = makeRepo(buggyProject())
+    const run = await runAction({
+      workspace: repo,
+      inputs: { agent: 'command', 'agent-command': 'touch called', prompt: 'x', 'gate-command': 'true', 'base-ref': 'no-such-branch', 'dry-run': 'true' }
+    })
+    expect(run.exitCode).not.toBe(0)
+    expect(run.outputs['stop-reason']).toBe('config-error')
+    expect(run.stdout).toContain("Input 'base-ref'")
+    expect(existsSync(path.join(repo, 'called'))).toBe(false)
+  })
 })

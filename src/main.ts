@@ -132,6 +132,7 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
       carry: session.carry() // state (issue 6)
     })
   } catch (err) {
+    if (err instanceof ConfigError) return failBeforeLoop('config-error', err.message, settings)
     const message = err instanceof Error ? err.message : String(err)
     if (/not a git repository|needed a single revision|unknown revision/i.test(message)) {
       return failBeforeLoop('config-error', `the workspace ${settings.workspace} is not a git repository with a commit (${message.trim()})`, settings)

@@ -40347,6 +40347,7 @@ class GitHardening {
 ;// CONCATENATED MODULE: ./src/gate/base.ts
 
 
+
 function prBaseFromEvent(env) {
     if (!env.GITHUB_EVENT_PATH || !/^pull_request/.test(env.GITHUB_EVENT_NAME ?? ''))
         return null;
@@ -40410,7 +40411,7 @@ async function resolveBase(cwd, opts) {
             if (sha)
                 return { sha, source: wanted.source };
         }
-        throw new Error(`the base '${wanted.ref}' (${wanted.source}) cannot be resolved to a commit`);
+        throw new ConfigError('base-ref', wanted.ref, `a branch, tag or commit that exists in the repository or on origin (taken from ${wanted.source})`);
     }
     if (remote) {
         const head = await tryResolve(cwd, 'refs/remotes/origin/HEAD', config);
@@ -42921,6 +42922,13 @@ async function runCli(argv, io = defaultIO) {
         for (const file of report.published.files)
             io.out(`would publish: ${file}\n`);
         return exitCodeFor(report.stopReason);
+    }
+    catch (err) {
+        if (!(err instanceof ConfigError))
+            throw err;
+        io.err(`config-error: ${err.message}\n`);
+        io.out('stop-reason: config-error\n');
+        return exitCodeFor('config-error');
     }
     finally {
         process.removeListener('SIGINT', onSignal);

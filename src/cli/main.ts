@@ -132,6 +132,11 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     io.out(`attempt log: ${report.logFile}\n`)
     for (const file of report.published.files) io.out(`would publish: ${file}\n`)
     return exitCodeFor(report.stopReason)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    io.err(`config-error: ${err.message}\n`)
+    io.out('stop-reason: config-error\n')
+    return exitCodeFor('config-error')
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)

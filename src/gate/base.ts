@@ -1,3 +1,4 @@
+import { ConfigError } from '../inputs.js'
 import { existsSync, readFileSync } from 'node:fs'
 import { git } from '../git/git.js'
 
@@ -71,7 +72,7 @@ export async function resolveBase(
       const sha = await tryResolve(cwd, `refs/remotes/origin/${wanted.ref}`, config)
       if (sha) return { sha, source: wanted.source }
     }
-    throw new Error(`the base '${wanted.ref}' (${wanted.source}) cannot be resolved to a commit`)
+    throw new ConfigError('base-ref', wanted.ref, `a branch, tag or commit that exists in the repository or on origin (taken from ${wanted.source})`)
   }
   if (remote) {
     const head = await tryResolve(cwd, 'refs/remotes/origin/HEAD', config)
