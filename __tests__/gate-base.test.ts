@@ -1,3 +1,4 @@
+import { ConfigError } from '../src/inputs.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { resolveBase } from '../src/gate/base.js'
@@ -55,9 +56,11 @@ describe('resolving the base', () => {
     expect(await resolveBase(ws, { env: {}, baseRef: 'main' })).toEqual({ sha: mainSha, source: 'base-ref main' })
   })
 
-  test('an unknown base is an error, not a silent fallback', async () => {
+  test('an unknown base is a config error naming base-ref, not a silent fallback', async () => {
     const ws = makeRepo({ 'a.txt': 'a' })
-    await expect(resolveBase(ws, { env: {}, baseRef: 'nope' })).rejects.toThrow(/cannot be resolved/)
+    const attempt = resolveBase(ws, { env: {}, baseRef: 'nope' })
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError)
+    await expect(attempt).rejects.toThrow(/Input 'base-ref' has the value "nope"/)
   })
 })
 
