@@ -12,7 +12,7 @@ import { gitEnv, printTable, type Figure } from './lib.js'
 
 const FILES: Record<string, string> = {
   'src/math.mjs': 'export function add(a, b) {\n  return a - b\n}\n',
-  'test/run.mjs': "import { add } from '../src/math.mjs'\nif (add(2, 3) !== 5) { console.log('✕ adds'); console.log('  expected 5, got ' + add(2, 3)); process.exit(1) }\n"
+  'test/run.mjs': "import { add } from '../src/math.mjs'\nif (add(2, 3) !== 5) { console.log('✕ adds'); console.log('  expected 5, got ' + add(2, 3)); process.exit(1) }\nconsole.log('✓ adds')\n"
 }
 
 function repo(): string {

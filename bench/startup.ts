@@ -1,7 +1,7 @@
 // Time from process start to the first agent spawn: the bundled action (dist/index.js) run as the
 // runner runs it, with a command agent that records when it started.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -17,7 +17,10 @@ function once(): number {
   writeFileSync(path.join(repo, 'a.txt'), 'a\n')
   git(repo, ['add', '-A'])
   git(repo, ['commit', '-q', '-m', 'a'])
-  const stamp = path.join(dir, 'spawned')
+  // The agent may run as loopgate's agent user: its stamp goes where anyone can write.
+  const stampDir = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-stamp-'))
+  chmodSync(stampDir, 0o1777)
+  const stamp = path.join(stampDir, 'spawned')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',

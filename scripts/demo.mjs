@@ -4,7 +4,7 @@
 // 127.0.0.1, and dry-run publishing. Needs no API key and no network.
 // `npm run demo -- --command-agent` uses the scripted shell agent instead of claude.
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,6 +56,17 @@ const env = {
 }
 for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v
 
+// As root, loopgate runs the agent as its own unprivileged user, who must be able to reach the
+// pinned CLI in this checkout. A checkout under a private folder (/root, say) is not reachable:
+// then the demo runs the agent as root, with isolation weak (the summary says so).
+function reachableByOthers(dir) {
+  for (let d = dir; d !== path.dirname(d); d = path.dirname(d)) if ((statSync(d).mode & 0o001) === 0) return false
+  return true
+}
+if (process.getuid?.() === 0 && !reachableByOthers(path.join(root, 'node_modules'))) {
+  env.LOOPGATE_ISOLATION = 'weak'
+  console.log(`note: ${root} is not reachable by other users, so the agent runs as root (isolation weak)`)
+}
 console.log(`loopgate demo: ${repo}`)
 console.log(model ? `agent: the real claude CLI, talking to the scripted model at ${model.url}\n` : 'agent: the scripted shell agent\n')
 // The model server lives in this process's event loop: run the action asynchronously.
