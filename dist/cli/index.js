@@ -41102,6 +41102,10 @@ function fingerprintOf(failures) {
     const lines = failures.map((f) => `${normaliseMessage(f.id)}\t${normaliseMessage(f.message)}`).sort();
     return (0,external_node_crypto_.createHash)('sha256').update(lines.join('\n')).digest('hex').slice(0, 12);
 }
+/** A failed gate's fingerprint: its failures', or its reason's when no failure could be read. */
+function verdictFingerprint(failures, reason) {
+    return fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]);
+}
 const FAILURE_LINE = [
     /^\s*FAILED\s+(.+?)(?:\s+-\s+(.*))?$/, // pytest short summary
     /^\s*ERROR\s+(.+?)(?:\s+-\s+(.*))?$/, // pytest errors
@@ -41501,7 +41505,7 @@ class ProtectedGate {
             exitCode: r.exitCode,
             timedOut: r.timedOut,
             failures,
-            fingerprint: passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }])),
+            fingerprint: passed ? null : verdictFingerprint(failures, reason),
             testsRun: counts?.tests,
             skipped: counts?.skipped,
             passedIds: report?.passedIds,
@@ -41517,7 +41521,7 @@ function failed(reason, failures, durationMs, output = '') {
         exitCode: null,
         timedOut: false,
         failures,
-        fingerprint: fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]),
+        fingerprint: verdictFingerprint(failures, reason),
         outputTail: output.slice(-20000),
         durationMs
     };

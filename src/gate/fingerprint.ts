@@ -23,6 +23,11 @@ export function fingerprintOf(failures: FailureItem[]): string | null {
   return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 12)
 }
 
+/** A failed gate's fingerprint: its failures', or its reason's when no failure could be read. */
+export function verdictFingerprint(failures: FailureItem[], reason: string): string | null {
+  return fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }])
+}
+
 const FAILURE_LINE = [
   /^\s*FAILED\s+(.+?)(?:\s+-\s+(.*))?$/, // pytest short summary
   /^\s*ERROR\s+(.+?)(?:\s+-\s+(.*))?$/, // pytest errors

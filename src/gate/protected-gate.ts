@@ -6,7 +6,7 @@ import { runProcess, type RunResult } from '../process/run.js'
 import type { FailureItem, Gate, GateVerdict } from '../loop/types.js'
 import { CleanCheckout } from './checkout.js'
 import { describeTampering } from './compare.js'
-import { failuresFromOutput, fingerprintOf } from './fingerprint.js'
+import { failuresFromOutput, verdictFingerprint } from './fingerprint.js'
 import { readTreeEntry } from './fs-safe.js'
 import { countsFromOutput, parseReport, type TestReport } from './report.js'
 import type { BaseSnapshot } from './snapshot.js'
@@ -163,7 +163,7 @@ export class ProtectedGate implements Gate {
       exitCode: r.exitCode,
       timedOut: r.timedOut,
       failures,
-      fingerprint: passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }])),
+      fingerprint: passed ? null : verdictFingerprint(failures, reason),
       testsRun: counts?.tests,
       skipped: counts?.skipped,
       passedIds: report?.passedIds,
@@ -180,7 +180,7 @@ function failed(reason: string, failures: FailureItem[], durationMs: number, out
     exitCode: null,
     timedOut: false,
     failures,
-    fingerprint: fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]),
+    fingerprint: verdictFingerprint(failures, reason),
     outputTail: output.slice(-20000),
     durationMs
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { runProcess } from '../process/run.js'
-import type { Gate, GateVerdict } from '../loop/types.js'
-import { failuresFromOutput, fingerprintOf } from './fingerprint.js'
+import { runProcess } from '../src/process/run.js'
+import type { Gate, GateVerdict } from '../src/loop/types.js'
+import { failuresFromOutput, verdictFingerprint } from '../src/gate/fingerprint.js'
 
 export interface ShellGateOptions {
   command: string
@@ -33,7 +33,7 @@ export async function runGateCommand(opts: ShellGateOptions): Promise<GateVerdic
       : r.exitCode === null
         ? `killed by ${r.signal}`
         : `exit ${r.exitCode}`
-  const fingerprint = passed ? null : (fingerprintOf(failures) ?? fingerprintOf([{ id: 'gate', message: reason }]))
+  const fingerprint = passed ? null : verdictFingerprint(failures, reason)
   return {
     passed,
     reason,
@@ -46,7 +46,7 @@ export async function runGateCommand(opts: ShellGateOptions): Promise<GateVerdic
   }
 }
 
-/** The foundation gate: `gate-command` in the workspace itself. The protected gate replaces it. */
+/** A test gate: `gate-command` in the workspace itself (the product runs the protected gate). */
 export class WorkspaceGate implements Gate {
   constructor(private readonly opts: ShellGateOptions) {}
 
