@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net'
 import { DEV_ACCOUNT, DEV_KEY, startAzurite, type Azurite } from './azurite.js'
 
 const SERVICE = '/twirp/github.actions.results.api.v1.CacheService/'
+const ARTIFACT_SERVICE = '/twirp/github.actions.results.api.v1.ArtifactService/'
 const CONTAINER = 'actions-cache'
+const ARTIFACT_CONTAINER = 'actions-results'
 
 export interface CacheEntry {
   key: string
@@ -22,17 +24,36 @@ export interface CacheEntry {
   id: number
 }
 
+export interface ArtifactEntry {
+  name: string
+  workflowRunBackendId: string
+  workflowJobRunBackendId: string
+  mimeType: string | undefined
+  expiresAt: string | undefined
+  blobName: string
+  finalized: boolean
+  /** The size FinalizeArtifact reported. */
+  sizeBytes: number
+  /** The hash FinalizeArtifact reported (`sha256:<hex>`). */
+  hash: string | undefined
+  id: number
+}
+
 export interface CacheServiceOptions {
   /** The bearer token the library must send (ACTIONS_RUNTIME_TOKEN). */
   token?: string
 }
 
 /**
- * A local stand-in for the Actions cache service (v2): the twirp JSON methods @actions/cache calls,
- * with blobs in Azurite behind signed URLs, as the real service hands out Azure SAS URLs.
+ * A local stand-in for the Actions results service: the cache service (v2) twirp JSON methods
+ * @actions/cache calls and the artifact service methods @actions/artifact's upload calls
+ * (CreateArtifact, FinalizeArtifact), with blobs in Azurite behind signed URLs, as the real service
+ * hands out Azure SAS URLs. Artifact uploads need a JWT runtime token (see runtime-token.ts).
  */
 export class LocalCacheService {
   readonly entries: CacheEntry[] = []
+  readonly artifacts: ArtifactEntry[] = []
+  /** Every twirp call; artifact service methods are recorded as `ArtifactService/<method>`. */
   readonly requests: { method: string; body: Record<string, unknown> }[] = []
   /** When set, every twirp call answers this HTTP status (e.g. 500). */
   failWith: number | null = null
@@ -55,6 +76,7 @@ export class LocalCacheService {
   async start(): Promise<void> {
     this.azurite = await startAzurite()
     await this.blobService().getContainerClient(CONTAINER).createIfNotExists()
+    await this.blobService().getContainerClient(ARTIFACT_CONTAINER).createIfNotExists()
     this.server = http.createServer((req, res) => void this.handle(req, res))
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
@@ -84,14 +106,19 @@ export class LocalCacheService {
     await this.blobService().getContainerClient(CONTAINER).getBlockBlobClient(entry.blobName).uploadData(bytes)
   }
 
+  /** The stored zip of an artifact (what the library uploaded). */
+  async downloadArtifact(entry: ArtifactEntry): Promise<Buffer> {
+    return this.blobService().getContainerClient(ARTIFACT_CONTAINER).getBlobClient(entry.blobName).downloadToBuffer()
+  }
+
   finalizedKeys(): string[] {
     return this.entries.filter((e) => e.finalized).map((e) => e.key)
   }
 
-  private signedUrl(blobName: string, permissions: string): string {
+  private signedUrl(blobName: string, permissions: string, containerName = CONTAINER): string {
     const sas = generateBlobSASQueryParameters(
       {
-        containerName: CONTAINER,
+        containerName,
         blobName,
         permissions: BlobSASPermissions.parse(permissions),
         startsOn: new Date(Date.now() - 60_000),
@@ -99,7 +126,7 @@ export class LocalCacheService {
       },
       this.credential
     ).toString()
-    return `${this.azurite!.accountUrl}/${CONTAINER}/${encodeURIComponent(blobName)}?${sas}`
+    return `${this.azurite!.accountUrl}/${containerName}/${encodeURIComponent(blobName)}?${sas}`
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -116,8 +143,9 @@ export class LocalCacheService {
       return reply(400, { code: 'malformed', msg: 'body is not JSON' })
     }
     const url = req.url ?? ''
-    if (req.method !== 'POST' || !url.startsWith(SERVICE)) return reply(404, { code: 'bad_route', msg: `no route ${req.method} ${url}` })
-    const method = url.slice(SERVICE.length)
+    const prefix = [SERVICE, ARTIFACT_SERVICE].find((p) => url.startsWith(p))
+    if (req.method !== 'POST' || !prefix) return reply(404, { code: 'bad_route', msg: `no route ${req.method} ${url}` })
+    const method = prefix === SERVICE ? url.slice(SERVICE.length) : `ArtifactService/${url.slice(ARTIFACT_SERVICE.length)}`
     this.requests.push({ method, body })
     if (req.headers.authorization !== `Bearer ${this.token}`) return reply(401, { code: 'unauthenticated', msg: 'bad token' })
     if (this.failWith !== null) return reply(this.failWith, { code: 'internal', msg: 'the cache service is failing (test)' })
@@ -128,6 +156,10 @@ export class LocalCacheService {
         return reply(200, this.finalize(body))
       case 'GetCacheEntryDownloadURL':
         return reply(200, this.lookup(body))
+      case 'ArtifactService/CreateArtifact':
+        return reply(200, this.createArtifact(body))
+      case 'ArtifactService/FinalizeArtifact':
+        return reply(200, this.finalizeArtifact(body))
       default:
         return reply(404, { code: 'bad_route', msg: `unknown method ${method}` })
     }
@@ -163,5 +195,49 @@ export class LocalCacheService {
     const hit = ready.find((e) => e.key === key) ?? restoreKeys.map((p) => ready.find((e) => e.key.startsWith(p))).find(Boolean)
     if (!hit) return { ok: false }
     return { ok: true, signed_download_url: this.signedUrl(hit.blobName, 'r'), matched_key: hit.key }
+  }
+
+  /** Artifact names are unique per workflow run (as the service enforces). */
+  private createArtifact(body: Record<string, unknown>): Record<string, unknown> {
+    const name = String(body.name ?? '')
+    const workflowRunBackendId = String(body.workflow_run_backend_id ?? '')
+    const workflowJobRunBackendId = String(body.workflow_job_run_backend_id ?? '')
+    if (!name || !workflowRunBackendId || !workflowJobRunBackendId) {
+      return { ok: false, message: 'name and the workflow run / job backend ids are required' }
+    }
+    if (this.artifacts.some((a) => a.name === name && a.workflowRunBackendId === workflowRunBackendId)) {
+      return { ok: false, message: `artifact ${name} already exists in this run` }
+    }
+    const id = this.nextId++
+    const blobName = `${workflowRunBackendId}/${id}-${name}.zip`
+    this.artifacts.push({
+      name,
+      workflowRunBackendId,
+      workflowJobRunBackendId,
+      mimeType: typeof body.mime_type === 'string' ? body.mime_type : undefined,
+      expiresAt: typeof body.expires_at === 'string' ? body.expires_at : undefined,
+      blobName,
+      finalized: false,
+      sizeBytes: 0,
+      hash: undefined,
+      id
+    })
+    return { ok: true, signed_upload_url: this.signedUrl(blobName, 'cw', ARTIFACT_CONTAINER) }
+  }
+
+  private finalizeArtifact(body: Record<string, unknown>): Record<string, unknown> {
+    const entry = this.artifacts.find(
+      (a) =>
+        a.name === body.name &&
+        a.workflowRunBackendId === body.workflow_run_backend_id &&
+        a.workflowJobRunBackendId === body.workflow_job_run_backend_id &&
+        !a.finalized
+    )
+    if (!entry) return { ok: false }
+    entry.finalized = true
+    entry.sizeBytes = Number(body.size ?? 0)
+    entry.hash = typeof body.hash === 'string' ? body.hash : undefined
+    // int64 travels as a JSON string in twirp's protobuf JSON mapping.
+    return { ok: true, artifact_id: String(entry.id) }
   }
 }
