@@ -7,6 +7,14 @@ import { tempDir } from './repo.js'
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DIST_INDEX = path.join(ROOT, 'dist', 'index.js')
 
+/**
+ * loopgate kills every process of its agent user after each call, so test files running at the
+ * same time (jest workers) each get an agent user of their own.
+ */
+export function workerAgentUser(): string {
+  return `loopgate-agent-w${process.env.JEST_WORKER_ID ?? '0'}`
+}
+
 /** Parses the runner's file commands format (`name<<DELIM\nvalue\nDELIM`, or `name=value`). */
 export function parseFileCommands(text: string): Record<string, string> {
   const out: Record<string, string> = {}
@@ -88,6 +96,7 @@ export function runAction(opts: ActionRunOptions): Promise<ActionRun> {
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_SERVER_URL: 'https://github.com',
     RUNNER_TEMP: runnerTemp,
+    LOOPGATE_AGENT_USER: workerAgentUser(),
     ...(opts.env ?? {})
   }
   for (const [name, value] of Object.entries(opts.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value

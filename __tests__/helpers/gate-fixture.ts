@@ -5,6 +5,7 @@ import { readSettings } from '../../src/inputs.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
 import { executeRun, type RunReport } from '../../src/run.js'
 import { makeRepo, sh, tempDir } from './repo.js'
+import { workerAgentUser } from './action-runner.js'
 
 /** A unique fake token planted in INPUT_GITHUB-TOKEN, GITHUB_TOKEN, ACTIONS_* and .git/config. */
 export const FAKE_TOKEN = `ghs_loopgateFAKE${process.pid}x${Date.now().toString(36)}`
@@ -112,7 +113,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
     signal: new AbortController().signal,
     report: (line) => lines.push(line),
     isolation: opts.isolation,
-    agentUser: opts.agentUser
+    agentUser: opts.agentUser ?? workerAgentUser()
   })
   const agentHome = opts.isolation === 'auto' && opts.agentUser ? `/home/${opts.agentUser}` : null
   const log = readFileSync(report.logFile, 'utf8') + lines.join('\n')

@@ -1,6 +1,7 @@
 import { readSettings, type Settings } from '../../src/inputs.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
 import { executeRun, type RunReport } from '../../src/run.js'
+import { workerAgentUser } from './action-runner.js'
 import { tempDir } from './repo.js'
 
 /** Settings for a `command` agent in `repo`, from action-style inputs. */
@@ -19,6 +20,7 @@ export async function runIn(repo: string, inputs: Record<string, string>, env: N
     tempDir: tempDir('loopgate-runner-'),
     publisher: new DryRunPublisher(),
     signal: new AbortController().signal,
-    report: () => undefined
+    report: () => undefined,
+    agentUser: workerAgentUser()
   })
 }
