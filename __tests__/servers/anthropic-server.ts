@@ -1,5 +1,5 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
+import { LocalHttp, type RecordedRequest } from './local-http.js'
 
 /** One scripted answer of the fake Anthropic Messages API. */
 export type AnthropicStep =
@@ -18,11 +18,7 @@ export interface Usage {
   cache_creation_input_tokens?: number
 }
 
-export interface RecordedRequest {
-  method: string
-  url: string
-  body: any
-}
+export type { RecordedRequest } from './local-http.js'
 
 export interface AnthropicServer {
   url: string
@@ -102,8 +98,6 @@ function isMainLoopCall(body: any): boolean {
 export async function startAnthropicServer(): Promise<AnthropicServer> {
   let script: AnthropicStep[] = []
   let fallback: AnthropicStep = { kind: 'text', text: 'Done.' }
-  const sockets = new Set<import('node:net').Socket>()
-  const timers = new Set<NodeJS.Timeout>()
   const state: AnthropicServer = {
     url: '',
     requests: [],
@@ -115,11 +109,7 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
       state.scriptedCalls = 0
       state.requests.length = 0
     },
-    close: async () => {
-      for (const t of timers) clearTimeout(t)
-      for (const s of sockets) s.destroy()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    }
+    close: () => local.close()
   }
 
   const answer = (step: AnthropicStep, res: http.ServerResponse, model: string): void => {
@@ -151,62 +141,43 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
         })
         sse(res, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } })
         sse(res, 'content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'I will start by' } })
-        const t = setTimeout(() => res.socket?.destroy(), 50)
-        timers.add(t)
+        local.cut(res)
         return
       }
       case 'slow': {
-        const t = setTimeout(() => {
-          timers.delete(t)
+        local.later(step.delayMs, () => {
           if (!res.destroyed) streamMessage(res, model, [{ type: 'text', text: 'Late.' }], 'end_turn', DEFAULT_USAGE)
-        }, step.delayMs)
-        timers.add(t)
+        })
         return
       }
     }
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8')
-      let body: any = undefined
-      try {
-        body = raw ? JSON.parse(raw) : undefined
-      } catch {
-        body = raw
-      }
-      state.requests.push({ method: req.method ?? '', url: req.url ?? '', body })
-      const url = req.url ?? ''
-      if (req.method !== 'POST' || !url.startsWith('/v1/messages')) {
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end('{}')
-        return
-      }
-      if (url.startsWith('/v1/messages/count_tokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ input_tokens: 100 }))
-        return
-      }
-      const model = typeof body?.model === 'string' ? body.model : 'claude-sonnet-4-5'
-      if (!isMainLoopCall(body)) {
-        // Side calls (topic/title detection) must not eat script steps nor cost much.
-        if (body?.stream) return streamMessage(res, model, [{ type: 'text', text: '{"title":"task"}' }], 'end_turn', { input_tokens: 1, output_tokens: 1 })
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ id: 'msg_side', type: 'message', role: 'assistant', model, content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }))
-        return
-      }
-      state.scriptedCalls++
-      const step = script.length > 0 ? script.shift()! : fallback
-      answer(step, res, model)
-    })
+  const local = new LocalHttp((req, res, body) => {
+    const url = req.url ?? ''
+    if (req.method !== 'POST' || !url.startsWith('/v1/messages')) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{}')
+      return
+    }
+    if (url.startsWith('/v1/messages/count_tokens')) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ input_tokens: 100 }))
+      return
+    }
+    const model = typeof body?.model === 'string' ? body.model : 'claude-sonnet-4-5'
+    if (!isMainLoopCall(body)) {
+      // Side calls (topic/title detection) must not eat script steps nor cost much.
+      if (body?.stream) return streamMessage(res, model, [{ type: 'text', text: '{"title":"task"}' }], 'end_turn', { input_tokens: 1, output_tokens: 1 })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ id: 'msg_side', type: 'message', role: 'assistant', model, content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }))
+      return
+    }
+    state.scriptedCalls++
+    const step = script.length > 0 ? script.shift()! : fallback
+    answer(step, res, model)
   })
-  server.on('connection', (s) => {
-    sockets.add(s)
-    s.on('close', () => sockets.delete(s))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  state.requests = local.requests
+  state.url = await local.listen()
   return state
 }

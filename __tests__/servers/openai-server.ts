@@ -1,5 +1,5 @@
-import http from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type http from 'node:http'
+import { LocalHttp, type RecordedRequest } from './local-http.js'
 
 export interface ResponsesUsage {
   input_tokens: number
@@ -27,7 +27,7 @@ export type OpenAIStep =
 
 export interface OpenAIServer {
   url: string
-  requests: Array<{ method: string; url: string; body: any }>
+  requests: RecordedRequest[]
   scriptedCalls: number
   setScript(steps: OpenAIStep[], fallback?: OpenAIStep): void
   close(): Promise<void>
@@ -70,8 +70,6 @@ function streamResponse(res: http.ServerResponse, model: string, items: unknown[
 export async function startOpenAIServer(): Promise<OpenAIServer> {
   let script: OpenAIStep[] = []
   let fallback: OpenAIStep = { kind: 'text', text: 'Done.' }
-  const sockets = new Set<Socket>()
-  const timers = new Set<NodeJS.Timeout>()
   const state: OpenAIServer = {
     url: '',
     requests: [],
@@ -82,11 +80,7 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
       state.scriptedCalls = 0
       state.requests.length = 0
     },
-    close: async () => {
-      for (const t of timers) clearTimeout(t)
-      for (const s of sockets) s.destroy()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    }
+    close: () => local.close()
   }
 
   const message = (content: unknown[]): unknown => ({ type: 'message', id: `msg_${++counter}`, role: 'assistant', status: 'completed', content })
@@ -133,53 +127,34 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
       case 'cut': {
         res.writeHead(200, { 'content-type': 'text/event-stream' })
         sse(res, { type: 'response.created', response: { id: `resp_${++counter}`, object: 'response', model, status: 'in_progress', output: [] } })
-        const t = setTimeout(() => res.socket?.destroy(), 50)
-        timers.add(t)
+        local.cut(res)
         return
       }
       case 'slow': {
-        const t = setTimeout(() => {
-          timers.delete(t)
+        local.later(step.delayMs, () => {
           if (!res.destroyed) answer({ kind: 'text', text: 'Late.' }, res, model)
-        }, step.delayMs)
-        timers.add(t)
+        })
         return
       }
     }
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8')
-      let body: any
-      try {
-        body = raw ? JSON.parse(raw) : undefined
-      } catch {
-        body = raw
-      }
-      state.requests.push({ method: req.method ?? '', url: req.url ?? '', body })
-      if (req.method === 'POST' && (req.url ?? '').startsWith('/v1/responses')) {
-        state.scriptedCalls++
-        const step = script.length > 0 ? script.shift()! : fallback
-        answer(step, res, typeof body?.model === 'string' ? body.model : 'gpt-5')
-        return
-      }
-      if ((req.url ?? '').startsWith('/v1/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ object: 'list', data: [], models: [] }))
-        return
-      }
-      res.writeHead(404, { 'content-type': 'application/json' })
-      res.end('{"error":{"message":"not found"}}')
-    })
+  const local = new LocalHttp((req, res, body) => {
+    if (req.method === 'POST' && (req.url ?? '').startsWith('/v1/responses')) {
+      state.scriptedCalls++
+      const step = script.length > 0 ? script.shift()! : fallback
+      answer(step, res, typeof body?.model === 'string' ? body.model : 'gpt-5')
+      return
+    }
+    if ((req.url ?? '').startsWith('/v1/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ object: 'list', data: [], models: [] }))
+      return
+    }
+    res.writeHead(404, { 'content-type': 'application/json' })
+    res.end('{"error":{"message":"not found"}}')
   })
-  server.on('connection', (s) => {
-    sockets.add(s)
-    s.on('close', () => sockets.delete(s))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  state.requests = local.requests
+  state.url = await local.listen()
   return state
 }
