@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { DIST_INDEX, runPost, type ActionRun } from './helpers/action-runner.js'
+import { runPost, type ActionRun } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sharedTempDir, sh, tempDir } from './helpers/repo.js'
-import { LocalCacheService } from './cache-server/server.js'
-import { baseInputs, ledgerEntries, processAlive, progressLines, readState, runWithCache, waitForFile } from './cache-server/scenario.js'
+import { useCacheService, baseInputs, ledgerEntries, processAlive, progressLines, readState, runWithCache, waitForFile } from './cache-server/scenario.js'
 
 /** A scripted agent that records its pid, says it started, then hangs in the call. */
 function hangingAgent(dir: string, before = ''): { command: string; pidFile: string; started: string } {
@@ -22,14 +21,7 @@ function killQuietly(pidFile: string): void {
 }
 
 describe('cancellation loses nothing', () => {
-  const svc = new LocalCacheService()
-  beforeAll(async () => {
-    if (!existsSync(DIST_INDEX)) throw new Error('dist/index.js is missing: run `npm run package`')
-    await svc.start()
-  })
-  afterAll(async () => {
-    await svc.stop()
-  })
+  const svc = useCacheService()
 
   async function signalledRun(loopId: string, signal: NodeJS.Signals, before = '') {
     const repo = makeRepo(buggyProject())

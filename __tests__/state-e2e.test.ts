@@ -1,20 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { DIST_INDEX } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sharedTempDir, sh, tempDir } from './helpers/repo.js'
-import { LocalCacheService } from './cache-server/server.js'
-import { baseInputs, FIX, plantState, progressLines, readState, runWithCache } from './cache-server/scenario.js'
+import { useCacheService, baseInputs, FIX, plantState, progressLines, readState, runWithCache } from './cache-server/scenario.js'
 
 describe('loop state in actions/cache, through the bundled action', () => {
-  const svc = new LocalCacheService()
-
-  beforeAll(async () => {
-    if (!existsSync(DIST_INDEX)) throw new Error('dist/index.js is missing: run `npm run package`')
-    await svc.start()
-  })
-  afterAll(async () => {
-    await svc.stop()
-  })
+  const svc = useCacheService()
 
   it('a first run misses and saves; the second restores it and the rolling ceiling stops it before spending', async () => {
     const repo = makeRepo(buggyProject())

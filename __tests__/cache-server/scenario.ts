@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { ROOT, runAction, type ActionRun, type ActionRunOptions } from '../helpers/action-runner.js'
-import type { LocalCacheService } from './server.js'
+import { DIST_INDEX, ROOT, runAction, type ActionRun, type ActionRunOptions } from '../helpers/action-runner.js'
+import { LocalCacheService } from './server.js'
 
 const execFileAsync = promisify(execFile)
 
@@ -80,4 +80,17 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** A local cache service for the enclosing describe block, started once for it (the bundled action must exist). */
+export function useCacheService(): LocalCacheService {
+  const svc = new LocalCacheService()
+  beforeAll(async () => {
+    if (!existsSync(DIST_INDEX)) throw new Error('dist/index.js is missing: run `npm run package`')
+    await svc.start()
+  })
+  afterAll(async () => {
+    await svc.stop()
+  })
+  return svc
 }
