@@ -35342,8 +35342,6 @@ class DryRunPublisher {
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
 ;// CONCATENATED MODULE: ./src/process/reap.ts
@@ -35551,7 +35549,12 @@ function exitDescription(r) {
     return r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/agents/run-as.ts
+
+
+
 /** The uid the agent process will run as. */
 function effectiveUid(call) {
     if (call.user)
@@ -35570,6 +35573,30 @@ function processEnv(call, defaults, set = {}) {
 }
 function tail(text, max = 8000) {
     return text.length > max ? text.slice(-max) : text;
+}
+/**
+ * Runs one agent CLI for a call: the prompt on stdin (no argv length limit, not in the process
+ * list), the call's timeout, cancellation and user, and its JSON stream read live by `readLine`;
+ * the watchdog stops the process group once loopgate's own turn count passes the cap.
+ */
+function runStreamingAgent(call, command, args, env, watchdog, readLine) {
+    (0,external_node_fs_namespaceObject.mkdirSync)(call.callDir, { recursive: true });
+    return runProcess({
+        command,
+        args,
+        cwd: call.cwd,
+        env,
+        stdin: call.prompt,
+        timeoutMs: call.timeoutMs,
+        signal: call.signal,
+        uid: call.user?.uid,
+        gid: call.user?.gid,
+        callId: (0,external_node_crypto_.randomUUID)(),
+        onStdoutLine: (line) => {
+            readLine(line);
+            return watchdog.shouldKill() ? 'kill' : undefined;
+        }
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/agents/stream.ts
@@ -35647,8 +35674,6 @@ class TurnWatchdog {
 }
 
 ;// CONCATENATED MODULE: ./src/agents/claude.ts
-
-
 
 
 
@@ -35828,32 +35853,16 @@ class ClaudeAgent {
         this.opts = opts;
     }
     async run(call) {
-        (0,external_node_fs_namespaceObject.mkdirSync)(call.callDir, { recursive: true });
         const watchdog = new TurnWatchdog(call.maxTurns);
         const state = { lastText: '', warnings: [] };
-        const r = await runProcess({
-            command: this.opts.binary ?? 'claude',
-            args: claudeArgs(call, this.opts.args ?? []),
-            cwd: call.cwd,
-            env: processEnv(call, CLAUDE_ENV_DEFAULTS),
-            // The prompt goes on stdin: no argv length limit, not visible in the process list.
-            stdin: call.prompt,
-            timeoutMs: call.timeoutMs,
-            signal: call.signal,
-            uid: call.user?.uid,
-            gid: call.user?.gid,
-            callId: (0,external_node_crypto_.randomUUID)(),
-            onStdoutLine: (line) => {
-                readClaudeLine(line, state, watchdog);
-                return watchdog.shouldKill() ? 'kill' : undefined;
-            }
-        });
+        const command = this.opts.binary ?? 'claude';
+        const env = processEnv(call, CLAUDE_ENV_DEFAULTS);
+        const r = await runStreamingAgent(call, command, claudeArgs(call, this.opts.args ?? []), env, watchdog, (line) => readClaudeLine(line, state, watchdog));
         return classifyClaude(call, r, state, watchdog);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/agents/codex.ts
-
 
 
 
@@ -36044,29 +36053,13 @@ class CodexAgent {
         this.opts = opts;
     }
     async run(call) {
-        (0,external_node_fs_namespaceObject.mkdirSync)(call.callDir, { recursive: true });
         const args = this.opts.args ?? [];
         const env = processEnv(call, {});
         const model = resolveCodexModel(args, env);
         const prices = { ...DEFAULT_PRICES, ...(this.opts.prices ?? {}) };
         const watchdog = new TurnWatchdog(call.maxTurns);
         const state = newCodexState();
-        const r = await runProcess({
-            command: this.opts.binary ?? 'codex',
-            args: codexArgs(args),
-            cwd: call.cwd,
-            env,
-            stdin: call.prompt,
-            timeoutMs: call.timeoutMs,
-            signal: call.signal,
-            uid: call.user?.uid,
-            gid: call.user?.gid,
-            callId: (0,external_node_crypto_.randomUUID)(),
-            onStdoutLine: (line) => {
-                readCodexLine(line, state, watchdog);
-                return watchdog.shouldKill() ? 'kill' : undefined;
-            }
-        });
+        const r = await runStreamingAgent(call, this.opts.binary ?? 'codex', codexArgs(args), env, watchdog, (line) => readCodexLine(line, state, watchdog));
         return classifyCodex(call, r, state, watchdog, model, prices);
     }
 }

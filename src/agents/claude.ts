@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { exitDescription, runProcess, type RunResult } from '../process/run.js'
-import { effectiveUid, processEnv, tail } from './run-as.js'
+import { exitDescription, type RunResult } from '../process/run.js'
+import { effectiveUid, processEnv, runStreamingAgent, tail } from './run-as.js'
 import { asNumber, asRecord, asString, parseJsonLine } from './stream.js'
 import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
 import { TurnWatchdog } from './watchdog.js'
@@ -194,26 +192,11 @@ export class ClaudeAgent implements AgentAdapter {
   constructor(private readonly opts: ClaudeAgentOptions = {}) {}
 
   async run(call: AgentCall): Promise<AgentResult> {
-    mkdirSync(call.callDir, { recursive: true })
     const watchdog = new TurnWatchdog(call.maxTurns)
     const state: ClaudeStreamState = { lastText: '', warnings: [] }
-    const r = await runProcess({
-      command: this.opts.binary ?? 'claude',
-      args: claudeArgs(call, this.opts.args ?? []),
-      cwd: call.cwd,
-      env: processEnv(call, CLAUDE_ENV_DEFAULTS),
-      // The prompt goes on stdin: no argv length limit, not visible in the process list.
-      stdin: call.prompt,
-      timeoutMs: call.timeoutMs,
-      signal: call.signal,
-      uid: call.user?.uid,
-      gid: call.user?.gid,
-      callId: randomUUID(),
-      onStdoutLine: (line) => {
-        readClaudeLine(line, state, watchdog)
-        return watchdog.shouldKill() ? 'kill' : undefined
-      }
-    })
+    const command = this.opts.binary ?? 'claude'
+    const env = processEnv(call, CLAUDE_ENV_DEFAULTS)
+    const r = await runStreamingAgent(call, command, claudeArgs(call, this.opts.args ?? []), env, watchdog, (line) => readClaudeLine(line, state, watchdog))
     return classifyClaude(call, r, state, watchdog)
   }
 }

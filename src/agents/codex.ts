@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { exitDescription, runProcess, type RunResult } from '../process/run.js'
+import { exitDescription, type RunResult } from '../process/run.js'
 import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from './pricing.js'
-import { processEnv, tail } from './run-as.js'
+import { processEnv, runStreamingAgent, tail } from './run-as.js'
 import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from './stream.js'
 import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
 import { TurnWatchdog } from './watchdog.js'
@@ -206,29 +205,13 @@ export class CodexAgent implements AgentAdapter {
   constructor(private readonly opts: CodexAgentOptions = {}) {}
 
   async run(call: AgentCall): Promise<AgentResult> {
-    mkdirSync(call.callDir, { recursive: true })
     const args = this.opts.args ?? []
     const env = processEnv(call, {})
     const model = resolveCodexModel(args, env)
     const prices = { ...DEFAULT_PRICES, ...(this.opts.prices ?? {}) }
     const watchdog = new TurnWatchdog(call.maxTurns)
     const state = newCodexState()
-    const r = await runProcess({
-      command: this.opts.binary ?? 'codex',
-      args: codexArgs(args),
-      cwd: call.cwd,
-      env,
-      stdin: call.prompt,
-      timeoutMs: call.timeoutMs,
-      signal: call.signal,
-      uid: call.user?.uid,
-      gid: call.user?.gid,
-      callId: randomUUID(),
-      onStdoutLine: (line) => {
-        readCodexLine(line, state, watchdog)
-        return watchdog.shouldKill() ? 'kill' : undefined
-      }
-    })
+    const r = await runStreamingAgent(call, this.opts.binary ?? 'codex', codexArgs(args), env, watchdog, (line) => readCodexLine(line, state, watchdog))
     return classifyCodex(call, r, state, watchdog, model, prices)
   }
 }

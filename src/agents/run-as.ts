@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { runProcess, type RunResult } from '../process/run.js'
 import type { AgentCall } from './types.js'
+import type { TurnWatchdog } from './watchdog.js'
 
 /** The uid the agent process will run as. */
 export function effectiveUid(call: Pick<AgentCall, 'user'>): number {
@@ -19,4 +23,36 @@ export function processEnv(call: AgentCall, defaults: Record<string, string>, se
 
 export function tail(text: string, max = 8000): string {
   return text.length > max ? text.slice(-max) : text
+}
+
+/**
+ * Runs one agent CLI for a call: the prompt on stdin (no argv length limit, not in the process
+ * list), the call's timeout, cancellation and user, and its JSON stream read live by `readLine`;
+ * the watchdog stops the process group once loopgate's own turn count passes the cap.
+ */
+export function runStreamingAgent(
+  call: AgentCall,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  watchdog: TurnWatchdog,
+  readLine: (line: string) => void
+): Promise<RunResult> {
+  mkdirSync(call.callDir, { recursive: true })
+  return runProcess({
+    command,
+    args,
+    cwd: call.cwd,
+    env,
+    stdin: call.prompt,
+    timeoutMs: call.timeoutMs,
+    signal: call.signal,
+    uid: call.user?.uid,
+    gid: call.user?.gid,
+    callId: randomUUID(),
+    onStdoutLine: (line) => {
+      readLine(line)
+      return watchdog.shouldKill() ? 'kill' : undefined
+    }
+  })
 }
