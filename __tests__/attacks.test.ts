@@ -8,7 +8,7 @@ import path from 'node:path'
 import { processesOf } from '../src/isolation/agent-user.js'
 import { attackProject, FAKE_TOKEN, gitIn, MINICHECK, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
 
-const USER = 'loopgate-agent-atk'
+const USER = `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-atk`
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 const base = attackProject()
 const marker = (name: string): string => `/tmp/loopgate-attack-${process.pid}-${name}`

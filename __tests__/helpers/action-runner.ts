@@ -12,7 +12,7 @@ export const DIST_INDEX = path.join(ROOT, 'dist', 'index.js')
  * same time (jest workers) each get an agent user of their own.
  */
 export function workerAgentUser(): string {
-  return `loopgate-agent-w${process.env.JEST_WORKER_ID ?? '0'}`
+  return `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-w${process.env.JEST_WORKER_ID ?? '0'}`
 }
 
 /** Parses the runner's file commands format (`name<<DELIM\nvalue\nDELIM`, or `name=value`). */

@@ -5,7 +5,8 @@ import type { AgentCall } from '../../src/agents/types.js'
 
 export type AgentUser = NonNullable<AgentCall['user']>
 
-export const AGENT_USER_NAME = 'loopgate-test'
+/** LOOPGATE_TEST_NS keeps two test runs on one machine apart (each its own users). */
+export const AGENT_USER_NAME = `loopgate-test${process.env.LOOPGATE_TEST_NS ?? ''}`
 const USER_ROOT = `/home/${AGENT_USER_NAME}`
 
 function idOf(flag: '-u' | '-g'): number {
