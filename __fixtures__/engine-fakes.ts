@@ -116,7 +116,7 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
     ],
     ledger,
     log: new AttemptLog(path.join(dir, 'attempts.jsonl')),
-    progress: new ProgressFile(progressFile)
+    progress: new ProgressFile(path.dirname(progressFile), path.basename(progressFile))
   }
   return { config, deps, calls, gateRuns, progressFile, ledger }
 }

@@ -1,5 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { takeCustody } from '../src/git/custody.js'
+import { unregisterHeld } from '../src/git/custody-registry.js'
+import { git } from '../src/git/git.js'
 import { Ledger } from '../src/loop/ledger.js'
 import { settleKilledRun, type PushWip } from '../src/state/settle.js'
 import type { SessionInfo } from '../src/state/session.js'
@@ -22,7 +25,7 @@ function recordingCache(): CacheClient & { saved: { key: string; text: string }[
 }
 
 describe('the post step settles a run whose main step was killed', () => {
-  function killedRun(opts: { progress?: string } = {}) {
+  async function killedRun(opts: { progress?: string; logged?: string } = {}) {
     const repo = makeRepo(buggyProject())
     const base = sh(repo, ['rev-parse', 'HEAD']).trim()
     const temp = tempDir('loopgate-runner-')
@@ -36,6 +39,10 @@ describe('the post step settles a run whose main step was killed', () => {
     const progressFile = path.join(repo, '.loopgate', 'progress.md')
     mkdirSync(path.dirname(progressFile), { recursive: true })
     writeFileSync(progressFile, opts.progress ?? '- iteration 1 · …\n')
+    if (opts.logged) writeFileSync(path.join(runDir, 'attempts.jsonl'), `${JSON.stringify({ type: 'stop', stopReason: opts.logged })}\n`)
+    // Main held the repository when it was killed; the post step is a new process.
+    await takeCustody(repo, runDir)
+    unregisterHeld(repo)
     const location = stateLocation(temp, 'loop', null)
     writeStateFile(emptyState('loop'), location)
     const info: SessionInfo = {
@@ -53,16 +60,16 @@ describe('the post step settles a run whose main step was killed', () => {
   }
 
   it('charges the open call its budget, writes `cancelled`, commits the edits, pushes the WIP through the given function, saves', async () => {
-    const { repo, base, runDir, progressFile, info } = killedRun()
+    const { repo, base, runDir, progressFile, info } = await killedRun()
     const origin = tempDir('loopgate-origin-')
     sh(origin, ['init', '-q', '--bare'])
     const pushed: Parameters<PushWip>[0][] = []
     const pushWip: PushWip = async (args) => {
       pushed.push(args)
-      sh(args.workspace, ['push', '-q', origin, `${args.head}:refs/heads/${args.branch}`])
+      await git(['push', '-q', origin, `${args.head}:refs/heads/${args.branch}`], { cwd: args.workspace })
     }
     const cache = recordingCache()
-    const result = await settleKilledRun({ info, runDir, progressFile, workspace: repo, progressFileName: '.loopgate/progress.md', pushWip, cache })
+    const result = await settleKilledRun({ info, runDir, workspace: repo, progressFileName: '.loopgate/progress.md', pushWip, cache })
     expect(result).toMatchObject({ stopReason: 'cancelled', settledUsd: 2, spentUsd: 2.5, iterations: 2, saved: true })
     expect(readFileSync(progressFile, 'utf8').trim().split('\n').at(-1)).toBe('stop-reason: cancelled')
     const head = sh(repo, ['rev-parse', 'HEAD']).trim()
@@ -79,13 +86,12 @@ describe('the post step settles a run whose main step was killed', () => {
     expect(log).toContain('"by":"post"')
   })
 
-  it('keeps a stop line main already wrote, and a failing push does not stop the save', async () => {
-    const { repo, runDir, progressFile, info } = killedRun({ progress: '- iteration 1\nstop-reason: same-failure\n' })
+  it('keeps the stop reason main already recorded in its attempt log, and a failing push does not stop the save', async () => {
+    const { repo, runDir, progressFile, info } = await killedRun({ progress: '- iteration 1\nstop-reason: same-failure\n', logged: 'same-failure' })
     const cache = recordingCache()
     const result = await settleKilledRun({
       info,
       runDir,
-      progressFile,
       workspace: repo,
       progressFileName: '.loopgate/progress.md',
       cache,

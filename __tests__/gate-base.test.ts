@@ -1,9 +1,7 @@
 import { ConfigError } from '../src/inputs.js'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { resolveBase } from '../src/gate/base.js'
-import { repoConfigOverrides } from '../src/git/git.js'
-import { stashCredentials } from '../src/isolation/credentials.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 function upstream(): { origin: string; mainSha: string; featureSha: string } {
@@ -64,41 +62,3 @@ describe('resolving the base', () => {
   })
 })
 
-describe('credentials and git hardening', () => {
-  test('the persisted extraheader (direct and included, as actions/checkout writes it) is stashed and removed', async () => {
-    const ws = makeRepo({ 'a.txt': 'a' })
-    const dir = tempDir()
-    const included = path.join(dir, 'git-credentials-x.config')
-    writeFileSync(included, '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic INCLUDED_SECRET\n')
-    sh(ws, ['config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic DIRECT_SECRET'])
-    sh(ws, ['config', `includeIf.gitdir:${ws}/.git.path`, included])
-    const stashFile = path.join(dir, 'stash.json')
-    const r = await stashCredentials(ws, stashFile)
-    expect(r.auth).toEqual(['http.https://github.com/.extraheader=AUTHORIZATION: basic DIRECT_SECRET', 'http.https://github.com/.extraheader=AUTHORIZATION: basic INCLUDED_SECRET'])
-    const config = readFileSync(path.join(ws, '.git/config'), 'utf8')
-    expect(config).not.toMatch(/SECRET|extraheader|includeIf/)
-    expect(sh(ws, ['config', '--list'])).not.toContain('SECRET')
-    expect(existsSync(stashFile)).toBe(true)
-  })
-
-  test('every filter, diff driver and per-URL credential helper in the repo config (includes too) is overridden', async () => {
-    const ws = makeRepo({ 'a.txt': 'a' })
-    const inc = path.join(tempDir(), 'inc.cfg')
-    writeFileSync(inc, '[filter "hidden"]\n\tsmudge = touch /tmp/x\n')
-    sh(ws, ['config', 'filter.evil.clean', 'touch /tmp/x'])
-    sh(ws, ['config', 'diff.evil.textconv', 'touch /tmp/x'])
-    sh(ws, ['config', 'credential.https://github.com.helper', '!touch /tmp/x'])
-    sh(ws, ['config', 'include.path', inc])
-    const overrides = await repoConfigOverrides(ws)
-    expect(overrides).toEqual(
-      expect.arrayContaining([
-        'filter.evil.clean=',
-        'filter.evil.required=false',
-        'diff.evil.textconv=',
-        'credential.https://github.com.helper=',
-        'filter.hidden.smudge=',
-        'filter.hidden.required=false'
-      ])
-    )
-  })
-})

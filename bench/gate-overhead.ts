@@ -14,7 +14,6 @@ import { git as hardenedGit } from '../src/git/git.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/inputs.js'
 import { ensureAgentUser, type AgentUser } from '../src/isolation/agent-user.js'
 import { gateEnv } from '../src/isolation/env.js'
-import { GitHardening } from '../src/isolation/hygiene.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
 
 const FILES = 10_000
@@ -58,11 +57,9 @@ export async function benchGateOverhead(): Promise<Figure[]> {
         : { why: 'not root' }
   const user: AgentUser | undefined = 'user' in found ? found.user : undefined
   if (user) chmodReachable(temp)
-  const hardening = new GitHardening(ws)
-  await hardening.refresh()
   const head = (await hardenedGit(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, new ProtectedPaths(DEFAULT_PROTECTED_PATHS)))
-  const guard = new TamperGuard({ workspace: ws, snapshot, hardening, ownFiles: ['.loopgate/progress.md'] })
+  const guard = new TamperGuard({ workspace: ws, snapshot })
   const gate = new ProtectedGate({
     workspace: ws,
     snapshot,

@@ -85,7 +85,7 @@ async function harness(repo: string): Promise<number[]> {
       ],
       ledger: new Ledger(path.join(dir, 'ledger.jsonl')),
       log: new AttemptLog(path.join(dir, 'attempts.jsonl')),
-      progress: new ProgressFile(path.join(repo, '.loopgate/progress.md')),
+      progress: new ProgressFile(repo, '.loopgate/progress.md'),
       report: () => {
         ends.push(performance.now() - agentMs - gateMs)
       }

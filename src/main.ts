@@ -1,19 +1,19 @@
 import * as core from '@actions/core'
-import { appendFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
+import { appendFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './loop/progress.js'
 import { outcomeFor, STOP_EXPLANATIONS, type StopReason } from './loop/stop-reasons.js'
 import { createIntegration } from './github/integration.js'
 import { preLoopSummary, runSummary } from './report/markdown.js'
-import { defaultRunId, defaultTempDir, executeRun, runDirFor, type RunReport } from './run.js'
+import { withCustody } from './git/custody.js'
+import { defaultRunId, defaultTempDir, executeRun, prepareRunDir, type RunReport } from './run.js'
 import { openStateSession, type StateSession } from './state/session.js'
 
 export const STATE_MAIN_FINISHED = 'main-finished'
 export const STATE_RUN_DIR = 'run-dir'
 /** JSON SessionInfo (src/state/session.ts) for the post step. */
 export const STATE_SESSION = 'state-session'
-export const STATE_PROGRESS_FILE = 'progress-file'
 /** The workspace and its owner (`uid:gid`), so the post step can hand it back after a kill. */
 export const STATE_WORKSPACE = 'workspace'
 export const STATE_WORKSPACE_OWNER = 'workspace-owner'
@@ -26,11 +26,10 @@ function setOutputs(values: Record<string, string | number>): void {
 async function failBeforeLoop(reason: StopReason, message: string, settings?: Settings, extra: Record<string, unknown> = {}): Promise<void> {
   const env = process.env
   const loopId = settings?.loopId ?? 'loopgate'
-  const runDir = runDirFor(defaultTempDir(env), loopId, defaultRunId(env))
-  mkdirSync(runDir, { recursive: true })
+  const runDir = prepareRunDir(defaultTempDir(env), loopId, defaultRunId(env))
   const logFile = path.join(runDir, 'attempts.jsonl')
   appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), type: 'stop', stopReason: reason, message, spentUsd: 0, ...extra })}\n`)
-  if (settings) new ProgressFile(path.join(settings.workspace, settings.progressFile)).appendStop(reason)
+  if (settings) new ProgressFile(settings.workspace, settings.progressFile).appendStop(reason)
   setOutputs({ outcome: outcomeFor(reason), 'stop-reason': reason, iterations: 0, 'spend-usd': '0.00', 'log-file': logFile })
   await core.summary
     .addHeading(`loopgate: ${reason}`, 2)
@@ -70,7 +69,7 @@ export async function run(): Promise<void> {
   // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
   // put them in one more stream.
 
-  // --- cancellation (issue 6): the runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
+  // The runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
   // Every signal aborts the run (the engine and runProcess kill the agent's process group and
   // charge the call); the handlers stay until run() returns so a second signal cannot kill the
   // process while the ledger, the log and the state are written.
@@ -90,17 +89,16 @@ export async function run(): Promise<void> {
 }
 
 async function runWithSignal(settings: Settings, abort: AbortController): Promise<void> {
-  // --- end cancellation ---
   const env = process.env
   const runId = defaultRunId(env)
-  core.saveState(STATE_RUN_DIR, runDirFor(defaultTempDir(env), settings.loopId, runId))
-  core.saveState(STATE_PROGRESS_FILE, path.join(settings.workspace, settings.progressFile))
+  const runDir = prepareRunDir(defaultTempDir(env), settings.loopId, runId)
+  core.saveState(STATE_RUN_DIR, runDir)
   core.saveState(STATE_WORKSPACE, settings.workspace)
   if (existsSync(settings.workspace)) {
     const owner = statSync(settings.workspace)
     core.saveState(STATE_WORKSPACE_OWNER, `${owner.uid}:${owner.gid}`)
   }
-  // --- state (issue 6): restore before anything is spent ---
+  // The state is restored before anything is spent.
   const opened = await openStateSession(settings, { env, tempDir: defaultTempDir(env), runId })
   core.saveState(STATE_SESSION, JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))
   if (opened.kind === 'corrupt') {
@@ -112,24 +110,24 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
   const session: StateSession = opened.session
   for (const note of session.notes) if (/could not be restored/.test(note)) core.warning(note)
   if (opened.kind === 'review-capacity') return failBeforeLoop('review-capacity', opened.message, settings)
-  await session.resume()
-  core.saveState(STATE_SESSION, JSON.stringify(session.info))
-  for (const note of session.notes) core.info(note)
-  // --- end state ---
   let report: RunReport
   try {
-    // --- GitHub integration (issue 5): the event plan and the publisher ---
-    const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m))
-    settings = github.settings
-    // --- end GitHub integration ---
-    report = await executeRun(settings, {
-      env,
-      runId,
-      tempDir: defaultTempDir(env),
-      publisher: github.publisher,
-      signal: abort.signal,
-      report: (line) => core.info(line),
-      carry: session.carry() // state (issue 6)
+    // The repository is in loopgate's custody from before the resume to after publishing.
+    report = await withCustody(settings.workspace, runDir, async () => {
+      await session.resume()
+      core.saveState(STATE_SESSION, JSON.stringify(session.info))
+      for (const note of session.notes) core.info(note)
+      const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m))
+      settings = github.settings
+      return executeRun(settings, {
+        env,
+        runId,
+        tempDir: defaultTempDir(env),
+        publisher: github.publisher,
+        signal: abort.signal,
+        report: (line) => core.info(line),
+        carry: session.carry()
+      })
     })
   } catch (err) {
     if (err instanceof ConfigError) return failBeforeLoop('config-error', err.message, settings)
@@ -140,13 +138,12 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
     throw err
   }
   writeReport(report)
-  // --- state (issue 6): save after publishing ---
+  // The state is saved after publishing.
   const saved = await session.save(report)
   if (!saved.saved) core.warning(`loopgate: the loop state was not saved: ${saved.message ?? 'unknown reason'}`)
   else core.info(`loopgate: state saved as ${session.info.key}`)
   report.notes.push(...session.notes)
-  // --- end state ---
-  // --- GitHub integration (issue 5): summary for every run, publishing failures fail the step ---
+  // A summary for every run; a publishing failure fails the step.
   const summary = report.run
     ? runSummary(report.run, { loopId: settings.loopId, spendCeilingUsd: settings.spendCeilingUsd, logFile: report.logFile, logUrl: report.published.logUrl, notes: report.notes })
     : preLoopSummary(report.stopReason, settings.loopId, report.notes)
@@ -158,5 +155,4 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
   core.saveState(STATE_MAIN_FINISHED, 'true')
   if (report.published.error) core.setFailed(`loopgate could not publish: ${report.published.error}`)
   else if (report.outcome === 'stopped') core.setFailed(`loopgate stopped: ${report.stopReason}: ${report.notes.join(' ')}`)
-  // --- end GitHub integration ---
 }

@@ -1,14 +1,11 @@
 import * as core from '@actions/core'
 import { reclaimWorkspace } from './isolation/agent-user.js'
-import { STATE_MAIN_FINISHED, STATE_PROGRESS_FILE, STATE_RUN_DIR, STATE_SESSION, STATE_WORKSPACE, STATE_WORKSPACE_OWNER } from './main.js'
+import { STATE_MAIN_FINISHED, STATE_RUN_DIR, STATE_SESSION, STATE_WORKSPACE, STATE_WORKSPACE_OWNER } from './main.js'
 import type { SessionInfo } from './state/session.js'
 import { settleKilledRun, type PushWip } from './state/settle.js'
 
 export interface PostDeps {
-  /**
-   * WIP push (issue 6 call site): the lead wires the GitHub helper's push function here, e.g.
-   * `post({ pushWip })` in src/index.ts. Without it the WIP commit stays local to the runner.
-   */
+  /** Pushes the WIP branch; without it the WIP commit stays local to the runner. */
   pushWip?: PushWip
 }
 
@@ -18,20 +15,21 @@ export async function post(deps: PostDeps = {}): Promise<void> {
   core.warning('loopgate: the main step did not finish; settling the run (charges, progress note, state).')
   const sessionText = core.getState(STATE_SESSION)
   const runDir = core.getState(STATE_RUN_DIR)
-  const progressFile = core.getState(STATE_PROGRESS_FILE)
-  if (!sessionText || !runDir || !progressFile) {
+  if (!sessionText || !runDir) {
     core.warning('loopgate: the main step ended before the loop started; nothing to settle.')
     return
   }
   const info = JSON.parse(sessionText) as SessionInfo
   const workspace = core.getState(STATE_WORKSPACE) || process.env.GITHUB_WORKSPACE || process.cwd()
   // A killed main left the agent user's processes running and the workspace in its hands.
-  for (const note of reclaimWorkspace(workspace, core.getState(STATE_WORKSPACE_OWNER))) core.info(`loopgate: ${note}`)
+  const ownerText = core.getState(STATE_WORKSPACE_OWNER)
+  for (const note of reclaimWorkspace(workspace, ownerText, runDir)) core.info(`loopgate: ${note}`)
+  const [uid, gid] = /^\d+:\d+$/.test(ownerText) ? ownerText.split(':').map(Number) : []
   const result = await settleKilledRun({
     info,
     runDir,
-    progressFile,
     workspace,
+    owner: uid === undefined ? undefined : { uid, gid },
     progressFileName: core.getInput('progress-file') || '.loopgate/progress.md',
     featuresFile: core.getInput('features-file') || undefined,
     pushWip: deps.pushWip

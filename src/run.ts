@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ClaudeAgent } from './agents/claude.js'
@@ -9,9 +8,11 @@ import { parsePriceTable } from './agents/pricing.js'
 import { agentRunner } from './agents/index.js'
 import type { AgentAdapter } from './agents/types.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
+import { withCustody } from './git/custody.js'
 import { git } from './git/git.js'
+import { ownedPath } from './fs/owned-dir.js'
+import { ConfigError, type Settings } from './inputs.js'
 import { GitWorkspace } from './git/workspace.js'
-import type { Settings } from './inputs.js'
 import { agentEnv, gateEnv } from './isolation/env.js'
 import { AttemptLog } from './loop/attempt-log.js'
 import { runLoop, type EngineDeps, type RunOutcome } from './loop/engine.js'
@@ -61,6 +62,11 @@ export function runDirFor(tempDir: string, loopId: string, runId: string): strin
   return path.join(tempDir, 'loopgate', `${loopId}-${runId}`)
 }
 
+/** Creates the run's root-only directory (ledger, attempt log, state, loopgate's git directory). */
+export function prepareRunDir(tempDir: string, loopId: string, runId: string): string {
+  return ownedPath(tempDir, ['loopgate', `${loopId}-${runId}`], 0o700)
+}
+
 // --- agents (issue 4) ---
 /** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
 export function createAdapter(settings: Settings, binary?: string): AgentAdapter {
@@ -92,16 +98,24 @@ function apiKeyFor(settings: Settings): { name: string; value: string } | undefi
 }
 
 async function assertGitRepository(dir: string): Promise<void> {
-  await git(['rev-parse', '--verify', 'HEAD'], { cwd: dir })
+  const r = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: dir, okCodes: [1, 128] })
+  if (r.exitCode !== 0) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
 }
 
-/** One whole run: workspace → loop → publish. Settings are already validated. */
+/**
+ * One whole run: workspace → loop → publish. Settings are already validated. The workspace's git
+ * directory is in loopgate's custody for the whole run (see git/custody.ts).
+ */
 export async function executeRun(settings: Settings, ctx: RunContext): Promise<RunReport> {
-  const runDir = runDirFor(ctx.tempDir, settings.loopId, ctx.runId)
-  mkdirSync(runDir, { recursive: true, mode: 0o700 })
+  const runDir = prepareRunDir(ctx.tempDir, settings.loopId, ctx.runId)
+  return withCustody(settings.workspace, runDir, () => runInCustody(settings, ctx, runDir))
+}
+
+async function runInCustody(settings: Settings, ctx: RunContext, runDir: string): Promise<RunReport> {
   const logFile = path.join(runDir, 'attempts.jsonl')
   const ledgerFile = path.join(runDir, 'ledger.jsonl')
   const progressPath = path.join(settings.workspace, settings.progressFile)
+  const progress = new ProgressFile(settings.workspace, settings.progressFile)
   const notes: string[] = []
 
   await assertGitRepository(settings.workspace)
@@ -110,7 +124,7 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   const stop = await ctx.publisher.preflight?.(settings)
   if (stop) {
     new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 })
-    new ProgressFile(progressPath).appendStop(stop.stopReason)
+    progress.appendStop(stop.stopReason)
     for (const note of stop.notes) ctx.report(note)
     return {
       stopReason: stop.stopReason,
@@ -126,8 +140,7 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   }
   // --- end pre-loop check ---
 
-  const callsDir = path.join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`)
-  mkdirSync(callsDir, { recursive: true })
+  const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
   // --- protected gate + isolation (issue 3) ---
   const protection = await setupProtection({
     settings,
@@ -143,7 +156,7 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   })
   notes.push(...protection.notes)
   const gate = protection.gate
-  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config)
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
   // --- end protected gate + isolation ---
   await gitWorkspace.prepare()
   // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
@@ -170,7 +183,6 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   // --- end protected gate + isolation ---
   const log = new AttemptLog(logFile)
   const ledger = new Ledger(ledgerFile)
-  const progress = new ProgressFile(progressPath)
 
   // --- protected gate + isolation (issue 3): the workspace goes back to its owner whatever happens ---
   let run: RunOutcome

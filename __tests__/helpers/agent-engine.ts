@@ -86,7 +86,7 @@ export async function runEngine(opts: EngineRunOptions): Promise<EngineRun> {
       guards: [],
       ledger,
       log,
-      progress: new ProgressFile(path.join(opts.repo, progressFile)),
+      progress: new ProgressFile(opts.repo, progressFile),
       signal: opts.signal
     }
   )

@@ -1,17 +1,20 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { readAgentFile } from '../fs/tree.js'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { exitDescription, runProcess } from '../process/run.js'
 import type { AgentAdapter, AgentCall, AgentResult } from './types.js'
 
-/** Reads `{"cost_usd": n}` from the cost file; anything else is no report. */
+/** A cost report is a few bytes; anything larger is no report. */
+const MAX_COST_FILE_BYTES = 64 * 1024
+
+/**
+ * Reads `{"cost_usd": n}` from the cost file the agent wrote; anything else is no report. The file
+ * is read as bounded data: a symlink, FIFO or device there is no report and never blocks.
+ */
 export function readCostFile(file: string): number | undefined {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
+  const text = readAgentFile(file, MAX_COST_FILE_BYTES)
+  if (text === null) return undefined
   try {
     const data = JSON.parse(text) as { cost_usd?: unknown }
     const cost = data.cost_usd
@@ -31,11 +34,11 @@ export class CommandAgent implements AgentAdapter {
   constructor(private readonly command: string) {}
 
   async run(call: AgentCall): Promise<AgentResult> {
-    mkdirSync(call.callDir, { recursive: true })
+    // The call's folder is loopgate's; only `out/` is the agent's (see prepareCallDir).
+    mkdirSync(path.join(call.callDir, 'out'), { recursive: true })
     const promptFile = path.join(call.callDir, 'prompt.md')
-    const costFile = path.join(call.callDir, 'cost.json')
-    writeFileSync(promptFile, call.prompt)
-    rmSync(costFile, { force: true })
+    const costFile = path.join(call.callDir, 'out', 'cost.json')
+    writeFileSync(promptFile, call.prompt, { mode: 0o644 })
     const r = await runProcess({
       command: '/bin/bash',
       args: ['-c', this.command],

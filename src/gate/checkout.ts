@@ -5,7 +5,7 @@ import path from 'node:path'
 import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
-import { readTreeEntry, removeTreeEntry } from './fs-safe.js'
+import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import { listTree, type BaseSnapshot } from './snapshot.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */

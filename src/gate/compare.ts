@@ -1,7 +1,7 @@
 import { readlinkSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { protectedPart, restoreManifest } from './manifest-keys.js'
-import { readTreeEntry, removeTreeEntry, writeTreeFile, type TreeEntry } from './fs-safe.js'
+import { readTreeEntry, removeTreeEntry, writeTreeFile, type TreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot, SnapshotEntry } from './snapshot.js'
 
 export interface Tampering {
@@ -20,6 +20,8 @@ function describeEntry(entry: TreeEntry): string {
       return `reached through ${entry.ancestor}, which is no longer a directory`
     case 'other':
       return 'replaced by a special file'
+    case 'too-large':
+      return `grown to ${entry.size} bytes`
     default:
       return 'changed'
   }

@@ -7,7 +7,7 @@ import type { FailureItem, Gate, GateVerdict } from '../loop/types.js'
 import { CleanCheckout } from './checkout.js'
 import { describeTampering } from './compare.js'
 import { failuresFromOutput, verdictFingerprint } from './fingerprint.js'
-import { readTreeEntry } from './fs-safe.js'
+import { readTreeEntry } from '../fs/tree.js'
 import { countsFromOutput, parseReport, type TestReport } from './report.js'
 import type { BaseSnapshot } from './snapshot.js'
 

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, mkdirSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
-import { ensureAgentUser, killUserProcesses, type AgentUser } from '../isolation/agent-user.js'
+import { ensureAgentUser, killUserProcesses, recordAgentUser, retireAgentUser, runAgentUserName, type AgentUser } from '../isolation/agent-user.js'
 import { stashCredentials } from '../isolation/credentials.js'
 import { refusedNames } from '../isolation/env.js'
-import { GitHardening } from '../isolation/hygiene.js'
+import { heldRepositoryFor } from '../git/custody-registry.js'
+import { userConfigOf } from '../git/custody.js'
 import { git } from '../git/git.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
@@ -41,7 +42,6 @@ export interface Protection {
   snapshot: BaseSnapshot
   gate: ProtectedGate
   baseline: Baseline
-  hardening: GitHardening
   guards: CallGuard[]
   /** Set when the agent runs as the dedicated user. */
   user?: AgentUser
@@ -70,6 +70,20 @@ function chownTree(dir: string, user: AgentUser, prune: string[] = []): void {
   for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
   args.push('!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
   execFileSync('find', args, { stdio: 'pipe' })
+}
+
+/**
+ * One call's folder: loopgate's (root-owned, readable) with the prompt it writes, and an `out/`
+ * folder the agent writes its reports to (the cost file). loopgate never writes into a folder the
+ * agent can write, and reads what the agent left there only as bounded data.
+ */
+function prepareCallDir(callDir: string, user: AgentUser | undefined): void {
+  rmSync(callDir, { recursive: true, force: true })
+  mkdirSync(callDir, { mode: 0o755 })
+  chmodSync(callDir, 0o755)
+  const out = path.join(callDir, 'out')
+  mkdirSync(out, { mode: 0o700 })
+  if (user) chownSync(out, user.uid, user.gid)
 }
 
 /** Hands the workspace (and files loopgate wrote there) back to the agent user before each call. */
@@ -101,27 +115,21 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   mkdirSync(opts.runDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.runDir, 0o700)
 
-  const hardening = new GitHardening(ws)
-  await hardening.refresh()
-  const stash = await stashCredentials(ws, path.join(opts.runDir, 'credentials.json'))
-  if (stash.removed.length) notes.push(`the persisted git credential was removed from the workspace before the first call (${stash.removed.join(', ')})`)
+  const held = heldRepositoryFor(ws)
+  if (!held) throw new Error(`loopgate does not hold the repository of ${ws}`)
+  const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
+  if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
 
-  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, config: hardening.config(), auth: stash.auth })
+  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, auth: stash.auth })
   const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths))
-  const progressRel = settings.progressFile
   const tamper = new TamperGuard({
     workspace: ws,
-    snapshot,
-    hardening,
-    ownFiles: [progressRel, ...(settings.featuresFile ? [settings.featuresFile] : [])]
+    snapshot
   })
   const initial = await tamper.restore()
   if (initial.found.length) {
     // Its own commit before the loop starts, so the agent's work is measured from there.
-    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
-      cwd: ws,
-      config: hardening.config()
-    })
+    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws })
     notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
 
@@ -129,9 +137,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets and runner internals never are)`)
 
   const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
-  const userName = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined
-  const account = forced ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' } : ensureAgentUser(userName)
+  const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined
+  const account = forced
+    ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
+    : ensureAgentUser(named ?? runAgentUserName(settings.loopId, opts.runId))
   const user = 'user' in account ? account.user : undefined
+  if (user) recordAgentUser(opts.runDir, user, named === undefined)
   if (!user) {
     notes.push(
       `isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`
@@ -158,19 +169,19 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const owner = statSync(ws)
   if (user) {
     execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, ws])
-    mkdirSync(opts.callsDir, { recursive: true })
-    chownSync(opts.callsDir, user.uid, user.gid)
-    chmodSync(opts.callsDir, 0o700)
     for (const dir of [ws, opts.callsDir, gateDir]) makeReachable(dir)
     Object.assign(agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
   }
 
-  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws, config: hardening.config() })).stdout.trim()
+  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   let baseline: Baseline
   try {
     baseline = await gate.runBaseline(startCommit)
   } catch (err) {
-    if (user) execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
+    if (user) {
+      execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
+      retireAgentUser(opts.runDir)
+    }
     throw err
   }
   notes.push(
@@ -180,11 +191,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const guards: CallGuard[] = user ? [new HandBackGuard(ws, user), tamper] : [tamper]
   const wrapAgent = (runner: AgentRunner): AgentRunner => ({
     async run(iteration, prompt, timeoutMs, signal) {
-      if (user) {
-        const callDir = path.join(opts.callsDir, `call-${iteration}`)
-        mkdirSync(callDir, { recursive: true })
-        chownSync(callDir, user.uid, user.gid)
-      }
+      prepareCallDir(path.join(opts.callsDir, `call-${iteration}`), user)
       try {
         return await runner.run(iteration, prompt, timeoutMs, signal)
       } finally {
@@ -197,6 +204,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     killUserProcesses(user)
     // Later steps (and actions/checkout's post step) run git here as the runner's user.
     execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
+    retireAgentUser(opts.runDir)
   }
-  return { base, snapshot, gate, baseline, hardening, guards, user, agentEnvSet, notes, wrapAgent, finish }
+  return { base, snapshot, gate, baseline, guards, user, agentEnvSet, notes, wrapAgent, finish }
 }

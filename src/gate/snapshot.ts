@@ -19,8 +19,8 @@ export async function readBlobs(cwd: string, oids: string[]): Promise<Map<string
   const out = new Map<string, Buffer>()
   if (oids.length === 0) return out
   const { spawn } = await import('node:child_process')
-  const { gitEnv, HARDENED_CONFIG } = await import('../git/git.js')
-  const args = [...HARDENED_CONFIG.flatMap((c) => ['-c', c]), 'cat-file', '--batch']
+  const { gitArgs, gitEnv } = await import('../git/git.js')
+  const args = gitArgs(['cat-file', '--batch'], { cwd })
   const chunks: Buffer[] = []
   await new Promise<void>((resolve, reject) => {
     const child = spawn('git', args, { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] })

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { heldRepositoryFor } from './custody-registry.js'
 
 export interface GitResult {
   stdout: string
@@ -17,11 +18,11 @@ export class GitError extends Error {
 }
 
 /**
- * Configuration that neutralises whatever the agent may have planted in the repository's config:
- * hooks, fsmonitor, credential helpers, pagers, editors and external diff tools. Filters are
- * neutralised per name by `filterOverrides`.
+ * Settings that make loopgate's own git deterministic whatever its (own) config says: no hooks,
+ * no fsmonitor, no pager, no prompts, no background maintenance. loopgate's git never reads the
+ * agent's repository configuration at all (see custody.ts); these only pin behaviour.
  */
-export const HARDENED_CONFIG = [
+export const LOOPGATE_GIT_CONFIG = [
   'core.hooksPath=/dev/null',
   'core.fsmonitor=false',
   'core.untrackedCache=false',
@@ -29,43 +30,14 @@ export const HARDENED_CONFIG = [
   'core.editor=true',
   'core.askPass=',
   'credential.helper=',
-  'diff.external=',
   'safe.directory=*',
   'commit.gpgSign=false',
   'tag.gpgSign=false',
   'gc.auto=0',
   'maintenance.auto=false',
-  'core.attributesFile=/dev/null',
-  'core.gitProxy=',
-  'core.alternateRefsCommand=',
-  'core.sshCommand=false',
   'protocol.ext.allow=never',
-  'submodule.recurse=false',
-  'uploadpack.packObjectsHook=',
-  'gpg.program=false',
-  'sequence.editor=true',
-  'merge.renormalize=false'
+  'submodule.recurse=false'
 ]
-
-/** Keys the repository config may define per name that would run a command in loopgate's git. */
-const DRIVER_KEY = /^(filter\.(.+)\.(?:clean|smudge|process)|diff\.(.+)\.(?:textconv|command)|merge\.(.+)\.driver|credential\.(.+)\.helper|remote\.(.+)\.(?:uploadpack|receivepack|proxy)|http\.(.+)\.proxy)$/i
-
-/**
- * `-c` overrides that neutralise every command the repository's config (includes followed) may
- * name: filters, diff/merge drivers, per-URL credential helpers and upload-pack programs. The
- * command line wins over any config file, so these run last.
- */
-export async function repoConfigOverrides(cwd: string): Promise<string[]> {
-  const r = await git(['config', '--includes', '--list', '--name-only', '-z'], { cwd, okCodes: [1, 128] })
-  const overrides = new Set<string>()
-  for (const key of r.stdout.split('\0')) {
-    const m = DRIVER_KEY.exec(key.trim())
-    if (!m) continue
-    overrides.add(`${key.trim()}=`)
-    if (m[2] !== undefined) overrides.add(`filter.${m[2]}.required=false`)
-  }
-  return [...overrides]
-}
 
 /** The environment of loopgate's own git processes: no global or system config, no prompts. */
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -93,10 +65,20 @@ export interface GitOptions {
   maxBuffer?: number
 }
 
-/** Runs one git command with the hardened configuration. Throws GitError on an unexpected exit. */
+/**
+ * The full argument list of one loopgate git command: its pinned settings, then, when `cwd` is in
+ * a workspace loopgate holds, its own git directory and that work tree.
+ */
+export function gitArgs(args: string[], opts: Pick<GitOptions, 'cwd' | 'config'>): string[] {
+  const configArgs = [...LOOPGATE_GIT_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c])
+  const held = heldRepositoryFor(opts.cwd)
+  const location = held ? [`--git-dir=${held.gitDir}`, `--work-tree=${held.workspace}`] : []
+  return [...configArgs, ...location, ...args]
+}
+
+/** Runs one git command (see gitArgs). Throws GitError on an unexpected exit. */
 export function git(args: string[], opts: GitOptions): Promise<GitResult> {
-  const configArgs = [...HARDENED_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c])
-  const fullArgs = [...configArgs, ...args]
+  const fullArgs = gitArgs(args, opts)
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',

@@ -32,12 +32,11 @@ export class GitWorkspace implements Workspace {
   constructor(
     readonly dir: string,
     private readonly progressFile: string,
-    private readonly featuresFile?: string,
-    private readonly gitConfig: () => string[] = () => []
+    private readonly featuresFile?: string
   ) {}
 
   private run(args: string[], okCodes?: number[]) {
-    return git(args, { cwd: this.dir, okCodes, config: this.gitConfig() })
+    return git(args, { cwd: this.dir, okCodes })
   }
 
   /** Keeps the progress file out of `git status` and commits. */

@@ -1,10 +1,66 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import type { AgentCall } from '../agents/types.js'
 
 export type AgentUser = NonNullable<AgentCall['user']>
 
 export const DEFAULT_AGENT_USER = 'loopgate-agent'
+
+/**
+ * The user one run's agent (and gate) runs as: its own, so reaping every process of that uid is
+ * exact and two runs on one machine never touch each other's processes or homes.
+ */
+export function runAgentUserName(loopId: string, runId: string): string {
+  return `lg-${createHash('sha256').update(`${loopId}\0${runId}\0${process.pid}`).digest('hex').slice(0, 12)}`
+}
+
+const USER_RECORD = 'agent-user.json'
+
+interface UserRecord {
+  name: string
+  uid: number
+  /** Created for this run: removed (with its home) when the run ends. */
+  ephemeral: boolean
+}
+
+/** Notes in the run's root-only directory which user the agent runs as (the post step reads it). */
+export function recordAgentUser(runDir: string, user: AgentUser, ephemeral: boolean): void {
+  const record: UserRecord = { name: user.name, uid: user.uid, ephemeral }
+  writeFileSync(path.join(runDir, USER_RECORD), JSON.stringify(record), { mode: 0o600 })
+}
+
+function readUserRecord(runDir: string): UserRecord | null {
+  const file = path.join(runDir, USER_RECORD)
+  try {
+    if (!lstatSync(file).isFile()) return null
+    const r = JSON.parse(readFileSync(file, 'utf8')) as Partial<UserRecord>
+    return typeof r.name === 'string' && typeof r.uid === 'number' ? { name: r.name, uid: r.uid, ephemeral: r.ephemeral === true } : null
+  } catch {
+    return null
+  }
+}
+
+/** Removes a run's own agent user and its home (every process of it must be gone). */
+export function removeAgentUser(user: AgentUser): void {
+  spawnSync('userdel', ['--remove', user.name], { stdio: 'ignore' })
+  if (user.home.startsWith('/home/lg-')) rmSync(user.home, { recursive: true, force: true })
+}
+
+/** The end of a run's agent user: every process killed, the user removed if the run created it. */
+export function retireAgentUser(runDir: string): string[] {
+  const record = readUserRecord(runDir)
+  if (!record || process.getuid?.() !== 0) return []
+  const user = lookup(record.name)
+  if (!user || user.uid !== record.uid || user.uid === 0) return []
+  const notes: string[] = []
+  const killed = killUserProcesses(user)
+  if (killed > 0) notes.push(`killed ${killed} process(es) the agent left running`)
+  if (record.ephemeral) removeAgentUser(user)
+  rmSync(path.join(runDir, USER_RECORD), { force: true })
+  return notes
+}
 
 function lookup(name: string): AgentUser | null {
   const r = spawnSync('getent', ['passwd', name], { encoding: 'utf8' })
@@ -34,9 +90,7 @@ export function ensureAgentUser(name = DEFAULT_AGENT_USER): { user: AgentUser } 
     return { user: found }
   }
   try {
-    execFileSync('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], {
-      stdio: 'pipe'
-    })
+    useradd(name)
   } catch (err) {
     const again = lookup(name) // created meanwhile by a concurrent run
     if (again) return { user: again }
@@ -44,6 +98,16 @@ export function ensureAgentUser(name = DEFAULT_AGENT_USER): { user: AgentUser } 
   }
   const created = lookup(name)
   return created ? { user: created } : { why: `the user ${name} could not be found after useradd` }
+}
+
+/** useradd, retried while another process holds the passwd lock (exit 10). */
+function useradd(name: string): void {
+  for (let attempt = 0; ; attempt++) {
+    const r = spawnSync('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], { stdio: 'pipe' })
+    if (r.status === 0) return
+    if (r.status !== 10 || attempt >= 20) throw Object.assign(new Error(`useradd exited ${r.status}`), { stderr: r.stderr })
+    execFileSync('sleep', ['0.1'])
+  }
 }
 
 /** Pids of live (non-zombie) processes owned by uid. */
@@ -93,17 +157,12 @@ export function killUserProcesses(user: AgentUser): number {
 }
 
 /**
- * After main was killed: ends every process of the agent user and gives the workspace back to its
- * owner (`uid:gid`, recorded by main). Root only; returns what it did.
+ * After main was killed: ends every process of the run's agent user (and removes it when the run
+ * created it) and gives the workspace back to its owner (`uid:gid`, recorded by main). Root only.
  */
-export function reclaimWorkspace(workspace: string, owner: string, name = DEFAULT_AGENT_USER): string[] {
+export function reclaimWorkspace(workspace: string, owner: string, runDir: string): string[] {
   if (process.getuid?.() !== 0 || !/^\d+:\d+$/.test(owner)) return []
-  const notes: string[] = []
-  const user = lookup(name)
-  if (user && user.uid !== 0) {
-    const killed = killUserProcesses(user)
-    if (killed > 0) notes.push(`killed ${killed} process(es) the agent left running`)
-  }
+  const notes = retireAgentUser(runDir)
   try {
     execFileSync('chown', ['-hR', owner, workspace], { stdio: 'ignore' })
     notes.push(`the workspace was handed back to ${owner}`)

@@ -3,8 +3,9 @@ import { git } from '../git/git.js'
 import { GitWorkspace } from '../git/workspace.js'
 import { AttemptLog } from '../loop/attempt-log.js'
 import { Ledger } from '../loop/ledger.js'
-import { lastStopReason, ProgressFile } from '../loop/progress.js'
+import { ProgressFile } from '../loop/progress.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
+import { readCustodyRecord, resumeCustody, returnCustody } from '../git/custody.js'
 import { recordRun } from './record.js'
 import { wipBranch } from './resume.js'
 import { emptyState, parseState, type LoopState } from './schema.js'
@@ -20,12 +21,13 @@ export type PushWip = (args: { workspace: string; branch: string; head: string }
 export interface SettleInput {
   info: SessionInfo
   runDir: string
-  progressFile: string
   workspace: string
   /** Loopgate's progress file name relative to the workspace (kept out of the commit). */
   progressFileName: string
   featuresFile?: string
   pushWip?: PushWip
+  /** Who the repository goes back to (`uid`, `gid`) when loopgate gives it back. */
+  owner?: { uid: number; gid: number }
   cache?: CacheClient
   now?: Date
 }
@@ -38,6 +40,21 @@ export interface SettleResult {
   wipHead: string | null
   saved: boolean
   notes: string[]
+}
+
+/** The stop reason of the last `stop` entry in loopgate's attempt log, if the run got that far. */
+function recordedStopReason(logFile: string): StopReason | null {
+  let found: StopReason | null = null
+  for (const line of existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : []) {
+    if (!line.includes('"stop"')) continue
+    try {
+      const entry = JSON.parse(line) as { type?: unknown; stopReason?: unknown }
+      if (entry.type === 'stop' && typeof entry.stopReason === 'string' && isStopReason(entry.stopReason)) found = entry.stopReason
+    } catch {
+      // a line cut by the kill
+    }
+  }
+  return found
 }
 
 function readSavedState(info: SessionInfo): LoopState {
@@ -69,20 +86,27 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
       ).size
     : 0
 
-  const progress = new ProgressFile(input.progressFile)
-  const already = lastStopReason(progress.read())
-  const stopReason: StopReason = already && isStopReason(already) ? already : 'cancelled'
-  if (!already) progress.appendStop('cancelled')
+  // The stop reason comes from loopgate's own attempt log, never from a file the agent can write.
+  const recorded = recordedStopReason(log.file)
+  const stopReason: StopReason = recorded ?? 'cancelled'
+  if (!recorded) new ProgressFile(input.workspace, input.progressFileName).appendStop('cancelled')
 
   let wipHead: string | null = null
-  try {
-    const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile)
-    const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
-    if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
-    const head = (await git(['rev-parse', 'HEAD'], { cwd: input.workspace })).stdout.trim()
-    if (input.info.baseCommit && head !== input.info.baseCommit) wipHead = head
-  } catch (err) {
-    notes.push(`could not commit the workspace: ${(err as Error).message}`)
+  const custody = readCustodyRecord(input.runDir)
+  if (custody) {
+    // loopgate's own git directory, its own config: nothing the agent planted runs here.
+    resumeCustody(custody)
+    try {
+      const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile)
+      const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
+      if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
+      const head = (await git(['rev-parse', 'HEAD'], { cwd: input.workspace })).stdout.trim()
+      if (input.info.baseCommit && head !== input.info.baseCommit) wipHead = head
+    } catch (err) {
+      notes.push(`could not commit the workspace: ${(err as Error).message}`)
+    }
+  } else {
+    notes.push('the repository was not in loopgate\'s custody: the agent\'s last edits were not committed')
   }
 
   const branch = wipBranch(input.info.loopId)
@@ -116,6 +140,13 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
   )
   const saved = await saveLoopState(next, { location: input.info.location, key: input.info.key, cache: input.cache })
   if (!saved.saved) notes.push(`the state was not saved: ${saved.message ?? 'unknown reason'}`)
+  if (custody) {
+    try {
+      await returnCustody(custody, input.owner)
+    } catch (err) {
+      notes.push(`could not put the repository back in the workspace: ${(err as Error).message}; it is kept at ${custody.gitDir}`)
+    }
+  }
   log.write({ type: 'stop', stopReason, by: 'post', settledUsd, spentUsd: summary.chargedUsd, iterations, wipHead, stateSaved: saved.saved, notes })
   return { stopReason, settledUsd, spentUsd: summary.chargedUsd, iterations, wipHead, saved: saved.saved, notes }
 }
