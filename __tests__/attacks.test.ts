@@ -3,7 +3,8 @@
  * on a real git repository with a scripted command agent, the agent running as the dedicated user.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { processesOf } from '../src/isolation/agent-user.js'
 import { attackProject, FAKE_TOKEN, gitIn, MINICHECK, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
@@ -70,7 +71,8 @@ describe('attacks on the protected tests', () => {
   })
 
   test('delete a protected test: restored and recorded', async () => {
-    const r = await attack('git rm -q test/run.mjs\n')
+    // The agent's index is its own: on later calls `git rm` finds nothing to remove, `rm` does.
+    const r = await attack('git rm -q test/run.mjs 2>/dev/null || rm -f test/run.mjs\n')
     expectTamperingStopped(r, 'test/run.mjs (deleted)')
     expect(readFileSync(path.join(r.ws, 'test/run.mjs'), 'utf8')).toBe(base['test/run.mjs'])
     expectClean(r)
@@ -325,10 +327,8 @@ describe('attacks on loopgate’s own files and processes', () => {
 describe('ways to tamper a protected path', () => {
   const variants: [string, string, string][] = [
     ['committed by the agent', `sed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\n`, 'test/run.mjs (modified)'],
-    ['committed, then the working tree put back', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs ('],
-    ['staged only', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp /tmp/keep-$$ test/run.mjs\n`, 'test/run.mjs (staged change)'],
     ['hidden with skip-worktree', `git update-index --skip-worktree test/run.mjs\nsed -i 's/, 5)/, -1)/' test/run.mjs\n`, 'test/run.mjs'],
-    ['renamed', 'git mv test/run.mjs test/run2.mjs\n', 'test/run.mjs (deleted)'],
+    ['renamed', 'git mv test/run.mjs test/run2.mjs 2>/dev/null || mv test/run.mjs test/run2.mjs\n', 'test/run.mjs (deleted)'],
     ['mode change', 'chmod +x test/run.mjs\n', 'test/run.mjs (mode changed)'],
     ['a symlink swapped in', `printf 'process.exit(0)\\n' > /tmp/cheat-$$.mjs\nrm test/run.mjs\nln -s /tmp/cheat-$$.mjs test/run.mjs\n`, 'test/run.mjs (replaced by a symlink)'],
     ['the test directory swapped for a symlink', `mkdir -p /tmp/cheatdir-$$ && printf 'process.exit(0)\\n' > /tmp/cheatdir-$$/run.mjs\nrm -rf test\nln -s /tmp/cheatdir-$$ test\n`, 'test/run.mjs (reached through test']
@@ -339,6 +339,119 @@ describe('ways to tamper a protected path', () => {
     expect(headFile(r, 'test/run.mjs')).toBe(base['test/run.mjs'])
     expect(gitIn(r.ws, ['ls-files', '-s', 'test/run.mjs'])).toMatch(/^100644 /)
     expectClean(r)
+  })
+})
+
+describe("the agent's own repository never reaches loopgate's", () => {
+  const variants: [string, string][] = [
+    ['committed, then the working tree put back', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`],
+    ['staged only', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp /tmp/keep-$$ test/run.mjs\n`]
+  ]
+  test.each(variants)('%s: loopgate commits the working tree from its own index, the base test stays', async (_name, script) => {
+    const r = await attack(script)
+    expect(r.report.stopReason).not.toBe('verified')
+    expect(r.report.run?.verifiedCommit).toBeNull()
+    expect(headFile(r, 'test/run.mjs')).toBe(base['test/run.mjs'])
+    expect(gitIn(r.ws, ['log', '--format=%s'])).not.toContain('cheat')
+    expectClean(r)
+  })
+})
+
+/** A root-only file holding the token, somewhere the agent cannot read. */
+function rootOnlySecret(name: string): { dir: string; file: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `loopgate-rootonly-${name}-`))
+  chmodSync(dir, 0o700)
+  const file = path.join(dir, 'secret.txt')
+  writeFileSync(file, `token=${FAKE_TOKEN}\n`, { mode: 0o600 })
+  return { dir, file }
+}
+
+describe('privileged steps read what the agent wrote only as data', () => {
+  test('core.worktree pointed at a root-only folder: loopgate commits nothing of it, the agent reads nothing', async () => {
+    const secret = rootOnlySecret('worktree')
+    const r = await attack(
+      [
+        'if [ "$LOOPGATE_ITERATION" = 1 ]; then',
+        `  git config core.worktree ${secret.dir}`,
+        '  echo x > notes.txt',
+        'else',
+        '  git config --unset core.worktree',
+        '  { git show HEAD:secret.txt; git log --all -p; } > loot.txt 2>&1',
+        `  ${FIX.trim()}`,
+        'fi',
+        ''
+      ].join('\n')
+    )
+    expect(readFileSync(path.join(r.ws, 'loot.txt'), 'utf8')).not.toContain(FAKE_TOKEN)
+    expect(gitIn(r.ws, ['log', '--all', '--name-only', '--format='])).not.toContain('secret.txt')
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+    rmSync(secret.dir, { recursive: true, force: true })
+  })
+
+  test('code under test swaps the progress file for a link to a root-only file: never followed', async () => {
+    const secret = rootOnlySecret('progress')
+    const swap = [
+      "import { rmSync, symlinkSync } from 'node:fs'",
+      `try { rmSync('WS/.loopgate/progress.md', { force: true }); symlinkSync('${secret.file}', 'WS/.loopgate/progress.md') } catch {}`,
+      'export function add(a, b) { return a - b }',
+      ''
+    ].join('\n')
+    const r = await attack(
+      [
+        'if [ "$LOOPGATE_ITERATION" = 1 ]; then',
+        `  cat > src/math.mjs <<'JS'\n${swap}JS`,
+        '  sed -i "s#WS/#$PWD/#g" src/math.mjs',
+        'else',
+        '  cp "$LOOPGATE_PROMPT_FILE" loot.txt',
+        `  echo 'export function add(a, b) { return a + b }' > src/math.mjs`,
+        'fi',
+        ''
+      ].join('\n')
+    )
+    expect(readFileSync(path.join(r.ws, 'loot.txt'), 'utf8')).not.toContain(FAKE_TOKEN)
+    expect(readFileSync(secret.file, 'utf8')).toBe(`token=${FAKE_TOKEN}\n`)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+    rmSync(secret.dir, { recursive: true, force: true })
+  })
+
+  test("a link planted as the next call's prompt file: the call folders are loopgate's, nothing is written through it", async () => {
+    const victim = marker('prompt-victim')
+    writeFileSync(victim, 'untouched\n', { mode: 0o644 })
+    const r = await attack(
+      [
+        'next="$(dirname "$(dirname "$LOOPGATE_PROMPT_FILE")")/call-$((LOOPGATE_ITERATION + 1))"',
+        `{ mkdir -p "$next" && ln -sf ${victim} "$next/prompt.md"; } 2> planted.txt || true`,
+        'if [ "$LOOPGATE_ITERATION" = 2 ]; then',
+        `  ${FIX.trim()}`,
+        'fi',
+        ''
+      ].join('\n')
+    )
+    expect(readFileSync(victim, 'utf8')).toBe('untouched\n')
+    expect(r.report.run?.iterations).toHaveLength(2)
+    expect(r.report.stopReason).toBe('verified')
+    expectClean(r)
+    rmSync(victim, { force: true })
+  })
+
+  test('a FIFO as the cost file: loopgate does not block, the call is charged its full budget', async () => {
+    const r = await attack(`${FIX}rm -f "$LOOPGATE_COST_FILE"; mkfifo "$LOOPGATE_COST_FILE"\n`)
+    expect(r.report.stopReason).toBe('verified')
+    expect(r.report.run?.spentUsd).toBe(1)
+    expectClean(r)
+  }, 60_000)
+
+  test('two runs on one machine, each with its own agent user: neither kills the other', async () => {
+    const slow = attack(`sleep 4\n${FIX}`, { agentUser: null })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const quick = attack(FIX, { agentUser: null })
+    const [a, b] = await Promise.all([slow, quick])
+    expect(b.report.stopReason).toBe('verified')
+    expect(a.report.run?.iterations[0].agent.reason).not.toMatch(/SIGKILL/)
+    expect(a.report.stopReason).toBe('verified')
+    expect(a.report.run?.spentUsd).toBe(1)
   })
 })
 

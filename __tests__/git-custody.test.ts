@@ -12,7 +12,7 @@ function runDirIn(): string {
 }
 
 describe('loopgate holds the workspace repository for the run', () => {
-  test('the agent gets a copy without the user config; loopgate keeps the original and its credential', async () => {
+  test('the agent gets a copy without the user config; loopgate keeps the credential, and the repository returns without it', async () => {
     const ws = makeRepo({ 'a.txt': 'a' })
     const dir = tempDir()
     const included = path.join(dir, 'git-credentials-x.config')
@@ -34,7 +34,11 @@ describe('loopgate holds the workspace repository for the run', () => {
     expect(lstatSync(path.join(runDir, 'credentials.json')).mode & 0o777).toBe(0o600)
 
     await returnCustody(custody)
-    expect(readFileSync(path.join(ws, '.git/config'), 'utf8')).toBe(before)
+    const after = readFileSync(path.join(ws, '.git/config'), 'utf8')
+    expect(after).not.toMatch(/DIRECT_SECRET|INCLUDED_SECRET|extraheader|includeIf/)
+    // Everything else of the user's configuration comes back as it was.
+    expect(after).toContain('url = https://someone:SECRET_IN_URL@example.com/o/r.git')
+    expect(before).toContain('url = https://someone:SECRET_IN_URL@example.com/o/r.git')
     expect(existsSync(path.join(runDir, 'git'))).toBe(false)
     expect(heldRepositoryFor(ws)).toBeUndefined()
   })

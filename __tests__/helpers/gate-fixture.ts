@@ -50,7 +50,8 @@ export interface AttackOptions {
   /** The agent's bash script, run once per iteration in the workspace. */
   script: string
   isolation: 'auto' | 'weak'
-  agentUser?: string
+  /** The agent user's name; null lets loopgate create one for the run (its default). */
+  agentUser?: string | null
   files?: Record<string, string>
   inputs?: Record<string, string>
   env?: Record<string, string>
@@ -113,7 +114,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
     signal: new AbortController().signal,
     report: (line) => lines.push(line),
     isolation: opts.isolation,
-    agentUser: opts.agentUser ?? workerAgentUser()
+    agentUser: opts.agentUser === null ? undefined : (opts.agentUser ?? workerAgentUser())
   })
   const agentHome = opts.isolation === 'auto' && opts.agentUser ? `/home/${opts.agentUser}` : null
   const log = readFileSync(report.logFile, 'utf8') + lines.join('\n')
