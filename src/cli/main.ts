@@ -1,7 +1,7 @@
 import { INPUT_SPECS } from '../contract.js'
 import { ConfigError, readSettings } from '../inputs.js'
 import type { IterationRecord } from '../loop/engine.js'
-import { exitCodeFor, STOP_EXPLANATIONS, STOP_REASONS } from '../loop/stop-reasons.js'
+import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import { defaultRunId, defaultTempDir, executeRun } from '../run.js'
 
@@ -46,7 +46,7 @@ export function helpText(): string {
     lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`)
   }
   lines.push('', 'API keys: --anthropic-api-key / --openai-api-key, or ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.', '', 'exit status (one per stop reason):')
-  for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${STOP_EXPLANATIONS[reason].what}`)
+  for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`)
   lines.push('    2  (usage error)')
   return `${lines.join('\n')}\n`
 }
@@ -128,7 +128,7 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
         io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
     })
     io.out(`stop-reason: ${report.stopReason}\n`)
-    io.out(`${STOP_EXPLANATIONS[report.stopReason].what} ${STOP_EXPLANATIONS[report.stopReason].action}\n`)
+    io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
     io.out(`attempt log: ${report.logFile}\n`)
     for (const file of report.published.files) io.out(`would publish: ${file}\n`)
     return exitCodeFor(report.stopReason)
