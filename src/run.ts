@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ClaudeAgent } from './agents/claude.js'
-import { CodexAgent } from './agents/codex.js'
-import { CommandAgent } from './agents/command.js'
-import { ensureAgentCli } from './agents/install.js'
-import { parsePriceTable } from './agents/pricing.js'
+import { apiKeyFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
-import type { AgentAdapter } from './agents/types.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { git } from './git/git.js'
 import { GitWorkspace } from './git/workspace.js'
@@ -59,36 +54,6 @@ export interface RunReport {
 
 export function runDirFor(tempDir: string, loopId: string, runId: string): string {
   return path.join(tempDir, 'loopgate', `${loopId}-${runId}`)
-}
-
-// --- agents (issue 4) ---
-/** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
-export function createAdapter(settings: Settings, binary?: string): AgentAdapter {
-  switch (settings.agent) {
-    case 'command':
-      return new CommandAgent(settings.agentCommand ?? '')
-    case 'claude':
-      return new ClaudeAgent({ binary, args: settings.agentArgs })
-    case 'codex': {
-      const prices = settings.priceTable ? parsePriceTable(settings.priceTable) : undefined
-      if (typeof prices === 'string') throw new Error(`price-table: ${prices}`)
-      return new CodexAgent({ binary, args: settings.agentArgs, prices })
-    }
-  }
-}
-
-/** Installs the agent CLI when it is not on PATH (timed and reported), then creates the adapter. */
-export async function prepareAdapter(settings: Settings, ctx: Pick<RunContext, 'env' | 'report'>): Promise<AgentAdapter> {
-  if (settings.agent === 'command') return createAdapter(settings)
-  const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report })
-  return createAdapter(settings, cli.binary)
-}
-// --- end agents ---
-
-function apiKeyFor(settings: Settings): { name: string; value: string } | undefined {
-  if (settings.agent === 'claude' && settings.anthropicApiKey) return { name: 'ANTHROPIC_API_KEY', value: settings.anthropicApiKey }
-  if (settings.agent === 'codex' && settings.openaiApiKey) return { name: 'OPENAI_API_KEY', value: settings.openaiApiKey }
-  return undefined
 }
 
 async function assertGitRepository(dir: string): Promise<void> {

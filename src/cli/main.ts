@@ -1,3 +1,4 @@
+import { agentSpecs } from '../agents/registry.js'
 import { INPUT_SPECS } from '../contract.js'
 import { ConfigError, readSettings } from '../inputs.js'
 import type { IterationRecord } from '../loop/engine.js'
@@ -45,7 +46,8 @@ export function helpText(): string {
     const def = 'default' in o && o.default !== undefined ? ` [default: ${o.default}]` : ''
     lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`)
   }
-  lines.push('', 'API keys: --anthropic-api-key / --openai-api-key, or ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.', '', 'exit status (one per stop reason):')
+  const keys = agentSpecs().flatMap((spec) => (spec.apiKey ? [spec.apiKey] : []))
+  lines.push('', `API keys: ${keys.map((k) => `--${k.input}`).join(' / ')}, or ${keys.map((k) => k.env).join(' / ')} in the environment.`, '', 'exit status (one per stop reason):')
   for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`)
   lines.push('    2  (usage error)')
   return `${lines.join('\n')}\n`
@@ -97,8 +99,10 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     throw err
   }
   const env = io.env
-  if (!flags.has('anthropic-api-key') && env.ANTHROPIC_API_KEY) flags.set('anthropic-api-key', env.ANTHROPIC_API_KEY)
-  if (!flags.has('openai-api-key') && env.OPENAI_API_KEY) flags.set('openai-api-key', env.OPENAI_API_KEY)
+  for (const spec of agentSpecs()) {
+    const key = spec.apiKey
+    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env] as string)
+  }
   flags.set('dry-run', 'true')
   flags.delete('github-token')
   let settings
