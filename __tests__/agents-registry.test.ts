@@ -82,7 +82,8 @@ describe('the agent registry', () => {
     expect(adapter).toBeInstanceOf(FakeAgent)
     expect((adapter as FakeAgent).settings.agentArgs).toEqual(['--model', 'm'])
     expect(await prepareAdapter(settings, { env: { PATH: '' }, report: () => undefined })).toBeInstanceOf(FakeAgent)
-    const env = agentEnv({ PATH: '/usr/bin', FAKE_BASE_URL: 'http://127.0.0.1:1', ANTHROPIC_BASE_URL: 'http://127.0.0.1:2' }, { agent: 'fake', apiKey: apiKeyFor(settings) })
+    const runner = { PATH: '/usr/bin', FAKE_BASE_URL: 'http://127.0.0.1:1', ANTHROPIC_BASE_URL: 'http://127.0.0.1:2' }
+    const env = agentEnv(runner, { agent: 'fake', apiKey: apiKeyFor(settings) })
     expect(env).toEqual({ PATH: '/usr/bin', FAKE_BASE_URL: 'http://127.0.0.1:1', FAKE_API_KEY: 'fk-2' })
   })
 

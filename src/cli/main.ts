@@ -47,7 +47,8 @@ export function helpText(): string {
     lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`)
   }
   const keys = agentSpecs().flatMap((spec) => (spec.apiKey ? [spec.apiKey] : []))
-  lines.push('', `API keys: ${keys.map((k) => `--${k.input}`).join(' / ')}, or ${keys.map((k) => k.env).join(' / ')} in the environment.`, '', 'exit status (one per stop reason):')
+  const keyFlags = keys.map((k) => `--${k.input}`).join(' / ')
+  lines.push('', `API keys: ${keyFlags}, or ${keys.map((k) => k.env).join(' / ')} in the environment.`, '', 'exit status (one per stop reason):')
   for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`)
   lines.push('    2  (usage error)')
   return `${lines.join('\n')}\n`
