@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { CLAUDE_RESULT_FIELDS, ClaudeAgent } from '../src/agents/claude.js'
 import { CODEX_EVENT_FIELDS, CodexAgent } from '../src/agents/codex.js'
-import { PINNED_AGENTS } from '../src/agents/install.js'
+import { agentSpec } from '../src/agents/registry.js'
 import { CODEX_DEFAULT_MODEL, DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { parseJsonLine } from '../src/agents/stream.js'
 import type { AgentCall } from '../src/agents/types.js'
@@ -62,8 +62,7 @@ function repo(): string {
 test('the installed CLIs are the pinned versions', () => {
   const version = (pkg: string): string =>
     (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version
-  expect(version(PINNED_AGENTS.claude.package)).toBe(PINNED_AGENTS.claude.version)
-  expect(version(PINNED_AGENTS.codex.package)).toBe(PINNED_AGENTS.codex.version)
+  for (const cli of [agentSpec('claude').cli!, agentSpec('codex').cli!]) expect(version(cli.package)).toBe(cli.version)
 })
 
 describe('Claude Code stream-json', () => {

@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ensureAgentCli, onPath, PINNED_AGENTS } from '../src/agents/install.js'
+import { ensureAgentCli, onPath } from '../src/agents/install.js'
+import { agentSpec } from '../src/agents/registry.js'
 import { tempDir } from './helpers/repo.js'
+
+const PINNED_AGENTS = { claude: agentSpec('claude').cli!, codex: agentSpec('codex').cli! }
 
 /** A stand-in for npm that "installs" a package the way npm lays it out, and counts its calls. */
 function fakeNpm(dir: string): { npm: string; calls: () => string[] } {

@@ -63,6 +63,12 @@ describe('resume from the WIP branch', () => {
     expect(gone.resumed).toBe(false)
     expect(gone.notes.join('\n')).toContain('was not found; starting fresh')
   })
+
+  it('starts fresh after a run that stopped for a reason this version does not know', async () => {
+    const { base, head, clone } = setup()
+    const plan = await prepareResume(clone(), 'loop', escalatedState(head, base, 'gave-up'))
+    expect(plan.resumed).toBe(false)
+  })
 })
 
 describe('restore tells a miss from a failing service', () => {

@@ -31,7 +31,8 @@ describe('state schema', () => {
     ['a negative charge', (s) => (s.periodLedger[0].usd = -1), /periodLedger\[0\]\.usd/],
     ['a charge that is a string', (s) => (s.periodLedger[0].usd = '1'), /periodLedger\[0\]\.usd/],
     ['a bad time', (s) => (s.periodLedger[0].at = 'yesterday'), /periodLedger\[0\]\.at/],
-    ['an unknown stop reason', (s) => (s.runs[0].stopReason = 'gave-up'), /runs\[0\]\.stopReason/],
+    ['a stop reason that is not a name', (s) => (s.runs[0].stopReason = 'gave up; see <b>'), /runs\[0\]\.stopReason/],
+    ['a stop reason that is not a string', (s) => (s.runs[0].stopReason = 16), /runs\[0\]\.stopReason/],
     ['fractional iterations', (s) => (s.runs[0].iterations = 1.5), /runs\[0\]\.iterations/],
     ['a wip head that is not a commit', (s) => (s.wip.head = 'main; rm -rf /'), /wip\.head/],
     ['too many runs', (s) => (s.runs = Array.from({ length: LIMITS.runs + 1 }, () => s.runs[0])), /state\.runs/],
@@ -58,6 +59,19 @@ describe('state schema', () => {
         return true
       })
     )
+  })
+
+  it('keeps a stop reason another version added or renamed as recorded, instead of calling the state corrupt', () => {
+    const s = sample()
+    s.runs = [
+      { ...s.runs[0], runId: '8-1', stopReason: 'gave-up' },
+      { ...s.runs[0], runId: '9-1', stopReason: 'gate-broken', outcome: 'stopped' },
+      { ...s.runs[0], runId: '10-1' }
+    ]
+    const read = parseState(JSON.stringify(s), 'nightly')
+    expect(read.runs.map((r) => r.stopReason)).toEqual(['gave-up', 'gate-broken', 'same-failure'])
+    // Saved again, the unknown reason survives for the version that knows it.
+    expect(parseState(JSON.stringify(read), 'nightly')).toEqual(read)
   })
 
   it('keys: one immutable key per run attempt, restored by the loop prefix; PR loops add the number', () => {

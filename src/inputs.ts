@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parsePriceTable } from './agents/pricing.js'
+import { agentNames, agentSpec, refusedArg, type AgentSpec } from './agents/registry.js'
 import { INPUT_SPECS } from './contract.js'
 
-export type AgentKind = 'claude' | 'codex' | 'command'
+/** An agent's name in the registry (src/agents/registry.ts). */
+export type AgentKind = string
 export type OnSuccess = 'pull-request' | 'push' | 'none'
 export type OnEscalate = 'issue' | 'comment' | 'none'
 
@@ -45,8 +47,8 @@ export interface Settings {
   reviewers: string[]
   draft: boolean
   githubToken: string
-  anthropicApiKey?: string
-  openaiApiKey?: string
+  /** The configured agent's API key, from the input its registry entry names. */
+  agentApiKey?: string
   priceTable?: string
   allowPullRequestTarget: boolean
   dryRun: boolean
@@ -93,12 +95,6 @@ export const DEFAULT_PROTECTED_PATHS = [
   '**/package.json',
   '**/pyproject.toml'
 ]
-
-/** Flags that would undo a control if passed through `agent-args`. */
-const REFUSED_FLAGS = ['--resume', '--continue', '--bare']
-/** Claude Code's short forms of --resume and --continue (codex uses -c for config overrides). */
-const REFUSED_CLAUDE_SHORT_FLAGS = ['-r', '-c']
-const CONTROLLED_FLAGS = ['--max-turns', '--max-budget-usd', '--dangerously-skip-permissions', '--output-format']
 
 interface NumberRule {
   min: number
@@ -180,25 +176,15 @@ export function splitArgs(raw: string): string[] {
   return args
 }
 
-function checkAgentArgs(agent: AgentKind, raw: string, args: string[]): void {
-  const refused = agent === 'claude' ? [...REFUSED_FLAGS, ...REFUSED_CLAUDE_SHORT_FLAGS] : REFUSED_FLAGS
-  for (const arg of args) {
-    const flag = arg.split('=')[0]
-    if (refused.includes(flag) || (arg === 'resume' && agent === 'codex')) {
-      throw new ConfigError(
-        'agent-args',
-        raw,
-        `extra CLI arguments without ${flag}: each call must be a fresh process (refused: ${REFUSED_FLAGS.join(', ')})`
-      )
-    }
-    if (CONTROLLED_FLAGS.includes(flag)) {
-      throw new ConfigError(
-        'agent-args',
-        raw,
-        `extra CLI arguments without ${flag}: loopgate sets it from its own inputs (max-turns, call-budget-usd)`
-      )
-    }
-  }
+/** Refuses `agent-args` that would undo a control, by the agent's registry entry. */
+function checkAgentArgs(spec: AgentSpec, raw: string, args: string[]): void {
+  const refused = refusedArg(spec, args)
+  if (!refused) return
+  const why =
+    refused.why === 'fresh-process'
+      ? `each call must be a fresh process (refused: ${spec.refusedArgs.join(', ')})`
+      : 'loopgate sets it from its own inputs (max-turns, call-budget-usd)'
+  throw new ConfigError('agent-args', raw, `extra CLI arguments without ${refused.arg}: ${why}`)
 }
 
 const LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
@@ -230,7 +216,8 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   }
   const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim())
 
-  const agent = parseChoice('agent', get('agent'), ['claude', 'codex', 'command'] as const)
+  const agent = parseChoice('agent', get('agent'), agentNames())
+  const spec = agentSpec(agent)
 
   const inlinePrompt = read('prompt')
   const promptFile = optional('prompt-file')
@@ -250,13 +237,12 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     promptSource = promptFile
   }
 
-  const agentCommand = optional('agent-command')
-  if (agent === 'command' && !agentCommand) {
-    throw new ConfigError('agent-command', '', "a shell command when 'agent' is 'command'")
+  for (const required of spec.requiredInputs ?? []) {
+    if (!optional(required.input)) throw new ConfigError(required.input, '', required.accepted)
   }
   const rawArgs = read('agent-args')
   const agentArgs = splitArgs(rawArgs)
-  checkAgentArgs(agent, rawArgs, agentArgs)
+  checkAgentArgs(spec, rawArgs, agentArgs)
 
   const maxIterations = parseNumber('max-iterations', get('max-iterations'), { min: 1, max: 1000, integer: true })
   const maxTurns = parseNumber('max-turns', get('max-turns'), { min: 1, max: 10000, integer: true })
@@ -334,7 +320,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     agent,
     prompt,
     promptSource,
-    agentCommand,
+    agentCommand: optional('agent-command'),
     agentArgs,
     agentVersion: optional('agent-version'),
     agentEnv: parseList(read('agent-env')),
@@ -366,8 +352,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     reviewers: parseList(read('reviewers')),
     draft: parseBoolean('draft', get('draft')),
     githubToken: read('github-token').trim(),
-    anthropicApiKey: optional('anthropic-api-key'),
-    openaiApiKey: optional('openai-api-key'),
+    agentApiKey: spec.apiKey ? optional(spec.apiKey.input) : undefined,
     priceTable,
     allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
     dryRun: parseBoolean('dry-run', get('dry-run')),

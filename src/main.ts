@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './loop/progress.js'
-import { outcomeFor, STOP_EXPLANATIONS, type StopReason } from './loop/stop-reasons.js'
+import { outcomeFor, stopReasonEntry, type StopReason } from './loop/stop-reasons.js'
 import { createIntegration } from './github/integration.js'
 import { preLoopSummary, runSummary } from './report/markdown.js'
 import { withCustody } from './git/custody.js'
@@ -33,7 +33,7 @@ async function failBeforeLoop(reason: StopReason, message: string, settings?: Se
   setOutputs({ outcome: outcomeFor(reason), 'stop-reason': reason, iterations: 0, 'spend-usd': '0.00', 'log-file': logFile })
   await core.summary
     .addHeading(`loopgate: ${reason}`, 2)
-    .addRaw(`${STOP_EXPLANATIONS[reason].what}\n\n${message}\n\nNothing was spent.`)
+    .addRaw(`${stopReasonEntry(reason).what}\n\n${message}\n\nNothing was spent.`)
     .write()
     .catch(() => undefined)
   core.saveState(STATE_MAIN_FINISHED, 'true')
@@ -52,7 +52,7 @@ function writeReport(report: RunReport): void {
     'issue-url': report.published.issueUrl ?? '',
     'log-file': report.logFile
   })
-  const line = `loopgate stopped: ${report.stopReason} — ${STOP_EXPLANATIONS[report.stopReason].what}`
+  const line = `loopgate stopped: ${report.stopReason} — ${stopReasonEntry(report.stopReason).what}`
   if (report.stopReason === 'verified') core.notice(line)
   else core.warning(line)
 }

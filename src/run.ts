@@ -1,12 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
-import { ClaudeAgent } from './agents/claude.js'
-import { CodexAgent } from './agents/codex.js'
-import { CommandAgent } from './agents/command.js'
-import { ensureAgentCli } from './agents/install.js'
-import { parsePriceTable } from './agents/pricing.js'
+import { apiKeyFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
-import type { AgentAdapter } from './agents/types.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { withCustody } from './git/custody.js'
 import { git } from './git/git.js'
@@ -35,15 +30,11 @@ export interface RunContext {
   report: (line: string) => void
   onIteration?: EngineDeps['onIteration']
   clock?: Clock
-  // --- protected gate + isolation (issue 3) ---
   /** `weak` forces the fallback without a separate agent user (also LOOPGATE_ISOLATION=weak). */
   isolation?: IsolationMode
   /** The dedicated agent user's name (default loopgate-agent). */
   agentUser?: string
-  // --- end protected gate + isolation ---
-  // --- state (issue 6): what earlier runs left: period spend, resume evidence, resume base ---
   carry?: RunCarry
-  // --- end state ---
 }
 
 export interface RunReport {
@@ -65,36 +56,6 @@ export function runDirFor(tempDir: string, loopId: string, runId: string): strin
 /** Creates the run's root-only directory (ledger, attempt log, state, loopgate's git directory). */
 export function prepareRunDir(tempDir: string, loopId: string, runId: string): string {
   return ownedPath(tempDir, ['loopgate', `${loopId}-${runId}`], 0o700)
-}
-
-// --- agents (issue 4) ---
-/** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
-export function createAdapter(settings: Settings, binary?: string): AgentAdapter {
-  switch (settings.agent) {
-    case 'command':
-      return new CommandAgent(settings.agentCommand ?? '')
-    case 'claude':
-      return new ClaudeAgent({ binary, args: settings.agentArgs })
-    case 'codex': {
-      const prices = settings.priceTable ? parsePriceTable(settings.priceTable) : undefined
-      if (typeof prices === 'string') throw new Error(`price-table: ${prices}`)
-      return new CodexAgent({ binary, args: settings.agentArgs, prices })
-    }
-  }
-}
-
-/** Installs the agent CLI when it is not on PATH (timed and reported), then creates the adapter. */
-export async function prepareAdapter(settings: Settings, ctx: Pick<RunContext, 'env' | 'report'>): Promise<AgentAdapter> {
-  if (settings.agent === 'command') return createAdapter(settings)
-  const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report })
-  return createAdapter(settings, cli.binary)
-}
-// --- end agents ---
-
-function apiKeyFor(settings: Settings): { name: string; value: string } | undefined {
-  if (settings.agent === 'claude' && settings.anthropicApiKey) return { name: 'ANTHROPIC_API_KEY', value: settings.anthropicApiKey }
-  if (settings.agent === 'codex' && settings.openaiApiKey) return { name: 'OPENAI_API_KEY', value: settings.openaiApiKey }
-  return undefined
 }
 
 async function assertGitRepository(dir: string): Promise<void> {
@@ -120,7 +81,6 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
 
   await assertGitRepository(settings.workspace)
 
-  // --- pre-loop check (issue 5): events and review capacity, before any spend ---
   const stop = await ctx.publisher.preflight?.(settings)
   if (stop) {
     new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 })
@@ -138,10 +98,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
       notes: [...notes, ...stop.notes]
     }
   }
-  // --- end pre-loop check ---
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
-  // --- protected gate + isolation (issue 3) ---
   const protection = await setupProtection({
     settings,
     env: ctx.env,
@@ -157,18 +115,14 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   notes.push(...protection.notes)
   const gate = protection.gate
   const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
-  // --- end protected gate + isolation ---
   await gitWorkspace.prepare()
-  // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
   const carry = ctx.carry ?? {}
   const workspace: Workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace
-  // --- end state ---
 
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
     guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
   }
-  // --- protected gate + isolation (issue 3) ---
   const agent = protection.wrapAgent(
     agentRunner({
       adapter: await prepareAdapter(settings, ctx),
@@ -180,11 +134,9 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
       user: protection.user
     })
   )
-  // --- end protected gate + isolation ---
   const log = new AttemptLog(logFile)
   const ledger = new Ledger(ledgerFile)
 
-  // --- protected gate + isolation (issue 3): the workspace goes back to its owner whatever happens ---
   let run: RunOutcome
   try {
     run = await runLoop(
@@ -199,11 +151,9 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
         noProgressLimit: settings.noProgressLimit,
         sameFailureLimit: settings.sameFailureLimit,
         progressFileName: settings.progressFile,
-        // --- state (issue 6) ---
         period: carry.period,
         initialEvidence: carry.initialEvidence,
         seedFingerprint: carry.seedFingerprint
-        // --- end state ---
       },
       {
         clock: ctx.clock ?? systemClock,
@@ -222,7 +172,6 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   } finally {
     await protection.finish()
   }
-  // --- end protected gate + isolation ---
 
   const published = await ctx.publisher.publish({
     settings,
@@ -245,7 +194,6 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   }
 }
 
-// --- state (issue 6) ---
 /** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
 function measuredFrom(inner: Workspace, base: string, start: string): Workspace {
   return {
@@ -254,7 +202,6 @@ function measuredFrom(inner: Workspace, base: string, start: string): Workspace 
     hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
   }
 }
-// --- end state ---
 
 export function defaultTempDir(env: NodeJS.ProcessEnv): string {
   return env.RUNNER_TEMP || os.tmpdir()

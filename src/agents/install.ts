@@ -3,14 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } fro
 import os from 'node:os'
 import path from 'node:path'
 import * as tc from '@actions/tool-cache'
+import { agentSpec, type AgentCli } from './registry.js'
 
-/** The CLI versions loopgate is tested with: the `agent-version` default. */
-export const PINNED_AGENTS = {
-  claude: { package: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'claude' },
-  codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex' }
-} as const
-
-export type InstallableAgent = keyof typeof PINNED_AGENTS
 
 export interface InstalledAgent {
   /** Absolute path of the CLI. */
@@ -58,18 +52,25 @@ function npmInstall(npm: string, prefix: string, spec: string, env: NodeJS.Proce
   })
 }
 
-const TOOL_NAME = (agent: InstallableAgent): string => `loopgate-${agent}-cli`
+const TOOL_NAME = (agent: string): string => `loopgate-${agent}-cli`
+
+/** The agent's CLI package from the registry; an agent without one brings its own command. */
+function cliOf(agent: string): AgentCli {
+  const cli = agentSpec(agent).cli
+  if (!cli) throw new Error(`agent ${agent} has no CLI package to install`)
+  return cli
+}
 
 /**
  * Makes the agent's CLI available: on PATH as it is, else the pinned (or `agent-version`) npm
  * package from the tool cache, else installed with npm into the tool cache so the next run on
  * this runner restores it instead of downloading again. Prints how long it took.
  */
-export async function ensureAgentCli(agent: InstallableAgent, opts: InstallOptions = {}): Promise<InstalledAgent> {
+export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): Promise<InstalledAgent> {
   const started = Date.now()
   const report = opts.report ?? (() => undefined)
   const env = opts.env ?? process.env
-  const pinned = PINNED_AGENTS[agent]
+  const pinned = cliOf(agent)
   const version = opts.version?.trim() || pinned.version
   const found = onPath(pinned.bin, opts.path ?? env.PATH)
   const done = (binary: string, source: InstalledAgent['source']): InstalledAgent => {

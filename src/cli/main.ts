@@ -1,7 +1,8 @@
+import { agentSpecs } from '../agents/registry.js'
 import { INPUT_SPECS } from '../contract.js'
 import { ConfigError, readSettings } from '../inputs.js'
 import type { IterationRecord } from '../loop/engine.js'
-import { exitCodeFor, STOP_EXPLANATIONS, STOP_REASONS } from '../loop/stop-reasons.js'
+import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import { defaultRunId, defaultTempDir, executeRun } from '../run.js'
 
@@ -45,8 +46,10 @@ export function helpText(): string {
     const def = 'default' in o && o.default !== undefined ? ` [default: ${o.default}]` : ''
     lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`)
   }
-  lines.push('', 'API keys: --anthropic-api-key / --openai-api-key, or ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.', '', 'exit status (one per stop reason):')
-  for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${STOP_EXPLANATIONS[reason].what}`)
+  const keys = agentSpecs().flatMap((spec) => (spec.apiKey ? [spec.apiKey] : []))
+  const keyFlags = keys.map((k) => `--${k.input}`).join(' / ')
+  lines.push('', `API keys: ${keyFlags}, or ${keys.map((k) => k.env).join(' / ')} in the environment.`, '', 'exit status (one per stop reason):')
+  for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`)
   lines.push('    2  (usage error)')
   return `${lines.join('\n')}\n`
 }
@@ -97,8 +100,10 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     throw err
   }
   const env = io.env
-  if (!flags.has('anthropic-api-key') && env.ANTHROPIC_API_KEY) flags.set('anthropic-api-key', env.ANTHROPIC_API_KEY)
-  if (!flags.has('openai-api-key') && env.OPENAI_API_KEY) flags.set('openai-api-key', env.OPENAI_API_KEY)
+  for (const spec of agentSpecs()) {
+    const key = spec.apiKey
+    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env] as string)
+  }
   flags.set('dry-run', 'true')
   flags.delete('github-token')
   let settings
@@ -128,7 +133,7 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
         io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
     })
     io.out(`stop-reason: ${report.stopReason}\n`)
-    io.out(`${STOP_EXPLANATIONS[report.stopReason].what} ${STOP_EXPLANATIONS[report.stopReason].action}\n`)
+    io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
     io.out(`attempt log: ${report.logFile}\n`)
     for (const file of report.published.files) io.out(`would publish: ${file}\n`)
     return exitCodeFor(report.stopReason)

@@ -1,23 +1,7 @@
+import { agentSpec } from '../agents/registry.js'
+
 /** Variables every agent gets, when set on the runner. */
 const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL']
-
-/** Configuration variables each CLI documents, passed through when set. */
-export const AGENT_CONFIG_VARS: Record<string, string[]> = {
-  claude: [
-    'ANTHROPIC_BASE_URL',
-    'ANTHROPIC_MODEL',
-    'ANTHROPIC_SMALL_FAST_MODEL',
-    'CLAUDE_CODE_USE_BEDROCK',
-    'CLAUDE_CODE_USE_VERTEX',
-    'CLAUDE_CONFIG_DIR',
-    'DISABLE_AUTOUPDATER',
-    'DISABLE_TELEMETRY',
-    'DISABLE_ERROR_REPORTING',
-    'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'
-  ],
-  codex: ['OPENAI_BASE_URL', 'CODEX_HOME', 'RUST_LOG'],
-  command: []
-}
 
 /** Never passed to an agent or a gate, whatever an allow-list says. */
 const DENY = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^ACTIONS_ID_TOKEN_REQUEST_/i, /^RUNNER_/i, /TOKEN/i, /SECRET/i, /PASSWORD/i]
@@ -32,7 +16,8 @@ export function refusedNames(names: string[]): string[] {
 }
 
 export interface AgentEnvOptions {
-  agent: 'claude' | 'codex' | 'command'
+  /** The agent's registry name: its entry lists the configuration variables its CLI documents. */
+  agent: string
   /** Extra variable names the user allowed with `agent-env`. */
   extra?: string[]
   /** The agent's own API key, set under its CLI's name. */
@@ -44,7 +29,7 @@ export interface AgentEnvOptions {
 /** Builds the agent's environment from an allow-list; secrets and runner internals never pass. */
 export function agentEnv(source: NodeJS.ProcessEnv, opts: AgentEnvOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
-  const allowed = [...BASE_ALLOW, ...(AGENT_CONFIG_VARS[opts.agent] ?? []), ...(opts.extra ?? [])]
+  const allowed = [...BASE_ALLOW, ...agentSpec(opts.agent).configEnv, ...(opts.extra ?? [])]
   for (const name of allowed) {
     if (isDenied(name)) continue
     const value = source[name]

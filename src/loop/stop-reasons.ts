@@ -1,106 +1,171 @@
-/** The closed set of reasons a run ends for. Every run ends with exactly one. */
-export const STOP_REASONS = [
-  'verified',
-  'max-iterations',
-  'spend-ceiling',
-  'period-ceiling',
-  'time-limit',
-  'no-progress',
-  'same-failure',
-  'protected-tampering',
-  'agent-failure',
-  'cancelled',
-  'review-capacity',
-  'nothing-to-do',
-  'state-corrupt',
-  'config-error'
-] as const
-
-export type StopReason = (typeof STOP_REASONS)[number]
+/**
+ * The closed set of reasons a run ends for, as one table. Every run ends with exactly one.
+ *
+ * Each row holds what every other module derives from it: the exit status of the local CLI
+ * (written out, never computed from the order: a released code never changes, and a new reason
+ * takes a new number), the `outcome` output, whether a person is asked to decide (an escalation
+ * issue or comment), and the words shown to people (which control fired, what they can change).
+ */
 
 export type Outcome = 'verified' | 'escalated' | 'stopped' | 'skipped'
 
-const SKIPS: ReadonlySet<StopReason> = new Set(['review-capacity', 'nothing-to-do'])
-const NEVER_STARTED: ReadonlySet<StopReason> = new Set(['config-error', 'state-corrupt'])
+/** Escalating reasons have the outcome `escalated` (`stopped` when escalation is off); no other does. */
+type Disposition = { outcome: 'escalated'; escalates: true } | { outcome: Exclude<Outcome, 'escalated'>; escalates: false }
 
-export function isStopReason(value: string): value is StopReason {
-  return (STOP_REASONS as readonly string[]).includes(value)
+export type StopReasonEntry = Disposition & {
+  /** Exit status of the local CLI. Unique; never changed once released. */
+  exitCode: number
+  /** Which control fired, in plain words (the summary line). */
+  what: string
+  /** What a person can change. */
+  action: string
 }
 
-/** Whether a person should be asked to decide (an escalation issue or comment). */
-export function needsEscalation(reason: StopReason): boolean {
-  return reason !== 'verified' && !SKIPS.has(reason) && !NEVER_STARTED.has(reason)
-}
-
-export function outcomeFor(reason: StopReason, escalationEnabled = true): Outcome {
-  if (reason === 'verified') return 'verified'
-  if (SKIPS.has(reason)) return 'skipped'
-  if (NEVER_STARTED.has(reason)) return 'stopped'
-  return escalationEnabled ? 'escalated' : 'stopped'
-}
-
-/** Distinct exit status per stop reason for the local CLI: 0 for verified, 10 + index otherwise. */
-export function exitCodeFor(reason: StopReason): number {
-  if (reason === 'verified') return 0
-  return 10 + STOP_REASONS.indexOf(reason)
-}
-
-/** Plain words: which control fired, and what a person can change. */
-export const STOP_EXPLANATIONS: Record<StopReason, { what: string; action: string }> = {
+export const STOP_REASON_TABLE = {
   verified: {
+    exitCode: 0,
+    outcome: 'verified',
+    escalates: false,
     what: 'The protected gate passed on a non-empty change set.',
     action: 'Review the pull request; a passing gate is only as good as the tests behind it.'
   },
   'max-iterations': {
+    exitCode: 11,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The outer loop reached `max-iterations` without a passing gate.',
     action: 'Split the task into smaller pieces, or raise `max-iterations` if each attempt made real progress.'
   },
   'spend-ceiling': {
+    exitCode: 12,
+    outcome: 'escalated',
+    escalates: true,
     what: 'Starting another call could have pushed this run past `spend-ceiling-usd`.',
     action: 'Raise `spend-ceiling-usd`, lower `call-budget-usd`, or narrow the task.'
   },
   'period-ceiling': {
+    exitCode: 13,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The rolling spend over `period-hours` left no room for another call under `period-ceiling-usd`.',
     action: 'Wait for the window to roll, or raise `period-ceiling-usd`.'
   },
   'time-limit': {
+    exitCode: 14,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The run reached `time-limit-minutes`.',
-    action: 'Raise `time-limit-minutes` (below the job\'s `timeout-minutes`), or split the task.'
+    action: "Raise `time-limit-minutes` (below the job's `timeout-minutes`), or split the task."
   },
   'no-progress': {
+    exitCode: 15,
+    outcome: 'escalated',
+    escalates: true,
     what: 'Several iterations in a row left the code unchanged (`no-progress-limit`).',
     action: 'Make the task more specific, or check that the agent can run the tools it needs.'
   },
   'same-failure': {
+    exitCode: 16,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The gate failed the same way after new changes (`same-failure-limit`): retrying brought no new evidence.',
     action: 'Read the failing tests below; fix a flaky test, or give the agent the missing context.'
   },
   'protected-tampering': {
+    exitCode: 17,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The agent changed protected tests or test configuration again after being told it may not.',
     action: 'Check whether the task needs the tests changed; if so, change them yourself first.'
   },
   'agent-failure': {
+    exitCode: 18,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The agent process failed several calls in a row (errors, refusals, crashes or timeouts).',
     action: 'Check the API key, the model name in `agent-args`, and the agent output in the attempt log.'
   },
   cancelled: {
+    exitCode: 19,
+    outcome: 'escalated',
+    escalates: true,
     what: 'The run was cancelled; the in-flight call was charged and the log flushed.',
     action: 'Re-run the workflow; the next run resumes from the work-in-progress branch.'
   },
   'review-capacity': {
+    exitCode: 20,
+    outcome: 'skipped',
+    escalates: false,
     what: 'This loop already has `max-open-prs` open pull requests, or this pull request already had `max-runs-per-pr` loop runs; nothing was spent.',
     action: 'Review or close the open loop pull requests (or the pull request itself), or raise `max-open-prs` / `max-runs-per-pr`.'
   },
   'nothing-to-do': {
+    exitCode: 21,
+    outcome: 'skipped',
+    escalates: false,
     what: 'There was nothing to do: no change was needed and the gate passes.',
     action: 'Nothing; the next run tries again.'
   },
   'state-corrupt': {
+    exitCode: 22,
+    outcome: 'stopped',
+    escalates: false,
     what: 'The saved loop state could not be read; nothing was spent.',
     action: 'Delete the `loopgate-<loop-id>-` cache entries, or fix the state shown in the log.'
   },
   'config-error': {
+    exitCode: 23,
+    outcome: 'stopped',
+    escalates: false,
     what: 'An input was invalid; nothing was spent.',
     action: 'Fix the input named in the error message.'
+  },
+  'gate-broken': {
+    exitCode: 24,
+    outcome: 'stopped',
+    escalates: false,
+    what: 'The gate could not run on the base itself (a setup step failed or the test runner could not start); nothing was spent.',
+    action: 'Make `gate-setup` and `gate-command` run on the base branch (the attempt log shows what failed), or fix the environment they need.'
   }
+} as const satisfies Record<string, StopReasonEntry>
+
+export type StopReason = keyof typeof STOP_REASON_TABLE
+
+/** Every stop reason, in the table's order. */
+export const STOP_REASONS = Object.keys(STOP_REASON_TABLE) as StopReason[]
+
+/**
+ * Reasons an earlier loopgate wrote under another name, mapped to today's name, so a record from
+ * that version still reads as the reason it meant. A reason is never renamed without a row here.
+ */
+export const RENAMED_STOP_REASONS: Readonly<Record<string, StopReason>> = {}
+
+export function isStopReason(value: string): value is StopReason {
+  return Object.hasOwn(STOP_REASON_TABLE, value)
+}
+
+/** The reason a record names, under today's name; undefined for a reason this version does not know. */
+export function knownStopReason(value: string): StopReason | undefined {
+  if (isStopReason(value)) return value
+  return Object.hasOwn(RENAMED_STOP_REASONS, value) ? RENAMED_STOP_REASONS[value] : undefined
+}
+
+export function stopReasonEntry(reason: StopReason): StopReasonEntry {
+  return STOP_REASON_TABLE[reason]
+}
+
+/** Whether a person should be asked to decide (an escalation issue or comment). */
+export function needsEscalation(reason: StopReason): boolean {
+  return STOP_REASON_TABLE[reason].escalates
+}
+
+export function outcomeFor(reason: StopReason, escalationEnabled = true): Outcome {
+  const entry = stopReasonEntry(reason)
+  if (entry.escalates && !escalationEnabled) return 'stopped'
+  return entry.outcome
+}
+
+/** The local CLI's exit status for a stop reason (0 only for verified). */
+export function exitCodeFor(reason: StopReason): number {
+  return STOP_REASON_TABLE[reason].exitCode
 }

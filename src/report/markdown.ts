@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { IterationRecord, RunOutcome } from '../loop/engine.js'
-import { STOP_EXPLANATIONS, type StopReason } from '../loop/stop-reasons.js'
+import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
 
 const usd = (n: number): string => `$${n.toFixed(2)}`
 
@@ -38,7 +38,7 @@ export function iterationsTable(iterations: IterationRecord[]): string {
 }
 
 export function stopSection(reason: StopReason): string {
-  const e = STOP_EXPLANATIONS[reason]
+  const e = stopReasonEntry(reason)
   return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`
 }
 

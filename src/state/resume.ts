@@ -1,5 +1,5 @@
 import { git } from '../git/git.js'
-import { needsEscalation } from '../loop/stop-reasons.js'
+import { knownStopReason, needsEscalation } from '../loop/stop-reasons.js'
 import type { LoopState } from './schema.js'
 
 export function wipBranch(loopId: string): string {
@@ -52,7 +52,9 @@ export async function prepareResume(dir: string, loopId: string, state: LoopStat
   const base = (await git(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
   const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
   const last = state.runs[state.runs.length - 1]
-  if (!state.wip || !last || !needsEscalation(last.stopReason)) return fresh([])
+  // A reason this version does not know (another version wrote it) never resumes: start fresh.
+  const lastReason = last && knownStopReason(last.stopReason)
+  if (!state.wip || !last || !lastReason || !needsEscalation(lastReason)) return fresh([])
   const branch = state.wip.branch || wipBranch(loopId)
   const notes: string[] = []
 

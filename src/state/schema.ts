@@ -1,5 +1,4 @@
-import type { StopReason } from '../loop/stop-reasons.js'
-import { isStopReason } from '../loop/stop-reasons.js'
+import { knownStopReason, type StopReason } from '../loop/stop-reasons.js'
 
 /** Bumped when the shape changes; a state of another version is not trusted. */
 export const STATE_VERSION = 1
@@ -26,11 +25,22 @@ export interface RunRecord {
   startedAt: string
   endedAt: string
   outcome: string
-  stopReason: StopReason
+  /**
+   * Today's name of the reason the run stopped for, or the name as recorded when another
+   * loopgate version wrote a reason this one does not know (read it with knownStopReason).
+   */
+  stopReason: RecordedStopReason
   spentUsd: number
   iterations: number
   pr: number | null
 }
+
+/** One of today's stop reasons, or one another loopgate version wrote, kept as it was. */
+// `string & {}` keeps the known names visible to the type checker next to any other string.
+export type RecordedStopReason = StopReason | (string & {})
+
+/** A stop reason's shape (lower-case words joined by '-'): anything else is not a record of ours. */
+const STOP_REASON_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
 
 export interface WipRecord {
   branch: string
@@ -149,8 +159,10 @@ export function validateState(data: unknown, loopId: string): LoopState {
   const runs = arr(o.runs, 'state.runs', LIMITS.runs).map((r, i) => {
     const w = `state.runs[${i}]`
     const e = obj(r, w)
-    const stopReason = str(e.stopReason, `${w}.stopReason`, 40)
-    if (!isStopReason(stopReason)) fail(`${w}.stopReason`, `unknown stop reason ${JSON.stringify(stopReason)}`)
+    const recorded = str(e.stopReason, `${w}.stopReason`, 40)
+    if (!STOP_REASON_NAME.test(recorded)) fail(`${w}.stopReason`, `not a stop reason: ${JSON.stringify(recorded)}`)
+    // A reason added or renamed by another version is history, not corruption.
+    const stopReason = knownStopReason(recorded) ?? recorded
     return {
       runId: str(e.runId, `${w}.runId`, 100),
       startedAt: time(e.startedAt, `${w}.startedAt`),
