@@ -153,7 +153,7 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
 
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
-    guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
+    guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
   }
   // --- protected gate + isolation (issue 3) ---
   const agent = protection.wrapAgent(
@@ -239,6 +239,7 @@ function measuredFrom(inner: Workspace, base: string, start: string): Workspace 
   return {
     head: () => inner.head(),
     commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+    commitFeaturesFile: (runId, iteration, judged) => inner.commitFeaturesFile(runId, iteration, judged),
     hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
   }
 }
