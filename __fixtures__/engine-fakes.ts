@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AgentResult } from '../src/agents/types.js'
 import { emptyResult } from '../src/agents/types.js'
 import { AttemptLog } from '../src/loop/attempt-log.js'
 import type { EngineConfig, EngineDeps } from '../src/loop/engine.js'
+import { FeaturesGuard, type Feature } from '../src/loop/features.js'
 import { Ledger } from '../src/loop/ledger.js'
 import { ProgressFile } from '../src/loop/progress.js'
 import type { GateVerdict, IterationChange } from '../src/loop/types.js'
@@ -23,6 +24,10 @@ export interface ScriptedStep {
   /** Simulated minutes the call takes. */
   minutes?: number
   tampered?: boolean
+  /** Features (indices) the agent flips to passing in the features file during this call. */
+  flip?: number[]
+  /** Ids the gate's report lists as passed; undefined → the gate has no report. */
+  passedIds?: string[]
 }
 
 export function passVerdict(): GateVerdict {
@@ -42,6 +47,14 @@ export function failVerdict(id: string): GateVerdict {
   }
 }
 
+/** One commit of the fake workspace, with the features file as it was committed. */
+export interface FakeCommit {
+  commit: string
+  parent: string
+  kind: 'iteration' | 'features'
+  features: string | null
+}
+
 export interface FakeWorld {
   config: EngineConfig
   deps: EngineDeps
@@ -49,6 +62,10 @@ export interface FakeWorld {
   gateRuns: string[]
   progressFile: string
   ledger: Ledger
+  /** The features file in the fake workspace (exists once withFeatures wrote it). */
+  featuresFile: string
+  /** Every commit the fake workspace made, in order. */
+  commits: FakeCommit[]
 }
 
 /** Engine collaborators driven by a script: no git, no processes, a fake clock. */
@@ -57,6 +74,16 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
   let now = 0
   let head = 'c0'
   let commits = 0
+  const made: FakeCommit[] = []
+  const featuresFile = path.join(dir, 'features.json')
+  const readFeatures = (): string | null => (existsSync(featuresFile) ? readFileSync(featuresFile, 'utf8') : null)
+  let startFeatures: string | null | undefined
+  const committedFeatures = (commit: string): string | null => made.find((c) => c.commit === commit)?.features ?? startFeatures ?? null
+  const commit = (id: string, kind: FakeCommit['kind']): string => {
+    made.push({ commit: id, parent: head, kind, features: readFeatures() })
+    head = id
+    return id
+  }
   let lastGate: ScriptedStep = {}
   const calls: FakeWorld['calls'] = []
   const gateRuns: string[] = []
@@ -84,6 +111,12 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
         const s = step(iteration)
         now += (s.minutes ?? 1) * 60_000
         lastGate = s
+        startFeatures ??= readFeatures()
+        if (s.flip) {
+          const list = JSON.parse(readFileSync(featuresFile, 'utf8')) as Feature[]
+          for (const i of s.flip) list[i].passes = true
+          writeFileSync(featuresFile, `${JSON.stringify(list, null, 2)}\n`)
+        }
         return emptyResult({
           status: s.status ?? 'claimed-done',
           reason: s.status && s.status !== 'claimed-done' ? 'scripted failure' : 'ok',
@@ -95,18 +128,23 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
     },
     workspace: {
       head: async () => head,
+      // Like `git add -A`: the features file goes in as the workspace has it (the engine must have held flips aside).
       commitIteration: async (): Promise<IterationChange> => {
         const files = lastGate.files ?? []
-        if (files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } }
-        head = `c${++commits}`
-        return { commit: head, changedFiles: files, stat: { files: files.length, insertions: 1, deletions: 0 } }
+        const featuresChanged = readFeatures() !== committedFeatures(head)
+        if (files.length === 0 && !featuresChanged) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } }
+        if (files.length > 0) commits++
+        commit(`c${made.length + 1}`, 'iteration')
+        return { commit: head, changedFiles: files, stat: { files: files.length, insertions: files.length > 0 ? 1 : 0, deletions: 0 } }
       },
+      commitFeaturesFile: async (_runId, iteration) => (readFeatures() === committedFeatures(head) ? null : commit(`r${iteration}`, 'features')),
       hasChangesSince: async () => commits > 0
     },
     gate: {
       run: async (commit) => {
         gateRuns.push(commit)
-        return lastGate.gate === 'pass' ? passVerdict() : failVerdict(lastGate.failure ?? `t${gateRuns.length}`)
+        const verdict = lastGate.gate === 'pass' ? passVerdict() : failVerdict(lastGate.failure ?? `t${gateRuns.length}`)
+        return lastGate.passedIds ? { ...verdict, passedIds: lastGate.passedIds } : verdict
       }
     },
     guards: [
@@ -118,5 +156,12 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
     log: new AttemptLog(path.join(dir, 'attempts.jsonl')),
     progress: new ProgressFile(path.dirname(progressFile), path.basename(progressFile))
   }
-  return { config, deps, calls, gateRuns, progressFile, ledger }
+  return { config, deps, calls, gateRuns, progressFile, ledger, featuresFile, commits: made }
+}
+
+/** Gives the fake workspace a features file and the engine its features guard. */
+export function withFeatures(world: FakeWorld, features: Feature[]): FakeWorld {
+  writeFileSync(world.featuresFile, `${JSON.stringify(features, null, 2)}\n`)
+  world.deps.guards.push(new FeaturesGuard(path.dirname(world.featuresFile), path.basename(world.featuresFile)))
+  return world
 }

@@ -140,8 +140,19 @@ describe('the command agent and the per-call timeout', () => {
 describe('the features file', () => {
   const features = JSON.stringify([{ id: 'adds', test: 'math adds two numbers', passes: false }, { id: 'subtracts', test: 'math subtracts', passes: false }], null, 2)
 
+  /** The gate writes a TAP report: a flip is verified only by its test id listed as passed there. */
+  const tapGate = {
+    'test/tap.mjs': [
+      "import { add } from '../src/math.mjs'",
+      'const ok = add(2, 3) === 5',
+      "console.log(`TAP version 13\\n1..1\\n${ok ? 'ok' : 'not ok'} 1 - math adds two numbers`)",
+      'if (!ok) process.exit(1)',
+      ''
+    ].join('\n')
+  }
+
   it('keeps a verified flip and restores any other edit', async () => {
-    const repo = makeRepo({ ...buggyProject(), 'features.json': features })
+    const repo = makeRepo({ ...buggyProject(), ...tapGate, 'features.json': features })
     const agent = [
       'if [ "$LOOPGATE_ITERATION" = 1 ]; then',
       `  node -e 'const f=require("./features.json"); f[0].test="renamed"; require("fs").writeFileSync("features.json", JSON.stringify(f))'; echo x >> notes.txt`,
@@ -149,7 +160,7 @@ describe('the features file', () => {
       `  ${FIX}; node -e 'const f=require("./features.json"); f[0].passes=true; require("fs").writeFileSync("features.json", JSON.stringify(f))'`,
       'fi'
     ].join('\n')
-    const r = await runIn(repo, { 'agent-command': agent, 'gate-command': GATE, 'features-file': 'features.json' })
+    const r = await runIn(repo, { 'agent-command': agent, 'gate-command': 'node test/tap.mjs > report.tap', 'gate-report': 'report.tap', 'features-file': 'features.json' })
     expect(r.stopReason).toBe('verified')
     expect(r.run?.iterations[0].rejected.join(' ')).toContain('may only flip "passes"')
     const final = JSON.parse(readFileSync(path.join(repo, 'features.json'), 'utf8')) as { test: string; passes: boolean }[]

@@ -31,7 +31,7 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   { name: "gate-report", description: "Path of a JUnit XML (or TAP) report written by the gate, for precise failure fingerprints." },
   { name: "protected-paths", description: "Paths (newline or comma list, `!pattern` to exclude) taken from the base ref; agent changes to them are rejected. Defaults to tests/**, test/**, __tests__/**, spec/** and test-runner configuration; package.json and pyproject.toml are protected by their test keys only." },
   { name: "base-ref", description: "Where the protected tests come from. Defaults to the PR base, else the default branch." },
-  { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and each flip must pass its `test` in the gate)." },
+  { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and a flip counts only when the gate's `gate-report` lists its `test` id as passed)." },
   { name: "progress-file", description: "Notes carried between fresh-context iterations; loopgate appends one line per iteration, the last naming the stop reason.", default: ".loopgate/progress.md" },
   { name: "loop-id", description: "Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job." },
   { name: "period-ceiling-usd", description: "Rolling spend ceiling across runs over `period-hours`, kept in the cached state. None by default." },

@@ -121,7 +121,7 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
 
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
-    guards.push(new FeaturesGuard(path.join(settings.workspace, settings.featuresFile), settings.featuresFile))
+    guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
   }
   const agent = protection.wrapAgent(
     agentRunner({
@@ -199,6 +199,7 @@ function measuredFrom(inner: Workspace, base: string, start: string): Workspace 
   return {
     head: () => inner.head(),
     commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+    commitFeaturesFile: (runId, iteration, judged) => inner.commitFeaturesFile(runId, iteration, judged),
     hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
   }
 }

@@ -26,7 +26,7 @@ function parseNumstat(text: string): { files: string[]; stat: DiffStat } {
 
 /**
  * The agent's workspace as loopgate's git sees it. The progress file is never committed; the
- * features file is committed but left out of the progress comparison.
+ * features file only by commitFeaturesFile, and it is left out of the progress comparison.
  */
 export class GitWorkspace implements Workspace {
   constructor(
@@ -56,9 +56,11 @@ export class GitWorkspace implements Workspace {
   async commitIteration(runId: string, iteration: number): Promise<IterationChange> {
     await this.run(['add', '-A'])
     let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
-    if (parseNumstat(staged.stdout).files.includes(this.progressFile)) {
-      // The user tracks the progress file: its notes still never go into loopgate's commits.
-      await this.run(['reset', '-q', '--', this.progressFile])
+    // The progress notes never go into loopgate's commits, even when the user tracks the file; the
+    // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
+    const own = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && parseNumstat(staged.stdout).files.includes(f))
+    if (own.length > 0) {
+      await this.run(['reset', '-q', '--', ...own])
       staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
     }
     const all = parseNumstat(staged.stdout)
@@ -77,6 +79,16 @@ export class GitWorkspace implements Workspace {
               .join('\n')
           ).stat
     return { commit, changedFiles: counted, stat }
+  }
+
+  async commitFeaturesFile(runId: string, iteration: number, judged: string): Promise<string | null> {
+    if (!this.featuresFile) return null
+    const spec = `:(literal)${this.featuresFile}`
+    await this.run(['add', '--', spec])
+    if ((await this.run(['diff', '--cached', '--quiet', 'HEAD', '--', spec], [1])).exitCode === 0) return null
+    const message = `loopgate: record the feature flips the gate verified (iteration ${iteration})\n\nVerified on ${judged}; only ${this.featuresFile} changes.\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
+    await this.run(['commit', '-q', '--no-verify', '-m', message, '--only', '--', spec])
+    return this.head()
   }
 
   async hasChangesSince(commit: string): Promise<boolean> {

@@ -117,7 +117,8 @@ export class GitHubPublisher implements Publisher {
   private async publishSuccess(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
     const { settings, outcome } = ctx
     const { plan, client, repo } = this.opts
-    const commit = outcome.verifiedCommit ?? outcome.headCommit
+    // The verified commit, with loopgate's record of the feature flips verified on it when there is one.
+    const commit = outcome.headCommit
     if (settings.onSuccess === 'none') {
       result.notes.push('on-success is none: the verified work was not published')
       return

@@ -68,7 +68,9 @@ export interface RunOutcome {
   iterations: IterationRecord[]
   spentUsd: number
   startCommit: string
+  /** The last commit loopgate made: on `verified`, verifiedCommit or its record of verified feature flips on top. */
   headCommit: string
+  /** The commit the gate judged and passed. */
   verifiedCommit: string | null
   lastVerdict: GateVerdict | null
   lastEvidence: string[]
@@ -104,8 +106,36 @@ function gateEvidence(verdict: GateVerdict): string[] {
 const usd = (n: number): string => `$${n.toFixed(2)}`
 
 /**
+ * Feature flips never reach the iteration's commit: the guards hold them aside. After the gate,
+ * each guard judges its held flips against the verdict on the judged commit, and loopgate commits
+ * the features file with only the verified flips, alone, on top of it. So neither the commit the
+ * gate judged nor any commit loopgate makes holds a flip the gate did not verify.
+ */
+async function recordVerifiedFlips(
+  deps: EngineDeps,
+  runId: string,
+  iteration: number,
+  verdict: GateVerdict | null,
+  judgedCommit: string
+): Promise<{ rejected: string[]; notes: string[]; commit: string | null }> {
+  const rejected: string[] = []
+  const verified: string[] = []
+  for (const guard of deps.guards) {
+    const r = await guard.afterGate?.(iteration, verdict)
+    if (!r) continue
+    rejected.push(...r.rejected)
+    verified.push(...(r.verifiedFlips ?? []))
+  }
+  if (verified.length === 0) return { rejected, notes: [], commit: null }
+  const commit = await deps.workspace.commitFeaturesFile(runId, iteration, judgedCommit)
+  const notes = commit ? [`feature flips verified on ${judgedCommit.slice(0, 12)}, recorded as ${commit.slice(0, 12)}: ${verified.join(', ')}`] : []
+  return { rejected, notes, commit }
+}
+
+/**
  * The bounded outer loop. Each iteration: admission → agent call → guards → loopgate's commit →
- * gate → breakers → log. Nothing the agent writes decides when it stops.
+ * gate → verified feature flips recorded → breakers → log. Nothing the agent writes decides when
+ * it stops.
  */
 export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<RunOutcome> {
   const { clock, ledger, log, progress } = deps
@@ -245,14 +275,13 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
       gateRan = true
     }
     lastVerdict = verdict
-    let flipsRejected = false
-    for (const guard of deps.guards) {
-      const r = await guard.afterGate?.(iteration, gateRan ? verdict : null)
-      if (r && r.rejected.length > 0) {
-        rejected.push(...r.rejected)
-        flipsRejected = true
-      }
-    }
+    // The verdict is on headCommit: gated just now, or unchanged since it was (none once cancelled).
+    const judgedCommit = headCommit
+    const flips = await recordVerifiedFlips(deps, config.runId, iteration, signal.aborted ? null : verdict, judgedCommit)
+    rejected.push(...flips.rejected)
+    notes.push(...flips.notes)
+    if (flips.commit) headCommit = flips.commit
+    const flipsRejected = flips.rejected.length > 0
     const changedSinceStart = headCommit !== startCommit && (await deps.workspace.hasChangesSince(startCommit))
     const agentFailed = result.status !== 'claimed-done'
 
@@ -269,7 +298,7 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
     else if (verified) decision = 'verified'
     // cancellation (issue 6): a signal during the gate ends the run as cancelled, not as a breaker
     else if (signal.aborted) decision = 'cancelled'
-    else if (verdict?.passed && !changedSinceStart && result.status === 'claimed-done') decision = 'nothing-to-do'
+    else if (verdict?.passed && !changedSinceStart && !flipsRejected && result.status === 'claimed-done') decision = 'nothing-to-do'
     const breaker = breakers.record({
       emptyDiff,
       agentFailed,
@@ -321,6 +350,7 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
       },
       spentUsd: ledger.spentUsd,
       commit: change.commit,
+      flipsCommit: flips.commit,
       diff: { ...change.stat, changedFiles: change.changedFiles.slice(0, 200) },
       gate: verdict
         ? {
@@ -352,7 +382,7 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
     if (deps.onIteration) deps.onIteration(record)
     else report(progressLine(record, config))
     evidence = nextEvidence
-    if (decision) return finish(decision, decision === 'verified' ? headCommit : null)
+    if (decision) return finish(decision, decision === 'verified' ? judgedCommit : null)
   }
 }
 

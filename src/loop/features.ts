@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { normaliseMessage } from '../gate/fingerprint.js'
+import { readTreeEntry, writeTreeFile } from '../gate/fs-safe.js'
 import type { CallGuard, GateVerdict, GuardReport } from './types.js'
 
 export interface Feature {
@@ -6,6 +7,8 @@ export interface Feature {
   test?: string
   [key: string]: unknown
 }
+
+const NOTHING: GuardReport = { rejected: [], tampered: false }
 
 function parseFeatures(text: string): Feature[] | string {
   let data: unknown
@@ -32,6 +35,15 @@ function label(feature: Feature, index: number): string {
   return typeof name === 'string' ? name : `#${index}`
 }
 
+/** The list laid out like `like` when that is a plain JSON.stringify layout, else with two-space indents. */
+function serialise(list: Feature[], parsedLike: Feature[], like: string): string {
+  const body = like.trimEnd()
+  for (const indent of [2, 4, '\t', 0]) {
+    if (JSON.stringify(parsedLike, null, indent) === body) return `${JSON.stringify(list, null, indent)}${like.slice(body.length)}`
+  }
+  return `${JSON.stringify(list, null, 2)}\n`
+}
+
 /** The flips from `before` to `after`, or why `after` is not a flip-only edit of `before`. */
 export function diffFeatures(before: Feature[], after: Feature[]): { flips: number[] } | { error: string } {
   if (before.length !== after.length) return { error: `the list changed length (${before.length} → ${after.length})` }
@@ -44,75 +56,97 @@ export function diffFeatures(before: Feature[], after: Feature[]): { flips: numb
   return { flips }
 }
 
-function testPassed(test: string | undefined, verdict: GateVerdict | null): boolean {
-  if (!verdict || verdict.timedOut) return false
-  if (test && verdict.passedIds && !verdict.passedIds.some((id) => id.includes(test))) return false
-  if (verdict.passed) return true
-  if (!test || verdict.failures.length === 0) return false
-  return !verdict.failures.some((f) => f.id.includes(test) || f.message.includes(test))
+/**
+ * Why `verdict` does not verify a flip of the feature whose test is `test`; null when it does.
+ * Only an id the gate's report lists as passed verifies, compared after the gate's own id
+ * normalisation (the one its fingerprints use); a test that also failed, did not run, or a gate
+ * without a report verifies nothing.
+ */
+export function unverifiedBecause(test: unknown, verdict: GateVerdict | null): string | null {
+  if (!verdict) return 'the gate did not judge this iteration'
+  if (typeof test !== 'string' || !test.trim()) return 'it names no "test"'
+  if (verdict.timedOut) return 'the gate timed out'
+  if (!verdict.passedIds) return 'the gate reported no test ids (a flip is verified only by a gate-report listing its test as passed)'
+  const id = normaliseMessage(test)
+  const quoted = JSON.stringify(test.slice(0, 200))
+  if (verdict.failures.some((f) => normaliseMessage(f.id) === id)) return `its test ${quoted} failed in the gate`
+  if (verdict.passedIds.some((p) => normaliseMessage(p) === id)) return null
+  return `its test ${quoted} is not among the tests the gate's report lists as passed (it did not run, or was skipped)`
 }
 
 /**
- * The flip-only checklist: after each call only `passes` false→true survives, and a flip stays only
- * when its test passes in that iteration's gate. Anything else is restored and noted.
+ * The flip-only checklist. After each call only `passes` false→true is accepted, and even that is
+ * held aside: the file goes back to what it was before the call, so the iteration's commit (and
+ * the gate's checkout of it) never holds a claimed flip. After the gate, the flips its verdict
+ * verifies are written back and reported for loopgate to commit on top of the judged commit.
  */
 export class FeaturesGuard implements CallGuard {
   private snapshot: string | null = null
-  private pendingFlips: number[] = []
+  /** The last call's flips (indices into `before`), waiting for the gate's verdict. */
+  private held: { before: Feature[]; flips: number[] } | null = null
 
   constructor(
-    private readonly file: string,
-    private readonly displayName: string
+    private readonly workspace: string,
+    /** The features file, relative to the workspace. */
+    private readonly relPath: string
   ) {}
 
+  /** The file's text; null when it is missing or not a regular file (a link is never followed). */
+  private read(): string | null {
+    const entry = readTreeEntry(this.workspace, this.relPath)
+    return entry.kind === 'file' ? entry.data.toString('utf8') : null
+  }
+
+  private write(text: string): void {
+    writeTreeFile(this.workspace, this.relPath, text)
+  }
+
   async beforeCall(): Promise<void> {
-    this.snapshot = existsSync(this.file) ? readFileSync(this.file, 'utf8') : null
-    this.pendingFlips = []
+    this.snapshot = this.read()
+    this.held = null
   }
 
   async afterCall(): Promise<GuardReport> {
-    const current = existsSync(this.file) ? readFileSync(this.file, 'utf8') : null
-    if (current === this.snapshot) return { rejected: [], tampered: false }
+    const current = this.read()
+    if (current === this.snapshot) return NOTHING
     if (this.snapshot === null) {
-      return { rejected: [], tampered: false, notes: [`${this.displayName} was created by the agent`] }
+      return { rejected: [], tampered: false, notes: [`${this.relPath} was created by the agent`] }
     }
     const before = parseFeatures(this.snapshot)
-    if (typeof before === 'string') return { rejected: [], tampered: false }
+    if (typeof before === 'string') return NOTHING
     const after = current === null ? 'the file was deleted' : parseFeatures(current)
     const diff = typeof after === 'string' ? { error: after } : diffFeatures(before, after)
+    this.write(this.snapshot)
     if ('error' in diff) {
-      writeFileSync(this.file, this.snapshot)
       return {
-        rejected: [`rejected: ${this.displayName} may only flip "passes" from false to true; ${diff.error}. It was restored.`],
+        rejected: [`rejected: ${this.relPath} may only flip "passes" from false to true; ${diff.error}. It was restored.`],
         tampered: false
       }
     }
-    this.pendingFlips = diff.flips
-    return { rejected: [], tampered: false, notes: diff.flips.map((i) => `flip claimed: ${label(before[i], i)}`) }
+    this.held = { before, flips: diff.flips }
+    return { rejected: [], tampered: false, notes: diff.flips.map((i) => `flip claimed, held aside for the gate: ${label(before[i], i)}`) }
   }
 
   async afterGate(_iteration: number, verdict: GateVerdict | null): Promise<GuardReport> {
-    if (this.pendingFlips.length === 0 || this.snapshot === null) return { rejected: [], tampered: false }
-    const current = parseFeatures(readFileSync(this.file, 'utf8'))
-    if (typeof current === 'string') return { rejected: [], tampered: false }
-    const reverted: string[] = []
-    for (const i of this.pendingFlips) {
-      if (!testPassed(current[i].test, verdict)) {
-        current[i] = { ...current[i], passes: false }
-        reverted.push(label(current[i], i))
+    const held = this.held
+    this.held = null
+    if (!held || held.flips.length === 0 || this.snapshot === null) return NOTHING
+    const recorded = [...held.before]
+    const verified: string[] = []
+    const refused: string[] = []
+    for (const i of held.flips) {
+      const why = unverifiedBecause(held.before[i].test, verdict)
+      if (why) refused.push(`${label(held.before[i], i)} (${why})`)
+      else {
+        recorded[i] = { ...held.before[i], passes: true }
+        verified.push(label(held.before[i], i))
       }
     }
-    this.pendingFlips = []
-    if (reverted.length === 0) return { rejected: [], tampered: false }
-    writeFileSync(this.file, `${JSON.stringify(current, null, 2)}\n`)
+    if (verified.length > 0) this.write(serialise(recorded, held.before, this.snapshot))
     return {
-      rejected: [`rejected: feature flips not verified by the gate were reverted: ${reverted.join(', ')}`],
-      tampered: false
+      rejected: refused.length > 0 ? [`rejected: feature flips not verified by the gate were reverted: ${refused.join('; ')}`] : [],
+      tampered: false,
+      verifiedFlips: verified
     }
-  }
-
-  /** True when every flip claimed this iteration was verified (nothing pending, nothing reverted). */
-  get unverifiedFlips(): number {
-    return this.pendingFlips.length
   }
 }

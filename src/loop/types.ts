@@ -24,8 +24,13 @@ export interface IterationChange {
 /** The agent's workspace as loopgate's own (hardened) git sees it. */
 export interface Workspace {
   head(): Promise<string>
-  /** Stages and commits everything the agent changed, with loopgate's trailer. */
+  /** Stages and commits everything the agent changed, with loopgate's trailer (never the features file). */
   commitIteration(runId: string, iteration: number): Promise<IterationChange>
+  /**
+   * Commits the features file alone on top of HEAD: loopgate's record of the flips the gate
+   * verified on `judged`. Null when the file is unchanged.
+   */
+  commitFeaturesFile(runId: string, iteration: number, judged: string): Promise<string | null>
   /** Whether HEAD differs from the run's starting commit, ignoring excluded files. */
   hasChangesSince(commit: string): Promise<boolean>
 }
@@ -61,7 +66,10 @@ export interface Gate {
 export interface CallGuard {
   /** Called right after the agent call, before loopgate's commit. */
   afterCall(iteration: number): Promise<GuardReport>
-  /** Called after the gate, with its verdict (e.g. to verify feature flips). */
+  /**
+   * Called after the gate with the verdict on the commit HEAD now is (null when no gate judged
+   * it), e.g. to verify feature flips.
+   */
   afterGate?(iteration: number, verdict: GateVerdict | null): Promise<GuardReport>
   /** Called before each call (e.g. to snapshot the features file). */
   beforeCall?(iteration: number): Promise<void>
@@ -74,6 +82,8 @@ export interface GuardReport {
   tampered: boolean
   /** Free-form notes for the log. */
   notes?: string[]
+  /** Feature flips the gate verified, now written to the features file for loopgate to commit. */
+  verifiedFlips?: string[]
 }
 
 export interface AgentRunner {
