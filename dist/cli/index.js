@@ -34113,18 +34113,59 @@ module.exports = {
 
 /***/ }),
 
+/***/ 2751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KW: () => (/* binding */ unregisterHeld),
+/* harmony export */   RZ: () => (/* binding */ registerHeld),
+/* harmony export */   lM: () => (/* binding */ heldRepositoryFor)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
+const held = new Map();
+function registerHeld(repo) {
+    held.set(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(repo.workspace), repo);
+}
+function unregisterHeld(workspace) {
+    held.delete(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(workspace));
+}
+/**
+ * The held repository whose work tree contains `cwd`, if any. Every git process loopgate starts
+ * there is pointed at loopgate's own git directory, never at the `.git` the agent can write.
+ */
+function heldRepositoryFor(cwd) {
+    if (held.size === 0)
+        return undefined;
+    let dir = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(cwd);
+    for (;;) {
+        const repo = held.get(dir);
+        if (repo)
+            return repo;
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_0___default().dirname(dir);
+        if (parent === dir)
+            return undefined;
+        dir = parent;
+    }
+}
+
+
+/***/ }),
+
 /***/ 308:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $Y: () => (/* binding */ git),
-/* harmony export */   HARDENED_CONFIG: () => (/* binding */ HARDENED_CONFIG),
-/* harmony export */   gitEnv: () => (/* binding */ gitEnv),
-/* harmony export */   mO: () => (/* binding */ repoConfigOverrides)
+/* harmony export */   gitArgs: () => (/* binding */ gitArgs),
+/* harmony export */   gitEnv: () => (/* binding */ gitEnv)
 /* harmony export */ });
-/* unused harmony export GitError */
+/* unused harmony exports GitError, LOOPGATE_GIT_CONFIG */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _custody_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2751);
+
 
 class GitError extends Error {
     args;
@@ -34137,11 +34178,11 @@ class GitError extends Error {
     }
 }
 /**
- * Configuration that neutralises whatever the agent may have planted in the repository's config:
- * hooks, fsmonitor, credential helpers, pagers, editors and external diff tools. Filters are
- * neutralised per name by `filterOverrides`.
+ * Settings that make loopgate's own git deterministic whatever its (own) config says: no hooks,
+ * no fsmonitor, no pager, no prompts, no background maintenance. loopgate's git never reads the
+ * agent's repository configuration at all (see custody.ts); these only pin behaviour.
  */
-const HARDENED_CONFIG = [
+const LOOPGATE_GIT_CONFIG = [
     'core.hooksPath=/dev/null',
     'core.fsmonitor=false',
     'core.untrackedCache=false',
@@ -34149,43 +34190,14 @@ const HARDENED_CONFIG = [
     'core.editor=true',
     'core.askPass=',
     'credential.helper=',
-    'diff.external=',
     'safe.directory=*',
     'commit.gpgSign=false',
     'tag.gpgSign=false',
     'gc.auto=0',
     'maintenance.auto=false',
-    'core.attributesFile=/dev/null',
-    'core.gitProxy=',
-    'core.alternateRefsCommand=',
-    'core.sshCommand=false',
     'protocol.ext.allow=never',
-    'submodule.recurse=false',
-    'uploadpack.packObjectsHook=',
-    'gpg.program=false',
-    'sequence.editor=true',
-    'merge.renormalize=false'
+    'submodule.recurse=false'
 ];
-/** Keys the repository config may define per name that would run a command in loopgate's git. */
-const DRIVER_KEY = /^(filter\.(.+)\.(?:clean|smudge|process)|diff\.(.+)\.(?:textconv|command)|merge\.(.+)\.driver|credential\.(.+)\.helper|remote\.(.+)\.(?:uploadpack|receivepack|proxy)|http\.(.+)\.proxy)$/i;
-/**
- * `-c` overrides that neutralise every command the repository's config (includes followed) may
- * name: filters, diff/merge drivers, per-URL credential helpers and upload-pack programs. The
- * command line wins over any config file, so these run last.
- */
-async function repoConfigOverrides(cwd) {
-    const r = await git(['config', '--includes', '--list', '--name-only', '-z'], { cwd, okCodes: [1, 128] });
-    const overrides = new Set();
-    for (const key of r.stdout.split('\0')) {
-        const m = DRIVER_KEY.exec(key.trim());
-        if (!m)
-            continue;
-        overrides.add(`${key.trim()}=`);
-        if (m[2] !== undefined)
-            overrides.add(`filter.${m[2]}.required=false`);
-    }
-    return [...overrides];
-}
 /** The environment of loopgate's own git processes: no global or system config, no prompts. */
 function gitEnv(base = process.env) {
     const env = {};
@@ -34202,10 +34214,19 @@ function gitEnv(base = process.env) {
     env.LC_ALL = 'C';
     return env;
 }
-/** Runs one git command with the hardened configuration. Throws GitError on an unexpected exit. */
+/**
+ * The full argument list of one loopgate git command: its pinned settings, then, when `cwd` is in
+ * a workspace loopgate holds, its own git directory and that work tree.
+ */
+function gitArgs(args, opts) {
+    const configArgs = [...LOOPGATE_GIT_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c]);
+    const held = (0,_custody_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .heldRepositoryFor */ .lM)(opts.cwd);
+    const location = held ? [`--git-dir=${held.gitDir}`, `--work-tree=${held.workspace}`] : [];
+    return [...configArgs, ...location, ...args];
+}
+/** Runs one git command (see gitArgs). Throws GitError on an unexpected exit. */
 function git(args, opts) {
-    const configArgs = [...HARDENED_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c]);
-    const fullArgs = [...configArgs, ...args];
+    const fullArgs = gitArgs(args, opts);
     return new Promise((resolve, reject) => {
         const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', fullArgs, { cwd: opts.cwd, env: opts.env ?? gitEnv(), maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
             const exitCode = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
@@ -34348,6 +34369,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -34544,806 +34572,10 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: ./src/contract.ts
-// The action inputs: names, descriptions and defaults. action.yml says the same (a test checks);
-// the CLI reads its options and --help from here.
-const INPUT_SPECS = [
-    { name: "agent", description: "The agent: 'claude' (Claude Code `claude -p`), 'codex' (`codex exec`) or 'command' (any shell command).", default: "claude" },
-    { name: "prompt", description: "The task. Set this or `prompt-file`." },
-    { name: "prompt-file", description: "A file in the workspace holding the task. Set this or `prompt`." },
-    { name: "working-directory", description: "The git repository the loop works in, relative to the workspace (defaults to the workspace itself)." },
-    { name: "agent-command", description: "For `agent: command`: the shell command run once per iteration (prompt on stdin and in $LOOPGATE_PROMPT_FILE; cost may be reported as {\"cost_usd\": n} in $LOOPGATE_COST_FILE)." },
-    { name: "agent-args", description: "Extra CLI arguments (e.g. `--model ...`). Flags that would undo a control (--resume, --continue, --bare, a second --max-turns or --max-budget-usd) are refused." },
-    { name: "agent-version", description: "The npm version of the agent CLI installed when it is not on PATH (defaults to the version loopgate is tested with)." },
-    { name: "agent-env", description: "Extra environment variable names (newline or comma list) passed to the agent and the gate. Tokens and runner internals are never passed." },
-    { name: "max-iterations", description: "Outer-loop cap (an integer from 1; never unlimited).", default: "20" },
-    { name: "max-turns", description: "Per-call turn cap, passed to the CLI and counted by loopgate from the event stream.", default: "40" },
-    { name: "call-budget-usd", description: "Per-call budget in USD, passed to the CLI where it has one; a call with no cost report is charged this much.", default: "4" },
-    { name: "spend-ceiling-usd", description: "Cumulative spend ceiling for this run (must be greater than call-budget-usd). A call starts only while spent + call-budget-usd ≤ ceiling.", default: "40" },
-    { name: "call-timeout-minutes", description: "Per-call wall clock; the agent's whole process group is killed when it runs out.", default: "45" },
-    { name: "time-limit-minutes", description: "Whole-run wall clock, so the state is saved before the job's own timeout.", default: "300" },
-    { name: "gate-timeout-minutes", description: "Wall clock of one gate run; a gate that times out fails.", default: "30" },
-    { name: "no-progress-limit", description: "Stop after this many iterations in a row whose diff is empty (progress and features files excluded).", default: "3" },
-    { name: "same-failure-limit", description: "Stop after the same gate failure fingerprint this many times in a row.", default: "2" },
-    { name: "gate-command", description: "The command that runs the protected tests, e.g. `npm test` or `pytest tests`. Required.", required: true },
-    { name: "gate-setup", description: "A command run before each gate in its clean checkout (e.g. `npm ci --offline`)." },
-    { name: "gate-report", description: "Path of a JUnit XML (or TAP) report written by the gate, for precise failure fingerprints." },
-    { name: "protected-paths", description: "Paths (newline or comma list, `!pattern` to exclude) taken from the base ref; agent changes to them are rejected. Defaults to tests/**, test/**, __tests__/**, spec/** and test-runner configuration; package.json and pyproject.toml are protected by their test keys only." },
-    { name: "base-ref", description: "Where the protected tests come from. Defaults to the PR base, else the default branch." },
-    { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and each flip must pass its `test` in the gate)." },
-    { name: "progress-file", description: "Notes carried between fresh-context iterations; loopgate appends one line per iteration, the last naming the stop reason.", default: ".loopgate/progress.md" },
-    { name: "loop-id", description: "Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job." },
-    { name: "period-ceiling-usd", description: "Rolling spend ceiling across runs over `period-hours`, kept in the cached state. None by default." },
-    { name: "period-hours", description: "The window of `period-ceiling-usd`, in hours.", default: "24" },
-    { name: "max-open-prs", description: "Review capacity; with this many open loop PRs the run stops before spending.", default: "1" },
-    { name: "max-runs-per-pr", description: "For PR loops, the most runs on one pull request before the loop stops.", default: "5" },
-    { name: "price-table", description: "Codex pricing override, JSON: {\"<model>\": {\"input\": usd-per-Mtok, \"cachedInput\": ..., \"output\": ...}}." },
-    { name: "on-success", description: "'pull-request', 'push' (PR loops) or 'none'.", default: "pull-request" },
-    { name: "on-escalate", description: "'issue', 'comment' (PR loops) or 'none'.", default: "issue" },
-    { name: "escalate-to", description: "Assignees of escalation issues (newline or comma list)." },
-    { name: "labels", description: "Labels for loop PRs and escalation issues (newline or comma list).", default: "loopgate" },
-    { name: "reviewers", description: "Reviewers requested on loop PRs (newline or comma list)." },
-    { name: "draft", description: "Open loop pull requests as drafts.", default: "false" },
-    { name: "allow-pull-request-target", description: "Allow running on `pull_request_target` (refused by default).", default: "false" },
-    { name: "github-token", description: "Used by loopgate only, never visible to the agent.", default: "${{ github.token }}" },
-    { name: "anthropic-api-key", description: "Passed to the Claude Code process only." },
-    { name: "openai-api-key", description: "Passed to the Codex process only." },
-    { name: "dry-run", description: "Run the loop, write the PR / issue bodies to files, publish nothing.", default: "false" },
-];
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (["outcome", "stop-reason", "iterations", "spend-usd", "pull-request-url", "issue-url", "log-file"]));
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/agents/pricing.ts
-/**
- * The versioned price table for agents that report tokens but no dollars (codex). Prices are USD
- * per million tokens at OpenAI's Standard short-context rates. Requests above 272K input tokens are
- * billed higher by OpenAI; codex reports usage per turn, not per request, so the long-context
- * surcharge cannot be applied here (the spend ceiling still bounds the run).
- */
-const PRICE_TABLE_VERSION = '2026-11-29';
-const DEFAULT_PRICES = {
-    // the default model of @openai/codex 0.171
-    'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
-    'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
-    'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
-    'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10, cacheWrite: 2.5 },
-    'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5, cacheWrite: 0.125 },
-    'gpt-6-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
-    'gpt-5.6-terra': { input: 2, cachedInput: 0.2, output: 12 },
-    'gpt-5.6-luna': { input: 0.2, cachedInput: 0.02, output: 1.2 },
-    'gpt-5.3-codex': { input: 1.75, cachedInput: 0.175, output: 14 },
-    'gpt-5.2': { input: 1.75, cachedInput: 0.175, output: 14 },
-    'gpt-5.1': { input: 1.25, cachedInput: 0.125, output: 10 },
-    'gpt-5-codex': { input: 1.25, cachedInput: 0.125, output: 10 },
-    'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10 },
-    'gpt-5-mini': { input: 0.25, cachedInput: 0.025, output: 2 },
-    'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4 }
-};
-/** The codex CLI's own default model when neither agent-args nor config.toml names one. */
-const CODEX_DEFAULT_MODEL = 'gpt-6.2-sol';
-/** Looks a model up exactly, then without a provider prefix (`openai/…`) or a date suffix. */
-function priceFor(model, table) {
-    const candidates = [model, model.replace(/^[^/]+\//, '')];
-    for (const c of [...candidates])
-        candidates.push(c.replace(/-\d{4}-\d{2}-\d{2}$/, ''));
-    for (const c of candidates)
-        if (Object.prototype.hasOwnProperty.call(table, c))
-            return table[c];
-    return undefined;
-}
-function costOf(usage, price) {
-    const cached = Math.min(usage.cachedInput, usage.input);
-    const written = Math.min(usage.cacheWrite ?? 0, usage.input - cached);
-    const uncached = usage.input - cached - written;
-    return ((uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000);
-}
-/**
- * Validates a `price-table` override: `{"<model>": {"input": n, "cachedInput": n, "output": n}}`,
- * USD per million tokens, each a finite number ≥ 0 (`cachedInput` and `cacheWrite` default to
- * `input`). Returns an
- * error message, or the table.
- */
-function parsePriceTable(raw) {
-    let data;
-    try {
-        data = JSON.parse(raw);
-    }
-    catch (err) {
-        return `not JSON (${err.message})`;
-    }
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-        return 'a JSON object keyed by model name';
-    const table = {};
-    for (const [model, value] of Object.entries(data)) {
-        if (value === null || typeof value !== 'object' || Array.isArray(value))
-            return `model '${model}' must map to an object`;
-        const v = value;
-        const num = (key) => {
-            const n = v[key];
-            return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n < 100_000 ? n : undefined;
-        };
-        const input = num('input');
-        const output = num('output');
-        const cachedInput = v.cachedInput === undefined ? input : num('cachedInput');
-        const cacheWrite = v.cacheWrite === undefined ? input : num('cacheWrite');
-        if (input === undefined || output === undefined || cachedInput === undefined || cacheWrite === undefined) {
-            return `model '${model}' needs numbers 0 or more for "input", "output" (optional "cachedInput", "cacheWrite"), USD per million tokens`;
-        }
-        table[model] = { input, cachedInput, output, cacheWrite };
-    }
-    return table;
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-
-
-
-
-class ConfigError extends Error {
-    input;
-    value;
-    accepted;
-    constructor(input, value, accepted) {
-        super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`);
-        this.input = input;
-        this.value = value;
-        this.accepted = accepted;
-        this.name = 'ConfigError';
-    }
-}
-/** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
-const DEFAULTS = Object.fromEntries(INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default]));
-const DEFAULT_PROTECTED_PATHS = [
-    'tests/**',
-    'test/**',
-    '__tests__/**',
-    'spec/**',
-    '**/jest.config.*',
-    '**/vitest.config.*',
-    '**/tsconfig*.json',
-    '**/pytest.ini',
-    '**/conftest.py',
-    '**/setup.cfg',
-    '**/tox.ini',
-    '**/.mocharc*',
-    '**/karma.conf.*',
-    '**/babel.config.*',
-    '**/.babelrc*',
-    '**/.nycrc*',
-    '**/.c8rc*',
-    '**/package.json',
-    '**/pyproject.toml'
-];
-/** Flags that would undo a control if passed through `agent-args`. */
-const REFUSED_FLAGS = ['--resume', '--continue', '--bare'];
-/** Claude Code's short forms of --resume and --continue (codex uses -c for config overrides). */
-const REFUSED_CLAUDE_SHORT_FLAGS = ['-r', '-c'];
-const CONTROLLED_FLAGS = ['--max-turns', '--max-budget-usd', '--dangerously-skip-permissions', '--output-format'];
-function describeRule(rule) {
-    const kind = rule.integer ? 'an integer' : 'a number';
-    const low = rule.exclusiveMin ? `greater than ${rule.min}` : `from ${rule.min}`;
-    return `${kind} ${low} to ${rule.max}`;
-}
-function parseNumber(name, raw, rule) {
-    const text = raw.trim();
-    const value = text === '' ? NaN : Number(text);
-    const ok = Number.isFinite(value) &&
-        (!rule.integer || Number.isInteger(value)) &&
-        (rule.exclusiveMin ? value > rule.min : value >= rule.min) &&
-        value <= rule.max;
-    if (!ok)
-        throw new ConfigError(name, raw, describeRule(rule));
-    return value;
-}
-function parseChoice(name, raw, choices) {
-    const value = raw.trim();
-    if (!choices.includes(value))
-        throw new ConfigError(name, raw, choices.map((c) => `'${c}'`).join(', '));
-    return value;
-}
-function parseBoolean(name, raw) {
-    const value = raw.trim().toLowerCase();
-    if (['true', 'yes', '1'].includes(value))
-        return true;
-    if (['false', 'no', '0', ''].includes(value))
-        return false;
-    throw new ConfigError(name, raw, "'true' or 'false'");
-}
-/** A newline- or comma-separated list, blank entries dropped. */
-function parseList(raw) {
-    return raw
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0);
-}
-/** Splits CLI arguments the way a shell would for simple quoting ('…', "…", backslash). */
-function splitArgs(raw) {
-    const args = [];
-    let current = '';
-    let quote = null;
-    let has = false;
-    for (let i = 0; i < raw.length; i++) {
-        const ch = raw[i];
-        if (quote) {
-            if (ch === quote)
-                quote = null;
-            else if (ch === '\\' && quote === '"' && i + 1 < raw.length)
-                current += raw[++i];
-            else
-                current += ch;
-            continue;
-        }
-        if (ch === '"' || ch === "'") {
-            quote = ch;
-            has = true;
-        }
-        else if (ch === '\\' && i + 1 < raw.length) {
-            current += raw[++i];
-            has = true;
-        }
-        else if (/\s/.test(ch)) {
-            if (has)
-                args.push(current);
-            current = '';
-            has = false;
-        }
-        else {
-            current += ch;
-            has = true;
-        }
-    }
-    if (quote)
-        throw new ConfigError('agent-args', raw, 'arguments with balanced quotes');
-    if (has)
-        args.push(current);
-    return args;
-}
-function checkAgentArgs(agent, raw, args) {
-    const refused = agent === 'claude' ? [...REFUSED_FLAGS, ...REFUSED_CLAUDE_SHORT_FLAGS] : REFUSED_FLAGS;
-    for (const arg of args) {
-        const flag = arg.split('=')[0];
-        if (refused.includes(flag) || (arg === 'resume' && agent === 'codex')) {
-            throw new ConfigError('agent-args', raw, `extra CLI arguments without ${flag}: each call must be a fresh process (refused: ${REFUSED_FLAGS.join(', ')})`);
-        }
-        if (CONTROLLED_FLAGS.includes(flag)) {
-            throw new ConfigError('agent-args', raw, `extra CLI arguments without ${flag}: loopgate sets it from its own inputs (max-turns, call-budget-usd)`);
-        }
-    }
-}
-const LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-/** A loop id safe for branch names and cache keys, derived from workflow + job when not given. */
-function defaultLoopId(env) {
-    const raw = [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join('-') || 'local';
-    const slug = raw
-        .toLowerCase()
-        .replace(/[^a-z0-9._-]+/g, '-')
-        .replace(/^[-._]+|[-._]+$/g, '')
-        .slice(0, 100);
-    return slug || 'local';
-}
-/**
- * Builds the Settings from the inputs. Throws ConfigError on the first bad value, before anything
- * is spent.
- */
-function readSettings(read, env = process.env) {
-    const get = (name) => {
-        const value = read(name);
-        if (value.trim() !== '')
-            return value;
-        return DEFAULTS[name] ?? '';
-    };
-    const optional = (name) => {
-        const value = read(name).trim();
-        return value === '' ? undefined : value;
-    };
-    const workspace = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim());
-    const agent = parseChoice('agent', get('agent'), ['claude', 'codex', 'command']);
-    const inlinePrompt = read('prompt');
-    const promptFile = optional('prompt-file');
-    if (inlinePrompt.trim() !== '' && promptFile) {
-        throw new ConfigError('prompt-file', promptFile, "either 'prompt' or 'prompt-file', not both");
-    }
-    if (inlinePrompt.trim() === '' && !promptFile) {
-        throw new ConfigError('prompt', '', "a task: set 'prompt' or 'prompt-file'");
-    }
-    let prompt = inlinePrompt;
-    let promptSource = 'prompt';
-    if (promptFile) {
-        const file = external_node_path_default().resolve(workspace, promptFile);
-        if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-            throw new ConfigError('prompt-file', promptFile, 'the path of an existing file');
-        prompt = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-        if (prompt.trim() === '')
-            throw new ConfigError('prompt-file', promptFile, 'a file holding the task (this one is empty)');
-        promptSource = promptFile;
-    }
-    const agentCommand = optional('agent-command');
-    if (agent === 'command' && !agentCommand) {
-        throw new ConfigError('agent-command', '', "a shell command when 'agent' is 'command'");
-    }
-    const rawArgs = read('agent-args');
-    const agentArgs = splitArgs(rawArgs);
-    checkAgentArgs(agent, rawArgs, agentArgs);
-    const maxIterations = parseNumber('max-iterations', get('max-iterations'), { min: 1, max: 1000, integer: true });
-    const maxTurns = parseNumber('max-turns', get('max-turns'), { min: 1, max: 10000, integer: true });
-    const callBudgetUsd = parseNumber('call-budget-usd', get('call-budget-usd'), {
-        min: 0,
-        max: 10000,
-        integer: false,
-        exclusiveMin: true
-    });
-    const spendCeilingUsd = parseNumber('spend-ceiling-usd', get('spend-ceiling-usd'), {
-        min: 0,
-        max: 100000,
-        integer: false,
-        exclusiveMin: true
-    });
-    if (!(spendCeilingUsd > callBudgetUsd)) {
-        throw new ConfigError('spend-ceiling-usd', read('spend-ceiling-usd') || DEFAULTS['spend-ceiling-usd'], `a number greater than call-budget-usd (${callBudgetUsd})`);
-    }
-    const minutes = { min: 0, max: 10080, integer: false, exclusiveMin: true };
-    const callTimeoutMs = parseNumber('call-timeout-minutes', get('call-timeout-minutes'), minutes) * 60_000;
-    const timeLimitMs = parseNumber('time-limit-minutes', get('time-limit-minutes'), minutes) * 60_000;
-    const gateTimeoutMs = parseNumber('gate-timeout-minutes', get('gate-timeout-minutes'), minutes) * 60_000;
-    const noProgressLimit = parseNumber('no-progress-limit', get('no-progress-limit'), { min: 1, max: 1000, integer: true });
-    const sameFailureLimit = parseNumber('same-failure-limit', get('same-failure-limit'), {
-        min: 1,
-        max: 1000,
-        integer: true
-    });
-    const gateCommand = optional('gate-command');
-    if (!gateCommand)
-        throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`');
-    const protectedRaw = optional('protected-paths');
-    const protectedPaths = protectedRaw ? parseList(protectedRaw) : [...DEFAULT_PROTECTED_PATHS];
-    const periodRaw = optional('period-ceiling-usd');
-    const periodCeilingUsd = periodRaw === undefined
-        ? undefined
-        : parseNumber('period-ceiling-usd', periodRaw, { min: 0, max: 1000000, integer: false, exclusiveMin: true });
-    if (periodCeilingUsd !== undefined && periodCeilingUsd < callBudgetUsd) {
-        throw new ConfigError('period-ceiling-usd', periodRaw ?? '', `a number not below call-budget-usd (${callBudgetUsd})`);
-    }
-    const periodHours = parseNumber('period-hours', get('period-hours'), { min: 0, max: 8760, integer: false, exclusiveMin: true });
-    const maxOpenPrs = parseNumber('max-open-prs', get('max-open-prs'), { min: 1, max: 100, integer: true });
-    const maxRunsPerPr = parseNumber('max-runs-per-pr', get('max-runs-per-pr'), { min: 1, max: 1000, integer: true });
-    const loopId = optional('loop-id') ?? defaultLoopId(env);
-    if (!LOOP_ID_PATTERN.test(loopId)) {
-        throw new ConfigError('loop-id', loopId, 'letters, digits, ".", "_" and "-", starting with a letter or digit, at most 100 characters');
-    }
-    const progressFile = get('progress-file').trim();
-    if (external_node_path_default().isAbsolute(progressFile) || progressFile.split(/[\\/]/).includes('..')) {
-        throw new ConfigError('progress-file', progressFile, 'a relative path inside the workspace');
-    }
-    const featuresFile = optional('features-file');
-    if (featuresFile && (external_node_path_default().isAbsolute(featuresFile) || featuresFile.split(/[\\/]/).includes('..'))) {
-        throw new ConfigError('features-file', featuresFile, 'a relative path inside the workspace');
-    }
-    // agents (issue 4): the codex price override is validated before anything is spent
-    const priceTable = optional('price-table');
-    if (priceTable !== undefined) {
-        const parsed = parsePriceTable(priceTable);
-        if (typeof parsed === 'string') {
-            throw new ConfigError('price-table', priceTable, `a JSON object {"<model>": {"input": n, "cachedInput": n, "output": n}} in USD per million tokens (${parsed})`);
-        }
-    }
-    return {
-        agent,
-        prompt,
-        promptSource,
-        agentCommand,
-        agentArgs,
-        agentVersion: optional('agent-version'),
-        agentEnv: parseList(read('agent-env')),
-        maxIterations,
-        maxTurns,
-        callBudgetUsd,
-        spendCeilingUsd,
-        callTimeoutMs,
-        timeLimitMs,
-        noProgressLimit,
-        sameFailureLimit,
-        gateCommand,
-        gateSetup: optional('gate-setup'),
-        gateReport: optional('gate-report'),
-        gateTimeoutMs,
-        protectedPaths,
-        baseRef: optional('base-ref'),
-        featuresFile,
-        progressFile,
-        loopId,
-        periodCeilingUsd,
-        periodHours,
-        maxOpenPrs,
-        maxRunsPerPr,
-        onSuccess: parseChoice('on-success', get('on-success'), ['pull-request', 'push', 'none']),
-        onEscalate: parseChoice('on-escalate', get('on-escalate'), ['issue', 'comment', 'none']),
-        escalateTo: parseList(read('escalate-to')),
-        labels: parseList(get('labels')),
-        reviewers: parseList(read('reviewers')),
-        draft: parseBoolean('draft', get('draft')),
-        githubToken: read('github-token').trim(),
-        anthropicApiKey: optional('anthropic-api-key'),
-        openaiApiKey: optional('openai-api-key'),
-        priceTable,
-        allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
-        dryRun: parseBoolean('dry-run', get('dry-run')),
-        workspace
-    };
-}
-
-;// CONCATENATED MODULE: ./src/loop/stop-reasons.ts
-/** The closed set of reasons a run ends for. Every run ends with exactly one. */
-const STOP_REASONS = [
-    'verified',
-    'max-iterations',
-    'spend-ceiling',
-    'period-ceiling',
-    'time-limit',
-    'no-progress',
-    'same-failure',
-    'protected-tampering',
-    'agent-failure',
-    'cancelled',
-    'review-capacity',
-    'nothing-to-do',
-    'state-corrupt',
-    'config-error'
-];
-const SKIPS = new Set(['review-capacity', 'nothing-to-do']);
-const NEVER_STARTED = new Set(['config-error', 'state-corrupt']);
-function isStopReason(value) {
-    return STOP_REASONS.includes(value);
-}
-/** Whether a person should be asked to decide (an escalation issue or comment). */
-function needsEscalation(reason) {
-    return reason !== 'verified' && !SKIPS.has(reason) && !NEVER_STARTED.has(reason);
-}
-function outcomeFor(reason, escalationEnabled = true) {
-    if (reason === 'verified')
-        return 'verified';
-    if (SKIPS.has(reason))
-        return 'skipped';
-    if (NEVER_STARTED.has(reason))
-        return 'stopped';
-    return escalationEnabled ? 'escalated' : 'stopped';
-}
-/** Distinct exit status per stop reason for the local CLI: 0 for verified, 10 + index otherwise. */
-function exitCodeFor(reason) {
-    if (reason === 'verified')
-        return 0;
-    return 10 + STOP_REASONS.indexOf(reason);
-}
-/** Plain words: which control fired, and what a person can change. */
-const STOP_EXPLANATIONS = {
-    verified: {
-        what: 'The protected gate passed on a non-empty change set.',
-        action: 'Review the pull request; a passing gate is only as good as the tests behind it.'
-    },
-    'max-iterations': {
-        what: 'The outer loop reached `max-iterations` without a passing gate.',
-        action: 'Split the task into smaller pieces, or raise `max-iterations` if each attempt made real progress.'
-    },
-    'spend-ceiling': {
-        what: 'Starting another call could have pushed this run past `spend-ceiling-usd`.',
-        action: 'Raise `spend-ceiling-usd`, lower `call-budget-usd`, or narrow the task.'
-    },
-    'period-ceiling': {
-        what: 'The rolling spend over `period-hours` left no room for another call under `period-ceiling-usd`.',
-        action: 'Wait for the window to roll, or raise `period-ceiling-usd`.'
-    },
-    'time-limit': {
-        what: 'The run reached `time-limit-minutes`.',
-        action: 'Raise `time-limit-minutes` (below the job\'s `timeout-minutes`), or split the task.'
-    },
-    'no-progress': {
-        what: 'Several iterations in a row left the code unchanged (`no-progress-limit`).',
-        action: 'Make the task more specific, or check that the agent can run the tools it needs.'
-    },
-    'same-failure': {
-        what: 'The gate failed the same way after new changes (`same-failure-limit`): retrying brought no new evidence.',
-        action: 'Read the failing tests below; fix a flaky test, or give the agent the missing context.'
-    },
-    'protected-tampering': {
-        what: 'The agent changed protected tests or test configuration again after being told it may not.',
-        action: 'Check whether the task needs the tests changed; if so, change them yourself first.'
-    },
-    'agent-failure': {
-        what: 'The agent process failed several calls in a row (errors, refusals, crashes or timeouts).',
-        action: 'Check the API key, the model name in `agent-args`, and the agent output in the attempt log.'
-    },
-    cancelled: {
-        what: 'The run was cancelled; the in-flight call was charged and the log flushed.',
-        action: 'Re-run the workflow; the next run resumes from the work-in-progress branch.'
-    },
-    'review-capacity': {
-        what: 'This loop already has `max-open-prs` open pull requests, or this pull request already had `max-runs-per-pr` loop runs; nothing was spent.',
-        action: 'Review or close the open loop pull requests (or the pull request itself), or raise `max-open-prs` / `max-runs-per-pr`.'
-    },
-    'nothing-to-do': {
-        what: 'There was nothing to do: no change was needed and the gate passes.',
-        action: 'Nothing; the next run tries again.'
-    },
-    'state-corrupt': {
-        what: 'The saved loop state could not be read; nothing was spent.',
-        action: 'Delete the `loopgate-<loop-id>-` cache entries, or fix the state shown in the log.'
-    },
-    'config-error': {
-        what: 'An input was invalid; nothing was spent.',
-        action: 'Fix the input named in the error message.'
-    }
-};
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-const usd = (n) => `$${n.toFixed(2)}`;
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-function gateCell(record) {
-    const g = record.gate;
-    if (!g)
-        return '—';
-    const base = g.passed ? '✅ passed' : `❌ ${g.reason}${g.fingerprint ? ` \`${g.fingerprint}\`` : ''}`;
-    return record.gateRan ? base : `${base} (unchanged)`;
-}
-function markdown_iterationsTable(iterations) {
-    if (iterations.length === 0)
-        return '_No agent call was made._';
-    const rows = iterations.map((r) => [
-        String(r.iteration),
-        cell(r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${r.agent.reason}`),
-        `${usd(r.chargedUsd)} (${r.agent.costSource})`,
-        String(r.agent.turns),
-        r.changedFiles.length === 0 ? 'none' : `${r.changedFiles.length} (+${r.stat.insertions}/−${r.stat.deletions})`,
-        cell(gateCell(r)),
-        cell(r.rejected.length > 0 ? r.rejected.join('; ') : ''),
-        usd(r.spentUsd),
-        r.decision
-    ].join(' | '));
-    return [
-        '| # | agent | cost | turns | files | gate | rejected | spent | decision |',
-        '|---|---|---|---|---|---|---|---|---|',
-        ...rows.map((r) => `| ${r} |`)
-    ].join('\n');
-}
-function markdown_stopSection(reason) {
-    const e = STOP_EXPLANATIONS[reason];
-    return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`;
-}
-function markdown_failingTestsSection(outcome) {
-    const v = outcome.lastVerdict;
-    if (!v || v.passed)
-        return '';
-    const lines = v.failures.slice(0, 50).map((f) => `- \`${cell(f.id)}\`${f.message ? ` — ${cell(f.message)}` : ''}`);
-    if (v.failures.length > 50)
-        lines.push(`- … and ${v.failures.length - 50} more`);
-    return [
-        `### Last gate failure ${v.fingerprint ? `\`${v.fingerprint}\`` : ''}`,
-        `${v.reason}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
-        ...lines
-    ].join('\n');
-}
-/** A mermaid chart of the cumulative spend per iteration against the run's ceiling. */
-function spendChart(outcome, ceilingUsd) {
-    if (outcome.iterations.length === 0)
-        return '';
-    const xs = outcome.iterations.map((r) => String(r.iteration));
-    const spent = outcome.iterations.map((r) => r.spentUsd.toFixed(2));
-    const top = Math.max(ceilingUsd, ...outcome.iterations.map((r) => r.spentUsd));
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `  title "Cumulative spend (USD) against the ${usd(ceilingUsd)} ceiling"`,
-        `  x-axis "iteration" [${xs.join(', ')}]`,
-        `  y-axis "USD" 0 --> ${Number(top.toFixed(2))}`,
-        `  bar [${spent.join(', ')}]`,
-        `  line [${xs.map(() => ceilingUsd.toFixed(2)).join(', ')}]`,
-        '```'
-    ].join('\n');
-}
-/** The summary of a run that stopped before the loop (a skip, review capacity, a refused event). */
-function preLoopSummary(reason, loopId, notes) {
-    return [`## loopgate: ${reason}`, markdown_stopSection(reason), `Loop \`${loopId}\` · no agent call was made · nothing was spent.`, ...notes]
-        .filter((s) => s !== '')
-        .join('\n\n');
-}
-/** The step summary's limit is 1 MiB; the log gets a bounded share of it. */
-const SUMMARY_LOG_LIMIT = (/* unused pure expression or super */ null && (256 * 1024));
-/** The attempt log, collapsed, so it stays readable in the summary even when publishing failed. */
-function summaryLog(logFile) {
-    let text;
-    try {
-        text = readFileSync(logFile, 'utf8');
-    }
-    catch {
-        return '';
-    }
-    if (text.trim() === '')
-        return '';
-    const cut = text.length > SUMMARY_LOG_LIMIT;
-    const shown = (cut ? text.slice(-SUMMARY_LOG_LIMIT) : text).replace(/```/g, '`\u200b``');
-    return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n\`\`\`json\n${shown}\n\`\`\`\n</details>`;
-}
-function runSummary(outcome, ctx) {
-    return [
-        `## loopgate: ${outcome.stopReason}`,
-        markdown_stopSection(outcome.stopReason),
-        `Loop \`${ctx.loopId}\` · ${outcome.iterations.length} iteration(s) · spent ${usd(outcome.spentUsd)} of ${usd(ctx.spendCeilingUsd)} · the agent claimed done ${outcome.claimedDone} time(s), the gate agreed ${outcome.gateAgreed} time(s).`,
-        ...(ctx.notes ?? []).map((n) => `> ${n}`),
-        markdown_iterationsTable(outcome.iterations),
-        spendChart(outcome, ctx.spendCeilingUsd),
-        markdown_failingTestsSection(outcome),
-        ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``,
-        summaryLog(ctx.logFile)
-    ]
-        .filter((s) => s !== '')
-        .join('\n\n');
-}
-
-;// CONCATENATED MODULE: ./src/publish/bodies.ts
-
-
-
-const bodies_usd = (n) => `$${n.toFixed(2)}`;
-/** GitHub refuses a PR / issue / comment body longer than this. */
-const BODY_LIMIT = 65536;
-/** Room kept for the collapsed block's wrapper and the cut note. */
-const LOG_WRAPPER = 600;
-function marker(loopId) {
-    return `<!-- loopgate:loop-id=${loopId} -->`;
-}
-function fullLogPointer(ctx, extras) {
-    return extras.logUrl ? `[the full log](${extras.logUrl})` : `the full log (workflow artifact \`loopgate-${ctx.settings.loopId}\`, file \`${ctx.logFile}\`)`;
-}
-function fence(text) {
-    return text.replace(/```/g, '`\u200b``');
-}
-/** The attempt log in a collapsed section, cut to `budget` characters with a link to the full log. */
-function attemptLog(ctx, extras, budget) {
-    let log = '';
-    try {
-        log = (0,external_node_fs_namespaceObject.readFileSync)(ctx.logFile, 'utf8');
-    }
-    catch {
-        return '';
-    }
-    const safe = fence(log);
-    const room = Math.max(0, budget);
-    const cut = safe.length > room;
-    const text = cut ? `${safe.slice(0, safe.lastIndexOf('\n', room) > 0 ? safe.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : safe;
-    const note = cut ? `\n\nThe log was cut to fit; read ${fullLogPointer(ctx, extras)}.` : '';
-    return `<details><summary>Attempt log (JSON Lines)</summary>\n\n\`\`\`json\n${text}\n\`\`\`\n</details>${note}`;
-}
-/** Joins the head and the collapsed log, never beyond BODY_LIMIT. */
-function fitBody(head, ctx, extras) {
-    const boundedHead = head.length > BODY_LIMIT / 2 ? `${head.slice(0, BODY_LIMIT / 2)}\n\n… (cut)` : head;
-    const body = `${boundedHead}\n\n${attemptLog(ctx, extras, BODY_LIMIT - boundedHead.length - LOG_WRAPPER)}`;
-    return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body;
-}
-function quoteTask(ctx) {
-    return `**Task** (${ctx.settings.promptSource}):\n\n> ${ctx.settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`;
-}
-function gateEvidence(ctx) {
-    const v = ctx.outcome.lastVerdict;
-    if (!v)
-        return '';
-    const counts = v.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : '';
-    const tail = v.outputTail.trim();
-    const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n\`\`\`\n${fence(tail.slice(-3000))}\n\`\`\`\n</details>` : '';
-    return `### Gate evidence\n\n\`${ctx.settings.gateCommand}\` ${v.passed ? 'passed' : 'failed'} (${v.reason}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`;
-}
-function logLine(ctx, extras) {
-    return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`;
-}
-function pullRequestTitle(ctx) {
-    const first = ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, '').slice(0, 80);
-    return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`;
-}
-function escalationTitle(ctx) {
-    return `loopgate(${ctx.settings.loopId}) needs a person: ${ctx.outcome.stopReason}`;
-}
-function pullRequestBody(ctx, extras = {}) {
-    const { settings, outcome } = ctx;
-    const head = [
-        marker(settings.loopId),
-        `## loopgate: verified`,
-        quoteTask(ctx),
-        `**Outcome:** the protected gate (\`${settings.gateCommand}\`) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
-        `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling.`,
-        '### Iterations',
-        markdown_iterationsTable(outcome.iterations),
-        spendChart(outcome, settings.spendCeilingUsd),
-        gateEvidence(ctx),
-        logLine(ctx, extras),
-        'A passing gate is only as trustworthy as the tests behind it: please read the change.'
-    ]
-        .filter(Boolean)
-        .join('\n\n');
-    return fitBody(head, ctx, extras);
-}
-function escalationBody(ctx, extras = {}) {
-    const { settings, outcome } = ctx;
-    const wip = extras.wipBranch
-        ? `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
-        : '**Unfinished work:** none (no commit was made beyond the start).';
-    const head = [
-        marker(settings.loopId),
-        `## loopgate needs a person: \`${outcome.stopReason}\``,
-        markdown_stopSection(outcome.stopReason),
-        quoteTask(ctx),
-        `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
-        wip,
-        '### Attempts',
-        markdown_iterationsTable(outcome.iterations),
-        markdown_failingTestsSection(outcome),
-        logLine(ctx, extras)
-    ]
-        .filter(Boolean)
-        .join('\n\n');
-    return fitBody(head, ctx, extras);
-}
-/** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
-function runComment(ctx, extras, runLink) {
-    const { settings, outcome } = ctx;
-    const what = outcome.stopReason === 'verified'
-        ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
-        : `stopped: \`${outcome.stopReason}\``;
-    const head = [
-        marker(settings.loopId),
-        `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${bodies_usd(outcome.spentUsd)} of ${bodies_usd(settings.spendCeilingUsd)}.`,
-        outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
-        outcome.stopReason !== 'verified' && extras.wipBranch ? `Unfinished work: \`${extras.wipBranch}\`.` : '',
-        iterationsTable(outcome.iterations),
-        failingTestsSection(outcome),
-        logLine(ctx, extras)
-    ]
-        .filter(Boolean)
-        .join('\n\n');
-    return fitBody(head, ctx, extras);
-}
-function wantsEscalation(ctx) {
-    return needsEscalation(ctx.outcome.stopReason);
-}
-
-;// CONCATENATED MODULE: ./src/publish/dry-run.ts
-
-
-
-/** Writes the pull request or issue body it would have opened; publishes nothing. */
-class DryRunPublisher {
-    check;
-    /** `check`: the event checks that need no API (fork PRs, refused events). */
-    constructor(check) {
-        this.check = check;
-    }
-    async preflight(settings) {
-        return this.check ? this.check(settings) : null;
-    }
-    async publish(ctx) {
-        if (ctx.outcome.stopReason === 'verified') {
-            const file = external_node_path_default().join(ctx.runDir, 'pull-request.md');
-            (0,external_node_fs_namespaceObject.writeFileSync)(file, pullRequestBody(ctx));
-            return { files: [file], notes: [`dry run: the pull request body is in ${file}`] };
-        }
-        if (wantsEscalation(ctx)) {
-            const file = external_node_path_default().join(ctx.runDir, 'escalation-issue.md');
-            (0,external_node_fs_namespaceObject.writeFileSync)(file, escalationBody(ctx));
-            return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] };
-        }
-        return { files: [], notes: [] };
-    }
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/process/reap.ts
 
 /** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
@@ -35862,6 +35094,93 @@ class ClaudeAgent {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/agents/pricing.ts
+/**
+ * The versioned price table for agents that report tokens but no dollars (codex). Prices are USD
+ * per million tokens at OpenAI's Standard short-context rates. Requests above 272K input tokens are
+ * billed higher by OpenAI; codex reports usage per turn, not per request, so the long-context
+ * surcharge cannot be applied here (the spend ceiling still bounds the run).
+ */
+const PRICE_TABLE_VERSION = '2026-11-29';
+const DEFAULT_PRICES = {
+    // the default model of @openai/codex 0.171
+    'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
+    'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
+    'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
+    'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10, cacheWrite: 2.5 },
+    'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5, cacheWrite: 0.125 },
+    'gpt-6-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
+    'gpt-5.6-terra': { input: 2, cachedInput: 0.2, output: 12 },
+    'gpt-5.6-luna': { input: 0.2, cachedInput: 0.02, output: 1.2 },
+    'gpt-5.3-codex': { input: 1.75, cachedInput: 0.175, output: 14 },
+    'gpt-5.2': { input: 1.75, cachedInput: 0.175, output: 14 },
+    'gpt-5.1': { input: 1.25, cachedInput: 0.125, output: 10 },
+    'gpt-5-codex': { input: 1.25, cachedInput: 0.125, output: 10 },
+    'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10 },
+    'gpt-5-mini': { input: 0.25, cachedInput: 0.025, output: 2 },
+    'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4 }
+};
+/** The codex CLI's own default model when neither agent-args nor config.toml names one. */
+const CODEX_DEFAULT_MODEL = 'gpt-6.2-sol';
+/** Looks a model up exactly, then without a provider prefix (`openai/…`) or a date suffix. */
+function priceFor(model, table) {
+    const candidates = [model, model.replace(/^[^/]+\//, '')];
+    for (const c of [...candidates])
+        candidates.push(c.replace(/-\d{4}-\d{2}-\d{2}$/, ''));
+    for (const c of candidates)
+        if (Object.prototype.hasOwnProperty.call(table, c))
+            return table[c];
+    return undefined;
+}
+function costOf(usage, price) {
+    const cached = Math.min(usage.cachedInput, usage.input);
+    const written = Math.min(usage.cacheWrite ?? 0, usage.input - cached);
+    const uncached = usage.input - cached - written;
+    return ((uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000);
+}
+/**
+ * Validates a `price-table` override: `{"<model>": {"input": n, "cachedInput": n, "output": n}}`,
+ * USD per million tokens, each a finite number ≥ 0 (`cachedInput` and `cacheWrite` default to
+ * `input`). Returns an
+ * error message, or the table.
+ */
+function parsePriceTable(raw) {
+    let data;
+    try {
+        data = JSON.parse(raw);
+    }
+    catch (err) {
+        return `not JSON (${err.message})`;
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+        return 'a JSON object keyed by model name';
+    const table = {};
+    for (const [model, value] of Object.entries(data)) {
+        if (value === null || typeof value !== 'object' || Array.isArray(value))
+            return `model '${model}' must map to an object`;
+        const v = value;
+        const num = (key) => {
+            const n = v[key];
+            return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n < 100_000 ? n : undefined;
+        };
+        const input = num('input');
+        const output = num('output');
+        const cachedInput = v.cachedInput === undefined ? input : num('cachedInput');
+        const cacheWrite = v.cacheWrite === undefined ? input : num('cacheWrite');
+        if (input === undefined || output === undefined || cachedInput === undefined || cacheWrite === undefined) {
+            return `model '${model}' needs numbers 0 or more for "input", "output" (optional "cachedInput", "cacheWrite"), USD per million tokens`;
+        }
+        table[model] = { input, cachedInput, output, cacheWrite };
+    }
+    return table;
+}
+
 ;// CONCATENATED MODULE: ./src/agents/codex.ts
 
 
@@ -36064,20 +35383,134 @@ class CodexAgent {
     }
 }
 
+;// CONCATENATED MODULE: ./src/fs/tree.ts
+
+
+/** The default cap of one read: larger than any source or test file loopgate compares. */
+const MAX_TREE_FILE_BYTES = 64 * 1024 * 1024;
+/** Opens `file` without following a final symlink and without blocking; null if not a regular file. */
+function readRegular(file, maxBytes) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ELOOP')
+            return { kind: 'symlink' };
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return { kind: 'missing' };
+        return { kind: 'other' };
+    }
+    try {
+        const st = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+        if (st.isDirectory())
+            return { kind: 'dir' };
+        if (!st.isFile())
+            return { kind: 'other' };
+        if (st.size > maxBytes)
+            return { kind: 'too-large', size: st.size };
+        const data = Buffer.alloc(st.size);
+        let read = 0;
+        while (read < st.size) {
+            const n = (0,external_node_fs_namespaceObject.readSync)(fd, data, read, st.size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return { kind: 'file', data: data.subarray(0, read), executable: (st.mode & 0o111) !== 0 };
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function lstatOrNull(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.lstatSync)(file);
+    }
+    catch {
+        return null;
+    }
+}
+/** Reads root/rel without following symlinks in rel's components (at most `maxBytes`). */
+function readTreeEntry(root, rel, maxBytes = MAX_TREE_FILE_BYTES) {
+    const parts = rel.split('/');
+    let dir = root;
+    for (const part of parts.slice(0, -1)) {
+        dir = external_node_path_default().join(dir, part);
+        const st = lstatOrNull(dir);
+        if (!st)
+            return { kind: 'missing' };
+        if (!st.isDirectory())
+            return { kind: 'bad-ancestor', ancestor: external_node_path_default().relative(root, dir) };
+    }
+    const file = external_node_path_default().join(root, rel);
+    const st = lstatOrNull(file);
+    if (!st)
+        return { kind: 'missing' };
+    if (st.isSymbolicLink())
+        return { kind: 'symlink' };
+    if (st.isDirectory())
+        return { kind: 'dir' };
+    if (!st.isFile())
+        return { kind: 'other' };
+    return readRegular(file, maxBytes);
+}
+/** The text of an agent-written file, or null when it is missing, not a regular file, or over the cap. */
+function readAgentText(root, rel, maxBytes) {
+    const entry = readTreeEntry(root, rel, maxBytes);
+    return entry.kind === 'file' ? entry.data.toString('utf8') : null;
+}
+/** The same for an absolute path. */
+function readAgentFile(file, maxBytes) {
+    return readAgentText(external_node_path_default().dirname(file), external_node_path_default().basename(file), maxBytes);
+}
+/** Makes every ancestor of rel a real directory, replacing symlinks and files in the way. */
+function realAncestors(root, rel) {
+    let dir = root;
+    for (const part of rel.split('/').slice(0, -1)) {
+        dir = external_node_path_default().join(dir, part);
+        const st = lstatOrNull(dir);
+        if (st && st.isDirectory())
+            continue;
+        if (st)
+            (0,external_node_fs_namespaceObject.unlinkSync)(dir);
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir);
+    }
+}
+/** Removes root/rel whatever it is (a symlink is removed, never followed). */
+function removeTreeEntry(root, rel) {
+    const entry = readTreeEntry(root, rel);
+    if (entry.kind === 'missing' || entry.kind === 'bad-ancestor')
+        return;
+    (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(root, rel), { recursive: true, force: true });
+}
+/** Writes root/rel as a regular file, replacing a symlink, dir or symlinked ancestor in the way. */
+function writeTreeFile(root, rel, data, executable = false) {
+    realAncestors(root, rel);
+    const file = external_node_path_default().join(root, rel);
+    if (lstatOrNull(file))
+        (0,external_node_fs_namespaceObject.rmSync)(file, { recursive: true, force: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)(file, data, { flag: 'wx', mode: executable ? 0o755 : 0o644 });
+    (0,external_node_fs_namespaceObject.chmodSync)(file, executable ? 0o755 : 0o644);
+}
+
 ;// CONCATENATED MODULE: ./src/agents/command.ts
 
 
 
 
-/** Reads `{"cost_usd": n}` from the cost file; anything else is no report. */
+
+/** A cost report is a few bytes; anything larger is no report. */
+const MAX_COST_FILE_BYTES = 64 * 1024;
+/**
+ * Reads `{"cost_usd": n}` from the cost file the agent wrote; anything else is no report. The file
+ * is read as bounded data: a symlink, FIFO or device there is no report and never blocks.
+ */
 function readCostFile(file) {
-    let text;
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    }
-    catch {
+    const text = readAgentFile(file, MAX_COST_FILE_BYTES);
+    if (text === null)
         return undefined;
-    }
     try {
         const data = JSON.parse(text);
         const cost = data.cost_usd;
@@ -36098,11 +35531,11 @@ class CommandAgent {
         this.command = command;
     }
     async run(call) {
-        (0,external_node_fs_namespaceObject.mkdirSync)(call.callDir, { recursive: true });
+        // The call's folder is loopgate's; only `out/` is the agent's (see prepareCallDir).
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().join(call.callDir, 'out'), { recursive: true });
         const promptFile = external_node_path_default().join(call.callDir, 'prompt.md');
-        const costFile = external_node_path_default().join(call.callDir, 'cost.json');
-        (0,external_node_fs_namespaceObject.writeFileSync)(promptFile, call.prompt);
-        (0,external_node_fs_namespaceObject.rmSync)(costFile, { force: true });
+        const costFile = external_node_path_default().join(call.callDir, 'out', 'cost.json');
+        (0,external_node_fs_namespaceObject.writeFileSync)(promptFile, call.prompt, { mode: 0o644 });
         const r = await runProcess({
             command: '/bin/bash',
             args: ['-c', this.command],
@@ -36145,6 +35578,856 @@ class CommandAgent {
             return { ...base, status: 'failed', reason: exitDescription(r) };
         }
         return { ...base, status: 'claimed-done', reason: 'exit code 0' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/agents/registry.ts
+
+
+
+
+/** Flags that would resume or reuse an earlier session, or skip the CLI's own safety defaults. */
+const FRESH_PROCESS_FLAGS = ['--resume', '--continue', '--bare'];
+/** Flags loopgate sets itself (turn cap, call budget, permissions, the stream it reads). */
+const CONTROLLED_FLAGS = ['--max-turns', '--max-budget-usd', '--dangerously-skip-permissions', '--output-format'];
+/** The agents, one entry each. Adding one is an entry here and its adapter file. */
+const AGENTS = [
+    {
+        name: 'claude',
+        cli: { package: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'claude' },
+        apiKey: { input: 'anthropic-api-key', env: 'ANTHROPIC_API_KEY' },
+        configEnv: [
+            'ANTHROPIC_BASE_URL',
+            'ANTHROPIC_MODEL',
+            'ANTHROPIC_SMALL_FAST_MODEL',
+            'CLAUDE_CODE_USE_BEDROCK',
+            'CLAUDE_CODE_USE_VERTEX',
+            'CLAUDE_CONFIG_DIR',
+            'DISABLE_AUTOUPDATER',
+            'DISABLE_TELEMETRY',
+            'DISABLE_ERROR_REPORTING',
+            'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'
+        ],
+        // Claude Code's short forms of --resume and --continue.
+        refusedArgs: [...FRESH_PROCESS_FLAGS, '-r', '-c'],
+        controlledArgs: CONTROLLED_FLAGS,
+        createAdapter: (settings, binary) => new ClaudeAgent({ binary, args: settings.agentArgs })
+    },
+    {
+        name: 'codex',
+        cli: { package: '@openai/codex', version: '0.171.0', bin: 'codex' },
+        apiKey: { input: 'openai-api-key', env: 'OPENAI_API_KEY' },
+        configEnv: ['OPENAI_BASE_URL', 'CODEX_HOME', 'RUST_LOG'],
+        // `codex exec resume` continues a session; codex's -c is a config override and stays allowed.
+        refusedArgs: [...FRESH_PROCESS_FLAGS, 'resume'],
+        controlledArgs: CONTROLLED_FLAGS,
+        createAdapter: (settings, binary) => {
+            const prices = settings.priceTable ? parsePriceTable(settings.priceTable) : undefined;
+            if (typeof prices === 'string')
+                throw new Error(`price-table: ${prices}`);
+            return new CodexAgent({ binary, args: settings.agentArgs, prices });
+        }
+    },
+    {
+        name: 'command',
+        configEnv: [],
+        refusedArgs: FRESH_PROCESS_FLAGS,
+        controlledArgs: CONTROLLED_FLAGS,
+        requiredInputs: [{ input: 'agent-command', accepted: "a shell command when 'agent' is 'command'" }],
+        createAdapter: (settings) => new CommandAgent(settings.agentCommand ?? '')
+    }
+];
+const registry = new Map(AGENTS.map((spec) => [spec.name, spec]));
+/** The `agent` input's accepted values, in the table's order. */
+function agentNames() {
+    return [...registry.keys()];
+}
+function agentSpec(name) {
+    const spec = registry.get(name);
+    if (!spec)
+        throw new Error(`unknown agent ${JSON.stringify(name)} (known: ${agentNames().join(', ')})`);
+    return spec;
+}
+/** Every registered agent. */
+function agentSpecs() {
+    return [...registry.values()];
+}
+/**
+ * Adds an agent to the registry (an embedding program's own agent, or a test's); returns the
+ * function that removes it again. A built-in agent cannot be replaced.
+ */
+function registerAgent(spec) {
+    // The name becomes part of tool-cache folders and messages.
+    if (!/^[a-z][a-z0-9-]{0,39}$/.test(spec.name))
+        throw new Error(`agent name ${JSON.stringify(spec.name)}: lower-case letters, digits and '-'`);
+    if (registry.has(spec.name))
+        throw new Error(`agent ${JSON.stringify(spec.name)} is already registered`);
+    registry.set(spec.name, spec);
+    return () => {
+        if (registry.get(spec.name) === spec)
+            registry.delete(spec.name);
+    };
+}
+/** The `agent-args` entry that is refused for this agent, and why; undefined when all may pass. */
+function refusedArg(spec, args) {
+    for (const arg of args) {
+        const flag = arg.startsWith('-') ? arg.split('=')[0] : arg;
+        if (spec.refusedArgs.includes(flag))
+            return { arg: flag, why: 'fresh-process' };
+        if (spec.controlledArgs.includes(flag))
+            return { arg: flag, why: 'controlled' };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/contract.ts
+// The action inputs: names, descriptions and defaults. action.yml says the same (a test checks);
+// the CLI reads its options and --help from here.
+const INPUT_SPECS = [
+    { name: "agent", description: "The agent: 'claude' (Claude Code `claude -p`), 'codex' (`codex exec`) or 'command' (any shell command).", default: "claude" },
+    { name: "prompt", description: "The task. Set this or `prompt-file`." },
+    { name: "prompt-file", description: "A file in the workspace holding the task. Set this or `prompt`." },
+    { name: "working-directory", description: "The git repository the loop works in, relative to the workspace (defaults to the workspace itself)." },
+    { name: "agent-command", description: "For `agent: command`: the shell command run once per iteration (prompt on stdin and in $LOOPGATE_PROMPT_FILE; cost may be reported as {\"cost_usd\": n} in $LOOPGATE_COST_FILE)." },
+    { name: "agent-args", description: "Extra CLI arguments (e.g. `--model ...`). Flags that would undo a control (--resume, --continue, --bare, a second --max-turns or --max-budget-usd) are refused." },
+    { name: "agent-version", description: "The npm version of the agent CLI installed when it is not on PATH (defaults to the version loopgate is tested with)." },
+    { name: "agent-env", description: "Extra environment variable names (newline or comma list) passed to the agent and the gate. Tokens and runner internals are never passed." },
+    { name: "max-iterations", description: "Outer-loop cap (an integer from 1; never unlimited).", default: "20" },
+    { name: "max-turns", description: "Per-call turn cap, passed to the CLI and counted by loopgate from the event stream.", default: "40" },
+    { name: "call-budget-usd", description: "Per-call budget in USD, passed to the CLI where it has one; a call with no cost report is charged this much.", default: "4" },
+    { name: "spend-ceiling-usd", description: "Cumulative spend ceiling for this run (must be greater than call-budget-usd). A call starts only while spent + call-budget-usd ≤ ceiling.", default: "40" },
+    { name: "call-timeout-minutes", description: "Per-call wall clock; the agent's whole process group is killed when it runs out.", default: "45" },
+    { name: "time-limit-minutes", description: "Whole-run wall clock, so the state is saved before the job's own timeout.", default: "300" },
+    { name: "gate-timeout-minutes", description: "Wall clock of one gate run; a gate that times out fails.", default: "30" },
+    { name: "no-progress-limit", description: "Stop after this many iterations in a row whose diff is empty (progress and features files excluded).", default: "3" },
+    { name: "same-failure-limit", description: "Stop after the same gate failure fingerprint this many times in a row.", default: "2" },
+    { name: "gate-command", description: "The command that runs the protected tests, e.g. `npm test` or `pytest tests`. Required.", required: true },
+    { name: "gate-setup", description: "A command run before each gate in its clean checkout (e.g. `npm ci --offline`)." },
+    { name: "gate-report", description: "Path of a JUnit XML (or TAP) report written by the gate, for precise failure fingerprints." },
+    { name: "protected-paths", description: "Paths (newline or comma list, `!pattern` to exclude) taken from the base ref; agent changes to them are rejected. Defaults to tests/**, test/**, __tests__/**, spec/** and test-runner configuration; package.json and pyproject.toml are protected by their test keys only." },
+    { name: "base-ref", description: "Where the protected tests come from. Defaults to the PR base, else the default branch." },
+    { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and each flip must pass its `test` in the gate)." },
+    { name: "progress-file", description: "Notes carried between fresh-context iterations; loopgate appends one line per iteration, the last naming the stop reason.", default: ".loopgate/progress.md" },
+    { name: "loop-id", description: "Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job." },
+    { name: "period-ceiling-usd", description: "Rolling spend ceiling across runs over `period-hours`, kept in the cached state. None by default." },
+    { name: "period-hours", description: "The window of `period-ceiling-usd`, in hours.", default: "24" },
+    { name: "max-open-prs", description: "Review capacity; with this many open loop PRs the run stops before spending.", default: "1" },
+    { name: "max-runs-per-pr", description: "For PR loops, the most runs on one pull request before the loop stops.", default: "5" },
+    { name: "price-table", description: "Codex pricing override, JSON: {\"<model>\": {\"input\": usd-per-Mtok, \"cachedInput\": ..., \"output\": ...}}." },
+    { name: "on-success", description: "'pull-request', 'push' (PR loops) or 'none'.", default: "pull-request" },
+    { name: "on-escalate", description: "'issue', 'comment' (PR loops) or 'none'.", default: "issue" },
+    { name: "escalate-to", description: "Assignees of escalation issues (newline or comma list)." },
+    { name: "labels", description: "Labels for loop PRs and escalation issues (newline or comma list).", default: "loopgate" },
+    { name: "reviewers", description: "Reviewers requested on loop PRs (newline or comma list)." },
+    { name: "draft", description: "Open loop pull requests as drafts.", default: "false" },
+    { name: "allow-pull-request-target", description: "Allow running on `pull_request_target` (refused by default).", default: "false" },
+    { name: "github-token", description: "Used by loopgate only, never visible to the agent.", default: "${{ github.token }}" },
+    { name: "anthropic-api-key", description: "Passed to the Claude Code process only." },
+    { name: "openai-api-key", description: "Passed to the Codex process only." },
+    { name: "dry-run", description: "Run the loop, write the PR / issue bodies to files, publish nothing.", default: "false" },
+];
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (["outcome", "stop-reason", "iterations", "spend-usd", "pull-request-url", "issue-url", "log-file"]));
+
+;// CONCATENATED MODULE: ./src/inputs.ts
+
+
+
+
+
+class ConfigError extends Error {
+    input;
+    value;
+    accepted;
+    constructor(input, value, accepted) {
+        super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`);
+        this.input = input;
+        this.value = value;
+        this.accepted = accepted;
+        this.name = 'ConfigError';
+    }
+}
+/** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
+const DEFAULTS = Object.fromEntries(INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default]));
+const DEFAULT_PROTECTED_PATHS = [
+    'tests/**',
+    'test/**',
+    '__tests__/**',
+    'spec/**',
+    '**/jest.config.*',
+    '**/vitest.config.*',
+    '**/tsconfig*.json',
+    '**/pytest.ini',
+    '**/conftest.py',
+    '**/setup.cfg',
+    '**/tox.ini',
+    '**/.mocharc*',
+    '**/karma.conf.*',
+    '**/babel.config.*',
+    '**/.babelrc*',
+    '**/.nycrc*',
+    '**/.c8rc*',
+    '**/package.json',
+    '**/pyproject.toml'
+];
+function describeRule(rule) {
+    const kind = rule.integer ? 'an integer' : 'a number';
+    const low = rule.exclusiveMin ? `greater than ${rule.min}` : `from ${rule.min}`;
+    return `${kind} ${low} to ${rule.max}`;
+}
+function parseNumber(name, raw, rule) {
+    const text = raw.trim();
+    const value = text === '' ? NaN : Number(text);
+    const ok = Number.isFinite(value) &&
+        (!rule.integer || Number.isInteger(value)) &&
+        (rule.exclusiveMin ? value > rule.min : value >= rule.min) &&
+        value <= rule.max;
+    if (!ok)
+        throw new ConfigError(name, raw, describeRule(rule));
+    return value;
+}
+function parseChoice(name, raw, choices) {
+    const value = raw.trim();
+    if (!choices.includes(value))
+        throw new ConfigError(name, raw, choices.map((c) => `'${c}'`).join(', '));
+    return value;
+}
+function parseBoolean(name, raw) {
+    const value = raw.trim().toLowerCase();
+    if (['true', 'yes', '1'].includes(value))
+        return true;
+    if (['false', 'no', '0', ''].includes(value))
+        return false;
+    throw new ConfigError(name, raw, "'true' or 'false'");
+}
+/** A newline- or comma-separated list, blank entries dropped. */
+function parseList(raw) {
+    return raw
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
+}
+/** Splits CLI arguments the way a shell would for simple quoting ('…', "…", backslash). */
+function splitArgs(raw) {
+    const args = [];
+    let current = '';
+    let quote = null;
+    let has = false;
+    for (let i = 0; i < raw.length; i++) {
+        const ch = raw[i];
+        if (quote) {
+            if (ch === quote)
+                quote = null;
+            else if (ch === '\\' && quote === '"' && i + 1 < raw.length)
+                current += raw[++i];
+            else
+                current += ch;
+            continue;
+        }
+        if (ch === '"' || ch === "'") {
+            quote = ch;
+            has = true;
+        }
+        else if (ch === '\\' && i + 1 < raw.length) {
+            current += raw[++i];
+            has = true;
+        }
+        else if (/\s/.test(ch)) {
+            if (has)
+                args.push(current);
+            current = '';
+            has = false;
+        }
+        else {
+            current += ch;
+            has = true;
+        }
+    }
+    if (quote)
+        throw new ConfigError('agent-args', raw, 'arguments with balanced quotes');
+    if (has)
+        args.push(current);
+    return args;
+}
+/** Refuses `agent-args` that would undo a control, by the agent's registry entry. */
+function checkAgentArgs(spec, raw, args) {
+    const refused = refusedArg(spec, args);
+    if (!refused)
+        return;
+    const why = refused.why === 'fresh-process'
+        ? `each call must be a fresh process (refused: ${spec.refusedArgs.join(', ')})`
+        : 'loopgate sets it from its own inputs (max-turns, call-budget-usd)';
+    throw new ConfigError('agent-args', raw, `extra CLI arguments without ${refused.arg}: ${why}`);
+}
+const LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A loop id safe for branch names and cache keys, derived from workflow + job when not given. */
+function defaultLoopId(env) {
+    const raw = [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join('-') || 'local';
+    const slug = raw
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, '-')
+        .replace(/^[-._]+|[-._]+$/g, '')
+        .slice(0, 100);
+    return slug || 'local';
+}
+/**
+ * Builds the Settings from the inputs. Throws ConfigError on the first bad value, before anything
+ * is spent.
+ */
+function readSettings(read, env = process.env) {
+    const get = (name) => {
+        const value = read(name);
+        if (value.trim() !== '')
+            return value;
+        return DEFAULTS[name] ?? '';
+    };
+    const optional = (name) => {
+        const value = read(name).trim();
+        return value === '' ? undefined : value;
+    };
+    const workspace = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim());
+    const agent = parseChoice('agent', get('agent'), agentNames());
+    const spec = agentSpec(agent);
+    const inlinePrompt = read('prompt');
+    const promptFile = optional('prompt-file');
+    if (inlinePrompt.trim() !== '' && promptFile) {
+        throw new ConfigError('prompt-file', promptFile, "either 'prompt' or 'prompt-file', not both");
+    }
+    if (inlinePrompt.trim() === '' && !promptFile) {
+        throw new ConfigError('prompt', '', "a task: set 'prompt' or 'prompt-file'");
+    }
+    let prompt = inlinePrompt;
+    let promptSource = 'prompt';
+    if (promptFile) {
+        const file = external_node_path_default().resolve(workspace, promptFile);
+        if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+            throw new ConfigError('prompt-file', promptFile, 'the path of an existing file');
+        prompt = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        if (prompt.trim() === '')
+            throw new ConfigError('prompt-file', promptFile, 'a file holding the task (this one is empty)');
+        promptSource = promptFile;
+    }
+    for (const required of spec.requiredInputs ?? []) {
+        if (!optional(required.input))
+            throw new ConfigError(required.input, '', required.accepted);
+    }
+    const rawArgs = read('agent-args');
+    const agentArgs = splitArgs(rawArgs);
+    checkAgentArgs(spec, rawArgs, agentArgs);
+    const maxIterations = parseNumber('max-iterations', get('max-iterations'), { min: 1, max: 1000, integer: true });
+    const maxTurns = parseNumber('max-turns', get('max-turns'), { min: 1, max: 10000, integer: true });
+    const callBudgetUsd = parseNumber('call-budget-usd', get('call-budget-usd'), {
+        min: 0,
+        max: 10000,
+        integer: false,
+        exclusiveMin: true
+    });
+    const spendCeilingUsd = parseNumber('spend-ceiling-usd', get('spend-ceiling-usd'), {
+        min: 0,
+        max: 100000,
+        integer: false,
+        exclusiveMin: true
+    });
+    if (!(spendCeilingUsd > callBudgetUsd)) {
+        throw new ConfigError('spend-ceiling-usd', read('spend-ceiling-usd') || DEFAULTS['spend-ceiling-usd'], `a number greater than call-budget-usd (${callBudgetUsd})`);
+    }
+    const minutes = { min: 0, max: 10080, integer: false, exclusiveMin: true };
+    const callTimeoutMs = parseNumber('call-timeout-minutes', get('call-timeout-minutes'), minutes) * 60_000;
+    const timeLimitMs = parseNumber('time-limit-minutes', get('time-limit-minutes'), minutes) * 60_000;
+    const gateTimeoutMs = parseNumber('gate-timeout-minutes', get('gate-timeout-minutes'), minutes) * 60_000;
+    const noProgressLimit = parseNumber('no-progress-limit', get('no-progress-limit'), { min: 1, max: 1000, integer: true });
+    const sameFailureLimit = parseNumber('same-failure-limit', get('same-failure-limit'), {
+        min: 1,
+        max: 1000,
+        integer: true
+    });
+    const gateCommand = optional('gate-command');
+    if (!gateCommand)
+        throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`');
+    const protectedRaw = optional('protected-paths');
+    const protectedPaths = protectedRaw ? parseList(protectedRaw) : [...DEFAULT_PROTECTED_PATHS];
+    const periodRaw = optional('period-ceiling-usd');
+    const periodCeilingUsd = periodRaw === undefined
+        ? undefined
+        : parseNumber('period-ceiling-usd', periodRaw, { min: 0, max: 1000000, integer: false, exclusiveMin: true });
+    if (periodCeilingUsd !== undefined && periodCeilingUsd < callBudgetUsd) {
+        throw new ConfigError('period-ceiling-usd', periodRaw ?? '', `a number not below call-budget-usd (${callBudgetUsd})`);
+    }
+    const periodHours = parseNumber('period-hours', get('period-hours'), { min: 0, max: 8760, integer: false, exclusiveMin: true });
+    const maxOpenPrs = parseNumber('max-open-prs', get('max-open-prs'), { min: 1, max: 100, integer: true });
+    const maxRunsPerPr = parseNumber('max-runs-per-pr', get('max-runs-per-pr'), { min: 1, max: 1000, integer: true });
+    const loopId = optional('loop-id') ?? defaultLoopId(env);
+    if (!LOOP_ID_PATTERN.test(loopId)) {
+        throw new ConfigError('loop-id', loopId, 'letters, digits, ".", "_" and "-", starting with a letter or digit, at most 100 characters');
+    }
+    const progressFile = get('progress-file').trim();
+    if (external_node_path_default().isAbsolute(progressFile) || progressFile.split(/[\\/]/).includes('..')) {
+        throw new ConfigError('progress-file', progressFile, 'a relative path inside the workspace');
+    }
+    const featuresFile = optional('features-file');
+    if (featuresFile && (external_node_path_default().isAbsolute(featuresFile) || featuresFile.split(/[\\/]/).includes('..'))) {
+        throw new ConfigError('features-file', featuresFile, 'a relative path inside the workspace');
+    }
+    // agents (issue 4): the codex price override is validated before anything is spent
+    const priceTable = optional('price-table');
+    if (priceTable !== undefined) {
+        const parsed = parsePriceTable(priceTable);
+        if (typeof parsed === 'string') {
+            throw new ConfigError('price-table', priceTable, `a JSON object {"<model>": {"input": n, "cachedInput": n, "output": n}} in USD per million tokens (${parsed})`);
+        }
+    }
+    return {
+        agent,
+        prompt,
+        promptSource,
+        agentCommand: optional('agent-command'),
+        agentArgs,
+        agentVersion: optional('agent-version'),
+        agentEnv: parseList(read('agent-env')),
+        maxIterations,
+        maxTurns,
+        callBudgetUsd,
+        spendCeilingUsd,
+        callTimeoutMs,
+        timeLimitMs,
+        noProgressLimit,
+        sameFailureLimit,
+        gateCommand,
+        gateSetup: optional('gate-setup'),
+        gateReport: optional('gate-report'),
+        gateTimeoutMs,
+        protectedPaths,
+        baseRef: optional('base-ref'),
+        featuresFile,
+        progressFile,
+        loopId,
+        periodCeilingUsd,
+        periodHours,
+        maxOpenPrs,
+        maxRunsPerPr,
+        onSuccess: parseChoice('on-success', get('on-success'), ['pull-request', 'push', 'none']),
+        onEscalate: parseChoice('on-escalate', get('on-escalate'), ['issue', 'comment', 'none']),
+        escalateTo: parseList(read('escalate-to')),
+        labels: parseList(get('labels')),
+        reviewers: parseList(read('reviewers')),
+        draft: parseBoolean('draft', get('draft')),
+        githubToken: read('github-token').trim(),
+        agentApiKey: spec.apiKey ? optional(spec.apiKey.input) : undefined,
+        priceTable,
+        allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
+        dryRun: parseBoolean('dry-run', get('dry-run')),
+        workspace
+    };
+}
+
+;// CONCATENATED MODULE: ./src/loop/stop-reasons.ts
+/**
+ * The closed set of reasons a run ends for, as one table. Every run ends with exactly one.
+ *
+ * Each row holds what every other module derives from it: the exit status of the local CLI
+ * (written out, never computed from the order: a released code never changes, and a new reason
+ * takes a new number), the `outcome` output, whether a person is asked to decide (an escalation
+ * issue or comment), and the words shown to people (which control fired, what they can change).
+ */
+const STOP_REASON_TABLE = {
+    verified: {
+        exitCode: 0,
+        outcome: 'verified',
+        escalates: false,
+        what: 'The protected gate passed on a non-empty change set.',
+        action: 'Review the pull request; a passing gate is only as good as the tests behind it.'
+    },
+    'max-iterations': {
+        exitCode: 11,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The outer loop reached `max-iterations` without a passing gate.',
+        action: 'Split the task into smaller pieces, or raise `max-iterations` if each attempt made real progress.'
+    },
+    'spend-ceiling': {
+        exitCode: 12,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'Starting another call could have pushed this run past `spend-ceiling-usd`.',
+        action: 'Raise `spend-ceiling-usd`, lower `call-budget-usd`, or narrow the task.'
+    },
+    'period-ceiling': {
+        exitCode: 13,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The rolling spend over `period-hours` left no room for another call under `period-ceiling-usd`.',
+        action: 'Wait for the window to roll, or raise `period-ceiling-usd`.'
+    },
+    'time-limit': {
+        exitCode: 14,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The run reached `time-limit-minutes`.',
+        action: "Raise `time-limit-minutes` (below the job's `timeout-minutes`), or split the task."
+    },
+    'no-progress': {
+        exitCode: 15,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'Several iterations in a row left the code unchanged (`no-progress-limit`).',
+        action: 'Make the task more specific, or check that the agent can run the tools it needs.'
+    },
+    'same-failure': {
+        exitCode: 16,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The gate failed the same way after new changes (`same-failure-limit`): retrying brought no new evidence.',
+        action: 'Read the failing tests below; fix a flaky test, or give the agent the missing context.'
+    },
+    'protected-tampering': {
+        exitCode: 17,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The agent changed protected tests or test configuration again after being told it may not.',
+        action: 'Check whether the task needs the tests changed; if so, change them yourself first.'
+    },
+    'agent-failure': {
+        exitCode: 18,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The agent process failed several calls in a row (errors, refusals, crashes or timeouts).',
+        action: 'Check the API key, the model name in `agent-args`, and the agent output in the attempt log.'
+    },
+    cancelled: {
+        exitCode: 19,
+        outcome: 'escalated',
+        escalates: true,
+        what: 'The run was cancelled; the in-flight call was charged and the log flushed.',
+        action: 'Re-run the workflow; the next run resumes from the work-in-progress branch.'
+    },
+    'review-capacity': {
+        exitCode: 20,
+        outcome: 'skipped',
+        escalates: false,
+        what: 'This loop already has `max-open-prs` open pull requests, or this pull request already had `max-runs-per-pr` loop runs; nothing was spent.',
+        action: 'Review or close the open loop pull requests (or the pull request itself), or raise `max-open-prs` / `max-runs-per-pr`.'
+    },
+    'nothing-to-do': {
+        exitCode: 21,
+        outcome: 'skipped',
+        escalates: false,
+        what: 'There was nothing to do: no change was needed and the gate passes.',
+        action: 'Nothing; the next run tries again.'
+    },
+    'state-corrupt': {
+        exitCode: 22,
+        outcome: 'stopped',
+        escalates: false,
+        what: 'The saved loop state could not be read; nothing was spent.',
+        action: 'Delete the `loopgate-<loop-id>-` cache entries, or fix the state shown in the log.'
+    },
+    'config-error': {
+        exitCode: 23,
+        outcome: 'stopped',
+        escalates: false,
+        what: 'An input was invalid; nothing was spent.',
+        action: 'Fix the input named in the error message.'
+    },
+    'gate-broken': {
+        exitCode: 24,
+        outcome: 'stopped',
+        escalates: false,
+        what: 'The gate could not run on the base itself (a setup step failed or the test runner could not start); nothing was spent.',
+        action: 'Make `gate-setup` and `gate-command` run on the base branch (the attempt log shows what failed), or fix the environment they need.'
+    }
+};
+/** Every stop reason, in the table's order. */
+const STOP_REASONS = Object.keys(STOP_REASON_TABLE);
+/**
+ * Reasons an earlier loopgate wrote under another name, mapped to today's name, so a record from
+ * that version still reads as the reason it meant. A reason is never renamed without a row here.
+ */
+const RENAMED_STOP_REASONS = {};
+function isStopReason(value) {
+    return Object.hasOwn(STOP_REASON_TABLE, value);
+}
+/** The reason a record names, under today's name; undefined for a reason this version does not know. */
+function knownStopReason(value) {
+    if (isStopReason(value))
+        return value;
+    return Object.hasOwn(RENAMED_STOP_REASONS, value) ? RENAMED_STOP_REASONS[value] : undefined;
+}
+function stopReasonEntry(reason) {
+    return STOP_REASON_TABLE[reason];
+}
+/** Whether a person should be asked to decide (an escalation issue or comment). */
+function needsEscalation(reason) {
+    return STOP_REASON_TABLE[reason].escalates;
+}
+function outcomeFor(reason, escalationEnabled = true) {
+    const entry = stopReasonEntry(reason);
+    if (entry.escalates && !escalationEnabled)
+        return 'stopped';
+    return entry.outcome;
+}
+/** The local CLI's exit status for a stop reason (0 only for verified). */
+function exitCodeFor(reason) {
+    return STOP_REASON_TABLE[reason].exitCode;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+const usd = (n) => `$${n.toFixed(2)}`;
+function cell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+function gateCell(record) {
+    const g = record.gate;
+    if (!g)
+        return '—';
+    const base = g.passed ? '✅ passed' : `❌ ${g.reason}${g.fingerprint ? ` \`${g.fingerprint}\`` : ''}`;
+    return record.gateRan ? base : `${base} (unchanged)`;
+}
+function markdown_iterationsTable(iterations) {
+    if (iterations.length === 0)
+        return '_No agent call was made._';
+    const rows = iterations.map((r) => [
+        String(r.iteration),
+        cell(r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${r.agent.reason}`),
+        `${usd(r.chargedUsd)} (${r.agent.costSource})`,
+        String(r.agent.turns),
+        r.changedFiles.length === 0 ? 'none' : `${r.changedFiles.length} (+${r.stat.insertions}/−${r.stat.deletions})`,
+        cell(gateCell(r)),
+        cell(r.rejected.length > 0 ? r.rejected.join('; ') : ''),
+        usd(r.spentUsd),
+        r.decision
+    ].join(' | '));
+    return [
+        '| # | agent | cost | turns | files | gate | rejected | spent | decision |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...rows.map((r) => `| ${r} |`)
+    ].join('\n');
+}
+function markdown_stopSection(reason) {
+    const e = stopReasonEntry(reason);
+    return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`;
+}
+function markdown_failingTestsSection(outcome) {
+    const v = outcome.lastVerdict;
+    if (!v || v.passed)
+        return '';
+    const lines = v.failures.slice(0, 50).map((f) => `- \`${cell(f.id)}\`${f.message ? ` — ${cell(f.message)}` : ''}`);
+    if (v.failures.length > 50)
+        lines.push(`- … and ${v.failures.length - 50} more`);
+    return [
+        `### Last gate failure ${v.fingerprint ? `\`${v.fingerprint}\`` : ''}`,
+        `${v.reason}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
+        ...lines
+    ].join('\n');
+}
+/** A mermaid chart of the cumulative spend per iteration against the run's ceiling. */
+function spendChart(outcome, ceilingUsd) {
+    if (outcome.iterations.length === 0)
+        return '';
+    const xs = outcome.iterations.map((r) => String(r.iteration));
+    const spent = outcome.iterations.map((r) => r.spentUsd.toFixed(2));
+    const top = Math.max(ceilingUsd, ...outcome.iterations.map((r) => r.spentUsd));
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Cumulative spend (USD) against the ${usd(ceilingUsd)} ceiling"`,
+        `  x-axis "iteration" [${xs.join(', ')}]`,
+        `  y-axis "USD" 0 --> ${Number(top.toFixed(2))}`,
+        `  bar [${spent.join(', ')}]`,
+        `  line [${xs.map(() => ceilingUsd.toFixed(2)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+/** The summary of a run that stopped before the loop (a skip, review capacity, a refused event). */
+function preLoopSummary(reason, loopId, notes) {
+    return [`## loopgate: ${reason}`, markdown_stopSection(reason), `Loop \`${loopId}\` · no agent call was made · nothing was spent.`, ...notes]
+        .filter((s) => s !== '')
+        .join('\n\n');
+}
+/** The step summary's limit is 1 MiB; the log gets a bounded share of it. */
+const SUMMARY_LOG_LIMIT = (/* unused pure expression or super */ null && (256 * 1024));
+/** The attempt log, collapsed, so it stays readable in the summary even when publishing failed. */
+function summaryLog(logFile) {
+    let text;
+    try {
+        text = readFileSync(logFile, 'utf8');
+    }
+    catch {
+        return '';
+    }
+    if (text.trim() === '')
+        return '';
+    const cut = text.length > SUMMARY_LOG_LIMIT;
+    const shown = (cut ? text.slice(-SUMMARY_LOG_LIMIT) : text).replace(/```/g, '`\u200b``');
+    return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n\`\`\`json\n${shown}\n\`\`\`\n</details>`;
+}
+function runSummary(outcome, ctx) {
+    return [
+        `## loopgate: ${outcome.stopReason}`,
+        markdown_stopSection(outcome.stopReason),
+        `Loop \`${ctx.loopId}\` · ${outcome.iterations.length} iteration(s) · spent ${usd(outcome.spentUsd)} of ${usd(ctx.spendCeilingUsd)} · the agent claimed done ${outcome.claimedDone} time(s), the gate agreed ${outcome.gateAgreed} time(s).`,
+        ...(ctx.notes ?? []).map((n) => `> ${n}`),
+        markdown_iterationsTable(outcome.iterations),
+        spendChart(outcome, ctx.spendCeilingUsd),
+        markdown_failingTestsSection(outcome),
+        ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``,
+        summaryLog(ctx.logFile)
+    ]
+        .filter((s) => s !== '')
+        .join('\n\n');
+}
+
+;// CONCATENATED MODULE: ./src/publish/bodies.ts
+
+
+
+const bodies_usd = (n) => `$${n.toFixed(2)}`;
+/** GitHub refuses a PR / issue / comment body longer than this. */
+const BODY_LIMIT = 65536;
+/** Room kept for the collapsed block's wrapper and the cut note. */
+const LOG_WRAPPER = 600;
+function marker(loopId) {
+    return `<!-- loopgate:loop-id=${loopId} -->`;
+}
+function fullLogPointer(ctx, extras) {
+    return extras.logUrl ? `[the full log](${extras.logUrl})` : `the full log (workflow artifact \`loopgate-${ctx.settings.loopId}\`, file \`${ctx.logFile}\`)`;
+}
+function fence(text) {
+    return text.replace(/```/g, '`\u200b``');
+}
+/** The attempt log in a collapsed section, cut to `budget` characters with a link to the full log. */
+function attemptLog(ctx, extras, budget) {
+    let log = '';
+    try {
+        log = (0,external_node_fs_namespaceObject.readFileSync)(ctx.logFile, 'utf8');
+    }
+    catch {
+        return '';
+    }
+    const safe = fence(log);
+    const room = Math.max(0, budget);
+    const cut = safe.length > room;
+    const text = cut ? `${safe.slice(0, safe.lastIndexOf('\n', room) > 0 ? safe.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : safe;
+    const note = cut ? `\n\nThe log was cut to fit; read ${fullLogPointer(ctx, extras)}.` : '';
+    return `<details><summary>Attempt log (JSON Lines)</summary>\n\n\`\`\`json\n${text}\n\`\`\`\n</details>${note}`;
+}
+/** Joins the head and the collapsed log, never beyond BODY_LIMIT. */
+function fitBody(head, ctx, extras) {
+    const boundedHead = head.length > BODY_LIMIT / 2 ? `${head.slice(0, BODY_LIMIT / 2)}\n\n… (cut)` : head;
+    const body = `${boundedHead}\n\n${attemptLog(ctx, extras, BODY_LIMIT - boundedHead.length - LOG_WRAPPER)}`;
+    return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body;
+}
+function quoteTask(ctx) {
+    return `**Task** (${ctx.settings.promptSource}):\n\n> ${ctx.settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`;
+}
+function gateEvidence(ctx) {
+    const v = ctx.outcome.lastVerdict;
+    if (!v)
+        return '';
+    const counts = v.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : '';
+    const tail = v.outputTail.trim();
+    const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n\`\`\`\n${fence(tail.slice(-3000))}\n\`\`\`\n</details>` : '';
+    return `### Gate evidence\n\n\`${ctx.settings.gateCommand}\` ${v.passed ? 'passed' : 'failed'} (${v.reason}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`;
+}
+function logLine(ctx, extras) {
+    return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`;
+}
+function pullRequestTitle(ctx) {
+    const first = ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, '').slice(0, 80);
+    return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`;
+}
+function escalationTitle(ctx) {
+    return `loopgate(${ctx.settings.loopId}) needs a person: ${ctx.outcome.stopReason}`;
+}
+function pullRequestBody(ctx, extras = {}) {
+    const { settings, outcome } = ctx;
+    const head = [
+        marker(settings.loopId),
+        `## loopgate: verified`,
+        quoteTask(ctx),
+        `**Outcome:** the protected gate (\`${settings.gateCommand}\`) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
+        `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling.`,
+        '### Iterations',
+        markdown_iterationsTable(outcome.iterations),
+        spendChart(outcome, settings.spendCeilingUsd),
+        gateEvidence(ctx),
+        logLine(ctx, extras),
+        'A passing gate is only as trustworthy as the tests behind it: please read the change.'
+    ]
+        .filter(Boolean)
+        .join('\n\n');
+    return fitBody(head, ctx, extras);
+}
+function escalationBody(ctx, extras = {}) {
+    const { settings, outcome } = ctx;
+    const wip = extras.wipBranch
+        ? `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
+        : '**Unfinished work:** none (no commit was made beyond the start).';
+    const head = [
+        marker(settings.loopId),
+        `## loopgate needs a person: \`${outcome.stopReason}\``,
+        markdown_stopSection(outcome.stopReason),
+        quoteTask(ctx),
+        `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
+        wip,
+        '### Attempts',
+        markdown_iterationsTable(outcome.iterations),
+        markdown_failingTestsSection(outcome),
+        logLine(ctx, extras)
+    ]
+        .filter(Boolean)
+        .join('\n\n');
+    return fitBody(head, ctx, extras);
+}
+/** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
+function runComment(ctx, extras, runLink) {
+    const { settings, outcome } = ctx;
+    const what = outcome.stopReason === 'verified'
+        ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
+        : `stopped: \`${outcome.stopReason}\``;
+    const head = [
+        marker(settings.loopId),
+        `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${bodies_usd(outcome.spentUsd)} of ${bodies_usd(settings.spendCeilingUsd)}.`,
+        outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
+        outcome.stopReason !== 'verified' && extras.wipBranch ? `Unfinished work: \`${extras.wipBranch}\`.` : '',
+        iterationsTable(outcome.iterations),
+        failingTestsSection(outcome),
+        logLine(ctx, extras)
+    ]
+        .filter(Boolean)
+        .join('\n\n');
+    return fitBody(head, ctx, extras);
+}
+function wantsEscalation(ctx) {
+    return needsEscalation(ctx.outcome.stopReason);
+}
+
+;// CONCATENATED MODULE: ./src/publish/dry-run.ts
+
+
+
+/** Writes the pull request or issue body it would have opened; publishes nothing. */
+class DryRunPublisher {
+    check;
+    /** `check`: the event checks that need no API (fork PRs, refused events). */
+    constructor(check) {
+        this.check = check;
+    }
+    async preflight(settings) {
+        return this.check ? this.check(settings) : null;
+    }
+    async publish(ctx) {
+        if (ctx.outcome.stopReason === 'verified') {
+            const file = external_node_path_default().join(ctx.runDir, 'pull-request.md');
+            (0,external_node_fs_namespaceObject.writeFileSync)(file, pullRequestBody(ctx));
+            return { files: [file], notes: [`dry run: the pull request body is in ${file}`] };
+        }
+        if (wantsEscalation(ctx)) {
+            const file = external_node_path_default().join(ctx.runDir, 'escalation-issue.md');
+            (0,external_node_fs_namespaceObject.writeFileSync)(file, escalationBody(ctx));
+            return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] };
+        }
+        return { files: [], notes: [] };
     }
 }
 
@@ -39899,11 +40182,7 @@ function _unique(values) {
 
 
 
-/** The CLI versions loopgate is tested with: the `agent-version` default. */
-const PINNED_AGENTS = {
-    claude: { package: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'claude' },
-    codex: { package: '@openai/codex', version: '0.171.0', bin: 'codex' }
-};
+
 /** Finds an executable on a PATH string. */
 function onPath(name, searchPath) {
     for (const dir of (searchPath ?? '').split((external_node_path_default()).delimiter)) {
@@ -39926,6 +40205,13 @@ function npmInstall(npm, prefix, spec, env) {
     });
 }
 const TOOL_NAME = (agent) => `loopgate-${agent}-cli`;
+/** The agent's CLI package from the registry; an agent without one brings its own command. */
+function cliOf(agent) {
+    const cli = agentSpec(agent).cli;
+    if (!cli)
+        throw new Error(`agent ${agent} has no CLI package to install`);
+    return cli;
+}
 /**
  * Makes the agent's CLI available: on PATH as it is, else the pinned (or `agent-version`) npm
  * package from the tool cache, else installed with npm into the tool cache so the next run on
@@ -39935,7 +40221,7 @@ async function ensureAgentCli(agent, opts = {}) {
     const started = Date.now();
     const report = opts.report ?? (() => undefined);
     const env = opts.env ?? process.env;
-    const pinned = PINNED_AGENTS[agent];
+    const pinned = cliOf(agent);
     const version = opts.version?.trim() || pinned.version;
     const found = onPath(pinned.bin, opts.path ?? env.PATH);
     const done = (binary, source) => {
@@ -40013,6 +40299,26 @@ function restore(saved) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/agents/adapter.ts
+
+
+/** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
+function createAdapter(settings, binary) {
+    return agentSpec(settings.agent).createAdapter(settings, binary);
+}
+/** Installs the agent's CLI when it has one and it is not on PATH (timed and reported), then creates the adapter. */
+async function prepareAdapter(settings, ctx) {
+    if (!agentSpec(settings.agent).cli)
+        return createAdapter(settings);
+    const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report });
+    return createAdapter(settings, cli.binary);
+}
+/** The API key for the agent's process, under the variable its CLI reads. */
+function apiKeyFor(settings) {
+    const key = agentSpec(settings.agent).apiKey;
+    return key && settings.agentApiKey ? { name: key.env, value: settings.agentApiKey } : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/agents/index.ts
 
 /** Bridges the engine's view of a call to an adapter's full AgentCall. */
@@ -40036,7 +40342,57 @@ function agentRunner(opts) {
 ;// CONCATENATED MODULE: ./src/isolation/agent-user.ts
 
 
+
+
 const DEFAULT_AGENT_USER = 'loopgate-agent';
+/**
+ * The user one run's agent (and gate) runs as: its own, so reaping every process of that uid is
+ * exact and two runs on one machine never touch each other's processes or homes.
+ */
+function runAgentUserName(loopId, runId) {
+    return `lg-${(0,external_node_crypto_.createHash)('sha256').update(`${loopId}\0${runId}\0${process.pid}`).digest('hex').slice(0, 12)}`;
+}
+const USER_RECORD = 'agent-user.json';
+/** Notes in the run's root-only directory which user the agent runs as (the post step reads it). */
+function recordAgentUser(runDir, user, ephemeral) {
+    const record = { name: user.name, uid: user.uid, ephemeral };
+    (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(runDir, USER_RECORD), JSON.stringify(record), { mode: 0o600 });
+}
+function readUserRecord(runDir) {
+    const file = external_node_path_default().join(runDir, USER_RECORD);
+    try {
+        if (!(0,external_node_fs_namespaceObject.lstatSync)(file).isFile())
+            return null;
+        const r = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
+        return typeof r.name === 'string' && typeof r.uid === 'number' ? { name: r.name, uid: r.uid, ephemeral: r.ephemeral === true } : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Removes a run's own agent user and its home (every process of it must be gone). */
+function removeAgentUser(user) {
+    (0,external_node_child_process_.spawnSync)('userdel', ['--remove', user.name], { stdio: 'ignore' });
+    if (user.home.startsWith('/home/lg-'))
+        (0,external_node_fs_namespaceObject.rmSync)(user.home, { recursive: true, force: true });
+}
+/** The end of a run's agent user: every process killed, the user removed if the run created it. */
+function retireAgentUser(runDir) {
+    const record = readUserRecord(runDir);
+    if (!record || process.getuid?.() !== 0)
+        return [];
+    const user = lookup(record.name);
+    if (!user || user.uid !== record.uid || user.uid === 0)
+        return [];
+    const notes = [];
+    const killed = killUserProcesses(user);
+    if (killed > 0)
+        notes.push(`killed ${killed} process(es) the agent left running`);
+    if (record.ephemeral)
+        removeAgentUser(user);
+    (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(runDir, USER_RECORD), { force: true });
+    return notes;
+}
 function lookup(name) {
     const r = (0,external_node_child_process_.spawnSync)('getent', ['passwd', name], { encoding: 'utf8' });
     if (r.status !== 0 || !r.stdout)
@@ -40066,9 +40422,7 @@ function ensureAgentUser(name = DEFAULT_AGENT_USER) {
         return { user: found };
     }
     try {
-        (0,external_node_child_process_.execFileSync)('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], {
-            stdio: 'pipe'
-        });
+        useradd(name);
     }
     catch (err) {
         const again = lookup(name); // created meanwhile by a concurrent run
@@ -40078,6 +40432,17 @@ function ensureAgentUser(name = DEFAULT_AGENT_USER) {
     }
     const created = lookup(name);
     return created ? { user: created } : { why: `the user ${name} could not be found after useradd` };
+}
+/** useradd, retried while another process holds the passwd lock (exit 10). */
+function useradd(name) {
+    for (let attempt = 0;; attempt++) {
+        const r = (0,external_node_child_process_.spawnSync)('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], { stdio: 'pipe' });
+        if (r.status === 0)
+            return;
+        if (r.status !== 10 || attempt >= 20)
+            throw Object.assign(new Error(`useradd exited ${r.status}`), { stderr: r.stderr });
+        (0,external_node_child_process_.execFileSync)('sleep', ['0.1']);
+    }
 }
 /** Pids of live (non-zombie) processes owned by uid. */
 function processesOf(uid) {
@@ -40130,19 +40495,13 @@ function killUserProcesses(user) {
     return killed;
 }
 /**
- * After main was killed: ends every process of the agent user and gives the workspace back to its
- * owner (`uid:gid`, recorded by main). Root only; returns what it did.
+ * After main was killed: ends every process of the run's agent user (and removes it when the run
+ * created it) and gives the workspace back to its owner (`uid:gid`, recorded by main). Root only.
  */
-function reclaimWorkspace(workspace, owner, name = DEFAULT_AGENT_USER) {
+function reclaimWorkspace(workspace, owner, runDir) {
     if (process.getuid?.() !== 0 || !/^\d+:\d+$/.test(owner))
         return [];
-    const notes = [];
-    const user = lookup(name);
-    if (user && user.uid !== 0) {
-        const killed = killUserProcesses(user);
-        if (killed > 0)
-            notes.push(`killed ${killed} process(es) the agent left running`);
-    }
+    const notes = retireAgentUser(runDir);
     try {
         execFileSync('chown', ['-hR', owner, workspace], { stdio: 'ignore' });
         notes.push(`the workspace was handed back to ${owner}`);
@@ -40160,76 +40519,72 @@ var git = __nccwpck_require__(308);
 
 
 const CREDENTIAL_KEY = /^http\..*\.extraheader$|^http\.extraheader$/i;
-/**
- * Removes the credential actions/checkout persists (`http.*.extraheader`, directly or in a config
- * file included from .git/config) before the first agent call, and keeps it in a file only
- * loopgate can read. It is never put back into the workspace.
- */
-async function stashCredentials(workspace, stashFile) {
-    const removed = [];
-    const auth = [];
-    const local = await (0,git/* git */.$Y)(['config', '--local', '--list', '-z'], { cwd: workspace, okCodes: [1] });
-    const includes = [];
-    for (const rec of local.stdout.split('\0')) {
+function configEntries(text) {
+    const out = [];
+    for (const rec of text.split('\0')) {
         if (!rec)
             continue;
         const nl = rec.indexOf('\n');
-        const key = nl < 0 ? rec : rec.slice(0, nl);
-        const value = nl < 0 ? '' : rec.slice(nl + 1);
+        out.push(nl < 0 ? { key: rec, value: '' } : { key: rec.slice(0, nl), value: rec.slice(nl + 1) });
+    }
+    return out;
+}
+/**
+ * The credential actions/checkout persists (`http.*.extraheader`, in the repository's config or in
+ * a config file it includes), read as data from the user's configuration that loopgate holds (see
+ * git/custody.ts): the agent's copy of the repository never had it. An included credential file
+ * (actions/checkout keeps it under RUNNER_TEMP) is made readable by its owner only. The keys are
+ * removed from that configuration, so the repository goes back to the workspace without them.
+ */
+async function stashCredentials(userConfig, stashFile) {
+    const found = [];
+    const auth = [];
+    const includedValue = new Map();
+    const cwd = external_node_path_default().dirname(stashFile);
+    const local = await (0,git/* git */.$Y)(['config', '--file', userConfig, '--list', '-z'], { cwd, okCodes: [1] });
+    for (const { key, value } of configEntries(local.stdout)) {
         if (CREDENTIAL_KEY.test(key)) {
             auth.push(`${key}=${value}`);
-            if (!removed.includes(key))
-                removed.push(key);
+            if (!found.includes(key))
+                found.push(key);
         }
-        else if (/^include(?:if\..*)?\.path$/i.test(key))
-            includes.push(`${key}\n${value}`);
+        else if (/^include(?:if\..*)?\.path$/i.test(key)) {
+            const file = external_node_path_default().isAbsolute(value) ? value : external_node_path_default().join(external_node_path_default().dirname(userConfig), value);
+            let text;
+            try {
+                if (!(0,external_node_fs_namespaceObject.lstatSync)(file).isFile())
+                    continue;
+                text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+            }
+            catch {
+                continue;
+            }
+            if (!/extraheader/i.test(text))
+                continue;
+            const inc = await (0,git/* git */.$Y)(['config', '--file', file, '--list', '-z'], { cwd, okCodes: [1] });
+            for (const entry of configEntries(inc.stdout))
+                if (CREDENTIAL_KEY.test(entry.key))
+                    auth.push(`${entry.key}=${entry.value}`);
+            (0,external_node_fs_namespaceObject.chmodSync)(file, 0o600);
+            found.push(`${key} (${external_node_path_default().basename(file)})`);
+            includedValue.set(`${key} (${external_node_path_default().basename(file)})`, value);
+        }
     }
-    for (const key of removed)
-        await (0,git/* git */.$Y)(['config', '--local', '--unset-all', key], { cwd: workspace, okCodes: [5] });
-    const gitDir = (await (0,git/* git */.$Y)(['rev-parse', '--absolute-git-dir'], { cwd: workspace })).stdout.trim();
-    for (const entry of includes) {
-        const [key, value] = entry.split('\n');
-        const file = external_node_path_default().isAbsolute(value) ? value : external_node_path_default().join(gitDir, value);
-        if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-            continue;
-        const text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-        if (!/extraheader/i.test(text))
-            continue;
-        const inc = await (0,git/* git */.$Y)(['config', '--file', file, '--list', '-z'], { cwd: workspace, okCodes: [1] });
-        for (const rec of inc.stdout.split('\0')) {
-            const nl = rec.indexOf('\n');
-            if (nl > 0 && CREDENTIAL_KEY.test(rec.slice(0, nl)))
-                auth.push(`${rec.slice(0, nl)}=${rec.slice(nl + 1)}`);
-        }
-        await (0,git/* git */.$Y)(['config', '--local', '--fixed-value', '--unset-all', key, value], { cwd: workspace, okCodes: [5] });
-        (0,external_node_fs_namespaceObject.chmodSync)(file, 0o600);
-        removed.push(`${key} (${external_node_path_default().basename(file)})`);
+    // The credential goes back into no workspace: the repository is returned without it.
+    for (const key of found) {
+        const [name, included] = key.split(' (');
+        const args = included ? ['--fixed-value', '--unset-all', name, includedValue.get(key) ?? ''] : ['--unset-all', name];
+        await (0,git/* git */.$Y)(['config', '--file', userConfig, ...args], { cwd, okCodes: [5] });
     }
     if (auth.length)
         (0,external_node_fs_namespaceObject.writeFileSync)(stashFile, JSON.stringify({ auth }), { mode: 0o600 });
-    return { auth, removed };
+    return { auth, found };
 }
 
 ;// CONCATENATED MODULE: ./src/isolation/env.ts
+
 /** Variables every agent gets, when set on the runner. */
 const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL'];
-/** Configuration variables each CLI documents, passed through when set. */
-const AGENT_CONFIG_VARS = {
-    claude: [
-        'ANTHROPIC_BASE_URL',
-        'ANTHROPIC_MODEL',
-        'ANTHROPIC_SMALL_FAST_MODEL',
-        'CLAUDE_CODE_USE_BEDROCK',
-        'CLAUDE_CODE_USE_VERTEX',
-        'CLAUDE_CONFIG_DIR',
-        'DISABLE_AUTOUPDATER',
-        'DISABLE_TELEMETRY',
-        'DISABLE_ERROR_REPORTING',
-        'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC'
-    ],
-    codex: ['OPENAI_BASE_URL', 'CODEX_HOME', 'RUST_LOG'],
-    command: []
-};
 /** Never passed to an agent or a gate, whatever an allow-list says. */
 const DENY = [/^INPUT_/i, /^ACTIONS_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i, /^ACTIONS_ID_TOKEN_REQUEST_/i, /^RUNNER_/i, /TOKEN/i, /SECRET/i, /PASSWORD/i];
 function isDenied(name) {
@@ -40242,7 +40597,7 @@ function refusedNames(names) {
 /** Builds the agent's environment from an allow-list; secrets and runner internals never pass. */
 function agentEnv(source, opts) {
     const env = {};
-    const allowed = [...BASE_ALLOW, ...(AGENT_CONFIG_VARS[opts.agent] ?? []), ...(opts.extra ?? [])];
+    const allowed = [...BASE_ALLOW, ...agentSpec(opts.agent).configEnv, ...(opts.extra ?? [])];
     for (const name of allowed) {
         if (isDenied(name))
             continue;
@@ -40262,79 +40617,173 @@ function gateEnv(source, extra = []) {
     return env;
 }
 
-;// CONCATENATED MODULE: ./src/isolation/hygiene.ts
+// EXTERNAL MODULE: ./src/git/custody-registry.ts
+var custody_registry = __nccwpck_require__(2751);
+;// CONCATENATED MODULE: ./src/git/custody.ts
 
 
 
-function isSymlink(file) {
+
+
+
+const RECORD = 'custody.json';
+const USER_CONFIG = 'config.user';
+function custody_lstatOrNull(file) {
     try {
-        return (0,external_node_fs_namespaceObject.lstatSync)(file).isSymbolicLink();
+        return (0,external_node_fs_namespaceObject.lstatSync)(file);
     }
     catch {
-        return false;
+        return null;
     }
+}
+/** rename, or copy and remove when the two paths are on different filesystems. */
+function move(from, to) {
+    try {
+        (0,external_node_fs_namespaceObject.renameSync)(from, to);
+    }
+    catch (err) {
+        if (err.code !== 'EXDEV')
+            throw err;
+        (0,external_node_child_process_.execFileSync)('cp', ['-a', '--reflink=auto', from, to], { stdio: 'pipe' });
+        (0,external_node_fs_namespaceObject.rmSync)(from, { recursive: true, force: true });
+    }
+}
+/** The keys a working repository needs, read from a config file as data (no includes, nothing run). */
+async function essentialConfig(configFile, cwd) {
+    const r = await (0,git/* git */.$Y)(['config', '--file', configFile, '--null', '--get-regexp', '^(core\\.repositoryformatversion|extensions\\..*|remote\\.origin\\.url)$'], {
+        cwd,
+        okCodes: [1]
+    });
+    const lines = ['[core]', '\tfilemode = true', '\tbare = false', '\tlogallrefupdates = true'];
+    const extensions = [];
+    let origin = null;
+    for (const rec of r.stdout.split('\0')) {
+        const nl = rec.indexOf('\n');
+        if (nl < 0)
+            continue;
+        const key = rec.slice(0, nl).toLowerCase();
+        const value = rec.slice(nl + 1);
+        if (/[\n\r"\\]/.test(value))
+            continue;
+        if (key === 'core.repositoryformatversion' && /^\d+$/.test(value))
+            lines.push(`\trepositoryformatversion = ${value}`);
+        else if (key.startsWith('extensions.') && /^[a-z0-9]+$/i.test(key.slice(11)) && /^[\w.-]+$/.test(value))
+            extensions.push(`\t${key.slice(11)} = ${value}`);
+        else if (key === 'remote.origin.url')
+            origin = value;
+    }
+    if (extensions.length)
+        lines.push('[extensions]', ...extensions);
+    if (origin !== null)
+        lines.push('[remote "origin"]', `\turl = "${origin}"`, '\tfetch = +refs/heads/*:refs/remotes/origin/*');
+    return `${lines.join('\n')}\n`;
+}
+/** Credentials a URL may carry (`https://user:token@host/...`) are not the agent's. */
+function withoutUserInfo(config) {
+    return config.replace(/(url = "[a-z][a-z0-9+.-]*:\/\/)[^@/"]*@/i, '$1');
 }
 /**
- * Removes symlinks the agent may have planted in `.git` (reflogs, refs, hooks, objects fan-out):
- * loopgate's own git writes there, possibly as root, and must not write through them.
- * Returns the removed paths, relative to the git dir.
+ * Takes the workspace's git directory into loopgate's run directory (root-only) before the agent's
+ * first call and gives the agent a copy of it. Re-entrant: a workspace already held is returned.
  */
-function removeGitSymlinks(gitDir) {
-    const removed = [];
-    const walk = (dir, depth, underObjects) => {
-        let names;
-        try {
-            names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
-        }
-        catch {
-            return;
-        }
-        for (const name of names) {
-            const full = external_node_path_default().join(dir, name);
-            let st;
-            try {
-                st = (0,external_node_fs_namespaceObject.lstatSync)(full);
-            }
-            catch {
-                continue;
-            }
-            if (st.isSymbolicLink()) {
-                (0,external_node_fs_namespaceObject.unlinkSync)(full);
-                removed.push(external_node_path_default().relative(gitDir, full));
-            }
-            else if (st.isDirectory() && !(underObjects && depth >= 1)) {
-                walk(full, depth + 1, underObjects || (depth === 0 && name === 'objects'));
-            }
-        }
-    };
-    walk(gitDir, 0, false);
-    return removed;
+async function takeCustody(workspace, runDir) {
+    const ws = external_node_path_default().resolve(workspace);
+    const record = external_node_path_default().join(runDir, RECORD);
+    const existing = readCustodyRecord(runDir);
+    if (existing && existing.workspace === ws) {
+        (0,custody_registry/* registerHeld */.RZ)(existing);
+        return existing;
+    }
+    const dotGit = external_node_path_default().join(ws, '.git');
+    const st = custody_lstatOrNull(dotGit);
+    if (!st || !st.isDirectory()) {
+        throw new ConfigError('working-directory', workspace, `the top folder of a git repository with a commit (a .git directory${st ? `; here .git is ${st.isSymbolicLink() ? 'a symlink' : 'a file (a linked worktree or submodule)'}` : ''})`);
+    }
+    const gitDir = external_node_path_default().join(runDir, 'git');
+    const custody = { workspace: ws, gitDir, record };
+    (0,external_node_fs_namespaceObject.writeFileSync)(record, JSON.stringify({ workspace: ws, gitDir }), { mode: 0o600 });
+    move(dotGit, gitDir);
+    try {
+        const userConfig = external_node_path_default().join(gitDir, USER_CONFIG);
+        (0,external_node_fs_namespaceObject.renameSync)(external_node_path_default().join(gitDir, 'config'), userConfig);
+        const config = await essentialConfig(userConfig, runDir);
+        (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(gitDir, 'config'), config, { mode: 0o600 });
+        // The agent's copy: the same history, index and refs, a configuration with nothing of the user's.
+        (0,external_node_child_process_.execFileSync)('cp', ['-a', '--reflink=auto', gitDir, dotGit], { stdio: 'pipe' });
+        (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(dotGit, USER_CONFIG), { force: true });
+        (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(dotGit, 'config'), withoutUserInfo(config), { mode: 0o644 });
+    }
+    catch (err) {
+        await giveBack(custody);
+        throw err;
+    }
+    (0,custody_registry/* registerHeld */.RZ)(custody);
+    return custody;
 }
-/** Makes each component of root/rel that is a symlink a plain missing path (before root writes it). */
-function unlinkSymlinkedPath(root, rel) {
-    let dir = root;
-    for (const part of rel.split('/')) {
-        dir = external_node_path_default().join(dir, part);
-        if (isSymlink(dir)) {
-            (0,external_node_fs_namespaceObject.rmSync)(dir, { force: true });
-            return true;
-        }
+/** The custody recorded in a run directory (the post step's view), if the repository is still held. */
+function readCustodyRecord(runDir) {
+    const record = external_node_path_default().join(runDir, RECORD);
+    try {
+        const st = (0,external_node_fs_namespaceObject.lstatSync)(record);
+        if (!st.isFile())
+            return null;
+        const data = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(record, 'utf8'));
+        if (typeof data.workspace !== 'string' || typeof data.gitDir !== 'string')
+            return null;
+        if (!custody_lstatOrNull(data.gitDir)?.isDirectory())
+            return null;
+        return { workspace: data.workspace, gitDir: data.gitDir, record };
     }
-    return false;
+    catch {
+        return null;
+    }
 }
-/** The `-c` overrides for loopgate's git in the workspace, refreshed after each agent call. */
-class GitHardening {
-    workspace;
-    overrides = [];
-    constructor(workspace) {
-        this.workspace = workspace;
+/** The repository's own configuration, kept aside while loopgate holds it (read as data only). */
+function userConfigOf(custody) {
+    const kept = external_node_path_default().join(custody.gitDir, USER_CONFIG);
+    return custody_lstatOrNull(kept)?.isFile() ? kept : external_node_path_default().join(custody.gitDir, 'config');
+}
+/** Re-registers a held repository (the post step), so its git commands use loopgate's git dir. */
+function resumeCustody(custody) {
+    registerHeld(custody);
+}
+async function giveBack(custody) {
+    const dotGit = external_node_path_default().join(custody.workspace, '.git');
+    // Whatever the agent left there (its copy, a symlink, a file) is removed, never followed.
+    (0,external_node_fs_namespaceObject.rmSync)(dotGit, { recursive: true, force: true });
+    const userConfig = external_node_path_default().join(custody.gitDir, USER_CONFIG);
+    if (custody_lstatOrNull(userConfig)?.isFile())
+        (0,external_node_fs_namespaceObject.renameSync)(userConfig, external_node_path_default().join(custody.gitDir, 'config'));
+    move(custody.gitDir, dotGit);
+    (0,external_node_fs_namespaceObject.rmSync)(custody.record, { force: true });
+}
+/**
+ * Ends the custody: every agent process must be gone. The agent's copy is deleted, the original
+ * `.git` (with loopgate's commits) goes back, owned by `owner` (`uid:gid`) when given.
+ */
+async function returnCustody(custody, owner) {
+    (0,custody_registry/* unregisterHeld */.KW)(custody.workspace);
+    await giveBack(custody);
+    if (owner && process.getuid?.() === 0) {
+        (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${owner.uid}:${owner.gid}`, external_node_path_default().join(custody.workspace, '.git')], { stdio: 'pipe' });
     }
-    async refresh() {
-        this.overrides = await (0,git/* repoConfigOverrides */.mO)(this.workspace);
-        return this.overrides;
+}
+/** Runs `fn` with the workspace's repository held; it is given back however `fn` ends. */
+async function withCustody(workspace, runDir, fn) {
+    const ws = external_node_path_default().resolve(workspace);
+    const owner = custody_lstatOrNull(ws);
+    const already = readCustodyRecord(runDir);
+    if (already && already.workspace === ws) {
+        (0,custody_registry/* registerHeld */.RZ)(already);
+        return fn(already);
     }
-    /** For GitWorkspace's `gitConfig` callback. */
-    config = () => this.overrides;
+    const custody = await takeCustody(ws, runDir);
+    try {
+        return await fn(custody);
+    }
+    finally {
+        await returnCustody(custody, owner ? { uid: owner.uid, gid: owner.gid } : undefined);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/gate/base.ts
@@ -40582,71 +41031,6 @@ function restoreManifest(kind, current, base) {
     return `${JSON.stringify(now, null, indent)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/gate/fs-safe.ts
-
-
-function lstatOrNull(file) {
-    try {
-        return (0,external_node_fs_namespaceObject.lstatSync)(file);
-    }
-    catch {
-        return null;
-    }
-}
-/** Reads root/rel without following symlinks in rel's components. */
-function readTreeEntry(root, rel) {
-    const parts = rel.split('/');
-    let dir = root;
-    for (const part of parts.slice(0, -1)) {
-        dir = external_node_path_default().join(dir, part);
-        const st = lstatOrNull(dir);
-        if (!st)
-            return { kind: 'missing' };
-        if (!st.isDirectory())
-            return { kind: 'bad-ancestor', ancestor: external_node_path_default().relative(root, dir) };
-    }
-    const file = external_node_path_default().join(root, rel);
-    const st = lstatOrNull(file);
-    if (!st)
-        return { kind: 'missing' };
-    if (st.isSymbolicLink())
-        return { kind: 'symlink' };
-    if (st.isDirectory())
-        return { kind: 'dir' };
-    if (!st.isFile())
-        return { kind: 'other' };
-    return { kind: 'file', data: (0,external_node_fs_namespaceObject.readFileSync)(file), executable: (st.mode & 0o111) !== 0 };
-}
-/** Makes every ancestor of rel a real directory, replacing symlinks and files in the way. */
-function realAncestors(root, rel) {
-    let dir = root;
-    for (const part of rel.split('/').slice(0, -1)) {
-        dir = external_node_path_default().join(dir, part);
-        const st = lstatOrNull(dir);
-        if (st && st.isDirectory())
-            continue;
-        if (st)
-            (0,external_node_fs_namespaceObject.unlinkSync)(dir);
-        (0,external_node_fs_namespaceObject.mkdirSync)(dir);
-    }
-}
-/** Removes root/rel whatever it is (a symlink is removed, never followed). */
-function removeTreeEntry(root, rel) {
-    const entry = readTreeEntry(root, rel);
-    if (entry.kind === 'missing' || entry.kind === 'bad-ancestor')
-        return;
-    (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(root, rel), { recursive: true, force: true });
-}
-/** Writes root/rel as a regular file, replacing a symlink, dir or symlinked ancestor in the way. */
-function writeTreeFile(root, rel, data, executable = false) {
-    realAncestors(root, rel);
-    const file = external_node_path_default().join(root, rel);
-    if (lstatOrNull(file))
-        (0,external_node_fs_namespaceObject.rmSync)(file, { recursive: true, force: true });
-    (0,external_node_fs_namespaceObject.writeFileSync)(file, data, { flag: 'wx', mode: executable ? 0o755 : 0o644 });
-    (0,external_node_fs_namespaceObject.chmodSync)(file, executable ? 0o755 : 0o644);
-}
-
 ;// CONCATENATED MODULE: ./src/gate/compare.ts
 
 
@@ -40662,6 +41046,8 @@ function describeEntry(entry) {
             return `reached through ${entry.ancestor}, which is no longer a directory`;
         case 'other':
             return 'replaced by a special file';
+        case 'too-large':
+            return `grown to ${entry.size} bytes`;
         default:
             return 'changed';
     }
@@ -40769,8 +41155,8 @@ async function readBlobs(cwd, oids) {
     if (oids.length === 0)
         return out;
     const { spawn } = await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 1421, 23));
-    const { gitEnv, HARDENED_CONFIG } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 308));
-    const args = [...HARDENED_CONFIG.flatMap((c) => ['-c', c]), 'cat-file', '--batch'];
+    const { gitArgs, gitEnv } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 308));
+    const args = gitArgs(['cat-file', '--batch'], { cwd });
     const chunks = [];
     await new Promise((resolve, reject) => {
         const child = spawn('git', args, { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -41561,77 +41947,29 @@ class ProtectedPaths {
 
 
 
-
-
 function zlist(text) {
     return text.split('\0').filter(Boolean);
 }
 /**
- * After every agent call: any change to a protected path against the base — committed, staged,
- * unstaged, untracked, deleted, renamed, mode, symlink — is reverted to the base content and
- * reported as tampering (two tampering iterations stop the run).
+ * After every agent call: any change to a protected path against the base in the working tree —
+ * modified, added, deleted, renamed, mode, symlink, special file — is reverted to the base content
+ * and reported as tampering (two tampering iterations stop the run). The index and history are
+ * loopgate's own (the agent works in a copy of the repository), so the working tree is the whole
+ * of what the agent can hand in.
  */
 class TamperGuard {
     opts;
-    headBefore = null;
-    gitDir = null;
     constructor(opts) {
         this.opts = opts;
     }
     git(args, okCodes) {
-        return (0,git/* git */.$Y)(args, { cwd: this.opts.workspace, okCodes, config: this.opts.hardening.config() });
-    }
-    async beforeCall() {
-        this.headBefore = (await this.git(['rev-parse', 'HEAD'])).stdout.trim();
+        return (0,git/* git */.$Y)(args, { cwd: this.opts.workspace, okCodes });
     }
     /** The protected paths' current state vs base; also used once at setup (not counted). */
     async check() {
-        const ws = this.opts.workspace;
-        const notes = [];
-        this.gitDir ??= (await this.git(['rev-parse', '--absolute-git-dir'])).stdout.trim();
-        const gitDir = this.gitDir;
-        notes.push(...removeGitSymlinks(gitDir));
-        // Every agent process is gone by now: a lock left behind would only block loopgate's commit.
-        for (const lock of ['index.lock', 'HEAD.lock', 'config.lock', 'packed-refs.lock'])
-            (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(gitDir, lock), { force: true });
-        for (const own of this.opts.ownFiles)
-            unlinkSymlinkedPath(ws, own);
-        await this.opts.hardening.refresh();
-        const paths = this.opts.snapshot.paths;
-        // One pass over the index: tag (skip-worktree / assume-unchanged), mode, oid, path.
-        const index = zlist((await this.git(['ls-files', '-v', '-s', '-z'])).stdout).map((rec) => {
-            const tab = rec.indexOf('\t');
-            const [tag, mode, oid] = rec.slice(0, tab).split(' ');
-            return { tag, mode, oid, file: rec.slice(tab + 1) };
-        });
-        // Flags that would hide an index entry from `git add -A`.
-        const flagged = index.filter((e) => /^[a-zS]$/.test(e.tag) && paths.matches(e.file)).map((e) => e.file);
-        if (flagged.length) {
-            await this.git(['update-index', '--no-skip-worktree', '--', ...flagged]);
-            await this.git(['update-index', '--no-assume-unchanged', '--', ...flagged]);
-        }
+        const tracked = zlist((await this.git(['ls-files', '-z'])).stdout);
         const untracked = zlist((await this.git(['ls-files', '-z', '--others', '--exclude-standard'])).stdout);
-        const found = findTampering(ws, this.opts.snapshot, [...index.map((e) => e.file), ...untracked]);
-        const seen = new Set(found.map((t) => t.path));
-        for (const f of flagged)
-            if (!seen.has(f))
-                found.push({ path: f, change: 'hidden from git (skip-worktree / assume-unchanged)' });
-        // Staged content that differs from the base while the working tree matches it.
-        for (const e of index) {
-            const base = this.opts.snapshot.entries.get(e.file);
-            if (!base || base.kind !== 'file' || seen.has(e.file) || flagged.includes(e.file))
-                continue;
-            if (e.oid !== base.oid || e.mode !== base.mode)
-                found.push({ path: e.file, change: 'staged change' });
-        }
-        let committed = [];
-        if (this.headBefore) {
-            const head = (await this.git(['rev-parse', 'HEAD'])).stdout.trim();
-            if (head !== this.headBefore) {
-                committed = zlist((await this.git(['diff', '--name-only', '-z', '--no-renames', this.headBefore, head])).stdout).filter((f) => paths.matches(f) && !found.some((t) => t.path === f));
-            }
-        }
-        return { found, committed };
+        return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...tracked, ...untracked]) };
     }
     /** Puts the base content back where it differs; returns what was found. */
     async restore() {
@@ -41647,15 +41985,14 @@ class TamperGuard {
         return result;
     }
     async afterCall() {
-        const { found, committed } = await this.restore();
-        if (found.length === 0 && committed.length === 0)
+        const { found } = await this.restore();
+        if (found.length === 0)
             return { rejected: [], tampered: false };
-        const all = [...found, ...committed.map((p) => ({ path: p, change: 'committed' }))];
         const base = this.opts.snapshot.commit.slice(0, 7);
         return {
-            rejected: [`rejected: protected files changed: ${describeTampering(all)}. They were restored from the base (${base}).`],
+            rejected: [`rejected: protected files changed: ${describeTampering(found)}. They were restored from the base (${base}).`],
             tampered: true,
-            notes: [`protected paths restored from ${base}: ${all.map((t) => t.path).join(', ')}`.slice(0, 2000)]
+            notes: [`protected paths restored from ${base}: ${found.map((t) => t.path).join(', ')}`.slice(0, 2000)]
         };
     }
 }
@@ -41664,6 +42001,7 @@ function relativeTo(root, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/gate/protection.ts
+
 
 
 
@@ -41696,6 +42034,20 @@ function chownTree(dir, user, prune = []) {
     args.push('!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+');
     (0,external_node_child_process_.execFileSync)('find', args, { stdio: 'pipe' });
 }
+/**
+ * One call's folder: loopgate's (root-owned, readable) with the prompt it writes, and an `out/`
+ * folder the agent writes its reports to (the cost file). loopgate never writes into a folder the
+ * agent can write, and reads what the agent left there only as bounded data.
+ */
+function prepareCallDir(callDir, user) {
+    (0,external_node_fs_namespaceObject.rmSync)(callDir, { recursive: true, force: true });
+    (0,external_node_fs_namespaceObject.mkdirSync)(callDir, { mode: 0o755 });
+    (0,external_node_fs_namespaceObject.chmodSync)(callDir, 0o755);
+    const out = external_node_path_default().join(callDir, 'out');
+    (0,external_node_fs_namespaceObject.mkdirSync)(out, { mode: 0o700 });
+    if (user)
+        (0,external_node_fs_namespaceObject.chownSync)(out, user.uid, user.gid);
+}
 /** Hands the workspace (and files loopgate wrote there) back to the agent user before each call. */
 class HandBackGuard {
     workspace;
@@ -41723,36 +42075,35 @@ async function setupProtection(opts) {
     const notes = [];
     (0,external_node_fs_namespaceObject.mkdirSync)(opts.runDir, { recursive: true, mode: 0o700 });
     (0,external_node_fs_namespaceObject.chmodSync)(opts.runDir, 0o700);
-    const hardening = new GitHardening(ws);
-    await hardening.refresh();
-    const stash = await stashCredentials(ws, external_node_path_default().join(opts.runDir, 'credentials.json'));
-    if (stash.removed.length)
-        notes.push(`the persisted git credential was removed from the workspace before the first call (${stash.removed.join(', ')})`);
-    const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, config: hardening.config(), auth: stash.auth });
+    const held = (0,custody_registry/* heldRepositoryFor */.lM)(ws);
+    if (!held)
+        throw new Error(`loopgate does not hold the repository of ${ws}`);
+    const stash = await stashCredentials(userConfigOf(held), external_node_path_default().join(opts.runDir, 'credentials.json'));
+    if (stash.found.length)
+        notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`);
+    const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, auth: stash.auth });
     const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths));
-    const progressRel = settings.progressFile;
     const tamper = new TamperGuard({
         workspace: ws,
-        snapshot,
-        hardening,
-        ownFiles: [progressRel, ...(settings.featuresFile ? [settings.featuresFile] : [])]
+        snapshot
     });
     const initial = await tamper.restore();
     if (initial.found.length) {
         // Its own commit before the loop starts, so the agent's work is measured from there.
-        await (0,git/* git */.$Y)(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
-            cwd: ws,
-            config: hardening.config()
-        });
+        await (0,git/* git */.$Y)(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws });
         notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`);
     }
     const refused = refusedNames(settings.agentEnv);
     if (refused.length)
         notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets and runner internals never are)`);
     const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak';
-    const userName = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined;
-    const account = forced ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' } : ensureAgentUser(userName);
+    const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined;
+    const account = forced
+        ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
+        : ensureAgentUser(named ?? runAgentUserName(settings.loopId, opts.runId));
     const user = 'user' in account ? account.user : undefined;
+    if (user)
+        recordAgentUser(opts.runDir, user, named === undefined);
     if (!user) {
         notes.push(`isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`);
     }
@@ -41775,32 +42126,27 @@ async function setupProtection(opts) {
     const owner = (0,external_node_fs_namespaceObject.statSync)(ws);
     if (user) {
         (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${user.uid}:${user.gid}`, ws]);
-        (0,external_node_fs_namespaceObject.mkdirSync)(opts.callsDir, { recursive: true });
-        (0,external_node_fs_namespaceObject.chownSync)(opts.callsDir, user.uid, user.gid);
-        (0,external_node_fs_namespaceObject.chmodSync)(opts.callsDir, 0o700);
         for (const dir of [ws, opts.callsDir, gateDir])
             makeReachable(dir);
         Object.assign(agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name });
     }
-    const startCommit = (await (0,git/* git */.$Y)(['rev-parse', 'HEAD'], { cwd: ws, config: hardening.config() })).stdout.trim();
+    const startCommit = (await (0,git/* git */.$Y)(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim();
     let baseline;
     try {
         baseline = await gate.runBaseline(startCommit);
     }
     catch (err) {
-        if (user)
+        if (user) {
             (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws]);
+            retireAgentUser(opts.runDir);
+        }
         throw err;
     }
     notes.push(`protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`);
     const guards = user ? [new HandBackGuard(ws, user), tamper] : [tamper];
     const wrapAgent = (runner) => ({
         async run(iteration, prompt, timeoutMs, signal) {
-            if (user) {
-                const callDir = external_node_path_default().join(opts.callsDir, `call-${iteration}`);
-                (0,external_node_fs_namespaceObject.mkdirSync)(callDir, { recursive: true });
-                (0,external_node_fs_namespaceObject.chownSync)(callDir, user.uid, user.gid);
-            }
+            prepareCallDir(external_node_path_default().join(opts.callsDir, `call-${iteration}`), user);
             try {
                 return await runner.run(iteration, prompt, timeoutMs, signal);
             }
@@ -41816,8 +42162,43 @@ async function setupProtection(opts) {
         killUserProcesses(user);
         // Later steps (and actions/checkout's post step) run git here as the runner's user.
         (0,external_node_child_process_.execFileSync)('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws]);
+        retireAgentUser(opts.runDir);
     };
-    return { base, snapshot, gate, baseline, hardening, guards, user, agentEnvSet, notes, wrapAgent, finish };
+    return { base, snapshot, gate, baseline, guards, user, agentEnvSet, notes, wrapAgent, finish };
+}
+
+;// CONCATENATED MODULE: ./src/fs/owned-dir.ts
+
+
+/**
+ * `parent/name` as a directory loopgate owns: created with `mode`, or, when it exists, accepted only
+ * if it is a real directory (not a symlink) owned by loopgate's user that nobody else can write. A
+ * folder someone else planted there first (e.g. in a shared /tmp) is refused, never used.
+ */
+function ownedDir(parent, name, mode) {
+    const dir = external_node_path_default().join(parent, name);
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { mode });
+    }
+    catch (err) {
+        if (err.code !== 'EEXIST')
+            throw err;
+    }
+    const st = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+    const uid = process.getuid?.() ?? st.uid;
+    if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0) {
+        throw new Error(`${dir} exists and is not a private directory of uid ${uid} (${st.isSymbolicLink() ? 'a symlink' : `uid ${st.uid}, mode ${(st.mode & 0o7777).toString(8)}`}): remove it or choose another temp folder`);
+    }
+    if ((st.mode & 0o7777) !== mode)
+        (0,external_node_fs_namespaceObject.chmodSync)(dir, mode);
+    return dir;
+}
+/** ownedDir for each part of `parts` under `root` (root itself is trusted). */
+function ownedPath(root, parts, mode) {
+    let dir = root;
+    for (const part of parts)
+        dir = ownedDir(dir, part, mode);
+    return dir;
 }
 
 ;// CONCATENATED MODULE: ./src/git/workspace.ts
@@ -41851,15 +42232,13 @@ class GitWorkspace {
     dir;
     progressFile;
     featuresFile;
-    gitConfig;
-    constructor(dir, progressFile, featuresFile, gitConfig = () => []) {
+    constructor(dir, progressFile, featuresFile) {
         this.dir = dir;
         this.progressFile = progressFile;
         this.featuresFile = featuresFile;
-        this.gitConfig = gitConfig;
     }
     run(args, okCodes) {
-        return (0,git/* git */.$Y)(args, { cwd: this.dir, okCodes, config: this.gitConfig() });
+        return (0,git/* git */.$Y)(args, { cwd: this.dir, okCodes });
     }
     /** Keeps the progress file out of `git status` and commits. */
     async prepare() {
@@ -42539,35 +42918,45 @@ class Ledger {
 ;// CONCATENATED MODULE: ./src/loop/progress.ts
 
 
-/** The notes file carried between fresh-context iterations. loopgate appends one line per iteration. */
+/** The agent writes notes here too; more than this is not read back (the tail is kept on append). */
+const MAX_PROGRESS_BYTES = 1024 * 1024;
+/**
+ * The notes file carried between fresh-context iterations, in the workspace: loopgate appends one
+ * line per iteration. The agent can write it, so loopgate reads it only as bounded data and writes
+ * it as a fresh regular file (a symlink, FIFO or symlinked folder planted there is replaced, never
+ * followed). It is never a record: the stop reason loopgate trusts is in its own attempt log.
+ */
 class ProgressFile {
+    root;
+    rel;
     file;
-    constructor(file) {
-        this.file = file;
+    /** `root` is the workspace, trusted as a path; `rel` is the file inside it. */
+    constructor(root, rel) {
+        this.root = root;
+        this.rel = rel;
+        this.file = external_node_path_default().join(root, rel);
     }
     /** Creates the file (and its folder) so the agent can add notes from the first call on. */
     ensure() {
-        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(this.file), { recursive: true });
-        if (!(0,external_node_fs_namespaceObject.existsSync)(this.file))
-            (0,external_node_fs_namespaceObject.appendFileSync)(this.file, '');
+        if (readAgentText(this.root, this.rel, MAX_PROGRESS_BYTES) === null)
+            this.write('');
     }
     read() {
-        try {
-            return (0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8');
-        }
-        catch {
-            return '';
-        }
+        return readAgentText(this.root, this.rel, MAX_PROGRESS_BYTES) ?? '';
     }
     append(line) {
-        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(this.file), { recursive: true });
-        const current = (0,external_node_fs_namespaceObject.existsSync)(this.file) ? (0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8') : '';
+        let current = this.read();
+        if (current.length > MAX_PROGRESS_BYTES / 2)
+            current = current.slice(-MAX_PROGRESS_BYTES / 2);
         const sep = current === '' || current.endsWith('\n') ? '' : '\n';
-        (0,external_node_fs_namespaceObject.appendFileSync)(this.file, `${sep}${line.replace(/\n/g, ' ')}\n`);
+        this.write(`${current}${sep}${line.replace(/\n/g, ' ')}\n`);
     }
     /** The last line, always written by loopgate, names the control that fired. */
     appendStop(reason) {
         this.append(stopLine(reason));
+    }
+    write(text) {
+        writeTreeFile(this.root, this.rel, text);
     }
 }
 function stopLine(reason) {
@@ -42603,59 +42992,37 @@ const systemClock = { now: () => Date.now() };
 
 
 
-
-
 function runDirFor(tempDir, loopId, runId) {
-    return external_node_path_default().join(tempDir, 'loopgate', `${loopId}-${runId}`);
+    return path.join(tempDir, 'loopgate', `${loopId}-${runId}`);
 }
-// --- agents (issue 4) ---
-/** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
-function createAdapter(settings, binary) {
-    switch (settings.agent) {
-        case 'command':
-            return new CommandAgent(settings.agentCommand ?? '');
-        case 'claude':
-            return new ClaudeAgent({ binary, args: settings.agentArgs });
-        case 'codex': {
-            const prices = settings.priceTable ? parsePriceTable(settings.priceTable) : undefined;
-            if (typeof prices === 'string')
-                throw new Error(`price-table: ${prices}`);
-            return new CodexAgent({ binary, args: settings.agentArgs, prices });
-        }
-    }
-}
-/** Installs the agent CLI when it is not on PATH (timed and reported), then creates the adapter. */
-async function prepareAdapter(settings, ctx) {
-    if (settings.agent === 'command')
-        return createAdapter(settings);
-    const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report });
-    return createAdapter(settings, cli.binary);
-}
-// --- end agents ---
-function apiKeyFor(settings) {
-    if (settings.agent === 'claude' && settings.anthropicApiKey)
-        return { name: 'ANTHROPIC_API_KEY', value: settings.anthropicApiKey };
-    if (settings.agent === 'codex' && settings.openaiApiKey)
-        return { name: 'OPENAI_API_KEY', value: settings.openaiApiKey };
-    return undefined;
+/** Creates the run's root-only directory (ledger, attempt log, state, loopgate's git directory). */
+function prepareRunDir(tempDir, loopId, runId) {
+    return ownedPath(tempDir, ['loopgate', `${loopId}-${runId}`], 0o700);
 }
 async function assertGitRepository(dir) {
-    await (0,git/* git */.$Y)(['rev-parse', '--verify', 'HEAD'], { cwd: dir });
+    const r = await (0,git/* git */.$Y)(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: dir, okCodes: [1, 128] });
+    if (r.exitCode !== 0)
+        throw new ConfigError('working-directory', dir, 'a git repository with at least one commit');
 }
-/** One whole run: workspace → loop → publish. Settings are already validated. */
+/**
+ * One whole run: workspace → loop → publish. Settings are already validated. The workspace's git
+ * directory is in loopgate's custody for the whole run (see git/custody.ts).
+ */
 async function executeRun(settings, ctx) {
-    const runDir = runDirFor(ctx.tempDir, settings.loopId, ctx.runId);
-    (0,external_node_fs_namespaceObject.mkdirSync)(runDir, { recursive: true, mode: 0o700 });
+    const runDir = prepareRunDir(ctx.tempDir, settings.loopId, ctx.runId);
+    return withCustody(settings.workspace, runDir, () => runInCustody(settings, ctx, runDir));
+}
+async function runInCustody(settings, ctx, runDir) {
     const logFile = external_node_path_default().join(runDir, 'attempts.jsonl');
     const ledgerFile = external_node_path_default().join(runDir, 'ledger.jsonl');
     const progressPath = external_node_path_default().join(settings.workspace, settings.progressFile);
+    const progress = new ProgressFile(settings.workspace, settings.progressFile);
     const notes = [];
     await assertGitRepository(settings.workspace);
-    // --- pre-loop check (issue 5): events and review capacity, before any spend ---
     const stop = await ctx.publisher.preflight?.(settings);
     if (stop) {
         new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 });
-        new ProgressFile(progressPath).appendStop(stop.stopReason);
+        progress.appendStop(stop.stopReason);
         for (const note of stop.notes)
             ctx.report(note);
         return {
@@ -42670,10 +43037,7 @@ async function executeRun(settings, ctx) {
             notes: [...notes, ...stop.notes]
         };
     }
-    // --- end pre-loop check ---
-    const callsDir = external_node_path_default().join(ctx.tempDir, 'loopgate-calls', `${settings.loopId}-${ctx.runId}`);
-    (0,external_node_fs_namespaceObject.mkdirSync)(callsDir, { recursive: true });
-    // --- protected gate + isolation (issue 3) ---
+    const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711);
     const protection = await setupProtection({
         settings,
         env: ctx.env,
@@ -42688,18 +43052,14 @@ async function executeRun(settings, ctx) {
     });
     notes.push(...protection.notes);
     const gate = protection.gate;
-    const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, protection.hardening.config);
-    // --- end protected gate + isolation ---
+    const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile);
     await gitWorkspace.prepare();
-    // --- state (issue 6): a resumed run's work is measured against the base, not the WIP head ---
     const carry = ctx.carry ?? {};
     const workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace;
-    // --- end state ---
     const guards = [...protection.guards];
     if (settings.featuresFile) {
         guards.push(new FeaturesGuard(external_node_path_default().join(settings.workspace, settings.featuresFile), settings.featuresFile));
     }
-    // --- protected gate + isolation (issue 3) ---
     const agent = protection.wrapAgent(agentRunner({
         adapter: await prepareAdapter(settings, ctx),
         cwd: settings.workspace,
@@ -42709,11 +43069,8 @@ async function executeRun(settings, ctx) {
         callsDir,
         user: protection.user
     }));
-    // --- end protected gate + isolation ---
     const log = new AttemptLog(logFile);
     const ledger = new Ledger(ledgerFile);
-    const progress = new ProgressFile(progressPath);
-    // --- protected gate + isolation (issue 3): the workspace goes back to its owner whatever happens ---
     let run;
     try {
         run = await runLoop({
@@ -42727,11 +43084,9 @@ async function executeRun(settings, ctx) {
             noProgressLimit: settings.noProgressLimit,
             sameFailureLimit: settings.sameFailureLimit,
             progressFileName: settings.progressFile,
-            // --- state (issue 6) ---
             period: carry.period,
             initialEvidence: carry.initialEvidence,
             seedFingerprint: carry.seedFingerprint
-            // --- end state ---
         }, {
             clock: ctx.clock ?? systemClock,
             agent,
@@ -42749,7 +43104,6 @@ async function executeRun(settings, ctx) {
     finally {
         await protection.finish();
     }
-    // --- end protected gate + isolation ---
     const published = await ctx.publisher.publish({
         settings,
         outcome: run,
@@ -42770,7 +43124,6 @@ async function executeRun(settings, ctx) {
         notes
     };
 }
-// --- state (issue 6) ---
 /** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
 function measuredFrom(inner, base, start) {
     return {
@@ -42779,7 +43132,6 @@ function measuredFrom(inner, base, start) {
         hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
     };
 }
-// --- end state ---
 function defaultTempDir(env) {
     return env.RUNNER_TEMP || external_node_os_default().tmpdir();
 }
@@ -42790,6 +43142,7 @@ function defaultRunId(env) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
 
 
 
@@ -42838,9 +43191,11 @@ function helpText() {
         const def = 'default' in o && o.default !== undefined ? ` [default: ${o.default}]` : '';
         lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`);
     }
-    lines.push('', 'API keys: --anthropic-api-key / --openai-api-key, or ANTHROPIC_API_KEY / OPENAI_API_KEY in the environment.', '', 'exit status (one per stop reason):');
+    const keys = agentSpecs().flatMap((spec) => (spec.apiKey ? [spec.apiKey] : []));
+    const keyFlags = keys.map((k) => `--${k.input}`).join(' / ');
+    lines.push('', `API keys: ${keyFlags}, or ${keys.map((k) => k.env).join(' / ')} in the environment.`, '', 'exit status (one per stop reason):');
     for (const reason of STOP_REASONS)
-        lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${STOP_EXPLANATIONS[reason].what}`);
+        lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`);
     lines.push('    2  (usage error)');
     return `${lines.join('\n')}\n`;
 }
@@ -42881,10 +43236,11 @@ async function runCli(argv, io = defaultIO) {
         throw err;
     }
     const env = io.env;
-    if (!flags.has('anthropic-api-key') && env.ANTHROPIC_API_KEY)
-        flags.set('anthropic-api-key', env.ANTHROPIC_API_KEY);
-    if (!flags.has('openai-api-key') && env.OPENAI_API_KEY)
-        flags.set('openai-api-key', env.OPENAI_API_KEY);
+    for (const spec of agentSpecs()) {
+        const key = spec.apiKey;
+        if (key && !flags.has(key.input) && env[key.env])
+            flags.set(key.input, env[key.env]);
+    }
     flags.set('dry-run', 'true');
     flags.delete('github-token');
     let settings;
@@ -42914,7 +43270,7 @@ async function runCli(argv, io = defaultIO) {
             onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${main_usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
         });
         io.out(`stop-reason: ${report.stopReason}\n`);
-        io.out(`${STOP_EXPLANATIONS[report.stopReason].what} ${STOP_EXPLANATIONS[report.stopReason].action}\n`);
+        io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`);
         io.out(`attempt log: ${report.logFile}\n`);
         for (const file of report.published.files)
             io.out(`would publish: ${file}\n`);

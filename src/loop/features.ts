@@ -1,5 +1,5 @@
 import { normaliseMessage } from '../gate/fingerprint.js'
-import { readTreeEntry, writeTreeFile } from '../gate/fs-safe.js'
+import { readTreeEntry, writeTreeFile } from '../fs/tree.js'
 import type { CallGuard, GateVerdict, GuardReport } from './types.js'
 
 export interface Feature {
