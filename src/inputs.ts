@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parsePriceTable } from './agents/pricing.js'
 import { INPUT_SPECS } from './contract.js'
+import { resolveProtectedPatterns } from './gate/protection-defaults.js'
 
 export type AgentKind = 'claude' | 'codex' | 'command'
 export type OnSuccess = 'pull-request' | 'push' | 'none'
@@ -29,6 +30,7 @@ export interface Settings {
   gateSetup?: string
   gateReport?: string
   gateTimeoutMs: number
+  /** The resolved list: the defaults, the gate command's own files, then the input (`!` removes). */
   protectedPaths: string[]
   baseRef?: string
   featuresFile?: string
@@ -72,27 +74,7 @@ export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
   INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default as string])
 )
 
-export const DEFAULT_PROTECTED_PATHS = [
-  'tests/**',
-  'test/**',
-  '__tests__/**',
-  'spec/**',
-  '**/jest.config.*',
-  '**/vitest.config.*',
-  '**/tsconfig*.json',
-  '**/pytest.ini',
-  '**/conftest.py',
-  '**/setup.cfg',
-  '**/tox.ini',
-  '**/.mocharc*',
-  '**/karma.conf.*',
-  '**/babel.config.*',
-  '**/.babelrc*',
-  '**/.nycrc*',
-  '**/.c8rc*',
-  '**/package.json',
-  '**/pyproject.toml'
-]
+export { DEFAULT_PROTECTED_PATHS } from './gate/protection-defaults.js'
 
 /** Flags that would undo a control if passed through `agent-args`. */
 const REFUSED_FLAGS = ['--resume', '--continue', '--bare']
@@ -293,8 +275,8 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   const gateCommand = optional('gate-command')
   if (!gateCommand) throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`')
 
-  const protectedRaw = optional('protected-paths')
-  const protectedPaths = protectedRaw ? parseList(protectedRaw) : [...DEFAULT_PROTECTED_PATHS]
+  const gateSetup = optional('gate-setup')
+  const protectedPaths = resolveProtectedPatterns(parseList(read('protected-paths')), [gateCommand, gateSetup])
 
   const periodRaw = optional('period-ceiling-usd')
   const periodCeilingUsd =
@@ -347,7 +329,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     noProgressLimit,
     sameFailureLimit,
     gateCommand,
-    gateSetup: optional('gate-setup'),
+    gateSetup,
     gateReport: optional('gate-report'),
     gateTimeoutMs,
     protectedPaths,
