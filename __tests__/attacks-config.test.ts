@@ -113,6 +113,19 @@ describe('configuration attacks on the gate', () => {
     expectBypassRefused(r, files, 'src/sum.js', 'src/sum.test.js (modified)')
   })
 
+  test('the script `npm test` runs (from the base package.json) rewritten to print passes', async () => {
+    const files = attackProject()
+    const pkg = JSON.parse(files['package.json']) as { scripts: Record<string, string> }
+    pkg.scripts.test = 'bash scripts/gate.sh'
+    files['package.json'] = `${JSON.stringify(pkg, null, 2)}\n`
+    files['scripts/gate.sh'] = 'node test/run.mjs\n'
+    const r = await attack(`printf "echo '✓ math adds two numbers'\\necho '✓ math adds zero'\\n" > scripts/gate.sh\n`, {
+      files,
+      inputs: { 'gate-command': 'npm test --silent' }
+    })
+    expectBypassRefused(r, files, 'src/math.mjs', 'scripts/gate.sh (modified)')
+  })
+
   withPytest('conftest.py inside a directory whose name holds a newline patches the module', async () => {
     const files = pythonProject()
     const r = await attack(`d=$'a\\nb'\nmkdir -p "$d"\nprintf 'import sum\\nsum.add = lambda a, b: a + b\\n' > "$d/conftest.py"\n`, {

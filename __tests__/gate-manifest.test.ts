@@ -3,7 +3,8 @@ import picomatch from 'picomatch'
 import { parse as parseToml } from 'smol-toml'
 import { hasDuplicateJsonKey, manifestChange, manifestKind as manifestKindOf, MANIFEST_ALLOWED_KEYS, protectedPart, restoreManifest } from '../src/gate/manifest-keys.js'
 import { ProtectedPaths } from '../src/gate/protected-paths.js'
-import { DEFAULT_PROTECTED_PATHS, gateCommandPatterns, resolveProtectedPatterns } from '../src/gate/protection-defaults.js'
+import { gateCommandPatterns, packageScriptPatterns } from '../src/gate/gate-command-files.js'
+import { DEFAULT_PROTECTED_PATHS, resolveProtectedPatterns } from '../src/gate/protection-defaults.js'
 import { readSettings } from '../src/inputs.js'
 
 const PYPROJECT = `[project]
@@ -275,22 +276,37 @@ describe('protected paths: the gate command names its own files', () => {
   test.each([
     ['make test', ['**/Makefile', '**/makefile', '**/GNUmakefile']],
     ['tox -e py311', ['**/tox.ini']],
-    ['nox -s tests', ['**/noxfile.py']],
+    ['python3 -m nox -s tests', ['**/noxfile.py']],
+    ['uv run tox', ['**/tox.ini']],
     ['just test', ['**/justfile', '**/Justfile']],
     ['task test', ['**/Taskfile.yml']],
     ['./scripts/test.sh', ['scripts/test.sh']],
     ['bash ci/run.sh --fast', ['ci/run.sh']],
+    ['bash -c "make check"', ['**/Makefile']],
     ['cd packages/a && ./run-tests.sh', ['packages/a/run-tests.sh']],
     ['npm ci && FOO=1 node tools/gate.mjs', ['tools/gate.mjs']],
+    ['node -r ./preload.cjs --import=./hooks.mjs test/all.js', ['preload.cjs', 'hooks.mjs', 'test/all.js']],
     ['npx jest --config=ci/jest.json', ['ci/jest.json']],
-    ['python3 -m pytest -c ci.ini', ['ci.ini']]
+    ['python3 -m pytest -c ci.ini', ['ci.ini']],
+    ['timeout 600 bash ci/gate.sh', ['ci/gate.sh']],
+    ['bun run scripts/check.ts', ['scripts/check.ts']]
   ])('%s', (command, expected) => {
-    const found = gateCommandPatterns([command])
-    for (const p of expected) expect(found).toContain(p)
+    expect(gateCommandPatterns([command]).sort()).toEqual(expect.arrayContaining(expected))
   })
 
-  test('no file for plain commands, absolute paths, paths out of the workspace or expansions', () => {
-    expect(gateCommandPatterns(['npm test', 'pytest -q', 'go test ./...', '/usr/bin/run.sh', 'bash ../up.sh', 'bash $DIR/x.sh', undefined])).toEqual([])
+  test.each([
+    'npm test',
+    'pytest -q',
+    'go test ./...',
+    'node --test src/',
+    '/usr/bin/run.sh',
+    'bash ../up.sh',
+    'bash $DIR/x.sh',
+    'npx esbuild src/index.ts --bundle --outfile=dist/x.js',
+    'python -c "import src.app"',
+    'node -e "require(1)"'
+  ])('no file from %s (plain runners, absolute or outside paths, operands that are not the program)', (command) => {
+    expect(gateCommandPatterns([command, undefined])).toEqual([])
   })
 
   test('gate-setup counts as well, and a derived script path matches as a literal', () => {
@@ -299,6 +315,25 @@ describe('protected paths: the gate command names its own files', () => {
     expect(paths.kind('Makefile')).toBe('file')
     expect(paths.kind('ci/[setup].sh')).toBe('file')
     expect(paths.kind('ci/s.sh')).toBeNull()
+  })
+
+  test('package.json scripts the gate runs, their pre/post scripts and the scripts they run', () => {
+    const pkg = JSON.stringify({
+      scripts: {
+        pretest: 'npm run build',
+        test: 'bash scripts/test.sh && yarn lint',
+        posttest: 'node tools/report.mjs',
+        build: 'esbuild src/index.ts --outfile=dist/x.js && node scripts/copy.mjs',
+        lint: 'eslint -c ci/eslint.json .',
+        start: 'node src/server.js',
+        check: 'make check'
+      }
+    })
+    const found = packageScriptPatterns(['npm test'], pkg)
+    expect(found.sort()).toEqual(['ci/eslint.json', 'scripts/copy.mjs', 'scripts/test.sh', 'tools/report.mjs'])
+    expect(packageScriptPatterns(['pnpm run check'], pkg)).toContain('**/Makefile')
+    expect(packageScriptPatterns(['pytest'], pkg)).toEqual([])
+    expect(packageScriptPatterns(['npm test'], '{ broken')).toEqual([])
   })
 })
 

@@ -107,7 +107,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   if (stash.removed.length) notes.push(`the persisted git credential was removed from the workspace before the first call (${stash.removed.join(', ')})`)
 
   const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, config: hardening.config(), auth: stash.auth })
-  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths))
+  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
   const progressRel = settings.progressFile
   const tamper = new TamperGuard({
     workspace: ws,
