@@ -121,7 +121,7 @@ function withoutAllowed(value: unknown, paths: string[][]): unknown {
  */
 function canonical(value: unknown, sortKeys: boolean): string {
   if (Array.isArray(value)) return `[${value.map((v) => canonical(v, sortKeys)).join(',')}]`
-  if (value instanceof Date) return `date:${JSON.stringify(String((value as Date & { toISOString(): string }).toISOString()))}`
+  if (value instanceof Date) return `date:${JSON.stringify(value.toISOString())}`
   if (typeof value === 'bigint') return `int:${value}`
   if (typeof value === 'number' && !Number.isFinite(value)) return `float:${value}`
   if (isTable(value)) {
