@@ -41,7 +41,7 @@ describe('inputs', () => {
       dryRun: false,
       loopId: 'nightly-upgrade-upgrade'
     })
-    expect(s.protectedPaths).toContain('tests/**')
+    expect(s.protectedPaths).toContain('**/tests/**')
   })
 
   it.each([

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { parsePriceTable } from './agents/pricing.js'
 import { agentNames, agentSpec, refusedArg, type AgentSpec } from './agents/registry.js'
 import { INPUT_SPECS } from './contract.js'
+import { resolveProtectedPatterns } from './gate/protection-defaults.js'
 
 /** An agent's name in the registry (src/agents/registry.ts). */
 export type AgentKind = string
@@ -31,6 +32,7 @@ export interface Settings {
   gateSetup?: string
   gateReport?: string
   gateTimeoutMs: number
+  /** The resolved list: the defaults, the gate command's own files, then the input (`!` removes). */
   protectedPaths: string[]
   baseRef?: string
   featuresFile?: string
@@ -74,27 +76,7 @@ export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
   INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default as string])
 )
 
-export const DEFAULT_PROTECTED_PATHS = [
-  'tests/**',
-  'test/**',
-  '__tests__/**',
-  'spec/**',
-  '**/jest.config.*',
-  '**/vitest.config.*',
-  '**/tsconfig*.json',
-  '**/pytest.ini',
-  '**/conftest.py',
-  '**/setup.cfg',
-  '**/tox.ini',
-  '**/.mocharc*',
-  '**/karma.conf.*',
-  '**/babel.config.*',
-  '**/.babelrc*',
-  '**/.nycrc*',
-  '**/.c8rc*',
-  '**/package.json',
-  '**/pyproject.toml'
-]
+export { DEFAULT_PROTECTED_PATHS } from './gate/protection-defaults.js'
 
 interface NumberRule {
   min: number
@@ -279,8 +261,8 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   const gateCommand = optional('gate-command')
   if (!gateCommand) throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`')
 
-  const protectedRaw = optional('protected-paths')
-  const protectedPaths = protectedRaw ? parseList(protectedRaw) : [...DEFAULT_PROTECTED_PATHS]
+  const gateSetup = optional('gate-setup')
+  const protectedPaths = resolveProtectedPatterns(parseList(read('protected-paths')), [gateCommand, gateSetup])
 
   const periodRaw = optional('period-ceiling-usd')
   const periodCeilingUsd =
@@ -333,7 +315,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     noProgressLimit,
     sameFailureLimit,
     gateCommand,
-    gateSetup: optional('gate-setup'),
+    gateSetup,
     gateReport: optional('gate-report'),
     gateTimeoutMs,
     protectedPaths,

@@ -1,6 +1,6 @@
 import { readlinkSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
-import { protectedPart, restoreManifest } from './manifest-keys.js'
+import { manifestChange, protectedPart, restoreManifest } from './manifest-keys.js'
 import { readTreeEntry, removeTreeEntry, writeTreeFile, type TreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot, SnapshotEntry } from './snapshot.js'
 
@@ -39,9 +39,7 @@ function checkBaseEntry(root: string, base: SnapshotEntry): string | null {
   }
   if (entry.kind === 'missing') return base.kind === 'file' || base.projection !== protectedPart(base.kind, null) ? 'deleted' : null
   if (entry.kind !== 'file') return describeEntry(entry)
-  if (base.kind !== 'file') {
-    return protectedPart(base.kind, entry.data.toString('utf8')) === base.projection ? null : 'test-relevant keys changed'
-  }
+  if (base.kind !== 'file') return manifestChange(base.kind, base.projection ?? '', entry.data.toString('utf8'))
   if (!entry.data.equals(base.data)) return 'modified'
   if (entry.executable !== (base.mode === '100755')) return 'mode changed'
   return null
@@ -65,8 +63,16 @@ export function findTampering(root: string, snapshot: BaseSnapshot, candidates: 
     const kind = snapshot.paths.kind(file)
     if (!kind) continue
     const entry = readTreeEntry(root, file)
-    if (entry.kind === 'missing') continue
-    if (kind !== 'file' && entry.kind === 'file' && protectedPart(kind, entry.data.toString('utf8')) === protectedPart(kind, null)) continue
+    if (entry.kind === 'missing') {
+      // git gave a name that is not valid UTF-8 with U+FFFD in it: the file is there, under its real bytes.
+      if (file.includes('\ufffd')) found.push({ path: file, change: 'added (a name that is not valid UTF-8)' })
+      continue
+    }
+    if (kind !== 'file' && entry.kind === 'file') {
+      const change = manifestChange(kind, protectedPart(kind, null), entry.data.toString('utf8'))
+      if (change) found.push({ path: file, change: `added, ${change}` })
+      continue
+    }
     found.push({ path: file, change: entry.kind === 'file' ? 'added' : `added (${describeEntry(entry)})` })
   }
   return found.sort((a, b) => a.path.localeCompare(b.path))

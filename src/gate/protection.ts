@@ -121,7 +121,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
 
   const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, auth: stash.auth })
-  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths))
+  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
   const tamper = new TamperGuard({
     workspace: ws,
     snapshot

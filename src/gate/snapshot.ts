@@ -1,6 +1,7 @@
 import { git } from '../git/git.js'
 import type { ManifestKind } from './manifest-keys.js'
 import { protectedPart } from './manifest-keys.js'
+import { packageScriptPatterns } from './gate-command-files.js'
 import { ProtectedPaths } from './protected-paths.js'
 
 export interface SnapshotEntry {
@@ -63,8 +64,19 @@ export class BaseSnapshot {
     readonly entries: Map<string, SnapshotEntry>
   ) {}
 
-  static async take(cwd: string, commit: string, paths: ProtectedPaths): Promise<BaseSnapshot> {
+  /**
+   * `gateCommands`: the package.json scripts they run are read from the base, and the files those
+   * scripts run are protected too.
+   */
+  static async take(cwd: string, commit: string, given: ProtectedPaths, gateCommands: readonly (string | undefined)[] = []): Promise<BaseSnapshot> {
     const tree = await listTree(cwd, commit)
+    let paths = given
+    const manifest = tree.get('package.json')
+    if (manifest && gateCommands.some(Boolean)) {
+      const text = (await readBlobs(cwd, [manifest.oid])).get(manifest.oid)?.toString('utf8') ?? null
+      const extra = packageScriptPatterns(gateCommands, text).filter((p) => !given.patterns.includes(p))
+      if (extra.length) paths = new ProtectedPaths([...given.patterns, ...extra])
+    }
     const picked: { path: string; kind: 'file' | ManifestKind; mode: string; oid: string }[] = []
     for (const [file, { mode, oid }] of tree) {
       const kind = paths.kind(file)
