@@ -187,6 +187,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   notes.push(
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`
   )
+  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
   const guards: CallGuard[] = user ? [new HandBackGuard(ws, user), tamper] : [tamper]
   const wrapAgent = (runner: AgentRunner): AgentRunner => ({
