@@ -119,7 +119,8 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
   let report: RunReport
   try {
     // --- GitHub integration (issue 5): the event plan and the publisher ---
-    const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m))
+    const recorded = [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests]
+    const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m), recorded)
     settings = github.settings
     // --- end GitHub integration ---
     report = await executeRun(settings, {
