@@ -30,6 +30,8 @@ describe('the local GitHub REST server', () => {
     expect((await call('POST', `/repos/octo-org/octo-repo/issues/${issue.json.number}/labels`, { labels: ['x'] })).status).toBe(200)
     expect((await call('POST', `/repos/octo-org/octo-repo/issues/${issue.json.number}/assignees`, { assignees: ['y'] })).status).toBe(201)
     expect((await call('GET', '/repos/octo-org/octo-repo/issues?state=open&labels=loopgate')).status).toBe(200)
+    const me = await call('GET', '/user')
+    expect(me).toMatchObject({ status: 200, json: { login: 'loopgate-bot' } })
     expect(gh.violations).toEqual([])
   })
 
@@ -48,6 +50,21 @@ describe('the local GitHub REST server', () => {
     expect((await call('GET', '/repos/octo-org/octo-repo/pulls')).status).toBe(502)
     expect((await call('GET', '/repos/octo-org/octo-repo/pulls')).status).toBe(200)
     gh.violations.length = 0
+  })
+})
+
+describe('an installation token on the local server', () => {
+  it('is refused by GET /user and named by GraphQL viewer', async () => {
+    const gh = await startGitHubServer({ token: TOKEN, installation: true })
+    try {
+      const headers = { authorization: `token ${TOKEN}`, 'content-type': 'application/json' }
+      expect((await fetch(`${gh.url}/user`, { headers })).status).toBe(403)
+      const viewer = await fetch(`${gh.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: 'query { viewer { login } }' }) })
+      expect(await viewer.json()).toEqual({ data: { viewer: { login: 'github-actions[bot]' } } })
+      expect(gh.violations).toEqual([])
+    } finally {
+      await gh.close()
+    }
   })
 })
 

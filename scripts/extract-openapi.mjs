@@ -14,7 +14,8 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/issues'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/labels'],
-  ['post', '/repos/{owner}/{repo}/issues/{issue_number}/assignees']
+  ['post', '/repos/{owner}/{repo}/issues/{issue_number}/assignees'],
+  ['get', '/user']
 ]
 
 const require = createRequire(import.meta.url)

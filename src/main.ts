@@ -117,7 +117,8 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
       await session.resume()
       core.saveState(STATE_SESSION, JSON.stringify(session.info))
       for (const note of session.notes) core.info(note)
-      const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m))
+      const recorded = [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests]
+      const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m), recorded)
       settings = github.settings
       return executeRun(settings, {
         env,

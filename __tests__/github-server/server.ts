@@ -21,6 +21,8 @@ export interface StoredPull {
   labels: string[]
   reviewers: string[]
   comments: string[]
+  /** The login that opened it (default: the token's identity, as if an earlier run had). */
+  author?: string
 }
 
 export interface StoredIssue {
@@ -31,6 +33,7 @@ export interface StoredIssue {
   labels: string[]
   assignees: string[]
   comments: string[]
+  author?: string
 }
 
 export interface RecordedRequest {
@@ -71,6 +74,13 @@ export interface GitHubServerOptions {
   owner?: string
   repo?: string
   token: string
+  /** The token's identity (default `loopgate-bot`); issues, pulls and comments it creates are authored by it. */
+  login?: string
+  /**
+   * An installation token (GITHUB_TOKEN or a GitHub App's): `GET /user` answers 403 "Resource not
+   * accessible by integration", and only GraphQL's `viewer` names the identity (`login`).
+   */
+  installation?: boolean
 }
 
 const deepMerge = (base: unknown, over: unknown): unknown => {
@@ -94,10 +104,17 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
   let nextNumber = 1
   let nextId = 1000
   let origin = ''
+  const login = opts.login ?? (opts.installation ? 'github-actions[bot]' : 'loopgate-bot')
 
   const web = (p: string): string => `https://github.com/${owner}/${repo}/${p}`
   const api = (p: string): string => `${origin}/repos/${owner}/${repo}/${p}`
-  const user = (login: string): unknown => deepMerge(sample(componentSchema('simple-user')), { login, id: 1, type: 'User', html_url: `https://github.com/${login}` })
+  const user = (name: string): unknown =>
+    deepMerge(sample(componentSchema('simple-user')), {
+      login: name,
+      id: 1,
+      type: name.endsWith('[bot]') ? 'Bot' : 'User',
+      html_url: name.endsWith('[bot]') ? `https://github.com/apps/${name.slice(0, -'[bot]'.length)}` : `https://github.com/${name}`
+    })
   const label = (name: string): unknown => deepMerge(sample(componentSchema('label')), { name, id: nextId++, color: 'ededed', description: '', url: api(`labels/${name}`) })
   const repository = (): unknown =>
     deepMerge(sample(componentSchema('repository')), { name: repo, full_name: `${owner}/${repo}`, owner: user(owner), default_branch: 'main', html_url: `https://github.com/${owner}/${repo}` })
@@ -113,7 +130,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       draft: p.draft,
       html_url: web(`pull/${p.number}`),
       url: api(`pulls/${p.number}`),
-      user: user('loopgate-bot'),
+      user: user(p.author ?? login),
       labels: p.labels.map(label),
       requested_reviewers: p.reviewers.map(user),
       head: { ref: p.head, sha: '0'.repeat(40), label: `${owner}:${p.head}`, repo: repository(), user: user(owner) },
@@ -130,7 +147,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       body: i.body,
       html_url: web(`${isPull ? 'pull' : 'issues'}/${i.number}`),
       url: api(`issues/${i.number}`),
-      user: user('loopgate-bot'),
+      user: user(i.author ?? login),
       labels: i.labels.map(label),
       assignees: 'assignees' in i ? i.assignees.map(user) : [],
       ...(isPull ? { pull_request: { url: api(`pulls/${i.number}`), html_url: web(`pull/${i.number}`), diff_url: null, patch_url: null } } : {})
@@ -143,13 +160,14 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       html_url: web(`issues/${n}#issuecomment-${index}`),
       issue_url: api(`issues/${n}`),
       url: api(`issues/comments/${index}`),
-      user: user('loopgate-bot')
+      user: user(login)
     })
   const error = (status: number, message: string): Json => ({ message, documentation_url: 'https://docs.github.com/rest', status: String(status) })
   const findIssueOrPull = (n: number): StoredIssue | StoredPull | undefined => issues.find((i) => i.number === n) ?? pulls.find((p) => p.number === n)
 
   function handle(op: Operation, query: URLSearchParams, body: Json): { status: number; json: unknown } {
-    if (op.params.owner !== owner || op.params.repo !== repo) return { status: 404, json: error(404, 'Not Found') }
+    const repoScoped = 'owner' in op.params || 'repo' in op.params
+    if (repoScoped && (op.params.owner !== owner || op.params.repo !== repo)) return { status: 404, json: error(404, 'Not Found') }
     switch (op.operationId) {
       case 'pulls/list': {
         const state = query.get('state') ?? 'open'
@@ -168,7 +186,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         if (pulls.some((p) => p.state === 'open' && p.head === head && p.base === base)) {
           return { status: 422, json: { ...error(422, 'Validation Failed'), errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${owner}:${head}.` }] } }
         }
-        const pull: StoredPull = { number: nextNumber++, state: 'open', title: String(body.title ?? ''), body: String(body.body ?? ''), head, base, draft: body.draft === true, labels: [], reviewers: [], comments: [] }
+        const pull: StoredPull = { number: nextNumber++, state: 'open', title: String(body.title ?? ''), body: String(body.body ?? ''), head, base, draft: body.draft === true, labels: [], reviewers: [], comments: [], author: login }
         pulls.push(pull)
         return { status: 201, json: pullJson(pull, true) }
       }
@@ -205,7 +223,8 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
           body: String(body.body ?? ''),
           labels: ((body.labels as unknown[] | undefined) ?? []).map(String),
           assignees: ((body.assignees as string[] | undefined) ?? []).slice(),
-          comments: []
+          comments: [],
+          author: login
         }
         issues.push(issue)
         return { status: 201, json: issueJson(issue) }
@@ -229,9 +248,20 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         for (const a of (body.assignees as string[] | undefined) ?? []) if (!target.assignees.includes(a)) target.assignees.push(a)
         return { status: 201, json: issueJson(target) }
       }
+      case 'users/get-authenticated': {
+        if (opts.installation) return { status: 403, json: error(403, 'Resource not accessible by integration') }
+        return { status: 200, json: deepMerge(sample(componentSchema('private-user')), { login, id: 1, type: 'User', html_url: `https://github.com/${login}` }) }
+      }
       default:
         return { status: 404, json: error(404, 'Not Found') }
     }
+  }
+
+  /** GraphQL is outside the REST description: only `viewer { login }` is answered. */
+  function graphql(body: Json): { status: number; json: unknown } {
+    const query = typeof body.query === 'string' ? body.query : ''
+    if (!/\bviewer\s*\{[^}]*\blogin\b/.test(query)) return { status: 200, json: { errors: [{ message: 'the local server answers only viewer { login }' }] } }
+    return { status: 200, json: { data: { viewer: { login } } } }
   }
 
   const server = http.createServer((req, res) => {
@@ -240,6 +270,20 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
       const method = req.method ?? 'GET'
+      if (method === 'POST' && url.pathname === '/graphql') {
+        const auth = req.headers.authorization ?? ''
+        const ok = auth === `token ${opts.token}` || auth === `Bearer ${opts.token}`
+        let query: Json = {}
+        try {
+          query = JSON.parse(raw) as Json
+        } catch {
+          // answered as an unknown query
+        }
+        const answer = ok ? graphql(query) : { status: 401, json: error(401, 'Bad credentials') }
+        requests.push({ method, path: url.pathname, operationId: 'graphql', status: answer.status, body: query })
+        res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' })
+        return res.end(JSON.stringify(answer.json))
+      }
       const op = matchOperation(method, url.pathname)
       let parsed: unknown
       const send = (status: number, json: unknown, headers: Record<string, string> = {}): void => {
@@ -303,12 +347,12 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       injected.push({ operationId, status: 403, times: Number.MAX_SAFE_INTEGER, message: 'Resource not accessible by integration', headers: {} })
     },
     addPull(p) {
-      const pull: StoredPull = { number: nextNumber++, state: 'open', title: 'loop PR', body: '', base: 'main', draft: false, labels: ['loopgate'], reviewers: [], comments: [], ...p }
+      const pull: StoredPull = { number: nextNumber++, state: 'open', title: 'loop PR', body: '', base: 'main', draft: false, labels: ['loopgate'], reviewers: [], comments: [], author: login, ...p }
       pulls.push(pull)
       return pull
     },
     addIssue(i) {
-      const issue: StoredIssue = { number: nextNumber++, state: 'open', body: '', labels: ['loopgate'], assignees: [], comments: [], ...i }
+      const issue: StoredIssue = { number: nextNumber++, state: 'open', body: '', labels: ['loopgate'], assignees: [], comments: [], author: login, ...i }
       issues.push(issue)
       return issue
     },

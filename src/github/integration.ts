@@ -29,7 +29,9 @@ export async function createIntegration(
   settings: Settings,
   env: NodeJS.ProcessEnv,
   tempDir: string,
-  warn: (message: string) => void
+  warn: (message: string) => void,
+  /** The issue and pull request numbers the loop's state records as its own. */
+  recorded: number[] = []
 ): Promise<Integration> {
   const inActions = env.GITHUB_ACTIONS === 'true' && !!env.GITHUB_REPOSITORY
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
@@ -47,7 +49,8 @@ export async function createIntegration(
     remote: remoteFromEnv(env, settings.githubToken),
     env,
     tempDir,
-    warn
+    warn,
+    recorded
   })
   return { plan, settings: adjusted, publisher }
 }

@@ -6,7 +6,6 @@ import { needsEscalation } from '../loop/stop-reasons.js'
 import {
   escalationBody,
   escalationTitle,
-  marker,
   pullRequestBody,
   pullRequestTitle,
   runComment,
@@ -17,6 +16,8 @@ import { runUrl, uploadAttemptLog } from './artifact.js'
 import { openLoopPulls } from './capacity.js'
 import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoRef } from './client.js'
 import type { EventPlan } from './events.js'
+import { Ownership } from './ownership.js'
+import { HistoryRewriteRefused, pushOntoPullRequest, pushWip } from './pushes.js'
 
 export const ESCALATION_LABEL = 'loopgate'
 
@@ -28,6 +29,8 @@ export interface GitHubPublisherOptions {
   env: NodeJS.ProcessEnv
   tempDir: string
   warn: (message: string) => void
+  /** The issue and pull request numbers the loop's state records as its own. */
+  recorded?: number[]
 }
 
 function pushError(err: unknown, branch: string): Error {
@@ -43,7 +46,14 @@ function pushError(err: unknown, branch: string): Error {
 
 /** Publishes a run to GitHub: pushes from a clean clone first, then the PR, issue or comment. */
 export class GitHubPublisher implements Publisher {
+  private ownership: Ownership | undefined
+
   constructor(private readonly opts: GitHubPublisherOptions) {}
+
+  private owner(loopId: string): Ownership {
+    this.ownership ??= new Ownership(this.opts.client, loopId, this.opts.recorded ?? [], this.opts.warn)
+    return this.ownership
+  }
 
   async preflight(settings: Settings): Promise<PreflightStop | null> {
     const { plan } = this.opts
@@ -52,7 +62,7 @@ export class GitHubPublisher implements Publisher {
     if (plan.kind !== 'branch' || settings.onSuccess === 'none') return null
     let open
     try {
-      open = await openLoopPulls(this.opts.client, this.opts.repo, settings.loopId, settings.labels)
+      open = await openLoopPulls(this.opts.client, this.opts.repo, settings.loopId, settings.labels, this.owner(settings.loopId))
     } catch (err) {
       return { stopReason: 'config-error', notes: [err instanceof Error ? err.message : String(err)] }
     }
@@ -99,15 +109,20 @@ export class GitHubPublisher implements Publisher {
     return withCleanClone(this.opts.tempDir, ctx.settings.workspace, commit, this.opts.remote, fn)
   }
 
-  /** Pushes unfinished work to `loopgate/<loop-id>-wip`; returns the branch, or undefined if there is none. */
-  private async pushWip(ctx: PublishContext, result: PublishResult): Promise<string | undefined> {
+  /**
+   * Pushes unfinished work to `loopgate/<loop-id>-wip`; returns the branch, or undefined if there is
+   * none. When the push fails, `extras.wipNote` says why for the bodies.
+   */
+  private async pushWip(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<string | undefined> {
     const { outcome } = ctx
     if (outcome.headCommit === outcome.startCommit) return undefined
     const branch = wipBranchName(ctx.settings.loopId)
     try {
-      await this.withClone(ctx, outcome.headCommit, (clone) => clone.push(outcome.headCommit, branch, 'force'))
+      await this.withClone(ctx, outcome.headCommit, (clone) => pushWip(clone, outcome.headCommit, branch))
     } catch (err) {
-      throw pushError(err, branch)
+      const failure = pushError(err, branch)
+      extras.wipNote = `pushing it to \`${branch}\` failed (${failure.message.split('\n')[0]})`
+      throw failure
     }
     result.wipBranch = branch
     result.notes.push(`unfinished work pushed to ${branch}`)
@@ -125,10 +140,17 @@ export class GitHubPublisher implements Publisher {
     }
     if (plan.kind === 'pull-request' && settings.onSuccess === 'push') {
       try {
-        await this.withClone(ctx, commit, (clone) => clone.push(commit, plan.headBranch, plan.headSha))
+        await this.withClone(ctx, commit, (clone) => pushOntoPullRequest(clone, commit, plan.headBranch, plan.headSha))
       } catch (err) {
+        if (err instanceof HistoryRewriteRefused) {
+          // The verified commit itself is what is wrong: it is pushed nowhere, and a person is asked.
+          result.notes.push(err.message)
+          extras.refusal = { branch: err.branch, startHead: err.startHead, commit: err.commit }
+          await this.escalate(ctx, extras, result)
+          throw new PublishError(err.message)
+        }
         if (err instanceof PushRejectedError) {
-          extras.wipBranch = await this.pushWip(ctx, result)
+          extras.wipBranch = await this.pushWip(ctx, extras, result)
           throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
         }
         throw pushError(err, plan.headBranch)
@@ -148,7 +170,7 @@ export class GitHubPublisher implements Publisher {
       await this.withClone(ctx, commit, (clone) => pushWorkBranch(clone, commit, branch))
     } catch (err) {
       if (err instanceof PushRejectedError) {
-        extras.wipBranch = await this.pushWip(ctx, result)
+        extras.wipBranch = await this.pushWip(ctx, extras, result)
         throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
       }
       throw pushError(err, branch)
@@ -161,6 +183,11 @@ export class GitHubPublisher implements Publisher {
       client.rest.pulls.list({ ...repo, state: 'open', head: `${repo.owner}:${branch}`, per_page: 100 })
     )
     const open = existing.data.find((p) => p.head.ref === branch)
+    if (open && !(await this.owner(settings.loopId).isOwn(open))) {
+      throw new PublishError(
+        `pull request #${open.number} from ${branch} was not opened by loopgate (nor recorded in the loop's state); loopgate does not edit or comment on it. The verified work is on ${branch}.`
+      )
+    }
     const body = pullRequestBody(ctx, extras)
     let number: number
     if (open) {
@@ -199,56 +226,58 @@ export class GitHubPublisher implements Publisher {
   }
 
   private async publishEscalation(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
-    const { settings } = ctx
-    const { plan, client, repo } = this.opts
     let pushFailure: Error | undefined
     try {
-      extras.wipBranch = await this.pushWip(ctx, result)
+      extras.wipBranch = await this.pushWip(ctx, extras, result)
     } catch (err) {
       pushFailure = err as Error
     }
-    if (settings.onEscalate === 'none') {
-      if (pushFailure) throw pushFailure
-      return
-    }
+    await this.escalate(ctx, extras, result)
+    if (pushFailure) throw pushFailure
+  }
+
+  /** Asks a person: a comment on the PR (`on-escalate: comment`), or the loop's own escalation issue. */
+  private async escalate(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
+    const { settings } = ctx
+    const { plan, client, repo } = this.opts
+    if (settings.onEscalate === 'none') return
     if (settings.onEscalate === 'comment' && plan.kind === 'pull-request') {
       const comment = await call(`comment on pull request #${plan.number}`, 'pull-requests: write', () =>
         client.rest.issues.createComment({ ...repo, issue_number: plan.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
       )
       result.commentUrl = comment.data.html_url
       result.pullRequestUrl = plan.url
-    } else {
-      const issues = await call('find an open escalation issue', 'issues: read', () =>
-        client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
-      )
-      const open = issues.find((i) => !i.pull_request && (i.body ?? '').includes(marker(settings.loopId)))
-      if (open) {
-        const comment = await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
-          client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
-        )
-        if (settings.escalateTo.length > 0) {
-          await call(`assign escalation issue #${open.number}`, 'issues: write', () =>
-            client.rest.issues.addAssignees({ ...repo, issue_number: open.number, assignees: settings.escalateTo })
-          )
-        }
-        result.issueUrl = open.html_url
-        result.commentUrl = comment.data.html_url
-        result.notes.push(`commented on the open escalation issue #${open.number}`)
-      } else {
-        const labels = [ESCALATION_LABEL, ...settings.labels.filter((l) => l !== ESCALATION_LABEL)]
-        const created = await call('open the escalation issue', 'issues: write', () =>
-          client.rest.issues.create({
-            ...repo,
-            title: escalationTitle(ctx),
-            body: escalationBody(ctx, extras),
-            labels,
-            assignees: settings.escalateTo
-          })
-        )
-        result.issueUrl = created.data.html_url
-        result.notes.push(`opened escalation issue #${created.data.number}`)
-      }
+      return
     }
-    if (pushFailure) throw pushFailure
+    const issues = await call('find an open escalation issue', 'issues: read', () =>
+      client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
+    )
+    const open = await this.owner(settings.loopId).findOwn(issues.filter((i) => !i.pull_request))
+    if (open) {
+      const comment = await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
+        client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
+      )
+      if (settings.escalateTo.length > 0) {
+        await call(`assign escalation issue #${open.number}`, 'issues: write', () =>
+          client.rest.issues.addAssignees({ ...repo, issue_number: open.number, assignees: settings.escalateTo })
+        )
+      }
+      result.issueUrl = open.html_url
+      result.commentUrl = comment.data.html_url
+      result.notes.push(`commented on the open escalation issue #${open.number}`)
+      return
+    }
+    const labels = [ESCALATION_LABEL, ...settings.labels.filter((l) => l !== ESCALATION_LABEL)]
+    const created = await call('open the escalation issue', 'issues: write', () =>
+      client.rest.issues.create({
+        ...repo,
+        title: escalationTitle(ctx, extras),
+        body: escalationBody(ctx, extras),
+        labels,
+        assignees: settings.escalateTo
+      })
+    )
+    result.issueUrl = created.data.html_url
+    result.notes.push(`opened escalation issue #${created.data.number}`)
   }
 }

@@ -1,14 +1,16 @@
 import { remoteFromEnv, withCleanClone } from '../git/clean-clone.js'
 import type { PushWip } from '../state/settle.js'
+import { pushWip } from './pushes.js'
 
 /**
- * The post step's WIP push (after a cancellation): from a clean clone, force (a scratch branch).
+ * The post step's WIP push (after a cancellation): from a clean clone, never dropping commits
+ * someone else pushed to the WIP branch.
  * Undefined when nothing may be published: outside Actions, in a dry run, or without a token.
  */
 export function postStepWipPusher(env: NodeJS.ProcessEnv, token: string, dryRun: boolean): PushWip | undefined {
   if (dryRun || !token || env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY) return undefined
   const tempDir = env.RUNNER_TEMP || '/tmp'
   return async ({ workspace, branch, head }) => {
-    await withCleanClone(tempDir, workspace, head, remoteFromEnv(env, token), (clone) => clone.push(head, branch, 'force'))
+    await withCleanClone(tempDir, workspace, head, remoteFromEnv(env, token), (clone) => pushWip(clone, head, branch))
   }
 }

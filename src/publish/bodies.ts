@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { needsEscalation } from '../loop/stop-reasons.js'
-import { failingTestsSection, iterationsTable, spendChart, stopSection } from '../report/markdown.js'
+import { failingTestsSection, iterationsTable, outputTailBlock, spendChart, stopSection } from '../report/markdown.js'
+import { codeBlock, codeSpan, inert, plainLine } from './inert.js'
 import type { PublishContext } from './types.js'
 
 const usd = (n: number): string => `$${n.toFixed(2)}`
@@ -17,6 +18,10 @@ export interface BodyExtras {
   branch?: string
   /** Where unfinished work was pushed. */
   wipBranch?: string
+  /** Why unfinished work was not pushed (a failed or refused push, a dry run). */
+  wipNote?: string
+  /** The verified work was not pushed because it would rewrite a pull request branch's history. */
+  refusal?: { branch: string; startHead: string; commit: string }
 }
 
 export function marker(loopId: string): string {
@@ -27,10 +32,6 @@ function fullLogPointer(ctx: PublishContext, extras: BodyExtras): string {
   return extras.logUrl ? `[the full log](${extras.logUrl})` : `the full log (workflow artifact \`loopgate-${ctx.settings.loopId}\`, file \`${ctx.logFile}\`)`
 }
 
-function fence(text: string): string {
-  return text.replace(/```/g, '`\u200b``')
-}
-
 /** The attempt log in a collapsed section, cut to `budget` characters with a link to the full log. */
 function attemptLog(ctx: PublishContext, extras: BodyExtras, budget: number): string {
   let log = ''
@@ -39,12 +40,13 @@ function attemptLog(ctx: PublishContext, extras: BodyExtras, budget: number): st
   } catch {
     return ''
   }
-  const safe = fence(log)
+  // Neutralized before measuring: the neutralized text is what has to fit.
+  log = inert(log)
   const room = Math.max(0, budget)
-  const cut = safe.length > room
-  const text = cut ? `${safe.slice(0, safe.lastIndexOf('\n', room) > 0 ? safe.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : safe
+  const cut = log.length > room
+  const text = cut ? `${log.slice(0, log.lastIndexOf('\n', room) > 0 ? log.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : log
   const note = cut ? `\n\nThe log was cut to fit; read ${fullLogPointer(ctx, extras)}.` : ''
-  return `<details><summary>Attempt log (JSON Lines)</summary>\n\n\`\`\`json\n${text}\n\`\`\`\n</details>${note}`
+  return `<details><summary>Attempt log (JSON Lines)</summary>\n\n${codeBlock(text, 'json')}\n</details>${note}`
 }
 
 /** Joins the head and the collapsed log, never beyond BODY_LIMIT. */
@@ -54,8 +56,9 @@ export function fitBody(head: string, ctx: PublishContext, extras: BodyExtras): 
   return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body
 }
 
+/** The task is shown as text: it may have come from an event (an issue or a comment someone wrote). */
 function quoteTask(ctx: PublishContext): string {
-  return `**Task** (${ctx.settings.promptSource}):\n\n> ${ctx.settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`
+  return `**Task** (${codeSpan(ctx.settings.promptSource)}):\n\n${codeBlock(ctx.settings.prompt.trim().slice(0, 4000), 'text')}`
 }
 
 function gateEvidence(ctx: PublishContext): string {
@@ -63,8 +66,8 @@ function gateEvidence(ctx: PublishContext): string {
   if (!v) return ''
   const counts = v.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : ''
   const tail = v.outputTail.trim()
-  const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n\`\`\`\n${fence(tail.slice(-3000))}\n\`\`\`\n</details>` : ''
-  return `### Gate evidence\n\n\`${ctx.settings.gateCommand}\` ${v.passed ? 'passed' : 'failed'} (${v.reason}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`
+  const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n${outputTailBlock(tail)}\n</details>` : ''
+  return `### Gate evidence\n\n${codeSpan(ctx.settings.gateCommand)} ${v.passed ? 'passed' : 'failed'} (${codeSpan(v.reason)}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`
 }
 
 function logLine(ctx: PublishContext, extras: BodyExtras): string {
@@ -72,12 +75,31 @@ function logLine(ctx: PublishContext, extras: BodyExtras): string {
 }
 
 export function pullRequestTitle(ctx: PublishContext): string {
-  const first = ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, '').slice(0, 80)
+  const first = plainLine(ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, ''), 80)
   return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`
 }
 
-export function escalationTitle(ctx: PublishContext): string {
-  return `loopgate(${ctx.settings.loopId}) needs a person: ${ctx.outcome.stopReason}`
+export function escalationTitle(ctx: PublishContext, extras: BodyExtras = {}): string {
+  return `loopgate(${ctx.settings.loopId}) needs a person: ${extras.refusal ? 'publishing refused' : ctx.outcome.stopReason}`
+}
+
+function refusalText(refusal: NonNullable<BodyExtras['refusal']>): string {
+  return (
+    `**Publishing refused.** The verified commit \`${refusal.commit}\` does not descend from \`${refusal.startHead}\`, the head of ${codeSpan(refusal.branch)} when the run began: ` +
+    `pushing it would rewrite the pull request's history and drop its authors' commits. Nothing was pushed. Read the change before doing anything with it.`
+  )
+}
+
+/** Where the unfinished work is, said truthfully: on the WIP branch, only in the run's commits, or nowhere. */
+export function unfinishedWork(ctx: PublishContext, extras: BodyExtras): string {
+  const { outcome } = ctx
+  if (extras.wipBranch) {
+    return `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
+  }
+  if (outcome.headCommit === outcome.startCommit) return '**Unfinished work:** none (no commit was made beyond the start).'
+  const commits = outcome.iterations.filter((r) => r.commit).length
+  const made = `${commits} iteration commit(s), the last \`${outcome.headCommit}\` (started from \`${outcome.startCommit}\`)`
+  return `**Unfinished work:** ${made}; not pushed to any branch: ${extras.wipNote ?? 'no push was made'}.`
 }
 
 export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): string {
@@ -86,7 +108,7 @@ export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): s
     marker(settings.loopId),
     `## loopgate: verified`,
     quoteTask(ctx),
-    `**Outcome:** the protected gate (\`${settings.gateCommand}\`) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
+    `**Outcome:** the protected gate (${codeSpan(settings.gateCommand)}) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
     `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling.`,
     '### Iterations',
     iterationsTable(outcome.iterations),
@@ -102,16 +124,13 @@ export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): s
 
 export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): string {
   const { settings, outcome } = ctx
-  const wip = extras.wipBranch
-    ? `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
-    : '**Unfinished work:** none (no commit was made beyond the start).'
   const head = [
     marker(settings.loopId),
-    `## loopgate needs a person: \`${outcome.stopReason}\``,
-    stopSection(outcome.stopReason),
+    extras.refusal ? '## loopgate needs a person: the verified work was not published' : `## loopgate needs a person: \`${outcome.stopReason}\``,
+    extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
     quoteTask(ctx),
     `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
-    wip,
+    extras.refusal ? '' : unfinishedWork(ctx, extras),
     '### Attempts',
     iterationsTable(outcome.iterations),
     failingTestsSection(outcome),
@@ -125,15 +144,16 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
 /** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
 export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: string): string {
   const { settings, outcome } = ctx
-  const what =
-    outcome.stopReason === 'verified'
+  const what = extras.refusal
+    ? `verified \`${outcome.verifiedCommit}\` but did not publish it`
+    : outcome.stopReason === 'verified'
       ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
       : `stopped: \`${outcome.stopReason}\``
   const head = [
     marker(settings.loopId),
     `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${usd(outcome.spentUsd)} of ${usd(settings.spendCeilingUsd)}.`,
-    outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
-    outcome.stopReason !== 'verified' && extras.wipBranch ? `Unfinished work: \`${extras.wipBranch}\`.` : '',
+    extras.refusal ? refusalText(extras.refusal) : outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
+    outcome.stopReason !== 'verified' ? unfinishedWork(ctx, extras) : '',
     iterationsTable(outcome.iterations),
     failingTestsSection(outcome),
     logLine(ctx, extras)

@@ -21,7 +21,7 @@ export class DryRunPublisher implements Publisher {
     }
     if (wantsEscalation(ctx)) {
       const file = path.join(ctx.runDir, 'escalation-issue.md')
-      writeFileSync(file, escalationBody(ctx))
+      writeFileSync(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing' }))
       return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] }
     }
     return { files: [], notes: [] }

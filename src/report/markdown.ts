@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs'
 import type { IterationRecord, RunOutcome } from '../loop/engine.js'
 import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
+import { codeBlock, codeSpan } from '../publish/inert.js'
 
 const usd = (n: number): string => `$${n.toFixed(2)}`
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+/** Agent-controlled text inside a table cell. */
+function agentCell(text: string, max = 300): string {
+  return codeSpan(text, { inTable: true, max })
 }
 
 function gateCell(record: IterationRecord): string {
   const g = record.gate
   if (!g) return '—'
-  const base = g.passed ? '✅ passed' : `❌ ${g.reason}${g.fingerprint ? ` \`${g.fingerprint}\`` : ''}`
+  const base = g.passed ? '✅ passed' : `❌ ${agentCell(g.reason)}${g.fingerprint ? ` ${agentCell(g.fingerprint)}` : ''}`
   return record.gateRan ? base : `${base} (unchanged)`
 }
 
@@ -20,14 +22,14 @@ export function iterationsTable(iterations: IterationRecord[]): string {
   const rows = iterations.map((r) =>
     [
       String(r.iteration),
-      cell(r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${r.agent.reason}`),
+      r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${agentCell(r.agent.reason)}`,
       `${usd(r.chargedUsd)} (${r.agent.costSource})`,
       String(r.agent.turns),
       r.changedFiles.length === 0 ? 'none' : `${r.changedFiles.length} (+${r.stat.insertions}/−${r.stat.deletions})`,
-      cell(gateCell(r)),
-      cell(r.rejected.length > 0 ? r.rejected.join('; ') : ''),
+      gateCell(r),
+      r.rejected.map((item) => agentCell(item)).join('; '),
       usd(r.spentUsd),
-      r.decision
+      agentCell(r.decision, 80)
     ].join(' | ')
   )
   return [
@@ -42,16 +44,37 @@ export function stopSection(reason: StopReason): string {
   return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`
 }
 
+/** How much of the gate's output a body shows when no failing test was parsed from it. */
+const OUTPUT_TAIL_LINES = 40
+const OUTPUT_TAIL_CHARS = 3000
+
+/** The end of the gate's output (escape codes stripped by the code block), at most a few lines. */
+export function outputTailBlock(output: string): string {
+  const lines = output.replace(/\s+$/, '').split('\n').slice(-OUTPUT_TAIL_LINES).join('\n')
+  return codeBlock(lines.length > OUTPUT_TAIL_CHARS ? lines.slice(-OUTPUT_TAIL_CHARS) : lines)
+}
+
+/** A one-line message inline; a longer one (an assertion's diff) as a code block inside the list item. */
+function failureMessage(message: string): string {
+  const text = message.replace(/\s+$/, '')
+  if (!text) return ''
+  if (!text.includes('\n')) return ` — ${codeSpan(text, { max: 1000 })}`
+  const lines = text.split('\n').slice(0, 20).join('\n').slice(0, 2000)
+  return `\n\n${codeBlock(lines).replace(/^/gm, '  ')}\n`
+}
+
 export function failingTestsSection(outcome: RunOutcome): string {
   const v = outcome.lastVerdict
   if (!v || v.passed) return ''
-  const lines = v.failures.slice(0, 50).map((f) => `- \`${cell(f.id)}\`${f.message ? ` — ${cell(f.message)}` : ''}`)
+  const lines = v.failures.slice(0, 50).map((f) => `- ${codeSpan(f.id, { max: 300 })}${failureMessage(f.message)}`)
   if (v.failures.length > 50) lines.push(`- … and ${v.failures.length - 50} more`)
-  return [
-    `### Last gate failure ${v.fingerprint ? `\`${v.fingerprint}\`` : ''}`,
-    `${v.reason}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
+  const parts = [
+    `### Last gate failure${v.fingerprint ? ` ${codeSpan(v.fingerprint)}` : ''}`,
+    `${codeSpan(v.reason)}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
     ...lines
-  ].join('\n')
+  ]
+  if (v.failures.length === 0 && v.outputTail.trim()) parts.push('', 'No failing test was parsed from the output; its end:', '', outputTailBlock(v.outputTail))
+  return parts.join('\n')
 }
 
 /** A mermaid chart of the cumulative spend per iteration against the run's ceiling. */
@@ -100,8 +123,8 @@ export function summaryLog(logFile: string): string {
   }
   if (text.trim() === '') return ''
   const cut = text.length > SUMMARY_LOG_LIMIT
-  const shown = (cut ? text.slice(-SUMMARY_LOG_LIMIT) : text).replace(/```/g, '`\u200b``')
-  return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n\`\`\`json\n${shown}\n\`\`\`\n</details>`
+  const shown = cut ? text.slice(-SUMMARY_LOG_LIMIT) : text
+  return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n${codeBlock(shown, 'json')}\n</details>`
 }
 
 export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
