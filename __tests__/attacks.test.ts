@@ -52,7 +52,7 @@ function headFile(r: AttackResult, file: string): string {
 }
 
 afterAll(() => {
-  for (const name of ['hook', 'hookspath', 'fsmonitor', 'filter', 'credential', 'outlive1', 'outlive2', 'outlive3']) rmSync(marker(name), { force: true })
+  for (const name of ['hook', 'hookspath', 'fsmonitor', 'filter', 'credential', 'outlive1', 'outlive2', 'outlive3', 'weak-daemon']) rmSync(marker(name), { force: true })
 })
 
 describe('attacks on the protected tests', () => {
@@ -322,6 +322,18 @@ describe('attacks on loopgate’s own files and processes', () => {
     expect(r.report.stopReason).toBe('verified')
     expectClean(r)
   })
+})
+
+test('weak isolation: a daemon the agent detaches with env -i and setsid dies with the call (its cgroup)', async () => {
+  const cgroupV2 = readFileSync('/proc/self/mountinfo', 'utf8').includes(' - cgroup2 ')
+  if (!cgroupV2) return console.warn('skipped: no cgroup v2 on this machine')
+  const r = await runAttack({
+    isolation: 'weak',
+    script: `${FIX}env -i /usr/bin/setsid /bin/bash -c 'sleep 2; touch ${marker('weak-daemon')}' > /dev/null 2>&1 & disown\nsleep 1\n`
+  })
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+  expect(existsSync(marker('weak-daemon'))).toBe(false)
+  expect(r.report.stopReason).toBe('verified')
 })
 
 describe('ways to tamper a protected path', () => {

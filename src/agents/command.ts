@@ -56,7 +56,8 @@ export class CommandAgent implements AgentAdapter {
       signal: call.signal,
       uid: call.user?.uid,
       gid: call.user?.gid,
-      callId: randomUUID()
+      callId: randomUUID(),
+      contain: !call.user
     })
     const cost = readCostFile(costFile)
     const output = `${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ''}`

@@ -50,6 +50,7 @@ export function runStreamingAgent(
     uid: call.user?.uid,
     gid: call.user?.gid,
     callId: randomUUID(),
+    contain: !call.user,
     onStdoutLine: (line) => {
       readLine(line)
       return watchdog.shouldKill() ? 'kill' : undefined

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { CallCgroup } from './cgroup.js'
 import { killCallProcesses } from './reap.js'
 
 export interface RunOptions {
@@ -22,6 +24,8 @@ export interface RunOptions {
   callId?: string
   /** Grace period between SIGTERM and SIGKILL. */
   killGraceMs?: number
+  /** Run the process in a cgroup of its own (where cgroup v2 is writable) and kill all of it at the end. */
+  contain?: boolean
 }
 
 export interface RunResult {
@@ -70,8 +74,10 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
   const grace = opts.killGraceMs ?? 2000
   const env = { ...opts.env }
   if (opts.callId) env.LOOPGATE_CALL_ID = opts.callId
+  const cgroup = opts.contain ? CallCgroup.create(`loopgate-${process.pid}-${opts.callId ?? randomUUID()}`) : null
+  const start = cgroup ? cgroup.wrap(opts.command, opts.args) : { command: opts.command, args: opts.args }
   return new Promise<RunResult>((resolve) => {
-    const child = spawn(opts.command, opts.args, {
+    const child = spawn(start.command, start.args, {
       cwd: opts.cwd,
       env,
       detached: true,
@@ -141,6 +147,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       // and a descendant that still holds the pipes open cannot keep the call alive.
       killGroup(child.pid, 'SIGKILL')
       if (opts.callId) killCallProcesses(opts.callId)
+      cgroup?.killAll()
       const drain = setTimeout(() => {
         child.stdout.destroy()
         child.stderr.destroy()
@@ -157,6 +164,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       if (pending && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
       killGroup(child.pid, 'SIGKILL')
       if (opts.callId) killCallProcesses(opts.callId)
+      cgroup?.killAll()
       resolve({
         exitCode: code,
         signal: sig,
