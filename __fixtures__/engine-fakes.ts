@@ -3,11 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import type { AgentResult } from '../src/agents/types.js'
 import { emptyResult } from '../src/agents/types.js'
-import { AttemptLog } from '../src/loop/attempt-log.js'
-import type { EngineConfig, EngineDeps } from '../src/loop/engine.js'
+import { AttemptLog } from '../src/records/attempt-log.js'
+import type { EngineConfig, EngineDeps } from '../src/loop/types.js'
+
+/** The engine's ports, with the real record files behind the log (tests read it back). */
+export type FakeDeps = EngineDeps & { log: AttemptLog }
 import { FeaturesGuard, type Feature } from '../src/loop/features.js'
-import { Ledger } from '../src/loop/ledger.js'
-import { ProgressFile } from '../src/loop/progress.js'
+import { Ledger } from '../src/records/ledger.js'
+import { ProgressFile } from '../src/records/progress-file.js'
 import type { GateVerdict, IterationChange } from '../src/loop/types.js'
 
 /** One scripted iteration for the fake engine collaborators. */
@@ -57,7 +60,7 @@ export interface FakeCommit {
 
 export interface FakeWorld {
   config: EngineConfig
-  deps: EngineDeps
+  deps: FakeDeps
   calls: { iteration: number; prompt: string; timeoutMs: number; spentBefore: number }[]
   gateRuns: string[]
   progressFile: string
@@ -103,7 +106,7 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
     ...overrides
   }
   const step = (i: number): ScriptedStep => steps[i - 1] ?? fallback
-  const deps: EngineDeps = {
+  const deps: FakeDeps = {
     clock: { now: () => now },
     agent: {
       run: async (iteration, prompt, timeoutMs) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { runLoop } from '../src/loop/engine.js'
-import { lastStopReason } from '../src/loop/progress.js'
+import { lastStopReason } from '../src/records/progress-file.js'
 import { STOP_REASONS } from '../src/loop/stop-reasons.js'
 import { fakeWorld, type ScriptedStep } from '../__fixtures__/engine-fakes.js'
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { readSettings } from '../src/inputs.js'
-import type { RunOutcome } from '../src/loop/engine.js'
+import type { RunOutcome } from '../src/loop/types.js'
 import { BODY_LIMIT, escalationBody, pullRequestBody, runComment } from '../src/publish/bodies.js'
 import type { PublishContext } from '../src/publish/types.js'
 import { preLoopSummary, runSummary, spendChart } from '../src/report/markdown.js'

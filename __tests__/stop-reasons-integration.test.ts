@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { Ledger } from '../src/loop/ledger.js'
+import { Ledger } from '../src/records/ledger.js'
 import { buggyProject, isRunning, makeRepo, sh } from './helpers/repo.js'
 import { runIn } from './helpers/settings.js'
 

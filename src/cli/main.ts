@@ -1,7 +1,7 @@
 import { agentSpecs } from '../agents/registry.js'
 import { INPUT_SPECS } from '../contract.js'
 import { ConfigError, readSettings } from '../inputs.js'
-import type { IterationRecord } from '../loop/engine.js'
+import type { IterationRecord } from '../loop/types.js'
 import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import { defaultRunId, defaultTempDir, executeRun } from '../run.js'

@@ -1,4 +1,5 @@
-import type { AgentResult } from '../agents/types.js'
+import type { AgentResult, CostSource } from '../agents/types.js'
+import type { StopReason } from './stop-reasons.js'
 
 export interface Clock {
   now(): number
@@ -88,4 +89,98 @@ export interface GuardReport {
 
 export interface AgentRunner {
   run(iteration: number, prompt: string, timeoutMs: number, signal: AbortSignal): Promise<AgentResult>
+}
+
+/** The run's spend ledger, as the loop uses it (records/ledger.ts writes it to disk). */
+export interface SpendLedger {
+  readonly spentUsd: number
+  begin(iteration: number, budgetUsd: number): void
+  /** Charges the open call; a missing cost is charged the call's full budget. */
+  charge(iteration: number, usd: number | undefined, source: CostSource): { usd: number; source: CostSource }
+}
+
+/** The attempt log, one entry per event. */
+export interface RunLog {
+  write(entry: Record<string, unknown>): void
+}
+
+/** The notes carried between fresh-context iterations (the progress file). */
+export interface ProgressNotes {
+  ensure(): void
+  read(): string
+  append(line: string): void
+  appendStop(reason: StopReason): void
+}
+
+export interface EngineConfig {
+  runId: string
+  task: string
+  maxIterations: number
+  callBudgetUsd: number
+  spendCeilingUsd: number
+  callTimeoutMs: number
+  timeLimitMs: number
+  noProgressLimit: number
+  sameFailureLimit: number
+  agentFailureLimit?: number
+  tamperLimit?: number
+  progressFileName: string
+  /** Rolling ceiling across runs: the window's spend before this run started. */
+  period?: { ceilingUsd: number; spentBeforeUsd: number }
+  /** Evidence carried over from an earlier run (resume). */
+  initialEvidence?: string[]
+  /** The last failure fingerprint of an earlier run (resume). */
+  seedFingerprint?: string | null
+}
+
+/** The ports the loop runs on: every effect is one of these. */
+export interface EngineDeps {
+  clock: Clock
+  agent: AgentRunner
+  workspace: Workspace
+  gate: Gate
+  guards: CallGuard[]
+  ledger: SpendLedger
+  log: RunLog
+  progress: ProgressNotes
+  signal?: AbortSignal
+  report?: (line: string) => void
+  /** Called after each iteration is logged (the CLI's progress line). */
+  onIteration?: (record: IterationRecord) => void
+}
+
+export interface IterationRecord {
+  iteration: number
+  startedAt: number
+  endedAt: number
+  agent: AgentResult
+  chargedUsd: number
+  spentUsd: number
+  commit: string | null
+  changedFiles: string[]
+  stat: DiffStat
+  gate: GateVerdict | null
+  /** False when the tree was unchanged and the previous verdict stands. */
+  gateRan: boolean
+  rejected: string[]
+  tampered: boolean
+  evidence: string[]
+  decision: string
+}
+
+export interface RunOutcome {
+  stopReason: StopReason
+  iterations: IterationRecord[]
+  spentUsd: number
+  startCommit: string
+  /** The last commit loopgate made: on `verified`, verifiedCommit or its record of verified feature flips on top. */
+  headCommit: string
+  /** The commit the gate judged and passed. */
+  verifiedCommit: string | null
+  lastVerdict: GateVerdict | null
+  lastEvidence: string[]
+  claimedDone: number
+  gateAgreed: number
+  startedAt: number
+  endedAt: number
 }

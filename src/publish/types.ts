@@ -1,4 +1,4 @@
-import type { RunOutcome } from '../loop/engine.js'
+import type { RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { Settings } from '../inputs.js'
 

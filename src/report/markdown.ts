@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { IterationRecord, RunOutcome } from '../loop/engine.js'
+import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
 import { codeBlock, codeSpan } from '../publish/inert.js'
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { Ledger } from '../loop/ledger.js'
+import { Ledger } from '../records/ledger.js'
 import { LIMITS, type PeriodCharge } from './schema.js'
 
 const HOUR_MS = 3_600_000

@@ -1,6 +1,7 @@
-import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { CostSource } from '../agents/types.js'
+import { appendJsonLine } from './json-lines.js'
 
 export type LedgerEntry =
   | { type: 'call-start'; at: string; iteration: number; budgetUsd: number }
@@ -31,13 +32,7 @@ export class Ledger {
   }
 
   private append(entry: LedgerEntry): void {
-    const fd = openSync(this.file, 'a', 0o600)
-    try {
-      writeSync(fd, `${JSON.stringify(entry)}\n`)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
+    appendJsonLine(this.file, entry)
   }
 
   begin(iteration: number, budgetUsd: number, at: Date = new Date()): void {
@@ -105,7 +100,7 @@ export class Ledger {
         source: 'worst-case',
         note
       }
-      appendFileSync(file, `${JSON.stringify(entry)}\n`)
+      appendJsonLine(file, entry)
       added += call.budgetUsd
     }
     return added

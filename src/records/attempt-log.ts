@@ -1,5 +1,6 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import { appendJsonLine } from './json-lines.js'
 
 /** The attempt log: one JSON line per event, flushed as it is written. */
 export class AttemptLog {
@@ -12,12 +13,6 @@ export class AttemptLog {
   write(entry: Record<string, unknown>): void {
     const record = { at: new Date().toISOString(), ...entry }
     this.entries.push(record)
-    const fd = openSync(this.file, 'a', 0o600)
-    try {
-      writeSync(fd, `${JSON.stringify(record)}\n`)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
+    appendJsonLine(this.file, record)
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { readAgentText, writeTreeFile } from '../fs/tree.js'
-import type { StopReason } from './stop-reasons.js'
+import type { StopReason } from '../loop/stop-reasons.js'
 
 /** The agent writes notes here too; more than this is not read back (the tail is kept on append). */
 export const MAX_PROGRESS_BYTES = 1024 * 1024

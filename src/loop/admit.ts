@@ -1,0 +1,20 @@
+import type { LoopRun } from './run-state.js'
+import type { StopReason } from './stop-reasons.js'
+
+/**
+ * Admission, before every call: the iteration cap, the whole-run time limit, the run's spend
+ * ceiling and the rolling period ceiling, each counted by loopgate. A call starts only while
+ * spent + call budget fits under the ceiling.
+ */
+export function admit(run: LoopRun, iteration: number): StopReason | null {
+  const { config, deps } = run
+  const spent = deps.ledger.spentUsd
+  if (run.signal.aborted) return 'cancelled'
+  if (iteration > config.maxIterations) return 'max-iterations'
+  if (deps.clock.now() - run.startedAt >= config.timeLimitMs) return 'time-limit'
+  if (spent + config.callBudgetUsd > config.spendCeilingUsd + 1e-9) return 'spend-ceiling'
+  if (config.period && config.period.spentBeforeUsd + spent + config.callBudgetUsd > config.period.ceilingUsd + 1e-9) {
+    return 'period-ceiling'
+  }
+  return null
+}

@@ -1,0 +1,58 @@
+import type { AgentResult } from '../agents/types.js'
+import { emptyResult } from '../agents/types.js'
+import { buildPrompt } from './prompt.js'
+import type { LoopRun } from './run-state.js'
+
+/** One agent call and what the guards made of it. */
+export interface CallResult {
+  startedAt: number
+  result: AgentResult
+  chargedUsd: number
+  rejected: string[]
+  notes: string[]
+  tampered: boolean
+}
+
+/**
+ * The call: a fresh prompt (task, progress notes, the last evidence), the agent under the per-call
+ * timeout (never past the run's time limit), the charge in the ledger (a call without a cost report
+ * is charged its budget), then the guards' checks of what it changed.
+ */
+export async function callAgent(run: LoopRun, iteration: number): Promise<CallResult> {
+  const { config, deps } = run
+  const startedAt = deps.clock.now()
+  for (const guard of deps.guards) await guard.beforeCall?.(iteration)
+  const prompt = buildPrompt({
+    task: config.task,
+    progress: deps.progress.read(),
+    evidence: run.evidence,
+    iteration,
+    maxIterations: config.maxIterations,
+    progressFile: config.progressFileName
+  })
+  const remaining = config.timeLimitMs - (deps.clock.now() - run.startedAt)
+  const timeoutMs = Math.max(1, Math.min(config.callTimeoutMs, remaining))
+
+  deps.ledger.begin(iteration, config.callBudgetUsd)
+  let result: AgentResult
+  try {
+    result = await deps.agent.run(iteration, prompt, timeoutMs, run.signal)
+  } catch (err) {
+    result = emptyResult({ status: 'failed', reason: `adapter error: ${(err as Error).message}` })
+  }
+  const reportedCost = result.costSource === 'worst-case' ? undefined : result.costUsd
+  const charged = deps.ledger.charge(iteration, reportedCost, result.costSource)
+  result = { ...result, costUsd: charged.usd, costSource: charged.source }
+  if (result.status === 'claimed-done') run.claimedDone++
+
+  const rejected: string[] = []
+  const notes: string[] = []
+  let tampered = false
+  for (const guard of deps.guards) {
+    const r = await guard.afterCall(iteration)
+    rejected.push(...r.rejected)
+    notes.push(...(r.notes ?? []))
+    tampered ||= r.tampered
+  }
+  return { startedAt, result, chargedUsd: charged.usd, rejected, notes, tampered }
+}

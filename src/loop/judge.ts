@@ -1,0 +1,102 @@
+import { failureEvidence } from './evidence.js'
+import type { CallResult } from './call.js'
+import type { LoopRun } from './run-state.js'
+import type { StopReason } from './stop-reasons.js'
+import type { GateVerdict, IterationChange } from './types.js'
+
+/** What loopgate made of one iteration: its commit, the gate's verdict, and the decision. */
+export interface Judgement {
+  change: IterationChange
+  verdict: GateVerdict | null
+  gateRan: boolean
+  /** The commit the verdict is on. */
+  judgedCommit: string
+  flipsCommit: string | null
+  rejected: string[]
+  notes: string[]
+  /** The evidence the next prompt carries. */
+  evidence: string[]
+  decision: StopReason | null
+}
+
+/**
+ * Feature flips never reach the iteration's commit: the guards hold them aside. After the gate,
+ * each guard judges its held flips against the verdict on the judged commit, and loopgate commits
+ * the features file with only the verified flips, alone, on top of it. So neither the commit the
+ * gate judged nor any commit loopgate makes holds a flip the gate did not verify.
+ */
+async function recordVerifiedFlips(
+  run: LoopRun,
+  iteration: number,
+  verdict: GateVerdict | null,
+  judgedCommit: string
+): Promise<{ rejected: string[]; notes: string[]; commit: string | null }> {
+  const rejected: string[] = []
+  const verified: string[] = []
+  for (const guard of run.deps.guards) {
+    const r = await guard.afterGate?.(iteration, verdict)
+    if (!r) continue
+    rejected.push(...r.rejected)
+    verified.push(...(r.verifiedFlips ?? []))
+  }
+  if (verified.length === 0) return { rejected, notes: [], commit: null }
+  const commit = await run.deps.workspace.commitFeaturesFile(run.config.runId, iteration, judgedCommit)
+  const notes = commit ? [`feature flips verified on ${judgedCommit.slice(0, 12)}, recorded as ${commit.slice(0, 12)}: ${verified.join(', ')}`] : []
+  return { rejected, notes, commit }
+}
+
+/**
+ * Judging: loopgate commits what the agent changed, the protected gate runs on exactly that commit
+ * (once per tree), verified flips are recorded, and the decision is taken — verified only when the
+ * gate passes, the change set is not empty and every claimed flip was verified; else a breaker may
+ * fire. The agent's own word counts for nothing here.
+ */
+export async function judge(run: LoopRun, iteration: number, call: CallResult): Promise<Judgement> {
+  const { deps } = run
+  const change = await deps.workspace.commitIteration(run.config.runId, iteration)
+  if (change.commit) run.headCommit = change.commit
+  const emptyDiff = change.changedFiles.length === 0
+  const cancelledNow = run.signal.aborted
+
+  let verdict: GateVerdict | null = run.lastVerdict
+  let gateRan = false
+  if (!cancelledNow && run.headCommit !== run.lastGatedCommit) {
+    verdict = await deps.gate.run(run.headCommit, iteration)
+    run.lastGatedCommit = run.headCommit
+    gateRan = true
+  }
+  run.lastVerdict = verdict
+  // The verdict is on headCommit: gated just now, or unchanged since it was (none once cancelled).
+  const judgedCommit = run.headCommit
+  const flips = await recordVerifiedFlips(run, iteration, run.signal.aborted ? null : verdict, judgedCommit)
+  const rejected = [...call.rejected, ...flips.rejected]
+  const notes = [...call.notes, ...flips.notes]
+  if (flips.commit) run.headCommit = flips.commit
+  const flipsRejected = flips.rejected.length > 0
+  const changedSinceStart = run.headCommit !== run.startCommit && (await deps.workspace.hasChangesSince(run.startCommit))
+  const agentFailed = call.result.status !== 'claimed-done'
+
+  const evidence: string[] = []
+  if (agentFailed) evidence.push(`the agent call ended without success: ${call.result.reason}`)
+  evidence.push(...rejected)
+  if (emptyDiff) evidence.push('the last iteration changed no files')
+  if (verdict && !verdict.passed) evidence.push(...failureEvidence(verdict))
+  if (verdict?.passed && !changedSinceStart) evidence.push('the gate passes but nothing has been changed yet')
+
+  let decision: StopReason | null = null
+  const verified = !cancelledNow && verdict?.passed === true && changedSinceStart && !flipsRejected
+  if (cancelledNow) decision = 'cancelled'
+  else if (verified) decision = 'verified'
+  // A signal during the gate ends the run as cancelled, not as a breaker.
+  else if (run.signal.aborted) decision = 'cancelled'
+  else if (verdict?.passed && !changedSinceStart && !flipsRejected && call.result.status === 'claimed-done') decision = 'nothing-to-do'
+  const breaker = run.breakers.record({
+    emptyDiff,
+    agentFailed,
+    tampered: call.tampered,
+    fingerprint: gateRan && !emptyDiff ? (verdict?.fingerprint ?? null) : undefined
+  })
+  decision ??= breaker
+  if (verified && call.result.status === 'claimed-done') run.gateAgreed++
+  return { change, verdict, gateRan, judgedCommit, flipsCommit: flips.commit, rejected, notes, evidence, decision }
+}
