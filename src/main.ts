@@ -1,14 +1,14 @@
 import * as core from '@actions/core'
-import { appendFileSync, existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './records/progress-file.js'
 import { outcomeFor, stopReasonEntry, type StopReason } from './loop/stop-reasons.js'
 import { createIntegration } from './github/integration.js'
 import { preLoopSummary, runSummary } from './report/markdown.js'
-import { withCustody } from './git/custody.js'
-import { defaultRunId, defaultTempDir, executeRun, prepareRunDir, type RunReport } from './run.js'
-import { openStateSession, type StateSession } from './state/session.js'
+import { AttemptLog } from './records/attempt-log.js'
+import { defaultRunId, defaultTempDir, prepareRunDir, type RunReport } from './run.js'
+import { runSession, type SessionMemo } from './session/flow.js'
+import { openStateSession } from './state/session.js'
 
 export const STATE_MAIN_FINISHED = 'main-finished'
 export const STATE_RUN_DIR = 'run-dir'
@@ -27,8 +27,9 @@ async function failBeforeLoop(reason: StopReason, message: string, settings?: Se
   const env = process.env
   const loopId = settings?.loopId ?? 'loopgate'
   const runDir = prepareRunDir(defaultTempDir(env), loopId, defaultRunId(env))
-  const logFile = path.join(runDir, 'attempts.jsonl')
-  appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), type: 'stop', stopReason: reason, message, spentUsd: 0, ...extra })}\n`)
+  const log = new AttemptLog(path.join(runDir, 'attempts.jsonl'))
+  log.write({ type: 'stop', stopReason: reason, message, spentUsd: 0, ...extra })
+  const logFile = log.file
   if (settings) new ProgressFile(settings.workspace, settings.progressFile).appendStop(reason)
   setOutputs({ outcome: outcomeFor(reason), 'stop-reason': reason, iterations: 0, 'spend-usd': '0.00', 'log-file': logFile })
   await core.summary
@@ -69,10 +70,10 @@ export async function run(): Promise<void> {
   // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
   // put them in one more stream.
 
-  // The runner sends SIGINT, then SIGTERM 7.5 s later, then kills.
-  // Every signal aborts the run (the engine and runProcess kill the agent's process group and
-  // charge the call); the handlers stay until run() returns so a second signal cannot kill the
-  // process while the ledger, the log and the state are written.
+  // The runner sends SIGINT, then SIGTERM 7.5 s later, then kills. Every signal aborts the run (the
+  // engine and runProcess kill the agent's process group and charge the call); the handlers stay
+  // until run() returns so a second signal cannot kill the process while the ledger, the log and
+  // the state are written.
   const abort = new AbortController()
   const onSignal = (sig: NodeJS.Signals): void => {
     if (!abort.signal.aborted) core.warning(`loopgate: received ${sig}; stopping the agent, charging the call, saving the state.`)
@@ -81,69 +82,46 @@ export async function run(): Promise<void> {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   try {
-    await runWithSignal(settings, abort)
+    await runAction(settings, abort.signal)
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
   }
 }
 
-async function runWithSignal(settings: Settings, abort: AbortController): Promise<void> {
+const MEMO_STATE: Record<SessionMemo, string> = {
+  'run-dir': STATE_RUN_DIR,
+  workspace: STATE_WORKSPACE,
+  'workspace-owner': STATE_WORKSPACE_OWNER,
+  'state-session': STATE_SESSION
+}
+
+async function runAction(settings: Settings, signal: AbortSignal): Promise<void> {
   const env = process.env
   const runId = defaultRunId(env)
-  const runDir = prepareRunDir(defaultTempDir(env), settings.loopId, runId)
-  core.saveState(STATE_RUN_DIR, runDir)
-  core.saveState(STATE_WORKSPACE, settings.workspace)
-  if (existsSync(settings.workspace)) {
-    const owner = statSync(settings.workspace)
-    core.saveState(STATE_WORKSPACE_OWNER, `${owner.uid}:${owner.gid}`)
-  }
-  // The state is restored before anything is spent.
-  const opened = await openStateSession(settings, { env, tempDir: defaultTempDir(env), runId })
-  core.saveState(STATE_SESSION, JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))
-  if (opened.kind === 'corrupt') {
-    return failBeforeLoop('state-corrupt', `the cached state ${opened.key} is unreadable: ${opened.message}`, settings, {
-      stateKey: opened.key,
-      stateBlob: opened.blob
-    })
-  }
-  const session: StateSession = opened.session
-  for (const note of session.notes) if (/could not be restored/.test(note)) core.warning(note)
-  if (opened.kind === 'review-capacity') return failBeforeLoop('review-capacity', opened.message, settings)
-  let report: RunReport
-  try {
-    // The repository is in loopgate's custody from before the resume to after publishing.
-    report = await withCustody(settings.workspace, runDir, async () => {
-      await session.resume()
-      core.saveState(STATE_SESSION, JSON.stringify(session.info))
-      for (const note of session.notes) core.info(note)
-      const recorded = [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests]
-      const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m), recorded)
-      settings = github.settings
-      return executeRun(settings, {
-        env,
-        runId,
-        tempDir: defaultTempDir(env),
-        publisher: github.publisher,
-        signal: abort.signal,
-        report: (line) => core.info(line),
-        carry: session.carry()
-      })
-    })
-  } catch (err) {
-    if (err instanceof ConfigError) return failBeforeLoop('config-error', err.message, settings)
-    const message = err instanceof Error ? err.message : String(err)
-    if (/not a git repository|needed a single revision|unknown revision/i.test(message)) {
-      return failBeforeLoop('config-error', `the workspace ${settings.workspace} is not a git repository with a commit (${message.trim()})`, settings)
+  const tempDir = defaultTempDir(env)
+  const end = await runSession(settings, {
+    env,
+    runId,
+    tempDir,
+    signal,
+    report: (line) => core.info(line),
+    warn: (line) => core.warning(line),
+    remember: (name, value) => core.saveState(MEMO_STATE[name], value),
+    openState: (s) => openStateSession(s, { env, tempDir, runId }),
+    integrate: async (s, recorded) => {
+      const github = await createIntegration(s, env, tempDir, (m) => core.warning(m), recorded)
+      return { settings: github.settings, publisher: github.publisher }
     }
-    throw err
-  }
+  })
+  if (end.kind === 'stopped') return failBeforeLoop(end.stopReason, end.message, end.settings, end.log)
+  const { report } = end
+  settings = end.settings
   writeReport(report)
-  // The state is saved after publishing.
-  const saved = await session.save(report)
-  if (!saved.saved) core.warning(`loopgate: the loop state was not saved: ${saved.message ?? 'unknown reason'}`)
-  else core.info(`loopgate: state saved as ${session.info.key}`)
-  report.notes.push(...session.notes)
+  if (end.stateSaved && end.session) {
+    if (!end.stateSaved.saved) core.warning(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? 'unknown reason'}`)
+    else core.info(`loopgate: state saved as ${end.session.info.key}`)
+  }
   // A summary for every run; a publishing failure fails the step.
   const summary = report.run
     ? runSummary(report.run, { loopId: settings.loopId, spendCeilingUsd: settings.spendCeilingUsd, logFile: report.logFile, logUrl: report.published.logUrl, notes: report.notes })

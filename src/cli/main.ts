@@ -4,7 +4,8 @@ import { ConfigError, readSettings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
-import { defaultRunId, defaultTempDir, executeRun } from '../run.js'
+import { defaultRunId, defaultTempDir } from '../run.js'
+import { runSession } from '../session/flow.js'
 
 const CLI_ONLY = [
   { name: 'workspace', description: 'The git repository to work in.', default: 'the current directory' },
@@ -122,26 +123,27 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const report = await executeRun(settings, {
+    const end = await runSession(settings, {
       env,
       runId: defaultRunId(env),
       tempDir: flags.get('temp-dir') ?? defaultTempDir(env),
-      publisher: new DryRunPublisher(),
       signal: abort.signal,
       report: (line) => io.out(`${line}\n`),
+      integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) =>
         io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
     })
+    if (end.kind === 'stopped') {
+      io.err(`${end.stopReason}: ${end.message}\n`)
+      io.out(`stop-reason: ${end.stopReason}\n`)
+      return exitCodeFor(end.stopReason)
+    }
+    const report = end.report
     io.out(`stop-reason: ${report.stopReason}\n`)
     io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
     io.out(`attempt log: ${report.logFile}\n`)
     for (const file of report.published.files) io.out(`would publish: ${file}\n`)
     return exitCodeFor(report.stopReason)
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err
-    io.err(`config-error: ${err.message}\n`)
-    io.out('stop-reason: config-error\n')
-    return exitCodeFor('config-error')
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)

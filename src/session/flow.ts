@@ -1,0 +1,112 @@
+import { lstatSync } from 'node:fs'
+import { withCustody } from '../git/custody.js'
+import type { Settings } from '../inputs.js'
+import type { StopReason } from '../loop/stop-reasons.js'
+import type { IterationRecord } from '../loop/types.js'
+import type { Publisher } from '../publish/types.js'
+import { executeRun, prepareRunDir, type RunContext, type RunReport } from '../run.js'
+import type { OpenResult, StateSession } from '../state/session.js'
+import { configErrorFrom } from './errors.js'
+
+/** What an entry point plugs into the session: where it runs, its state store and its publisher. */
+export interface SessionPorts {
+  env: NodeJS.ProcessEnv
+  runId: string
+  tempDir: string
+  signal: AbortSignal
+  report: (line: string) => void
+  warn?: (line: string) => void
+  onIteration?: (record: IterationRecord) => void
+  /** Restores the loop's cross-run state; absent where there is none (the local CLI). */
+  openState?: (settings: Settings) => Promise<OpenResult>
+  /** The publisher for this run, and the settings adjusted to its event. */
+  integrate: (settings: Settings, recorded: number[]) => Promise<{ settings: Settings; publisher: Publisher }>
+  /** Called as soon as the post step would need a value to finish a killed run. */
+  remember?: (name: SessionMemo, value: string) => void
+  isolation?: RunContext['isolation']
+  agentUser?: string
+}
+
+export type SessionMemo = 'run-dir' | 'workspace' | 'workspace-owner' | 'state-session'
+
+export type SessionEnd =
+  | { kind: 'ran'; settings: Settings; report: RunReport; session?: StateSession; stateSaved?: { saved: boolean; message?: string } }
+  | { kind: 'stopped'; settings: Settings; stopReason: StopReason; message: string; log?: Record<string, unknown> }
+
+/**
+ * One run, the same for the action, the CLI and every test through them: preflight → restore the
+ * state → hold the repository → resume → the loop → publish → save the state. Each entry point only
+ * reads its inputs, wires these ports and writes its outputs or exit status.
+ */
+export async function runSession(settings: Settings, ports: SessionPorts): Promise<SessionEnd> {
+  const remember = ports.remember ?? (() => undefined)
+  const runDir = prepareRunDir(ports.tempDir, settings.loopId, ports.runId)
+  remember('run-dir', runDir)
+  remember('workspace', settings.workspace)
+  const owner = ownerOf(settings.workspace)
+  if (owner) remember('workspace-owner', owner)
+
+  let session: StateSession | undefined
+  if (ports.openState) {
+    const opened = await ports.openState(settings)
+    remember('state-session', JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))
+    if (opened.kind === 'corrupt') {
+      return {
+        kind: 'stopped',
+        settings,
+        stopReason: 'state-corrupt',
+        message: `the cached state ${opened.key} is unreadable: ${opened.message}`,
+        log: { stateKey: opened.key, stateBlob: opened.blob }
+      }
+    }
+    session = opened.session
+    for (const note of session.notes) if (/could not be restored/.test(note)) (ports.warn ?? ports.report)(note)
+    if (opened.kind === 'review-capacity') return { kind: 'stopped', settings, stopReason: 'review-capacity', message: opened.message }
+  }
+
+  let current = settings
+  let report: RunReport
+  try {
+    // The repository is in loopgate's custody from before the resume to after publishing.
+    report = await withCustody(settings.workspace, runDir, async () => {
+      if (session) {
+        await session.resume()
+        remember('state-session', JSON.stringify(session.info))
+        for (const note of session.notes) ports.report(note)
+      }
+      const recorded = session ? [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests] : []
+      const integration = await ports.integrate(current, recorded)
+      current = integration.settings
+      return executeRun(current, {
+        env: ports.env,
+        runId: ports.runId,
+        tempDir: ports.tempDir,
+        publisher: integration.publisher,
+        signal: ports.signal,
+        report: ports.report,
+        onIteration: ports.onIteration,
+        carry: session?.carry(),
+        isolation: ports.isolation,
+        agentUser: ports.agentUser
+      })
+    })
+  } catch (err) {
+    const message = configErrorFrom(err, current.workspace)
+    if (message === null) throw err
+    return { kind: 'stopped', settings: current, stopReason: 'config-error', message }
+  }
+  if (!session) return { kind: 'ran', settings: current, report }
+  // The state is saved after publishing.
+  const stateSaved = await session.save(report)
+  report.notes.push(...session.notes)
+  return { kind: 'ran', settings: current, report, session, stateSaved }
+}
+
+function ownerOf(dir: string): string | null {
+  try {
+    const st = lstatSync(dir)
+    return `${st.uid}:${st.gid}`
+  } catch {
+    return null
+  }
+}
