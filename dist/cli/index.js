@@ -34574,8 +34574,112 @@ var __webpack_exports__ = {};
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/process/cgroup.ts
+
+
+/**
+ * A cgroup v2 of one agent call: every process the call starts is in it, however it detaches
+ * (setsid, double fork, `env -i`), so the call's end kills them all. Used where the agent has no
+ * user of its own; where cgroup v2 is not writable it is simply not there.
+ */
+class CallCgroup {
+    dir;
+    constructor(dir) {
+        this.dir = dir;
+    }
+    /** A fresh cgroup under loopgate's own, or null when cgroup v2 is unavailable or not ours to write. */
+    static create(name) {
+        const mount = cgroup2Mount();
+        const own = ownCgroup();
+        if (!mount || own === null)
+            return null;
+        const dir = external_node_path_default().join(mount, own, name);
+        try {
+            (0,external_node_fs_namespaceObject.mkdirSync)(dir);
+            (0,external_node_fs_namespaceObject.accessSync)(external_node_path_default().join(dir, 'cgroup.procs'), external_node_fs_namespaceObject.constants.W_OK);
+            return new CallCgroup(dir);
+        }
+        catch {
+            return null;
+        }
+    }
+    /** The command and arguments that start `command` inside the cgroup (no window to escape first). */
+    wrap(command, args) {
+        return { command: '/bin/sh', args: ['-c', 'echo $$ > "$0" && exec "$@"', external_node_path_default().join(this.dir, 'cgroup.procs'), command, ...args] };
+    }
+    pids() {
+        try {
+            return (0,external_node_fs_namespaceObject.readFileSync)(external_node_path_default().join(this.dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
+        }
+        catch {
+            return [];
+        }
+    }
+    /** Kills every process in the cgroup and removes it; returns how many were still there. */
+    killAll() {
+        let killed = 0;
+        const killFile = external_node_path_default().join(this.dir, 'cgroup.kill');
+        for (let round = 0; round < 20; round++) {
+            const left = this.pids();
+            if (left.length === 0)
+                break;
+            killed = Math.max(killed, left.length);
+            if ((0,external_node_fs_namespaceObject.existsSync)(killFile)) {
+                try {
+                    (0,external_node_fs_namespaceObject.writeFileSync)(killFile, '1');
+                }
+                catch {
+                    // fall back to one by one
+                }
+            }
+            for (const pid of left) {
+                try {
+                    process.kill(pid, 'SIGKILL');
+                }
+                catch {
+                    // gone
+                }
+            }
+        }
+        try {
+            (0,external_node_fs_namespaceObject.rmdirSync)(this.dir);
+        }
+        catch {
+            // a process is still exiting; the kernel drops an empty cgroup's last reference later
+        }
+        return killed;
+    }
+}
+function cgroup2Mount() {
+    try {
+        for (const line of (0,external_node_fs_namespaceObject.readFileSync)('/proc/self/mountinfo', 'utf8').split('\n')) {
+            const [before, after] = line.split(' - ');
+            if (after?.startsWith('cgroup2 '))
+                return before.split(' ')[4];
+        }
+    }
+    catch {
+        // not Linux
+    }
+    return null;
+}
+function ownCgroup() {
+    try {
+        const line = (0,external_node_fs_namespaceObject.readFileSync)('/proc/self/cgroup', 'utf8').split('\n').find((l) => l.startsWith('0::'));
+        return line ? line.slice(3) : null;
+    }
+    catch {
+        return null;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/process/reap.ts
 
 /** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
@@ -34629,6 +34733,8 @@ function killCallProcesses(callId) {
 ;// CONCATENATED MODULE: ./src/process/run.ts
 
 
+
+
 const DEFAULT_MAX_OUTPUT = 2_000_000;
 class TailBuffer {
     max;
@@ -34667,8 +34773,10 @@ function runProcess(opts) {
     const env = { ...opts.env };
     if (opts.callId)
         env.LOOPGATE_CALL_ID = opts.callId;
+    const cgroup = opts.contain ? CallCgroup.create(`loopgate-${process.pid}-${opts.callId ?? (0,external_node_crypto_.randomUUID)()}`) : null;
+    const start = cgroup ? cgroup.wrap(opts.command, opts.args) : { command: opts.command, args: opts.args };
     return new Promise((resolve) => {
-        const child = (0,external_node_child_process_.spawn)(opts.command, opts.args, {
+        const child = (0,external_node_child_process_.spawn)(start.command, start.args, {
             cwd: opts.cwd,
             env,
             detached: true,
@@ -34743,6 +34851,7 @@ function runProcess(opts) {
             killGroup(child.pid, 'SIGKILL');
             if (opts.callId)
                 killCallProcesses(opts.callId);
+            cgroup?.killAll();
             const drain = setTimeout(() => {
                 child.stdout.destroy();
                 child.stderr.destroy();
@@ -34763,6 +34872,7 @@ function runProcess(opts) {
             killGroup(child.pid, 'SIGKILL');
             if (opts.callId)
                 killCallProcesses(opts.callId);
+            cgroup?.killAll();
             resolve({
                 exitCode: code,
                 signal: sig,
@@ -34781,8 +34891,6 @@ function exitDescription(r) {
     return r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/agents/run-as.ts
 
 
@@ -34824,6 +34932,7 @@ function runStreamingAgent(call, command, args, env, watchdog, readLine) {
         uid: call.user?.uid,
         gid: call.user?.gid,
         callId: (0,external_node_crypto_.randomUUID)(),
+        contain: !call.user,
         onStdoutLine: (line) => {
             readLine(line);
             return watchdog.shouldKill() ? 'kill' : undefined;
@@ -35097,9 +35206,6 @@ class ClaudeAgent {
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/agents/pricing.ts
 /**
  * The versioned price table for agents that report tokens but no dollars (codex). Prices are USD
@@ -35553,7 +35659,8 @@ class CommandAgent {
             signal: call.signal,
             uid: call.user?.uid,
             gid: call.user?.gid,
-            callId: (0,external_node_crypto_.randomUUID)()
+            callId: (0,external_node_crypto_.randomUUID)(),
+            contain: !call.user
         });
         const cost = readCostFile(costFile);
         const output = `${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ''}`;
@@ -35704,9 +35811,9 @@ const INPUT_SPECS = [
     { name: "gate-command", description: "The command that runs the protected tests, e.g. `npm test` or `pytest tests`. Required.", required: true },
     { name: "gate-setup", description: "A command run before each gate in its clean checkout (e.g. `npm ci --offline`)." },
     { name: "gate-report", description: "Path of a JUnit XML (or TAP) report written by the gate, for precise failure fingerprints." },
-    { name: "protected-paths", description: "Paths (newline or comma list, `!pattern` to exclude) taken from the base ref; agent changes to them are rejected. Defaults to tests/**, test/**, __tests__/**, spec/** and test-runner configuration; package.json and pyproject.toml are protected by their test keys only." },
+    { name: "protected-paths", description: "Globs (newline or comma list) added to the protected defaults: test files at any depth, test-runner and package-manager configuration, `.github/workflows` and `.github/actions`, and the task files and scripts `gate-command` and `gate-setup` name. `!pattern` removes the default spelled exactly so, or else unprotects the paths it matches. package.json and pyproject.toml are protected except for their dependency and version keys. Changes to protected paths are rejected and restored from the base ref." },
     { name: "base-ref", description: "Where the protected tests come from. Defaults to the PR base, else the default branch." },
-    { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and each flip must pass its `test` in the gate)." },
+    { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and a flip counts only when the gate's `gate-report` lists its `test` id as passed)." },
     { name: "progress-file", description: "Notes carried between fresh-context iterations; loopgate appends one line per iteration, the last naming the stop reason.", default: ".loopgate/progress.md" },
     { name: "loop-id", description: "Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job." },
     { name: "period-ceiling-usd", description: "Rolling spend ceiling across runs over `period-hours`, kept in the cached state. None by default." },
@@ -35728,7 +35835,306 @@ const INPUT_SPECS = [
 ];
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && (["outcome", "stop-reason", "iterations", "spend-usd", "pull-request-url", "issue-url", "log-file"]));
 
+;// CONCATENATED MODULE: ./src/gate/gate-command-files.ts
+/**
+ * The files a gate command runs or configures itself with: task files of the task runner it
+ * calls, the script it runs (`./scripts/test.sh`, `bash ci/run.sh`, `node tools/gate.mjs`), files
+ * it preloads (`node -r ./x.cjs`) and config files it names (`--config ci/jest.json`). Only the
+ * program of each simple command and its options count, never its other arguments: a build step
+ * naming `src/index.ts` must not protect the source the agent is there to fix.
+ */
+/** Task runners and the files each reads its tasks from. */
+const TASK_FILES = {
+    make: ['**/Makefile', '**/makefile', '**/GNUmakefile', '**/*.mk'],
+    just: ['**/justfile', '**/Justfile', '**/JUSTFILE', '**/.justfile'],
+    task: ['**/Taskfile.yml', '**/Taskfile.yaml', '**/taskfile.yml', '**/taskfile.yaml', '**/Taskfile.dist.yml', '**/Taskfile.dist.yaml'],
+    tox: ['**/tox.ini'],
+    nox: ['**/noxfile.py'],
+    rake: ['**/Rakefile', '**/rakelib/**'],
+    invoke: ['**/tasks.py'],
+    nx: ['**/nx.json', '**/project.json'],
+    turbo: ['**/turbo.json'],
+    deno: ['**/deno.json', '**/deno.jsonc']
+};
+const ALIASES = { gmake: 'make', inv: 'invoke', 'go-task': 'task' };
+/** Words that run the rest of the command line as a command of its own. */
+const WRAPPERS = new Set(['env', 'sudo', 'time', 'exec', 'command', 'nice', 'nohup', 'xvfb-run', 'npx', 'bunx', 'pnpx', 'timeout']);
+/** `<tool> run|exec <command>` runs the command. */
+const RUNNERS = new Set(['uv', 'poetry', 'pipenv', 'pdm', 'hatch', 'rye', 'pixi', 'pnpm', 'yarn', 'npm', 'bun']);
+/** Interpreters whose first operand is the script they run. */
+const INTERPRETER = /^(?:ba|da|z|k)?sh$|^node(?:js)?$|^python(?:\d(?:\.\d+)?)?$|^pypy\d?$|^ruby$|^perl$|^tsx$|^ts-node$|^bun$|^deno$/;
+/** Options whose value is a file the program reads before anything else. */
+const PRELOAD_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--env-file', '--rcfile']);
+const CONFIG_OPTIONS = new Set(['--config', '--config-file', '--configfile', '--setup-file', '--setupFiles', '-f', '--file', '--makefile', '--justfile', '--taskfile']);
+/** Extensions of an operand that names a script (as opposed to a word like `test`). */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|ps1|mk|cfg|ini|toml|json|jsonc|ya?ml)$/i;
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const NPM_TEST_ALIASES = new Set(['test', 't', 'tst', 'it', 'cit', 'install-test', 'clean-install-test', 'install-ci-test']);
+/** `a/./b/../c` → `a/c`; null when the path leaves the workspace. */
+function normalise(rel) {
+    const parts = [];
+    for (const part of rel.split('/')) {
+        if (!part || part === '.')
+            continue;
+        if (part === '..') {
+            if (parts.pop() === undefined)
+                return null;
+            continue;
+        }
+        parts.push(part);
+    }
+    return parts.join('/') || null;
+}
+/** A relative workspace file a word names, or null (absolute, computed, a URL, `./...`). */
+function fileOf(value, cwd) {
+    if (!value || value.startsWith('-') || value.startsWith('/') || value.startsWith('~') || value.endsWith('/'))
+        return null;
+    if (/[$`=]|:\/\/|\.\.\./.test(value))
+        return null;
+    return normalise(`${cwd}${value}`);
+}
+/** Simple commands (words, quotes dropped) of a command line, each with the directory it runs in. */
+function simpleCommands(line) {
+    const out = [];
+    let cwd = '';
+    for (const part of line.split(/&&|\|\||[;&|()\n]/)) {
+        const words = part
+            .replace(/["']/g, ' ')
+            .split(/\s+/)
+            .filter((w) => w && !/^\d*[<>]/.test(w));
+        if (words[0] === 'cd' || words[0] === 'pushd') {
+            // A computed or absolute directory: later paths stay relative to the workspace.
+            const dir = words[1] && !words[1].startsWith('/') && !words[1].includes('$') ? normalise(`${cwd}${words[1]}`) : null;
+            cwd = dir ? `${dir}/` : '';
+            continue;
+        }
+        if (words.length)
+            out.push({ words, cwd });
+    }
+    return out;
+}
+function scanCommand(words, cwd, found) {
+    let i = 0;
+    // Assignments, wrappers and the wrappers' own options and numbers (`timeout 60`).
+    while (i < words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]) || WRAPPERS.has(words[i]) || (i > 0 && /^-|^\d+[smhd]?$/.test(words[i]))))
+        i++;
+    const program = words[i];
+    if (!program)
+        return;
+    const name = program.slice(program.lastIndexOf('/') + 1);
+    const args = words.slice(i + 1);
+    if (RUNNERS.has(name) && (args[0] === 'run' || args[0] === 'exec') && !(PACKAGE_MANAGERS.has(name) && args[0] === 'run')) {
+        return scanCommand(args.slice(1), cwd, found);
+    }
+    if (PACKAGE_MANAGERS.has(name)) {
+        const sub = args.find((a) => !a.startsWith('-'));
+        if (sub === undefined)
+            return;
+        const after = args.slice(args.indexOf(sub) + 1).find((a) => !a.startsWith('-'));
+        const target = ['run', 'run-script', 'rum', 'urn'].includes(sub) ? after : name === 'npm' ? undefined : sub;
+        if (NPM_TEST_ALIASES.has(sub))
+            found.scripts.add('test');
+        else if (target) {
+            found.scripts.add(target);
+            // `bun run x.ts`, `yarn node x.js`-style: a file, not a script name.
+            const file = target.includes('/') || SCRIPT_FILE.test(target) ? fileOf(target, cwd) : null;
+            if (file)
+                found.patterns.add(file);
+        }
+        return;
+    }
+    if (program.includes('/') || SCRIPT_FILE.test(program)) {
+        const file = fileOf(program, cwd);
+        if (file)
+            found.patterns.add(file);
+    }
+    const tool = ALIASES[name] ?? name;
+    for (const p of TASK_FILES[tool] ?? [])
+        found.patterns.add(p);
+    const interpreter = INTERPRETER.test(name);
+    for (let k = 0; k < args.length; k++) {
+        const arg = args[k];
+        const [option, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+        if (PRELOAD_OPTIONS.has(option) || CONFIG_OPTIONS.has(option) || (option === '-c' && !interpreter)) {
+            const file = fileOf(inline ?? args[++k] ?? '', cwd);
+            if (file)
+                found.patterns.add(file);
+            continue;
+        }
+        if (!interpreter || arg.startsWith('-'))
+            continue;
+        // The interpreter's first operand: `python -m tox` runs a module, `bash -c …` inline code.
+        if (args[k - 1] === '-m')
+            return scanCommand(args.slice(k), cwd, found);
+        if (args[k - 1] === '-c' && /sh$/.test(name))
+            return scanCommand(args.slice(k), cwd, found);
+        if (args[k - 1] === '-c' || args[k - 1] === '-e' || args[k - 1] === '--eval')
+            return;
+        if (name === 'deno' && (arg === 'run' || arg === 'test' || arg === 'task'))
+            continue;
+        const file = fileOf(arg, cwd);
+        if (file)
+            found.patterns.add(file);
+        return;
+    }
+}
+/** Escapes glob characters so a derived path matches only itself. */
+function literal(file) {
+    return file.replace(/[*?[\]{}()!+@\\]/g, (c) => `\\${c}`);
+}
+function scan(lines) {
+    const found = { patterns: new Set(), scripts: new Set() };
+    for (const line of lines)
+        if (line)
+            for (const { words, cwd } of simpleCommands(line))
+                scanCommand(words, cwd, found);
+    return found;
+}
+/** The task files and script paths the gate's commands name, as patterns. */
+function gateCommandPatterns(commands) {
+    return [...scan(commands).patterns].map((p) => (p.startsWith('**/') ? p : literal(p)));
+}
+/**
+ * What the package.json scripts the gate runs (with their pre/post scripts and the scripts they
+ * run in turn) name, read from the base's package.json.
+ */
+function packageScriptPatterns(commands, packageJson) {
+    let scripts = {};
+    try {
+        const data = JSON.parse(packageJson ?? '{}');
+        if (data && typeof data.scripts === 'object' && data.scripts)
+            scripts = data.scripts;
+    }
+    catch {
+        return [];
+    }
+    const patterns = new Set();
+    const seen = new Set();
+    let pending = [...scan(commands).scripts];
+    while (pending.length) {
+        const bodies = [];
+        for (const name of pending.flatMap((n) => [`pre${n}`, n, `post${n}`])) {
+            if (seen.has(name) || !Object.hasOwn(scripts, name) || typeof scripts[name] !== 'string')
+                continue;
+            seen.add(name);
+            bodies.push(scripts[name]);
+        }
+        const found = scan(bodies);
+        for (const p of found.patterns)
+            patterns.add(p.startsWith('**/') ? p : literal(p));
+        pending = [...found.scripts].filter((s) => !seen.has(s));
+    }
+    return [...patterns];
+}
+
+;// CONCATENATED MODULE: ./src/gate/protection-defaults.ts
+
+/**
+ * The protected-paths list loopgate starts from: test files at any depth, every configuration a
+ * test runner or package manager reads, the CI definitions, and the task files and scripts the
+ * gate command itself names. `protected-paths` adds to it; `!pattern` removes an entry.
+ */
+const TEST_FILES = [
+    '**/*.test.*',
+    '**/*.spec.*',
+    '**/test_*.py',
+    '**/*_test.py',
+    '**/*_test.go',
+    '**/__tests__/**',
+    '**/tests/**',
+    '**/test/**',
+    '**/spec/**',
+    '**/testdata/**',
+    '**/__snapshots__/**',
+    '**/*.snap',
+    '**/__mocks__/**'
+];
+const PACKAGE_MANAGER_CONFIG = [
+    '**/.npmrc',
+    '**/.yarnrc*',
+    '**/.yarn/releases/**',
+    '**/.yarn/plugins/**',
+    '**/.pnpmfile.cjs',
+    '**/pnpm-workspace.yaml',
+    '**/bunfig.toml',
+    '**/uv.toml',
+    '**/poetry.toml',
+    '**/hatch.toml',
+    '**/package.json',
+    '**/pyproject.toml'
+];
+const PYTHON_RUNNER_CONFIG = [
+    '**/pytest.ini',
+    '**/.pytest.ini',
+    '**/pytest.toml',
+    '**/.pytest.toml',
+    '**/tox.ini',
+    '**/setup.cfg',
+    '**/noxfile.py',
+    '**/conftest.py',
+    '**/sitecustomize.py',
+    '**/usercustomize.py',
+    '**/*.pth',
+    '**/.coveragerc'
+];
+const JS_RUNNER_CONFIG = [
+    '**/babel.config.*',
+    '**/.babelrc*',
+    '**/.swcrc',
+    '**/swc.config.*',
+    '**/jest.config*',
+    '**/jest.setup*',
+    '**/jest-setup.*',
+    '**/setupTests.*',
+    '**/vitest.config*',
+    '**/vitest.workspace*',
+    '**/vitest.setup*',
+    '**/vite.config*',
+    '**/.mocharc*',
+    '**/karma.conf*',
+    '**/karma.config*',
+    '**/.c8rc*',
+    '**/.nycrc*',
+    '**/nyc.config.*',
+    '**/playwright.config*',
+    '**/playwright-ct.config*',
+    '**/ava.config.*',
+    '**/.taprc*',
+    '**/cypress.config.*',
+    '**/cypress.json',
+    '**/jasmine.json',
+    '**/tsconfig*.json',
+    '**/jsconfig*.json'
+];
+const CI_DEFINITIONS = ['.github/workflows/**', '.github/actions/**'];
+const DEFAULT_PROTECTED_PATHS = [
+    ...TEST_FILES,
+    ...PACKAGE_MANAGER_CONFIG,
+    ...PYTHON_RUNNER_CONFIG,
+    ...JS_RUNNER_CONFIG,
+    ...CI_DEFINITIONS
+];
+/**
+ * The resolved protected-paths list: the defaults, the gate command's own files, then the
+ * input's entries. An entry `!pattern` equal to one already listed removes it; any other
+ * `!pattern` stays, excluding the paths it matches.
+ */
+function resolveProtectedPatterns(entries, commands) {
+    const list = [...DEFAULT_PROTECTED_PATHS, ...gateCommandPatterns(commands)];
+    for (const entry of entries) {
+        if (entry.startsWith('!') && list.includes(entry.slice(1))) {
+            const removed = entry.slice(1);
+            for (let i = list.indexOf(removed); i !== -1; i = list.indexOf(removed))
+                list.splice(i, 1);
+        }
+        else
+            list.push(entry);
+    }
+    return [...new Set(list)];
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
+
 
 
 
@@ -35748,27 +36154,7 @@ class ConfigError extends Error {
 }
 /** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
 const DEFAULTS = Object.fromEntries(INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default]));
-const DEFAULT_PROTECTED_PATHS = [
-    'tests/**',
-    'test/**',
-    '__tests__/**',
-    'spec/**',
-    '**/jest.config.*',
-    '**/vitest.config.*',
-    '**/tsconfig*.json',
-    '**/pytest.ini',
-    '**/conftest.py',
-    '**/setup.cfg',
-    '**/tox.ini',
-    '**/.mocharc*',
-    '**/karma.conf.*',
-    '**/babel.config.*',
-    '**/.babelrc*',
-    '**/.nycrc*',
-    '**/.c8rc*',
-    '**/package.json',
-    '**/pyproject.toml'
-];
+
 function describeRule(rule) {
     const kind = rule.integer ? 'an integer' : 'a number';
     const low = rule.exclusiveMin ? `greater than ${rule.min}` : `from ${rule.min}`;
@@ -35943,8 +36329,8 @@ function readSettings(read, env = process.env) {
     const gateCommand = optional('gate-command');
     if (!gateCommand)
         throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`');
-    const protectedRaw = optional('protected-paths');
-    const protectedPaths = protectedRaw ? parseList(protectedRaw) : [...DEFAULT_PROTECTED_PATHS];
+    const gateSetup = optional('gate-setup');
+    const protectedPaths = resolveProtectedPatterns(parseList(read('protected-paths')), [gateCommand, gateSetup]);
     const periodRaw = optional('period-ceiling-usd');
     const periodCeilingUsd = periodRaw === undefined
         ? undefined
@@ -35992,7 +36378,7 @@ function readSettings(read, env = process.env) {
         noProgressLimit,
         sameFailureLimit,
         gateCommand,
-        gateSetup: optional('gate-setup'),
+        gateSetup,
         gateReport: optional('gate-report'),
         gateTimeoutMs,
         protectedPaths,
@@ -36169,18 +36555,95 @@ function exitCodeFor(reason) {
     return STOP_REASON_TABLE[reason].exitCode;
 }
 
+;// CONCATENATED MODULE: ./src/publish/inert.ts
+/**
+ * Text the agent controls (file names, test ids, failure messages, gate output, its summary, a task
+ * that came from an event) reaches pull request and issue bodies only through this module, so that
+ * it is shown and never acted on: no mention notifies anyone, no keyword closes an issue, no
+ * reference or link cross-posts, no HTML or markdown renders, no loopgate marker is forged.
+ */
+/** An invisible character that breaks a token GitHub would otherwise act on, without changing how it reads. */
+const BREAK = '\u200b';
+/** Terminal escape sequences: CSI (7-bit and C1), OSC / DCS / APC / PM / SOS strings, and two-byte escapes. */
+const ANSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
+/** Control characters other than tab and newline, and the bidirectional overrides that reorder what is shown. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Removes terminal escape codes and control characters; line ends become `\n`. */
+function stripAnsi(text) {
+    return text.replace(/\r\n?/g, '\n').replace(ANSI, '').replace(CONTROL, '');
+}
+const NEUTRALIZE = [
+    // @user and @org/team mentions.
+    [/@(?=[\p{L}\p{N}_-])/gu, () => `@${BREAK}`],
+    // GitHub's closing keywords, in any case (`Fixes #1`, `closes owner/repo#2`, `Resolved: <url>`).
+    [/(?<![\p{L}\p{N}_])(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)(?![\p{L}\p{N}_])/giu, (m) => `${m[0]}${BREAK}${m.slice(1)}`],
+    // Issue and pull request references (`#1`, `owner/repo#2`, `GH-3`), which cross-post a mention.
+    [/#(?=\d)/g, () => `#${BREAK}`],
+    [/\bGH-(?=\d)/gi, (m) => `${m}${BREAK}`],
+    // Autolinks (`https://…`, `www.…`).
+    [/:\/\//g, () => `:${BREAK}//`],
+    [/\bwww\./gi, (m) => `${m.slice(0, 3)}${BREAK}.`],
+    // loopgate's markers and HTML comments.
+    [/<!--/g, () => `<!${BREAK}--`],
+    [/loopgate:/gi, (m) => `${m.slice(0, -1)}${BREAK}:`]
+];
+/**
+ * The text with escape codes and control characters removed and every token GitHub acts on broken
+ * by an invisible character. Markdown is not escaped here: render the result with `codeSpan` or
+ * `codeBlock`, which also keep HTML, links and headings from rendering.
+ */
+function inert(text) {
+    let out = stripAnsi(text);
+    for (const [pattern, replace] of NEUTRALIZE)
+        out = out.replace(pattern, replace);
+    return out;
+}
+function longestBacktickRun(text) {
+    let longest = 0;
+    for (const run of text.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    return longest;
+}
+/**
+ * Agent text as one inline code span: one line, fenced by more backticks than any run inside it,
+ * padded by a space on each side (CommonMark removes exactly those). `inTable` escapes `|`, which
+ * GitHub's tables split cells on even inside code.
+ */
+function codeSpan(text, opts = {}) {
+    let line = inert(text).replace(/\s*\n\s*/g, ' ').trim();
+    if (opts.max !== undefined && line.length > opts.max)
+        line = `${line.slice(0, opts.max - 1)}…`;
+    if (opts.inTable)
+        line = line.replace(/\|/g, '\\|');
+    const fence = '`'.repeat(longestBacktickRun(line) + 1);
+    return `${fence} ${line} ${fence}`;
+}
+/** Agent text as a fenced code block, its fence longer than any backtick run inside it. */
+function inert_codeBlock(text, info = '') {
+    const body = inert(text).replace(/\n+$/, '');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+    return `${fence}${info}\n${body}\n${fence}`;
+}
+/** Agent text in a title (no markdown renders there; mentions and keywords are still broken). */
+function inert_plainLine(text, max) {
+    const line = inert(text).replace(/\s+/g, ' ').trim();
+    return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 
+
 const usd = (n) => `$${n.toFixed(2)}`;
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** Agent-controlled text inside a table cell. */
+function agentCell(text, max = 300) {
+    return codeSpan(text, { inTable: true, max });
 }
 function gateCell(record) {
     const g = record.gate;
     if (!g)
         return '—';
-    const base = g.passed ? '✅ passed' : `❌ ${g.reason}${g.fingerprint ? ` \`${g.fingerprint}\`` : ''}`;
+    const base = g.passed ? '✅ passed' : `❌ ${agentCell(g.reason)}${g.fingerprint ? ` ${agentCell(g.fingerprint)}` : ''}`;
     return record.gateRan ? base : `${base} (unchanged)`;
 }
 function markdown_iterationsTable(iterations) {
@@ -36188,14 +36651,14 @@ function markdown_iterationsTable(iterations) {
         return '_No agent call was made._';
     const rows = iterations.map((r) => [
         String(r.iteration),
-        cell(r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${r.agent.reason}`),
+        r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${agentCell(r.agent.reason)}`,
         `${usd(r.chargedUsd)} (${r.agent.costSource})`,
         String(r.agent.turns),
         r.changedFiles.length === 0 ? 'none' : `${r.changedFiles.length} (+${r.stat.insertions}/−${r.stat.deletions})`,
-        cell(gateCell(r)),
-        cell(r.rejected.length > 0 ? r.rejected.join('; ') : ''),
+        gateCell(r),
+        r.rejected.map((item) => agentCell(item)).join('; '),
         usd(r.spentUsd),
-        r.decision
+        agentCell(r.decision, 80)
     ].join(' | '));
     return [
         '| # | agent | cost | turns | files | gate | rejected | spent | decision |',
@@ -36207,18 +36670,39 @@ function markdown_stopSection(reason) {
     const e = stopReasonEntry(reason);
     return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`;
 }
+/** How much of the gate's output a body shows when no failing test was parsed from it. */
+const OUTPUT_TAIL_LINES = 40;
+const OUTPUT_TAIL_CHARS = 3000;
+/** The end of the gate's output (escape codes stripped by the code block), at most a few lines. */
+function outputTailBlock(output) {
+    const lines = output.replace(/\s+$/, '').split('\n').slice(-OUTPUT_TAIL_LINES).join('\n');
+    return inert_codeBlock(lines.length > OUTPUT_TAIL_CHARS ? lines.slice(-OUTPUT_TAIL_CHARS) : lines);
+}
+/** A one-line message inline; a longer one (an assertion's diff) as a code block inside the list item. */
+function failureMessage(message) {
+    const text = message.replace(/\s+$/, '');
+    if (!text)
+        return '';
+    if (!text.includes('\n'))
+        return ` — ${codeSpan(text, { max: 1000 })}`;
+    const lines = text.split('\n').slice(0, 20).join('\n').slice(0, 2000);
+    return `\n\n${inert_codeBlock(lines).replace(/^/gm, '  ')}\n`;
+}
 function markdown_failingTestsSection(outcome) {
     const v = outcome.lastVerdict;
     if (!v || v.passed)
         return '';
-    const lines = v.failures.slice(0, 50).map((f) => `- \`${cell(f.id)}\`${f.message ? ` — ${cell(f.message)}` : ''}`);
+    const lines = v.failures.slice(0, 50).map((f) => `- ${codeSpan(f.id, { max: 300 })}${failureMessage(f.message)}`);
     if (v.failures.length > 50)
         lines.push(`- … and ${v.failures.length - 50} more`);
-    return [
-        `### Last gate failure ${v.fingerprint ? `\`${v.fingerprint}\`` : ''}`,
-        `${v.reason}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
+    const parts = [
+        `### Last gate failure${v.fingerprint ? ` ${codeSpan(v.fingerprint)}` : ''}`,
+        `${codeSpan(v.reason)}${v.failures.length ? `, ${v.failures.length} failing test(s):` : ''}`,
         ...lines
-    ].join('\n');
+    ];
+    if (v.failures.length === 0 && v.outputTail.trim())
+        parts.push('', 'No failing test was parsed from the output; its end:', '', outputTailBlock(v.outputTail));
+    return parts.join('\n');
 }
 /** A mermaid chart of the cumulative spend per iteration against the run's ceiling. */
 function spendChart(outcome, ceilingUsd) {
@@ -36258,8 +36742,8 @@ function summaryLog(logFile) {
     if (text.trim() === '')
         return '';
     const cut = text.length > SUMMARY_LOG_LIMIT;
-    const shown = (cut ? text.slice(-SUMMARY_LOG_LIMIT) : text).replace(/```/g, '`\u200b``');
-    return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n\`\`\`json\n${shown}\n\`\`\`\n</details>`;
+    const shown = cut ? text.slice(-SUMMARY_LOG_LIMIT) : text;
+    return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n${codeBlock(shown, 'json')}\n</details>`;
 }
 function runSummary(outcome, ctx) {
     return [
@@ -36281,6 +36765,7 @@ function runSummary(outcome, ctx) {
 
 
 
+
 const bodies_usd = (n) => `$${n.toFixed(2)}`;
 /** GitHub refuses a PR / issue / comment body longer than this. */
 const BODY_LIMIT = 65536;
@@ -36292,9 +36777,6 @@ function marker(loopId) {
 function fullLogPointer(ctx, extras) {
     return extras.logUrl ? `[the full log](${extras.logUrl})` : `the full log (workflow artifact \`loopgate-${ctx.settings.loopId}\`, file \`${ctx.logFile}\`)`;
 }
-function fence(text) {
-    return text.replace(/```/g, '`\u200b``');
-}
 /** The attempt log in a collapsed section, cut to `budget` characters with a link to the full log. */
 function attemptLog(ctx, extras, budget) {
     let log = '';
@@ -36304,12 +36786,13 @@ function attemptLog(ctx, extras, budget) {
     catch {
         return '';
     }
-    const safe = fence(log);
+    // Neutralized before measuring: the neutralized text is what has to fit.
+    log = inert(log);
     const room = Math.max(0, budget);
-    const cut = safe.length > room;
-    const text = cut ? `${safe.slice(0, safe.lastIndexOf('\n', room) > 0 ? safe.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : safe;
+    const cut = log.length > room;
+    const text = cut ? `${log.slice(0, log.lastIndexOf('\n', room) > 0 ? log.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : log;
     const note = cut ? `\n\nThe log was cut to fit; read ${fullLogPointer(ctx, extras)}.` : '';
-    return `<details><summary>Attempt log (JSON Lines)</summary>\n\n\`\`\`json\n${text}\n\`\`\`\n</details>${note}`;
+    return `<details><summary>Attempt log (JSON Lines)</summary>\n\n${inert_codeBlock(text, 'json')}\n</details>${note}`;
 }
 /** Joins the head and the collapsed log, never beyond BODY_LIMIT. */
 function fitBody(head, ctx, extras) {
@@ -36317,8 +36800,9 @@ function fitBody(head, ctx, extras) {
     const body = `${boundedHead}\n\n${attemptLog(ctx, extras, BODY_LIMIT - boundedHead.length - LOG_WRAPPER)}`;
     return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body;
 }
+/** The task is shown as text: it may have come from an event (an issue or a comment someone wrote). */
 function quoteTask(ctx) {
-    return `**Task** (${ctx.settings.promptSource}):\n\n> ${ctx.settings.prompt.trim().slice(0, 4000).replace(/\n/g, '\n> ')}`;
+    return `**Task** (${codeSpan(ctx.settings.promptSource)}):\n\n${inert_codeBlock(ctx.settings.prompt.trim().slice(0, 4000), 'text')}`;
 }
 function gateEvidence(ctx) {
     const v = ctx.outcome.lastVerdict;
@@ -36326,18 +36810,34 @@ function gateEvidence(ctx) {
         return '';
     const counts = v.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : '';
     const tail = v.outputTail.trim();
-    const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n\`\`\`\n${fence(tail.slice(-3000))}\n\`\`\`\n</details>` : '';
-    return `### Gate evidence\n\n\`${ctx.settings.gateCommand}\` ${v.passed ? 'passed' : 'failed'} (${v.reason}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`;
+    const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n${outputTailBlock(tail)}\n</details>` : '';
+    return `### Gate evidence\n\n${codeSpan(ctx.settings.gateCommand)} ${v.passed ? 'passed' : 'failed'} (${codeSpan(v.reason)}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`;
 }
 function logLine(ctx, extras) {
     return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`;
 }
 function pullRequestTitle(ctx) {
-    const first = ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, '').slice(0, 80);
+    const first = plainLine(ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, ''), 80);
     return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`;
 }
-function escalationTitle(ctx) {
-    return `loopgate(${ctx.settings.loopId}) needs a person: ${ctx.outcome.stopReason}`;
+function escalationTitle(ctx, extras = {}) {
+    return `loopgate(${ctx.settings.loopId}) needs a person: ${extras.refusal ? 'publishing refused' : ctx.outcome.stopReason}`;
+}
+function refusalText(refusal) {
+    return (`**Publishing refused.** The verified commit \`${refusal.commit}\` does not descend from \`${refusal.startHead}\`, the head of ${codeSpan(refusal.branch)} when the run began: ` +
+        `pushing it would rewrite the pull request's history and drop its authors' commits. Nothing was pushed. Read the change before doing anything with it.`);
+}
+/** Where the unfinished work is, said truthfully: on the WIP branch, only in the run's commits, or nowhere. */
+function unfinishedWork(ctx, extras) {
+    const { outcome } = ctx;
+    if (extras.wipBranch) {
+        return `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`;
+    }
+    if (outcome.headCommit === outcome.startCommit)
+        return '**Unfinished work:** none (no commit was made beyond the start).';
+    const commits = outcome.iterations.filter((r) => r.commit).length;
+    const made = `${commits} iteration commit(s), the last \`${outcome.headCommit}\` (started from \`${outcome.startCommit}\`)`;
+    return `**Unfinished work:** ${made}; not pushed to any branch: ${extras.wipNote ?? 'no push was made'}.`;
 }
 function pullRequestBody(ctx, extras = {}) {
     const { settings, outcome } = ctx;
@@ -36345,7 +36845,7 @@ function pullRequestBody(ctx, extras = {}) {
         marker(settings.loopId),
         `## loopgate: verified`,
         quoteTask(ctx),
-        `**Outcome:** the protected gate (\`${settings.gateCommand}\`) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
+        `**Outcome:** the protected gate (${codeSpan(settings.gateCommand)}) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
         `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling.`,
         '### Iterations',
         markdown_iterationsTable(outcome.iterations),
@@ -36360,16 +36860,13 @@ function pullRequestBody(ctx, extras = {}) {
 }
 function escalationBody(ctx, extras = {}) {
     const { settings, outcome } = ctx;
-    const wip = extras.wipBranch
-        ? `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
-        : '**Unfinished work:** none (no commit was made beyond the start).';
     const head = [
         marker(settings.loopId),
-        `## loopgate needs a person: \`${outcome.stopReason}\``,
-        markdown_stopSection(outcome.stopReason),
+        extras.refusal ? '## loopgate needs a person: the verified work was not published' : `## loopgate needs a person: \`${outcome.stopReason}\``,
+        extras.refusal ? refusalText(extras.refusal) : markdown_stopSection(outcome.stopReason),
         quoteTask(ctx),
         `**Spend:** ${bodies_usd(outcome.spentUsd)} of the ${bodies_usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
-        wip,
+        extras.refusal ? '' : unfinishedWork(ctx, extras),
         '### Attempts',
         markdown_iterationsTable(outcome.iterations),
         markdown_failingTestsSection(outcome),
@@ -36382,14 +36879,16 @@ function escalationBody(ctx, extras = {}) {
 /** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
 function runComment(ctx, extras, runLink) {
     const { settings, outcome } = ctx;
-    const what = outcome.stopReason === 'verified'
-        ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
-        : `stopped: \`${outcome.stopReason}\``;
+    const what = extras.refusal
+        ? `verified \`${outcome.verifiedCommit}\` but did not publish it`
+        : outcome.stopReason === 'verified'
+            ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
+            : `stopped: \`${outcome.stopReason}\``;
     const head = [
         marker(settings.loopId),
         `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${bodies_usd(outcome.spentUsd)} of ${bodies_usd(settings.spendCeilingUsd)}.`,
-        outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
-        outcome.stopReason !== 'verified' && extras.wipBranch ? `Unfinished work: \`${extras.wipBranch}\`.` : '',
+        extras.refusal ? refusalText(extras.refusal) : outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
+        outcome.stopReason !== 'verified' ? unfinishedWork(ctx, extras) : '',
         iterationsTable(outcome.iterations),
         failingTestsSection(outcome),
         logLine(ctx, extras)
@@ -36424,7 +36923,7 @@ class DryRunPublisher {
         }
         if (wantsEscalation(ctx)) {
             const file = external_node_path_default().join(ctx.runDir, 'escalation-issue.md');
-            (0,external_node_fs_namespaceObject.writeFileSync)(file, escalationBody(ctx));
+            (0,external_node_fs_namespaceObject.writeFileSync)(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing' }));
             return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] };
         }
         return { files: [], notes: [] };
@@ -40882,153 +41381,1525 @@ async function remoteDefaultBranch(cwd, config, auth) {
     return m ? m[1] : null;
 }
 
-;// CONCATENATED MODULE: ./src/gate/toml-tables.ts
-function headerName(line) {
-    const m = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$/.exec(line);
-    if (!m)
-        return null;
-    return m[1]
-        .split('.')
-        .map((part) => part.trim().replace(/^(["'])(.*)\1$/, '$2'))
-        .join('.');
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/error.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+function getLineColFromPtr(string, ptr) {
+    let lines = string.slice(0, ptr).split(/\r?\n/);
+    return [lines.length, lines.pop().length + 1];
 }
-/** Splits TOML text into tables, keeping multi-line strings inside the table they start in. */
-function splitTomlTables(text) {
-    const tables = [];
-    let current = { name: '', text: '' };
-    let openString = null;
-    for (const line of text.split(/(?<=\n)/)) {
-        if (!openString) {
-            const name = headerName(line);
-            if (name !== null) {
-                tables.push(current);
-                current = { name, text: line };
-                continue;
+function makeCodeBlock(string, line, column) {
+    let lines = string.split(/\r?\n/);
+    let codeblock = '';
+    let numberLen = (Math.log10(line + 1) | 0) + 1;
+    for (let i = line - 1; i <= line + 1; i++) {
+        let l = lines[i - 1];
+        if (!l)
+            continue;
+        codeblock += i.toString().padEnd(numberLen, ' ');
+        codeblock += ':  ';
+        codeblock += l;
+        codeblock += '\n';
+        if (i === line) {
+            codeblock += ' '.repeat(numberLen + column + 2);
+            codeblock += '^\n';
+        }
+    }
+    return codeblock;
+}
+class TomlError extends Error {
+    line;
+    column;
+    codeblock;
+    constructor(message, options) {
+        const [line, column] = getLineColFromPtr(options.toml, options.ptr);
+        const codeblock = makeCodeBlock(options.toml, line, column);
+        super(`Invalid TOML document: ${message}\n\n${codeblock}`, options);
+        this.line = line;
+        this.column = column;
+        this.codeblock = codeblock;
+    }
+    /** @internal */
+    static x(message, ctx, ptr) {
+        throw new TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/primitive.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function parseString(ctx) {
+    let startPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p++);
+    let first = c;
+    let isLiteral = c === 0x27; /* ' */
+    let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
+    if (isMultiline) {
+        // Trim initial newline
+        if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 0xa /* \n */)
+            ctx.p++;
+        else if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)
+            ctx.p += 2;
+    }
+    // For the record: it is not worth it to use a fast-path for literal strings using `indexOf`.
+    // Doing a char-by-char iteration ends up dispatching less instructions, for the same wall-clock runtime.
+    let parsed = '';
+    let sliceStart = ctx.p;
+    // states:
+    //   0 - decoding
+    //   1 - decoding escape
+    //   2 - whitespace escape (no newline encountered yet, must fail on non-whitespace)
+    //   3 - whitespace escape (newline encountered, allowed to transition back to normal decode)
+    let state = 0;
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        c = ctx.s.charCodeAt(ctx.p);
+        // Deal with newlines first, since that simplifies control character checking and handling across all states
+        if (isMultiline && (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */))) {
+            state = state && 3;
+        }
+        // Control characters are banned in TOML, so we throw an error if we encounter them
+        else if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in strings', ctx);
+        }
+        // The string might terminate while we're parsing through a newline escape.
+        // It must have encountered a newline; otherwise, it'll simply fail in another branch.
+        else if ((!state || state === 3) && c === first && (!isMultiline || (ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first))) {
+            if (isMultiline) {
+                // If the string ends with 4-5 quotes, then the first 1-2 are part of the string
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+                if (ctx.s.charCodeAt(ctx.p + 3) === first)
+                    ctx.p++;
+            }
+            // If we're in a newline escape still, then there's nothing to add.
+            if (!state) {
+                // Avoid a useless concat operation if the string can be used as-is.
+                let s = ctx.s.slice(sliceStart, ctx.p);
+                parsed = parsed ? parsed + s : s;
+            }
+            ctx.p += isMultiline ? 3 : 1;
+            return parsed;
+        }
+        // Baseline state; keep moving forward unless an escape sequence starts
+        else if (!state) {
+            if (!isLiteral && c === 0x5c /* \ */) {
+                parsed += ctx.s.slice(sliceStart, (sliceStart = ctx.p));
+                state = 1;
             }
         }
-        current.text += line;
-        for (const delim of ['"""', "'''"]) {
-            const count = line.split(delim).length - 1;
-            if (count % 2 === 1 && (openString === null || openString === delim))
-                openString = openString ? null : delim;
+        else if (state === 1) {
+            if (c === 0x78 /* x */ || c === 0x75 /* u */ || c === 0x55 /* U */) { // Unicode escape
+                let errPtr = ctx.p++ - 1;
+                let value = 0;
+                let len = c === 0x78 /* x */ ? 2 : c === 0x75 /* u */ ? 4 : 8;
+                for (let j = 0; j < len; j++, ctx.p++) {
+                    let hex = ctx.s.charCodeAt(ctx.p);
+                    let digit = 
+                    /* 0-9 */ hex >= 0x30 && hex <= 0x39 ? hex - 0x30 :
+                        /* A-F */ hex >= 0x41 && hex <= 0x46 ? hex - 0x41 + 10 :
+                            /* a-f */ hex >= 0x61 && hex <= 0x66 ? hex - 0x61 + 10 : -1;
+                    if (digit < 0)
+                        TomlError.x('invalid non-hex character in unicode escape', ctx);
+                    value = (value << 4) | digit;
+                }
+                // Because JS does bitwise on signed 32bit integers, all 0xfzzzzzzz values are actually seen as negative
+                if (value < 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) {
+                    TomlError.x('invalid unicode escape', ctx, errPtr);
+                }
+                parsed += String.fromCodePoint(value);
+                sliceStart = ctx.p--;
+                state = 0;
+            }
+            // Newline escape sequence. We only need to care about spaces and tabs; newlines are dealt with earlier
+            else if (isMultiline && (c === 0x20 || c === 0x9 /* \t */)) {
+                state = 2;
+            }
+            // Basic escape sequence
+            else {
+                if (c === 0x62 /* b */)
+                    parsed += '\b';
+                else if (c === 0x74 /* t */)
+                    parsed += '\t';
+                else if (c === 0x6e /* n */)
+                    parsed += '\n';
+                else if (c === 0x66 /* f */)
+                    parsed += '\f';
+                else if (c === 0x72 /* r */)
+                    parsed += '\r';
+                else if (c === 0x65 /* e */)
+                    parsed += '\x1b';
+                else if (c === 0x22 /* " */)
+                    parsed += '"';
+                else if (c === 0x5c /* \ */)
+                    parsed += '\\';
+                else
+                    TomlError.x('unrecognised escape sequence', ctx);
+                sliceStart = ctx.p + 1;
+                state = 0;
+            }
+        }
+        // Newline escape continuation: keep moving forward until the first non-whitespace char
+        else if (c !== 0x20 && c !== 0x9 /* \t */) {
+            if (state === 2)
+                TomlError.x('invalid escape: only line-ending whitespace may be escaped', ctx, sliceStart);
+            // State cannot be zero, or we'd have branched earlier already.
+            // If it's a backslash, immediately transition to the escape state so it can be processed.
+            state = !isLiteral && c === 0x5c /* \ */ ? 1 : 0;
+            sliceStart = ctx.p;
         }
     }
-    tables.push(current);
-    return tables;
+    TomlError.x('unfinished string', ctx, startPtr);
 }
-const PROTECTED_TABLE = /^tool\.(?:pytest|coverage)(?:\.|$)/;
-/** Dotted keys in the `[tool]` table, e.g. `pytest.ini_options = {…}`. */
-const PROTECTED_TOOL_KEY = /^\s*["']?(?:pytest|coverage)["']?\s*[.=]/;
-/** The test-relevant part of a pyproject.toml: the pytest and coverage tables, canonicalised. */
-function pyprojectProtectedPart(text) {
-    if (text === null)
-        return '';
-    const parts = [];
-    for (const table of splitTomlTables(text.replace(/\r\n/g, '\n'))) {
-        if (PROTECTED_TABLE.test(table.name))
-            parts.push(table.text.trimEnd());
-        else if (table.name === 'tool') {
-            const keys = table.text.split('\n').filter((l) => PROTECTED_TOOL_KEY.test(l));
-            if (keys.length)
-                parts.push(`[tool]\n${keys.join('\n')}`);
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/date.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
+class TomlDate extends Date {
+    #hasDate = false;
+    #hasTime = false;
+    #offset = null;
+    constructor(date, fasttype, unsafeDelim) {
+        let hasDate = true;
+        let hasTime = true;
+        let offset = 'Z';
+        let c;
+        if (typeof date === 'string') {
+            if (fasttype)
+                prep: {
+                    // Date-time
+                    if (fasttype < 3) {
+                        if (+date.slice(11, 13) > 23) {
+                            date = '';
+                            break prep;
+                        }
+                        // Local
+                        if (fasttype === 2) {
+                            offset = null;
+                            date += 'Z';
+                        }
+                        // Offset; keep track of offset if not Z
+                        else if ((c = date.charCodeAt(date.length - 1)) !== 0x5a /* Z */ && c !== 0x7a /* z */) {
+                            offset = date.slice(date.length - 6);
+                        }
+                        if (unsafeDelim)
+                            date = date.slice(0, 10) + 'T' + date.slice(11);
+                    }
+                    // Time
+                    else if (fasttype === 4) {
+                        date = +date.slice(0, 2) > 23 ? '' : `0000-01-01T${date}Z`;
+                    }
+                    hasDate = fasttype !== 4;
+                    hasTime = fasttype !== 3;
+                }
+            else {
+                let match = date.match(DATE_TIME_RE);
+                if (match) {
+                    if (!match[1]) {
+                        hasDate = false;
+                        date = `0000-01-01T${date}`;
+                    }
+                    hasTime = !!match[2];
+                    // Make sure to use T instead of a space. Breaks in case of extreme values otherwise.
+                    hasTime && date[10] === ' ' && (date = date.replace(' ', 'T'));
+                    // Do not allow rollover hours.
+                    if (match[2] && +match[2] > 23) {
+                        date = '';
+                    }
+                    else {
+                        offset = match[3] || null;
+                        if (!offset && hasTime)
+                            date += 'Z';
+                    }
+                }
+                else {
+                    date = '';
+                }
+            }
+        }
+        super(date);
+        if (!isNaN(this.getTime())) {
+            this.#hasDate = hasDate;
+            this.#hasTime = hasTime;
+            this.#offset = offset;
         }
     }
-    return parts.join('\n');
+    isDateTime() {
+        return this.#hasDate && this.#hasTime;
+    }
+    isLocal() {
+        return !this.#hasDate || !this.#hasTime || !this.#offset;
+    }
+    isDate() {
+        return this.#hasDate && !this.#hasTime;
+    }
+    isTime() {
+        return this.#hasTime && !this.#hasDate;
+    }
+    isValid() {
+        return this.#hasDate || this.#hasTime;
+    }
+    toISOString() {
+        let iso = super.toISOString();
+        // Local Date
+        if (this.isDate())
+            return iso.slice(0, 10);
+        // Local Time
+        if (this.isTime())
+            return iso.slice(11, 23);
+        // Local DateTime
+        if (this.#offset === null)
+            return iso.slice(0, -1);
+        // Offset DateTime
+        if (this.#offset === 'Z' || this.#offset === 'z')
+            return iso;
+        // This part is quite annoying: JS strips the original timezone from the ISO string representation
+        // Instead of using a "modified" date and "Z", we restore the representation "as authored"
+        let offset = (+(this.#offset.slice(1, 3)) * 60) + +(this.#offset.slice(4, 6));
+        offset = this.#offset[0] === '-' ? offset : -offset;
+        let offsetDate = new Date(this.getTime() - (offset * 60e3));
+        return offsetDate.toISOString().slice(0, -1) + this.#offset;
+    }
+    static wrapAsOffsetDateTime(jsDate, offset = 'Z') {
+        let date = new TomlDate(jsDate);
+        date.#offset = offset;
+        return date;
+    }
+    static wrapAsLocalDateTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalDate(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasTime = false;
+        date.#offset = null;
+        return date;
+    }
+    static wrapAsLocalTime(jsDate) {
+        let date = new TomlDate(jsDate);
+        date.#hasDate = false;
+        date.#offset = null;
+        return date;
+    }
 }
-/** `current` with its pytest/coverage tables replaced by those of `base`; the rest is kept. */
-function restorePyproject(current, base) {
-    const baseTables = base === null ? [] : splitTomlTables(base.replace(/\r\n/g, '\n')).filter((t) => PROTECTED_TABLE.test(t.name));
-    const kept = splitTomlTables(current.replace(/\r\n/g, '\n'))
-        .filter((t) => !PROTECTED_TABLE.test(t.name))
-        .map((t) => (t.name === 'tool' ? { ...t, text: t.text.split('\n').filter((l) => !PROTECTED_TOOL_KEY.test(l)).join('\n') } : t));
-    const baseToolKeys = base === null
-        ? []
-        : splitTomlTables(base.replace(/\r\n/g, '\n'))
-            .filter((t) => t.name === 'tool')
-            .flatMap((t) => t.text.split('\n').filter((l) => PROTECTED_TOOL_KEY.test(l)));
-    if (baseToolKeys.length) {
-        const tool = kept.find((t) => t.name === 'tool');
-        if (tool)
-            tool.text = `${tool.text.trimEnd()}\n${baseToolKeys.join('\n')}\n`;
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/extract.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function isDigit(char, base = 10) {
+    return base === 16
+        ? (char > 0x2f && char < 0x3a) || (char > 0x40 && char < 0x47) || (char > 0x60 && char < 0x67)
+        : (char > 0x2f && char < 0x30 + base);
+}
+function isEndOfValue(char, delim) {
+    // Whitespace -- we're permissive on `\r` for performance; it'll be dealt with later anyway
+    return char === 0x20 || char === 0x9 /* \t */ || char === 0xa /* \n */ || char === 0xd /* \r */ ||
+        // Structure end or next value delimiter
+        (delim && (char === delim || char === 0x2c /* , */)) ||
+        // Comment
+        char === 0x23; /* # */
+}
+/** @internal */
+function extractValue(ctx, end) {
+    let errPtr = ctx.p;
+    let c = ctx.s.charCodeAt(ctx.p);
+    // Structs
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+        ctx.d-- || TomlError.x('document contains excessively nested structures. aborting.', ctx);
+        let value = c === 0x5b /* [ */
+            ? parseArray(ctx)
+            : parseInlineTable(ctx);
+        ctx.d++;
+        return value;
+    }
+    // Strings
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+        return parseString(ctx);
+    }
+    // Booleans
+    // We can fast-path because the first character is enough to know the only possible value
+    if (c === 0x74 /* t */) { // Only possible valid value is `true`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x72 || ctx.s.charCodeAt(++ctx.p) !== 0x75 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, true;
+    }
+    if (c === 0x66 /* f */) { // Only possible valid value is `false`
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6c || ctx.s.charCodeAt(++ctx.p) !== 0x73 || ctx.s.charCodeAt(++ctx.p) !== 0x65)
+            TomlError.x('invalid value', ctx, errPtr);
+        return ctx.p++, false;
+    }
+    if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+        return extract_parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 0x2c - c, end);
+    }
+    // Rough heuristic, but `parseDate` falls back to number parsing if it's a false positive.
+    // e.g.: `a = 1\n-------------- = 1` would match this heuristic, but gracefully fallback to numbers.
+    if (ctx.s.charCodeAt(ctx.p + 4) === 0x2d /* - */ && ctx.s.charCodeAt(ctx.p + 7) === 0x2d /* - */) {
+        return parseDate(ctx, c, end);
+    }
+    // Same logic as above; `parseTime` falls back to number parsing if it's a false positive.
+    if (ctx.s.charCodeAt(ctx.p + 2) === 0x3a /* : */) {
+        return parseTime(ctx, c, end);
+    }
+    return extract_parseNumber(ctx, ctx.p, c, 0, end);
+}
+// State:
+// 0: init
+// 1: integer
+// 2: fractional dot
+// 3: fractional
+// 4: exponent letter
+// 5: exponent
+// 6: exponent sign
+// 7: exponent with sign
+// >9: underscore; see below
+//     -> 12: was integer
+//     -> 14: was fractional
+//     -> 16: was exponent
+// states 2-5, 14, 16 are ONLY permitted iif base === 10
+function extract_parseNumber(ctx, startPtr, startChr, sign, endChr) {
+    let c = startChr;
+    let state = 0;
+    let hasUnderscores = false;
+    // (+/-)inf
+    if (c === 0x69 /* i */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x6e || ctx.s.charCodeAt(++ctx.p) !== 0x66)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, (sign || 1) / 0;
+    }
+    // (+/-)nan
+    if (c === 0x6e /* n */) {
+        if (ctx.s.charCodeAt(++ctx.p) !== 0x61 || ctx.s.charCodeAt(++ctx.p) !== 0x6e)
+            TomlError.x('invalid value', ctx, startPtr);
+        return ctx.p++, NaN;
+    }
+    // Leading zero
+    // Only allowed cases: `0<EOV>`, `0.(...)`, `0e(...)`, `0x(...)`, `0b(...)`, `0o(...)`
+    // FWIW, `0e(...)` is a stupid case, but it's not banned per-se so we have to parse it
+    if (c === 0x30 /* 0 */) {
+        if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
+            return ctx.bi === true ? 0n : 0; // note: conveniently deals with `-0`
+        if (!sign) {
+            if (c === 0x78 /* x */)
+                return parseIntegerBaseN(ctx, startPtr, 16, endChr);
+            else if (c === 0x62 /* b */)
+                return parseIntegerBaseN(ctx, startPtr, 2, endChr);
+            else if (c === 0x6f /* o */)
+                return parseIntegerBaseN(ctx, startPtr, 8, endChr);
+        }
+        if (c === 0x2e /* . */)
+            state = 2;
+        else if (c === 0x65 /* e */ || c === 0x45 /* E */)
+            state = 4;
         else
-            kept.push({ name: 'tool', text: `[tool]\n${baseToolKeys.join('\n')}\n` });
+            TomlError.x('illegal leading zero', ctx, startPtr);
     }
-    let out = kept.map((t) => t.text).join('');
-    for (const t of baseTables)
-        out = `${out.trimEnd()}\n\n${t.text.trimEnd()}\n`;
-    return out;
+    // If the 1st char is not a digit by now, then it's not a valid TOML value at all
+    else if (!isDigit(c))
+        TomlError.x('invalid value', ctx, startPtr);
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (!state)
+            state = 1; // Detects single-digit numbers we can use a fast parse path for
+        // The way the states are numbered is not random: underscores are always permitted in odd-numbered states and
+        // never permitted in even-numbered ones.
+        if (c === 0x5f /* _ */) {
+            if (!(state & 1))
+                TomlError.x('illegal underscore', ctx);
+            state += 11; // 11 is a marker that makes the state even and greater than 9; see the numbering + rationale above
+            hasUnderscores = true;
+        }
+        // Transition to fractional part.
+        else if (state === 1 && c === 0x2e /* . */)
+            state = 2;
+        // Transition to exponent part.
+        else if ((state === 1 || state === 3) && (c === 0x65 /* e */ || c === 0x45 /* E */))
+            state = 4;
+        // + and - are permitted in state 4 only (handled before entering the function for state 0)
+        else if (state === 4 && (c === 0x2b /* + */ || c === 0x2d /* - */)) {
+            state = 6;
+        }
+        // All special cases have been handled; only digits are allowed here
+        else if (!isDigit(c))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear state flags
+        else if (state > 9)
+            state -= 11;
+        else if (!(state & 1))
+            state++;
+    }
+    // Single-char number; we can fast-path these very easily.
+    if (!state) {
+        let val = (startChr - 0x30 /* 0 */) * (sign || 1);
+        return ctx.bi === true ? BigInt(val) : val;
+    }
+    // Even-numbered states absolutely require a digit next; not even end of value is permitted
+    if (!(state & 1))
+        TomlError.x('unfinished numeric value', ctx, startPtr);
+    let str = ctx.s.slice(startPtr, ctx.p);
+    if (hasUnderscores)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return state > 1
+        ? parseFloat(str)
+        : parseInteger(ctx, str, 10, startPtr);
 }
+function parseIntegerBaseN(ctx, startPtr, base, endChr) {
+    let c, underscore = 1;
+    while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+        if (c === 0x5f /* _ */) {
+            if (underscore & 1)
+                TomlError.x('illegal underscore', ctx);
+            underscore = 3;
+        }
+        // We only need to check if the number is a valid digit, nothing else is permitted
+        else if (!isDigit(c, base))
+            TomlError.x(`illegal character in numeric literal`, ctx);
+        // Clear underscore flag
+        else if (underscore & 1)
+            underscore--;
+    }
+    // Trailing underscore is not allowed
+    if (underscore & 1)
+        TomlError.x('unfinished numeric value', ctx);
+    let str = ctx.s.slice(startPtr + 2, ctx.p);
+    if (underscore)
+        str = str.replaceAll('_', ''); // perf: replaceAll 1.25x faster than replace with a regex
+    return parseInteger(ctx, str, base, startPtr);
+}
+function parseInteger(ctx, str, base, startPtr) {
+    if (ctx.bi !== true)
+        int: {
+            let val = parseInt(str, base);
+            if (!Number.isSafeInteger(val)) {
+                if (ctx.bi)
+                    break int;
+                TomlError.x('integer value cannot be represented losslessly', ctx, startPtr);
+            }
+            return val;
+        }
+    return base === 10 ? BigInt(str) : BigInt((base === 2 ? '0b' : base === 8 ? '0o' : '0x') + str);
+}
+function parseDate(ctx, c, endChr) {
+    let startPtr = ctx.p++, unsafeSeparator;
+    if (!isDigit(c) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++)) ||
+        !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+        return extract_parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
+    }
+    ctx.p += 5;
+    if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+        TomlError.x('invalid date-time: date part is malformed', ctx, startPtr);
+    if (ctx.p >= ctx.s.length || (((c = ctx.s.charCodeAt(ctx.p)) !== 0x20 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 0x54 /* T */ && c !== 0x74 /* t */)) {
+        let t = ctx.s.slice(startPtr, ctx.p);
+        return readDate(ctx, t, 3, false, startPtr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 3) !== 0x3a /* : */)
+        TomlError.x('invalid date-time: time part is malformed', ctx, startPtr);
+    if (ctx.s.charCodeAt(ctx.p += 3) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    if (c = ctx.s.charCodeAt(ctx.p)) {
+        if (c === 0x5a /* Z */ || c === 0x7a /* z */) {
+            let t = ctx.s.slice(startPtr, ++ctx.p);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, '[+00:00]');
+        }
+        if (c === 0x2b /* + */ || c === 0x2d /* - */) {
+            // Temporal's ZonedDateTime is weird asf when it comes to dealing with traditional offsets...
+            // It's 1.2x faster to allocate a new string to pass to ZDT than use Instant.toZonedDateTimeISO
+            let t = ctx.s.slice(startPtr, ctx.p += 6);
+            return readDate(ctx, t, 1, unsafeSeparator, startPtr, !ctx.ld && ('[' + ctx.s.slice(ctx.p - 6, ctx.p) + ']'));
+        }
+    }
+    let t = ctx.s.slice(startPtr, ctx.p);
+    return readDate(ctx, t, 2, unsafeSeparator, startPtr);
+}
+function parseTime(ctx, c, endChr) {
+    let start = ctx.p;
+    if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+        return extract_parseNumber(ctx, --ctx.p, c, 0, endChr);
+    }
+    if (ctx.s.charCodeAt(ctx.p += 4) === 0x3a /* : */)
+        ctx.p += 3;
+    if (ctx.s.charCodeAt(ctx.p) === 0x2e /* . */)
+        while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+            ;
+    let t = ctx.s.slice(start, ctx.p);
+    return readDate(ctx, t, 4, false, start);
+}
+function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
+    if (ctx.ld) {
+        let date = new TomlDate(str, type, unsafeDelim);
+        if (!date.isValid())
+            TomlError.x('invalid date', ctx, errPtr);
+        return date;
+    }
+    try {
+        if (temporalSuffix)
+            str += temporalSuffix;
+        switch (type) {
+            case 1: return Temporal.ZonedDateTime.from(str);
+            case 2: return Temporal.PlainDateTime.from(str);
+            case 3: return Temporal.PlainDate.from(str);
+            case 4: return Temporal.PlainTime.from(str);
+        }
+    }
+    catch (e) {
+        TomlError.x(e instanceof Error ? e.message : '' + e, ctx, errPtr);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/util.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+/** @internal */
+function skipComment(ctx) {
+    for (; ctx.p < ctx.s.length; ctx.p++) {
+        let c = ctx.s.charCodeAt(ctx.p);
+        if (c === 0xa /* \n */)
+            break;
+        if (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */) {
+            ctx.p++;
+            break;
+        }
+        if ((c < 0x20 && c !== 0x9 /* \t */) || c === 0x7f) {
+            TomlError.x('control characters are not allowed in comments', ctx);
+        }
+    }
+}
+/** @internal */
+function skipVoid(ctx, banNewLines, banComments) {
+    let c;
+    while (ctx.p < ctx.s.length) {
+        while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 0x20 ||
+            c === 0x9 /* \t */ ||
+            (!banNewLines &&
+                (c === 0xa /* \n */ || (c === 0xd /* \r */ && ctx.s.charCodeAt(ctx.p + 1) === 0xa /* \n */)))))
+            ctx.p++;
+        if (banComments || c !== 0x23 /* # */)
+            break;
+        skipComment(ctx);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/struct.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+/** @internal */
+function parseKey(ctx, end = 0x3d /* = */) {
+    // States:
+    // 0: before first char
+    // 1: parsing bare key
+    // 2: after key component
+    let startPtr;
+    let state = 0;
+    let parsed = [];
+    let sliceStart;
+    let c = ctx.s.charCodeAt(startPtr = ctx.p);
+    do {
+        // End of key
+        if (c === end) {
+            if (!state)
+                TomlError.x('unexpected end of key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            return ctx.p++, parsed;
+        }
+        // Dotted key separator
+        else if (c === 0x2e /* . */) {
+            if (!state)
+                TomlError.x('illegal empty bare key', ctx);
+            if (state === 1)
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+            state = 0;
+        }
+        // Quoted key
+        else if (!state && (c === 0x22 /* " */ || c === 0x27 /* ' */)) {
+            if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
+                TomlError.x('illegal quoted key: multiline strings are not allowed', ctx);
+            parsed.push(parseString(ctx));
+            state = 2;
+            ctx.p--;
+        }
+        // Whitespace; no-op in state 0 and 2, end of bare key in state 1
+        else if (c === 0x20 || c === 0x9 /* \t */) {
+            if (state === 1) {
+                parsed.push(ctx.s.slice(sliceStart, ctx.p));
+                state = 2;
+            }
+        }
+        // If state is post-key, no character is allowed; otherwise ensure it's a bare-key component
+        else if (state === 2 || (c < 0x30 && c !== 0x2d /* - */) || (c > 0x39 && c < 0x41) || (c > 0x5a && c < 0x61 && c !== 0x5f /* _ */) || c > 0x7a) {
+            TomlError.x('illegal character in key', ctx);
+        }
+        // Illegal character
+        else if (!state) {
+            state = 1;
+            sliceStart = ctx.p;
+        }
+    } while (c = ctx.s.charCodeAt(++ctx.p));
+    TomlError.x('incomplete key-value: cannot find end of key', ctx, startPtr);
+}
+/** @internal */
+function parseInlineTable(ctx) {
+    let startPtr = ctx.p++;
+    let res = Object.create(null);
+    let seen = new Set();
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x7d /* } */) {
+            ctx.p++;
+            return res;
+        }
+        let k;
+        let t = res;
+        let hasOwn = false;
+        let errPtr = ctx.p;
+        let key = parseKey(ctx);
+        for (let i = 0; i < key.length; i++) {
+            if (i)
+                t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            k = key[i];
+            if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== 'object' || seen.has(t[k]))) {
+                TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+            }
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor')) {
+                t = ctx.uk !== 1 && TomlError.x('document contains an unsafe property', ctx, errPtr);
+                break;
+            }
+            if (!hasOwn && unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+            }
+        }
+        if (hasOwn) {
+            TomlError.x('trying to redefine an already defined value', ctx, errPtr);
+        }
+        skipVoid(ctx, true, true);
+        let value = extractValue(ctx, 0x7d /* } */);
+        if (t && typeof (t[k] = value) === 'object')
+            seen.add(value);
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x7d /* } */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished table', ctx, startPtr);
+}
+/** @internal */
+function parseArray(ctx) {
+    let startPtr = ctx.p++;
+    let res = [];
+    let c;
+    while (ctx.p < ctx.s.length) {
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p)) === 0x5d /* ] */) {
+            ctx.p++;
+            return res;
+        }
+        res.push(extractValue(ctx, 0x5d /* ] */));
+        skipVoid(ctx);
+        if ((c = ctx.s.charCodeAt(ctx.p++)) === 0x5d /* ] */) {
+            return res;
+        }
+        if (c !== 0x2c /* , */)
+            TomlError.x('expected comma or end of structure', ctx, ctx.p - 1);
+    }
+    TomlError.x('unfinished array', ctx, startPtr);
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/parse.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+function peekTable(ctx, key, table, meta, type) {
+    let t = table;
+    let m = meta;
+    let k;
+    let hasOwn = false;
+    let state;
+    for (let i = 0; i < key.length; i++) {
+        if (i) {
+            t = hasOwn ? t[k] : (t[k] = Object.create(null));
+            m = (state = m[k]).c;
+            if (type === 0 /* Type.DOTTED */ && (state.t === 1 /* Type.EXPLICIT */ || state.t === 2 /* Type.ARRAY */)) {
+                return null;
+            }
+            if (state.t === 2 /* Type.ARRAY */) {
+                let l = t.length - 1;
+                t = t[l];
+                m = m[l].c;
+            }
+        }
+        k = key[i];
+        if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 /* Type.DOTTED */ && m[k]?.d) {
+            return null;
+        }
+        if (!hasOwn) {
+            let unsafe = k === '__proto__';
+            if (ctx.uk && (unsafe || k === 'constructor'))
+                return false;
+            if (unsafe) {
+                Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+                Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+            }
+            m[k] = {
+                t: i < key.length - 1 && type === 2 /* Type.ARRAY */
+                    ? 3 /* Type.ARRAY_DOTTED */ : type,
+                d: false,
+                i: 0,
+                c: Object.create(null),
+            };
+        }
+    }
+    state = m[k];
+    if (state.t !== type && !(type === 1 /* Type.EXPLICIT */ && state.t === 3 /* Type.ARRAY_DOTTED */)) {
+        // Bad key type!
+        return null;
+    }
+    if (type === 2 /* Type.ARRAY */) {
+        if (!state.d) {
+            state.d = true;
+            t[k] = [];
+        }
+        t[k].push(t = Object.create(null));
+        state.c[state.i++] = (state = { t: 1 /* Type.EXPLICIT */, d: false, i: 0, c: Object.create(null) });
+    }
+    if (state.d) {
+        // Redefining a table!
+        return null;
+    }
+    state.d = true;
+    if (type === 1 /* Type.EXPLICIT */) {
+        t = hasOwn ? t[k] : (t[k] = Object.create(null));
+    }
+    else if (type === 0 /* Type.DOTTED */ && hasOwn) {
+        return null;
+    }
+    return [k, t, state.c];
+}
+function validateTablePeek(ctx, peek, ptr) {
+    if (peek === null || ctx.uk === 2)
+        TomlError.x(peek === null
+            ? 'trying to redefine an already defined table or value'
+            : 'document contains an unsafe property', ctx, ptr);
+}
+function parse(toml, options = {}) {
+    let ctx = {
+        s: toml,
+        p: 0,
+        d: options.maxDepth ?? 1000,
+        bi: options.integersAsBigInt ?? false,
+        ld: options.useLegacyDate ?? true,
+        uk: options.unsafeKeyBehaviour === 'throw' ? 2 : options.unsafeKeyBehaviour === 'drop' ? 1 : 0,
+    };
+    let res = Object.create(null);
+    let meta = Object.create(null);
+    let tmp;
+    let skipping = false;
+    let tbl = res;
+    let m = meta;
+    // BOM is allowed, skip.
+    // JS is UTF-16, so we have to check for the UTF-16 BOM instead of the UTF-8 BOM sequence!
+    if (toml.charCodeAt(0) === 0xfeff)
+        ctx.p++;
+    skipVoid(ctx);
+    while (ctx.p < toml.length) {
+        if (toml.charCodeAt(ctx.p) === 0x5b /* [ */) {
+            let isTableArray = toml.charCodeAt(++ctx.p) === 0x5b; /* [ */
+            tmp = ctx.p += +isTableArray;
+            skipping = false;
+            let k = parseKey(ctx, 0x5d /* ] */);
+            if (isTableArray) {
+                if (toml.charCodeAt(ctx.p) !== 0x5d /* ] */) {
+                    TomlError.x('expected end of table array declaration', ctx);
+                }
+                ctx.p++;
+            }
+            let p = peekTable(ctx, k, res, meta, isTableArray ? 2 /* Type.ARRAY */ : 1 /* Type.EXPLICIT */);
+            if (!p) {
+                validateTablePeek(ctx, p, tmp);
+                skipping = true;
+            }
+            else {
+                m = p[2];
+                tbl = p[1];
+            }
+        }
+        else {
+            tmp = ctx.p;
+            let k = parseKey(ctx);
+            let p = peekTable(ctx, k, tbl, m, 0 /* Type.DOTTED */);
+            if (!p && !skipping)
+                validateTablePeek(ctx, p, tmp);
+            skipVoid(ctx, true, true);
+            let v = extractValue(ctx, void 0);
+            if (p && !skipping)
+                p[1][p[0]] = v;
+        }
+        skipVoid(ctx, true);
+        if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 0xa /* \n */ && (tmp !== 0xd /* \r */ || toml.charCodeAt(ctx.p + 1) !== 0xa /* \n */)) {
+            TomlError.x('each key-value declaration must be followed by an end-of-line', ctx);
+        }
+        skipVoid(ctx);
+    }
+    return res;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/stringify.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+let BARE_KEY = /^[a-z0-9-_]+$/i;
+let HAS_WELLFORMED = !!(''.isWellFormed);
+function extendedTypeOf(obj) {
+    let type = typeof obj;
+    if (type === 'object') {
+        if (Array.isArray(obj))
+            return 'array';
+        if (typeof obj.getUTCDate === 'function' && obj instanceof Date)
+            return 'date';
+        if (globalThis.Temporal) {
+            if (obj.until) {
+                if (obj instanceof Temporal.ZonedDateTime)
+                    return 'temporal/tz+uc';
+                if (obj instanceof Temporal.PlainDateTime || obj instanceof Temporal.PlainDate)
+                    return 'temporal/uc';
+                if (obj instanceof Temporal.PlainTime || obj instanceof Temporal.Instant)
+                    return 'temporal';
+                if (obj instanceof Temporal.PlainYearMonth)
+                    return 'temporal/x';
+            }
+            else if ((obj.toPlainDate && obj instanceof Temporal.PlainMonthDay) ||
+                (obj.negated && obj instanceof Temporal.Duration)) {
+                return 'temporal/x';
+            }
+        }
+    }
+    return type;
+}
+function isArrayOfTables(obj) {
+    for (let i = 0; i < obj.length; i++) {
+        if (extendedTypeOf(obj[i]) !== 'object')
+            return false;
+    }
+    return obj.length != 0;
+}
+function formatWellFormedStringUnchecked(s) {
+    return JSON.stringify(s).replaceAll('\x7f', '\\u007f');
+}
+function formatString(s) {
+    return formatWellFormedStringUnchecked(HAS_WELLFORMED ? s.toWellFormed() : s);
+}
+function formatKey(s) {
+    if (BARE_KEY.test(s))
+        return s;
+    if (HAS_WELLFORMED && !s.isWellFormed())
+        throw new RangeError('key contains illegal lone surrogates');
+    return formatWellFormedStringUnchecked(s);
+}
+function stringifyValue(val, type, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    switch (type) {
+        // @ts-expect-error -- intentional fallthrough case
+        case 'number':
+            if (isNaN(val))
+                return 'nan';
+            if (val === Infinity)
+                return 'inf';
+            if (val === -Infinity)
+                return '-inf';
+            if (Number.isInteger(val) && (numberAsFloat || !Number.isSafeInteger(val)))
+                return val.toFixed(1);
+        case 'bigint':
+        case 'boolean':
+        case 'temporal':
+            return val.toString();
+        case 'string':
+            return formatString(val);
+        case 'date':
+            if (isNaN(val.getTime()))
+                throw new TypeError('cannot serialize invalid date');
+            return val.toISOString();
+        case 'object':
+            return stringifyInlineTable(val, depth, numberAsFloat, strictTemporal);
+        case 'array':
+            return stringifyArray(val, depth, numberAsFloat, strictTemporal);
+        // @ts-expect-error -- intentional fallthrough case
+        case 'temporal/tz+uc':
+            if (strictTemporal) {
+                let tz = val.timeZoneId;
+                let tzc = tz.charCodeAt(0);
+                if (
+                // Classic offset
+                tzc !== 0x2b /* + */ && tzc !== 0x2d /* - */ &&
+                    (
+                    // Fast pre-check pass; see below for the actually accepted values
+                    (tzc !== 0x55 /* U */ && tzc !== 0x47 /* G */ && tzc !== 0x5a /* Z */ && tzc !== 0x45 /* E */) ||
+                        (
+                        // UTC and its aliases; Temporal implementations don't all canonicalise unfortunately
+                        tz !== 'UTC' && tz !== 'UCT' && tz !== 'Universal' && tz !== 'Zulu' &&
+                            // GMT is a TZ but it's for all intents and purposes equivalent to UTC. Safe to downgrade.
+                            !tz.startsWith('GMT') && tz !== 'Greenwich' &&
+                            // Etc/* are all safe to downgrade to offset (either UTC, GMT, or offset)
+                            !tz.startsWith('Etc/')))) {
+                    throw new TypeError('Temporal objects with an IANA timezone are not allowed in Temporal strict mode');
+                }
+            }
+        case 'temporal/uc':
+            if (strictTemporal && val.calendarId !== 'iso8601')
+                throw new TypeError('Temporal objects with a non-default calendar are not allowed in Temporal strict mode');
+            return val.toString({
+                calendarName: 'never',
+                timeZoneName: 'never',
+            });
+        case 'temporal/x':
+            throw new TypeError('Unsupported ' + val[Symbol.toStringTag]);
+    }
+}
+function stringifyInlineTable(obj, depth, numberAsFloat, strictTemporal) {
+    let keys = Object.keys(obj);
+    if (keys.length === 0)
+        return '{}';
+    let res = '{ ';
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (i)
+            res += ', ';
+        res += formatKey(k) + ' = ' + stringifyValue(obj[k], extendedTypeOf(obj[k]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' }';
+}
+function stringifyArray(array, depth, numberAsFloat, strictTemporal) {
+    if (array.length === 0)
+        return '[]';
+    let res = '[ ';
+    for (let i = 0; i < array.length; i++) {
+        if (i)
+            res += ', ';
+        if (array[i] === null || array[i] === void 0) {
+            throw new TypeError('arrays cannot contain null or undefined values');
+        }
+        res += stringifyValue(array[i], extendedTypeOf(array[i]), depth - 1, numberAsFloat, strictTemporal);
+    }
+    return res + ' ]';
+}
+function stringifyArrayTable(array, key, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let res = '';
+    for (let i = 0; i < array.length; i++) {
+        res += `${res && '\n'}[[${key}]]\n`;
+        res += stringifyTable(0, array[i], key, depth, numberAsFloat, strictTemporal);
+    }
+    return res;
+}
+function stringifyTable(tableKey, obj, prefix, depth, numberAsFloat, strictTemporal) {
+    if (depth === 0) {
+        throw new Error('Could not stringify the object: maximum object depth exceeded');
+    }
+    let preamble = '';
+    let tables = '';
+    let keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+        let k = keys[i];
+        if (obj[k] !== null && obj[k] !== void 0) {
+            let type = extendedTypeOf(obj[k]);
+            if (type === 'symbol' || type === 'function') {
+                throw new TypeError(`cannot serialize values of type '${type}'`);
+            }
+            let key = formatKey(k);
+            if (type === 'array' && isArrayOfTables(obj[k])) {
+                tables += (tables && '\n') + stringifyArrayTable(obj[k], prefix ? `${prefix}.${key}` : key, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else if (type === 'object') {
+                let tblKey = prefix ? `${prefix}.${key}` : key;
+                tables += (tables && '\n') + stringifyTable(tblKey, obj[k], tblKey, depth - 1, numberAsFloat, strictTemporal);
+            }
+            else {
+                preamble += key;
+                preamble += ' = ';
+                preamble += stringifyValue(obj[k], type, depth, numberAsFloat, strictTemporal);
+                preamble += '\n';
+            }
+        }
+    }
+    if (tableKey && (preamble || !tables)) // Create table only if necessary
+        preamble = preamble ? `[${tableKey}]\n${preamble}` : `[${tableKey}]`;
+    return preamble && tables
+        ? `${preamble}\n${tables}`
+        : preamble || tables;
+}
+function stringify(obj, { maxDepth = 1000, numbersAsFloat = false, strictTemporal = false } = {}) {
+    if (extendedTypeOf(obj) !== 'object') {
+        throw new TypeError('stringify can only be called with an object');
+    }
+    let str = stringifyTable(0, obj, '', maxDepth, numbersAsFloat, strictTemporal);
+    if (str[str.length - 1] !== '\n')
+        return str + '\n';
+    return str;
+}
+
+;// CONCATENATED MODULE: ./node_modules/smol-toml/dist/index.js
+/*!
+ * Copyright (c) Squirrel Chat et al., All rights reserved.
+ * SPDX-License-Identifier: BSD-3-Clause
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are met:
+ *
+ * 1. Redistributions of source code must retain the above copyright notice, this
+ *    list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright notice,
+ *    this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the copyright holder nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software without
+ *    specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+ * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+ * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+ * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+ * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ */
+
+
+
+
+
+/** @deprecated use `import * as ... from 'smol-toml'` instead */
+/* harmony default export */ const dist = ({ parse: parse, stringify: stringify, TomlDate: TomlDate, TomlError: TomlError });
 
 ;// CONCATENATED MODULE: ./src/gate/manifest-keys.ts
 
-/** package.json keys that decide how tests run; dependency fields stay editable. */
-const PACKAGE_JSON_PROTECTED_KEYS = [
-    'scripts',
-    'jest',
-    'mocha',
-    'ava',
-    'c8',
-    'nyc',
-    'vitest',
-    'tap',
-    'jasmine',
-    'karma',
-    'playwright',
-    'cypress',
-    'uvu',
-    'tape',
-    'xo',
-    'type',
-    'imports'
-];
+/** Dotted key paths; `*` stands for any one key. */
+const MANIFEST_ALLOWED_KEYS = {
+    'package-json': [
+        'dependencies',
+        'devDependencies',
+        'peerDependencies',
+        'optionalDependencies',
+        'bundleDependencies',
+        'bundledDependencies',
+        'peerDependenciesMeta',
+        'overrides',
+        'resolutions',
+        'pnpm.overrides',
+        'version',
+        'engines',
+        'packageManager'
+    ],
+    pyproject: [
+        'project.dependencies',
+        'project.optional-dependencies',
+        'project.version',
+        'project.requires-python',
+        'dependency-groups',
+        'build-system.requires',
+        'tool.poetry.dependencies',
+        'tool.poetry.dev-dependencies',
+        'tool.poetry.group.*.dependencies',
+        'tool.poetry.version',
+        'tool.uv.dev-dependencies',
+        'tool.uv.constraint-dependencies',
+        'tool.uv.override-dependencies',
+        'tool.uv.build-constraint-dependencies',
+        'tool.pdm.dev-dependencies'
+    ]
+};
+const ALLOWED_PATHS = {
+    'package-json': MANIFEST_ALLOWED_KEYS['package-json'].map((k) => k.split('.')),
+    pyproject: MANIFEST_ALLOWED_KEYS.pyproject.map((k) => k.split('.'))
+};
 function manifestKind(file) {
-    const base = file.split('/').pop();
+    const base = file.slice(file.lastIndexOf('/') + 1);
     if (base === 'package.json')
         return 'package-json';
     if (base === 'pyproject.toml')
         return 'pyproject';
     return null;
 }
-function parseJsonObject(text) {
-    if (text === null)
-        return {};
+function isTable(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+/**
+ * Whether a JSON text repeats a key in one object. Parsers disagree on which copy wins, so a
+ * manifest with a repeated key could say one thing to loopgate and another to the runner.
+ */
+function hasDuplicateJsonKey(text) {
+    const stack = [];
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"') {
+            let j = i + 1;
+            while (text[j] !== '"')
+                j += text[j] === '\\' ? 2 : 1;
+            const top = stack[stack.length - 1];
+            if (top?.keys && top.expectKey) {
+                const key = JSON.parse(text.slice(i, j + 1));
+                if (top.keys.has(key))
+                    return true;
+                top.keys.add(key);
+                top.expectKey = false;
+            }
+            i = j;
+        }
+        else if (c === '{')
+            stack.push({ keys: new Set(), expectKey: true });
+        else if (c === '[')
+            stack.push({ keys: null, expectKey: false });
+        else if (c === '}' || c === ']')
+            stack.pop();
+        else if (c === ',') {
+            const top = stack[stack.length - 1];
+            if (top?.keys)
+                top.expectKey = true;
+        }
+    }
+    return false;
+}
+/** The manifest's document, or null when it does not parse (or is ambiguous). */
+function parseManifest(kind, text) {
     try {
+        if (kind === 'pyproject')
+            return parse(text);
         const data = JSON.parse(text);
-        return data && typeof data === 'object' && !Array.isArray(data) ? data : null;
+        return isTable(data) && !hasDuplicateJsonKey(text) ? data : null;
     }
     catch {
         return null;
     }
 }
-/** The protected projection of a manifest: equal projections mean no test-relevant change. */
-function protectedPart(kind, text) {
-    if (kind === 'pyproject')
-        return pyprojectProtectedPart(text);
-    const data = parseJsonObject(text);
-    if (data === null)
-        return `invalid:${text}`;
-    const picked = {};
-    for (const key of PACKAGE_JSON_PROTECTED_KEYS)
-        if (key in data)
-            picked[key] = data[key];
-    return JSON.stringify(picked);
-}
-/** `current` with the protected part of `base` put back; other edits (dependencies) survive. */
-function restoreManifest(kind, current, base) {
-    if (kind === 'pyproject')
-        return restorePyproject(current, base);
-    const now = parseJsonObject(current);
-    const before = parseJsonObject(base);
-    if (now === null || before === null)
-        return base;
-    for (const key of PACKAGE_JSON_PROTECTED_KEYS) {
-        if (key in before)
-            now[key] = before[key];
-        else
-            delete now[key];
+/** The value with every allowed key path removed. */
+function withoutAllowed(value, paths) {
+    if (!isTable(value) || paths.length === 0)
+        return value;
+    const out = [];
+    for (const key of Object.keys(value)) {
+        const here = paths.filter((p) => p[0] === key || p[0] === '*');
+        if (here.some((p) => p.length === 1))
+            continue;
+        out.push([key, withoutAllowed(value[key], here.map((p) => p.slice(1)))]);
     }
-    const indent = /^\{\n(\s+)"/.exec(current)?.[1] ?? '  ';
-    return `${JSON.stringify(now, null, indent)}\n`;
+    return Object.fromEntries(out);
+}
+/**
+ * A stable text for a document: TOML tables are unordered (keys sorted); JSON keeps its order
+ * (`exports` conditions are ordered). Non-finite numbers, big integers and dates keep their type.
+ */
+function canonical(value, sortKeys) {
+    if (Array.isArray(value))
+        return `[${value.map((v) => canonical(v, sortKeys)).join(',')}]`;
+    if (value instanceof Date)
+        return `date:${JSON.stringify(value.toISOString())}`;
+    if (typeof value === 'bigint')
+        return `int:${value}`;
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `float:${value}`;
+    if (isTable(value)) {
+        const keys = Object.keys(value);
+        if (sortKeys)
+            keys.sort();
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k], sortKeys)}`).join(',')}}`;
+    }
+    return JSON.stringify(value) ?? 'undefined';
+}
+const INVALID = 'invalid';
+/**
+ * The protected projection of a manifest: everything but the allowed keys. Equal projections
+ * mean no protected change; a manifest that does not parse projects to `invalid:<text>`.
+ */
+function protectedPart(kind, text) {
+    const doc = text === null ? {} : parseManifest(kind, text);
+    if (doc === null)
+        return `${INVALID}:${text}`;
+    return canonical(withoutAllowed(doc, ALLOWED_PATHS[kind]), kind === 'pyproject');
+}
+/** How a manifest's protected part changed from `baseProjection`, or null when it did not. */
+function manifestChange(kind, baseProjection, text) {
+    const now = protectedPart(kind, text);
+    if (now === baseProjection)
+        return null;
+    return now.startsWith(`${INVALID}:`) ? 'does not parse' : 'test-relevant keys changed';
+}
+/** `base`'s protected keys with `current`'s allowed keys: what the agent may keep of its edit. */
+function mergeAllowed(base, current, paths) {
+    const out = [];
+    const take = (key, fromBase, fromCurrent) => {
+        const here = paths.filter((p) => p[0] === key || p[0] === '*');
+        if (here.some((p) => p.length === 1)) {
+            if (fromCurrent)
+                out.push([key, current[key]]);
+        }
+        else if (here.length && (isTable(base[key]) || !fromBase) && isTable(current[key])) {
+            const merged = mergeAllowed(fromBase ? base[key] : {}, current[key], here.map((p) => p.slice(1)));
+            if (fromBase || Object.keys(merged).length)
+                out.push([key, merged]);
+        }
+        else if (fromBase)
+            out.push([key, base[key]]);
+    };
+    for (const key of Object.keys(base))
+        take(key, true, Object.hasOwn(current, key));
+    for (const key of Object.keys(current))
+        if (!Object.hasOwn(base, key))
+            take(key, false, true);
+    return Object.fromEntries(out);
+}
+/**
+ * `current` with the protected part of `base` put back; edits to allowed keys survive. The base
+ * text is kept verbatim when the agent changed nothing allowed; null when there is nothing to
+ * keep (no base, and `current` does not parse).
+ */
+function restoreManifest(kind, current, base) {
+    const before = base === null ? {} : parseManifest(kind, base);
+    const now = parseManifest(kind, current);
+    if (before === null || now === null)
+        return base;
+    const merged = mergeAllowed(before, now, ALLOWED_PATHS[kind]);
+    const sortKeys = kind === 'pyproject';
+    if (base !== null && canonical(merged, sortKeys) === canonical(before, sortKeys))
+        return base;
+    let text;
+    if (kind === 'pyproject') {
+        try {
+            text = stringify(merged);
+        }
+        catch {
+            return base;
+        }
+    }
+    else {
+        const indent = /^\{\r?\n([ \t]+)"/.exec(current)?.[1] ?? '  ';
+        text = `${JSON.stringify(merged, null, indent)}\n`;
+    }
+    return protectedPart(kind, text) === protectedPart(kind, base) ? text : base;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/compare.ts
@@ -41068,9 +42939,8 @@ function checkBaseEntry(root, base) {
         return base.kind === 'file' || base.projection !== protectedPart(base.kind, null) ? 'deleted' : null;
     if (entry.kind !== 'file')
         return describeEntry(entry);
-    if (base.kind !== 'file') {
-        return protectedPart(base.kind, entry.data.toString('utf8')) === base.projection ? null : 'test-relevant keys changed';
-    }
+    if (base.kind !== 'file')
+        return manifestChange(base.kind, base.projection ?? '', entry.data.toString('utf8'));
     if (!entry.data.equals(base.data))
         return 'modified';
     if (entry.executable !== (base.mode === '100755'))
@@ -41098,10 +42968,18 @@ function findTampering(root, snapshot, candidates) {
         if (!kind)
             continue;
         const entry = readTreeEntry(root, file);
-        if (entry.kind === 'missing')
+        if (entry.kind === 'missing') {
+            // git gave a name that is not valid UTF-8 with U+FFFD in it: the file is there, under its real bytes.
+            if (file.includes('\ufffd'))
+                found.push({ path: file, change: 'added (a name that is not valid UTF-8)' });
             continue;
-        if (kind !== 'file' && entry.kind === 'file' && protectedPart(kind, entry.data.toString('utf8')) === protectedPart(kind, null))
+        }
+        if (kind !== 'file' && entry.kind === 'file') {
+            const change = manifestChange(kind, protectedPart(kind, null), entry.data.toString('utf8'));
+            if (change)
+                found.push({ path: file, change: `added, ${change}` });
             continue;
+        }
         found.push({ path: file, change: entry.kind === 'file' ? 'added' : `added (${describeEntry(entry)})` });
     }
     return found.sort((a, b) => a.path.localeCompare(b.path));
@@ -41146,7 +43024,88 @@ function describeTampering(found, max = 20) {
     return shown.join(', ');
 }
 
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/gate/protected-paths.ts
+
+
+/** Folders never treated as project files (dependencies, VCS metadata). */
+const NEVER = /(?:^|\/)(?:\.git|node_modules|\.venv|venv)(?:\/|$)/;
+/**
+ * C0 and C1 controls, DEL, and U+FFFD (a name that is not valid UTF-8 as git gives it): globs do
+ * not see through such names (`*` stops at a newline), so a path holding one is always protected.
+ */
+const UNMATCHABLE = /[\u0000-\u001f\u007f-\u009f\ufffd]/;
+/** Patterns whose last segment names a manifest: those protect it by its keys, not as a whole. */
+const MANIFEST_PATTERN = /(?:^|\/)(?:package\.json|pyproject\.toml)$/;
+const ANY_DIR = /^\*\*\/([\w.-]+)\/\*\*$/;
+const ANY_DEPTH = /^\*\*\/([^/]+)$/;
+function union(res) {
+    return res.length ? new RegExp(res.map((r) => r.source).join('|')) : null;
+}
+/**
+ * A list of globs as at most three regular expressions, one test each however long the list: the
+ * directory-at-any-depth patterns as one path-segment test, the file-name-at-any-depth patterns
+ * against the last segment only, the rest against the whole path (as picomatch with `dot: true`).
+ */
+function compile(patterns) {
+    const dirs = [];
+    const names = [];
+    const whole = [];
+    for (const p of patterns) {
+        const dir = ANY_DIR.exec(p);
+        const name = ANY_DEPTH.exec(p);
+        if (dir)
+            dirs.push(dir[1].replace(/\./g, '\\.'));
+        else if (name)
+            names.push(picomatch_default().makeRe(name[1], { dot: true }));
+        else
+            whole.push(picomatch_default().makeRe(p, { dot: true }));
+    }
+    const dirRe = dirs.length ? new RegExp(`(?:^|/)(?:${dirs.join('|')})(?:/|$)`) : null;
+    const nameRe = union(names);
+    const wholeRe = union(whole);
+    return (p) => Boolean(dirRe?.test(p) || nameRe?.test(p.slice(p.lastIndexOf('/') + 1)) || wholeRe?.test(p));
+}
+/**
+ * The protected-paths list: glob patterns with `!pattern` exclusions. package.json and
+ * pyproject.toml match as manifests (protected except for an allow-list of keys) unless another
+ * pattern protects them whole.
+ */
+class ProtectedPaths {
+    patterns;
+    files;
+    manifests;
+    exclude;
+    constructor(patterns) {
+        this.patterns = patterns;
+        const inc = patterns.filter((p) => !p.startsWith('!'));
+        this.files = compile(inc.filter((p) => !MANIFEST_PATTERN.test(p)));
+        this.manifests = compile(inc.filter((p) => MANIFEST_PATTERN.test(p)));
+        this.exclude = compile(patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1)));
+    }
+    /** How a path is protected: whole file, by manifest keys, or not at all. */
+    kind(file) {
+        if (UNMATCHABLE.test(file))
+            return 'file';
+        if (NEVER.test(file) || this.exclude(file))
+            return null;
+        if (this.files(file))
+            return 'file';
+        const manifest = manifestKind(file);
+        if (manifest && (this.manifests(file) || this.manifests(file.slice(file.lastIndexOf('/') + 1))))
+            return manifest;
+        return null;
+    }
+    matches(file) {
+        return this.kind(file) !== null;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/snapshot.ts
+
+
 
 
 /** Reads many blobs through one `git cat-file --batch`. */
@@ -41202,8 +43161,20 @@ class BaseSnapshot {
         this.paths = paths;
         this.entries = entries;
     }
-    static async take(cwd, commit, paths) {
+    /**
+     * `gateCommands`: the package.json scripts they run are read from the base, and the files those
+     * scripts run are protected too.
+     */
+    static async take(cwd, commit, given, gateCommands = []) {
         const tree = await listTree(cwd, commit);
+        let paths = given;
+        const manifest = tree.get('package.json');
+        if (manifest && gateCommands.some(Boolean)) {
+            const text = (await readBlobs(cwd, [manifest.oid])).get(manifest.oid)?.toString('utf8') ?? null;
+            const extra = packageScriptPatterns(gateCommands, text).filter((p) => !given.patterns.includes(p));
+            if (extra.length)
+                paths = new ProtectedPaths([...given.patterns, ...extra]);
+        }
         const picked = [];
         for (const [file, { mode, oid }] of tree) {
             const kind = paths.kind(file);
@@ -41906,43 +43877,6 @@ function failed(reason, failures, durationMs, output = '') {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/gate/protected-paths.ts
-
-
-/** Folders never treated as project files (dependencies, VCS metadata). */
-const NEVER = /(?:^|\/)(?:\.git|node_modules|\.venv|venv)(?:\/|$)/;
-/**
- * The protected-paths list: glob patterns with `!pattern` exclusions. package.json and
- * pyproject.toml match as manifests, protected by their test-relevant keys only.
- */
-class ProtectedPaths {
-    patterns;
-    include;
-    exclude;
-    constructor(patterns) {
-        this.patterns = patterns;
-        const inc = patterns.filter((p) => !p.startsWith('!'));
-        const exc = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
-        this.include = inc.length ? picomatch_default()(inc, { dot: true }) : () => false;
-        this.exclude = exc.length ? picomatch_default()(exc, { dot: true }) : () => false;
-    }
-    /** How a path is protected: whole file, by manifest keys, or not at all. */
-    kind(file) {
-        if (NEVER.test(file) || this.exclude(file))
-            return null;
-        const manifest = manifestKind(file);
-        if (manifest)
-            return this.include(file) || this.include(file.split('/').pop() ?? '') ? manifest : null;
-        return this.include(file) ? 'file' : null;
-    }
-    matches(file) {
-        return this.kind(file) !== null;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/gate/tamper.ts
 
 
@@ -42082,7 +44016,7 @@ async function setupProtection(opts) {
     if (stash.found.length)
         notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`);
     const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, auth: stash.auth });
-    const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths));
+    const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup]);
     const tamper = new TamperGuard({
         workspace: ws,
         snapshot
@@ -42143,6 +44077,7 @@ async function setupProtection(opts) {
         throw err;
     }
     notes.push(`protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`);
+    notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000));
     const guards = user ? [new HandBackGuard(ws, user), tamper] : [tamper];
     const wrapAgent = (runner) => ({
         async run(iteration, prompt, timeoutMs, signal) {
@@ -42226,7 +44161,7 @@ function parseNumstat(text) {
 }
 /**
  * The agent's workspace as loopgate's git sees it. The progress file is never committed; the
- * features file is committed but left out of the progress comparison.
+ * features file only by commitFeaturesFile, and it is left out of the progress comparison.
  */
 class GitWorkspace {
     dir;
@@ -42256,9 +44191,11 @@ class GitWorkspace {
     async commitIteration(runId, iteration) {
         await this.run(['add', '-A']);
         let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
-        if (parseNumstat(staged.stdout).files.includes(this.progressFile)) {
-            // The user tracks the progress file: its notes still never go into loopgate's commits.
-            await this.run(['reset', '-q', '--', this.progressFile]);
+        // The progress notes never go into loopgate's commits, even when the user tracks the file; the
+        // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
+        const own = [this.progressFile, this.featuresFile].filter((f) => !!f && parseNumstat(staged.stdout).files.includes(f));
+        if (own.length > 0) {
+            await this.run(['reset', '-q', '--', ...own]);
             staged = await this.run(['diff', '--cached', '--numstat', '--no-renames']);
         }
         const all = parseNumstat(staged.stdout);
@@ -42276,6 +44213,17 @@ class GitWorkspace {
                 .join('\n')).stat;
         return { commit, changedFiles: counted, stat };
     }
+    async commitFeaturesFile(runId, iteration, judged) {
+        if (!this.featuresFile)
+            return null;
+        const spec = `:(literal)${this.featuresFile}`;
+        await this.run(['add', '--', spec]);
+        if ((await this.run(['diff', '--cached', '--quiet', 'HEAD', '--', spec], [1])).exitCode === 0)
+            return null;
+        const message = `loopgate: record the feature flips the gate verified (iteration ${iteration})\n\nVerified on ${judged}; only ${this.featuresFile} changes.\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`;
+        await this.run(['commit', '-q', '--no-verify', '-m', message, '--only', '--', spec]);
+        return this.head();
+    }
     async hasChangesSince(commit) {
         const excludes = pathspecExcludes([this.progressFile, ...(this.featuresFile ? [this.featuresFile] : [])]);
         const r = await this.run(['diff', '--quiet', commit, 'HEAD', '--', '.', ...excludes], [1]);
@@ -42283,7 +44231,22 @@ class GitWorkspace {
     }
 }
 
-;// CONCATENATED MODULE: ./src/loop/attempt-log.ts
+;// CONCATENATED MODULE: ./src/records/json-lines.ts
+
+/** Appends one JSON line to a loopgate record (root-only), flushed to disk before it returns. */
+function appendJsonLine(file, entry) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'a', 0o600);
+    try {
+        (0,external_node_fs_namespaceObject.writeSync)(fd, `${JSON.stringify(entry)}\n`);
+        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/records/attempt-log.ts
+
 
 
 /** The attempt log: one JSON line per event, flushed as it is written. */
@@ -42297,15 +44260,31 @@ class AttemptLog {
     write(entry) {
         const record = { at: new Date().toISOString(), ...entry };
         this.entries.push(record);
-        const fd = (0,external_node_fs_namespaceObject.openSync)(this.file, 'a', 0o600);
-        try {
-            (0,external_node_fs_namespaceObject.writeSync)(fd, `${JSON.stringify(record)}\n`);
-            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
+        appendJsonLine(this.file, record);
     }
+}
+
+;// CONCATENATED MODULE: ./src/loop/admit.ts
+/**
+ * Admission, before every call: the iteration cap, the whole-run time limit, the run's spend
+ * ceiling and the rolling period ceiling, each counted by loopgate. A call starts only while
+ * spent + call budget fits under the ceiling.
+ */
+function admit(run, iteration) {
+    const { config, deps } = run;
+    const spent = deps.ledger.spentUsd;
+    if (run.signal.aborted)
+        return 'cancelled';
+    if (iteration > config.maxIterations)
+        return 'max-iterations';
+    if (deps.clock.now() - run.startedAt >= config.timeLimitMs)
+        return 'time-limit';
+    if (spent + config.callBudgetUsd > config.spendCeilingUsd + 1e-9)
+        return 'spend-ceiling';
+    if (config.period && config.period.spentBeforeUsd + spent + config.callBudgetUsd > config.period.ceilingUsd + 1e-9) {
+        return 'period-ceiling';
+    }
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/agents/types.ts
@@ -42324,6 +44303,290 @@ function emptyResult(partial) {
         warnings: [],
         ...partial
     };
+}
+
+;// CONCATENATED MODULE: ./src/loop/prompt.ts
+/** Each iteration starts with fresh context: the task, the notes so far, and the last evidence. */
+function buildPrompt(parts) {
+    const sections = [
+        parts.task.trim(),
+        [
+            '---',
+            `You are in iteration ${parts.iteration} of at most ${parts.maxIterations} of an automated loop (loopgate).`,
+            'loopgate, not you, decides when the work is done: it commits your changes and runs the protected tests',
+            'from the base branch in a clean checkout. Changes to tests or test configuration are reverted and rejected.',
+            `Keep short notes for the next iteration in ${parts.progressFile}.`
+        ].join('\n')
+    ];
+    if (parts.progress.trim()) {
+        sections.push(`## Progress so far (${parts.progressFile})\n${parts.progress.trim()}`);
+    }
+    if (parts.evidence.length > 0) {
+        sections.push(`## Evidence from the last iteration\n${parts.evidence.map((e) => `- ${e}`).join('\n')}`);
+    }
+    return `${sections.join('\n\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/loop/call.ts
+
+
+/**
+ * The call: a fresh prompt (task, progress notes, the last evidence), the agent under the per-call
+ * timeout (never past the run's time limit), the charge in the ledger (a call without a cost report
+ * is charged its budget), then the guards' checks of what it changed.
+ */
+async function callAgent(run, iteration) {
+    const { config, deps } = run;
+    const startedAt = deps.clock.now();
+    for (const guard of deps.guards)
+        await guard.beforeCall?.(iteration);
+    const prompt = buildPrompt({
+        task: config.task,
+        progress: deps.progress.read(),
+        evidence: run.evidence,
+        iteration,
+        maxIterations: config.maxIterations,
+        progressFile: config.progressFileName
+    });
+    const remaining = config.timeLimitMs - (deps.clock.now() - run.startedAt);
+    const timeoutMs = Math.max(1, Math.min(config.callTimeoutMs, remaining));
+    deps.ledger.begin(iteration, config.callBudgetUsd);
+    let result;
+    try {
+        result = await deps.agent.run(iteration, prompt, timeoutMs, run.signal);
+    }
+    catch (err) {
+        result = emptyResult({ status: 'failed', reason: `adapter error: ${err.message}` });
+    }
+    const reportedCost = result.costSource === 'worst-case' ? undefined : result.costUsd;
+    const charged = deps.ledger.charge(iteration, reportedCost, result.costSource);
+    result = { ...result, costUsd: charged.usd, costSource: charged.source };
+    if (result.status === 'claimed-done')
+        run.claimedDone++;
+    const rejected = [];
+    const notes = [];
+    let tampered = false;
+    for (const guard of deps.guards) {
+        const r = await guard.afterCall(iteration);
+        rejected.push(...r.rejected);
+        notes.push(...(r.notes ?? []));
+        tampered ||= r.tampered;
+    }
+    return { startedAt, result, chargedUsd: charged.usd, rejected, notes, tampered };
+}
+
+;// CONCATENATED MODULE: ./src/loop/evidence.ts
+const MAX_EVIDENCE_FAILURES = 20;
+const evidence_usd = (n) => `$${n.toFixed(2)}`;
+function describeVerdict(verdict) {
+    if (verdict.passed)
+        return `gate passed (${verdict.reason})`;
+    const fp = verdict.fingerprint ? ` [${verdict.fingerprint}]` : '';
+    const count = verdict.failures.length > 0 ? `, ${verdict.failures.length} failing` : '';
+    return `gate failed (${verdict.reason})${fp}${count}`;
+}
+/** What the next prompt says about a failing gate: the reason, the failing tests, else the output's end. */
+function failureEvidence(verdict) {
+    const lines = [`the protected gate failed: ${verdict.reason}${verdict.fingerprint ? ` (fingerprint ${verdict.fingerprint})` : ''}`];
+    for (const failure of verdict.failures.slice(0, MAX_EVIDENCE_FAILURES)) {
+        lines.push(`failing: ${failure.id}${failure.message ? ` — ${failure.message}` : ''}`);
+    }
+    if (verdict.failures.length > MAX_EVIDENCE_FAILURES) {
+        lines.push(`… and ${verdict.failures.length - MAX_EVIDENCE_FAILURES} more failing tests`);
+    }
+    if (verdict.failures.length === 0 && verdict.outputTail.trim()) {
+        lines.push(`gate output (end): ${verdict.outputTail.trim().split('\n').slice(-8).join(' | ').slice(0, 1500)}`);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/loop/judge.ts
+
+/**
+ * Feature flips never reach the iteration's commit: the guards hold them aside. After the gate,
+ * each guard judges its held flips against the verdict on the judged commit, and loopgate commits
+ * the features file with only the verified flips, alone, on top of it. So neither the commit the
+ * gate judged nor any commit loopgate makes holds a flip the gate did not verify.
+ */
+async function recordVerifiedFlips(run, iteration, verdict, judgedCommit) {
+    const rejected = [];
+    const verified = [];
+    for (const guard of run.deps.guards) {
+        const r = await guard.afterGate?.(iteration, verdict);
+        if (!r)
+            continue;
+        rejected.push(...r.rejected);
+        verified.push(...(r.verifiedFlips ?? []));
+    }
+    if (verified.length === 0)
+        return { rejected, notes: [], commit: null };
+    const commit = await run.deps.workspace.commitFeaturesFile(run.config.runId, iteration, judgedCommit);
+    const notes = commit ? [`feature flips verified on ${judgedCommit.slice(0, 12)}, recorded as ${commit.slice(0, 12)}: ${verified.join(', ')}`] : [];
+    return { rejected, notes, commit };
+}
+/**
+ * Judging: loopgate commits what the agent changed, the protected gate runs on exactly that commit
+ * (once per tree), verified flips are recorded, and the decision is taken — verified only when the
+ * gate passes, the change set is not empty and every claimed flip was verified; else a breaker may
+ * fire. The agent's own word counts for nothing here.
+ */
+async function judge(run, iteration, call) {
+    const { deps } = run;
+    const change = await deps.workspace.commitIteration(run.config.runId, iteration);
+    if (change.commit)
+        run.headCommit = change.commit;
+    const emptyDiff = change.changedFiles.length === 0;
+    const cancelledNow = run.signal.aborted;
+    let verdict = run.lastVerdict;
+    let gateRan = false;
+    if (!cancelledNow && run.headCommit !== run.lastGatedCommit) {
+        verdict = await deps.gate.run(run.headCommit, iteration);
+        run.lastGatedCommit = run.headCommit;
+        gateRan = true;
+    }
+    run.lastVerdict = verdict;
+    // The verdict is on headCommit: gated just now, or unchanged since it was (none once cancelled).
+    const judgedCommit = run.headCommit;
+    const flips = await recordVerifiedFlips(run, iteration, run.signal.aborted ? null : verdict, judgedCommit);
+    const rejected = [...call.rejected, ...flips.rejected];
+    const notes = [...call.notes, ...flips.notes];
+    if (flips.commit)
+        run.headCommit = flips.commit;
+    const flipsRejected = flips.rejected.length > 0;
+    const changedSinceStart = run.headCommit !== run.startCommit && (await deps.workspace.hasChangesSince(run.startCommit));
+    const agentFailed = call.result.status !== 'claimed-done';
+    const evidence = [];
+    if (agentFailed)
+        evidence.push(`the agent call ended without success: ${call.result.reason}`);
+    evidence.push(...rejected);
+    if (emptyDiff)
+        evidence.push('the last iteration changed no files');
+    if (verdict && !verdict.passed)
+        evidence.push(...failureEvidence(verdict));
+    if (verdict?.passed && !changedSinceStart)
+        evidence.push('the gate passes but nothing has been changed yet');
+    let decision = null;
+    const verified = !cancelledNow && verdict?.passed === true && changedSinceStart && !flipsRejected;
+    if (cancelledNow)
+        decision = 'cancelled';
+    else if (verified)
+        decision = 'verified';
+    // A signal during the gate ends the run as cancelled, not as a breaker.
+    else if (run.signal.aborted)
+        decision = 'cancelled';
+    else if (verdict?.passed && !changedSinceStart && !flipsRejected && call.result.status === 'claimed-done')
+        decision = 'nothing-to-do';
+    const breaker = run.breakers.record({
+        emptyDiff,
+        agentFailed,
+        tampered: call.tampered,
+        fingerprint: gateRan && !emptyDiff ? (verdict?.fingerprint ?? null) : undefined
+    });
+    decision ??= breaker;
+    if (verified && call.result.status === 'claimed-done')
+        run.gateAgreed++;
+    return { change, verdict, gateRan, judgedCommit, flipsCommit: flips.commit, rejected, notes, evidence, decision };
+}
+
+;// CONCATENATED MODULE: ./src/loop/record.ts
+
+/** The iteration's record: one attempt-log entry, one progress line, the evidence for the next call. */
+function recordIteration(run, iteration, call, judged) {
+    const { deps, breakers } = run;
+    const result = call.result;
+    const record = {
+        iteration,
+        startedAt: call.startedAt,
+        endedAt: deps.clock.now(),
+        agent: result,
+        chargedUsd: call.chargedUsd,
+        spentUsd: deps.ledger.spentUsd,
+        commit: judged.change.commit,
+        changedFiles: judged.change.changedFiles,
+        stat: judged.change.stat,
+        gate: judged.verdict,
+        gateRan: judged.gateRan,
+        rejected: judged.rejected,
+        tampered: call.tampered,
+        evidence: judged.evidence,
+        decision: judged.decision ?? 'continue'
+    };
+    run.iterations.push(record);
+    const verdict = judged.verdict;
+    deps.log.write({
+        type: 'iteration',
+        iteration,
+        startedAt: new Date(call.startedAt).toISOString(),
+        durationMs: record.endedAt - call.startedAt,
+        agent: {
+            status: result.status,
+            reason: result.reason,
+            exitCode: result.exitCode,
+            signal: result.signal,
+            costUsd: result.costUsd,
+            costSource: result.costSource,
+            turns: result.turns,
+            tokens: result.tokens ?? null,
+            sessionId: result.sessionId ?? null,
+            timedOut: result.timedOut,
+            durationMs: result.durationMs,
+            permissionDenials: result.permissionDenials,
+            finalText: result.finalText.slice(0, 2000),
+            outputTail: result.outputTail.slice(-4000),
+            warnings: result.warnings
+        },
+        spentUsd: deps.ledger.spentUsd,
+        commit: judged.change.commit,
+        flipsCommit: judged.flipsCommit,
+        diff: { ...judged.change.stat, changedFiles: judged.change.changedFiles.slice(0, 200) },
+        gate: verdict
+            ? {
+                ran: judged.gateRan,
+                passed: verdict.passed,
+                reason: verdict.reason,
+                exitCode: verdict.exitCode,
+                timedOut: verdict.timedOut,
+                fingerprint: verdict.fingerprint,
+                failures: verdict.failures.slice(0, 200),
+                testsRun: verdict.testsRun ?? null,
+                skipped: verdict.skipped ?? null,
+                durationMs: verdict.durationMs,
+                outputTail: verdict.outputTail.slice(-4000)
+            }
+            : null,
+        rejected: judged.rejected,
+        tampered: call.tampered,
+        notes: judged.notes,
+        breakers: {
+            emptyInARow: breakers.emptyInARow,
+            sameFailureInARow: breakers.sameFailureInARow,
+            agentFailuresInARow: breakers.agentFailuresInARow,
+            tamperings: breakers.tamperings
+        },
+        decision: record.decision
+    });
+    deps.progress.append(progressLine(record, run.config));
+    if (deps.onIteration)
+        deps.onIteration(record);
+    else
+        run.report(progressLine(record, run.config));
+    run.evidence = judged.evidence;
+    return record;
+}
+function progressLine(record, config) {
+    const a = record.agent;
+    const parts = [
+        `iteration ${record.iteration}`,
+        `agent ${a.status}${a.status === 'claimed-done' ? '' : ` (${a.reason})`}, ${evidence_usd(record.chargedUsd)} ${a.costSource}, ${a.turns} turns`,
+        record.changedFiles.length === 0
+            ? 'no files changed'
+            : `${record.changedFiles.length} file(s) changed +${record.stat.insertions}/-${record.stat.deletions}`,
+        record.gate ? (record.gateRan ? describeVerdict(record.gate) : `${describeVerdict(record.gate)} (unchanged tree)`) : 'gate not run'
+    ];
+    if (record.rejected.length > 0)
+        parts.push(`${record.rejected.length} edit(s) rejected`);
+    parts.push(`spent ${evidence_usd(record.spentUsd)} of ${evidence_usd(config.spendCeilingUsd)}`);
+    return `- ${parts.join(' · ')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/loop/breakers.ts
@@ -42368,63 +44631,12 @@ class Breakers {
     }
 }
 
-;// CONCATENATED MODULE: ./src/loop/prompt.ts
-/** Each iteration starts with fresh context: the task, the notes so far, and the last evidence. */
-function buildPrompt(parts) {
-    const sections = [
-        parts.task.trim(),
-        [
-            '---',
-            `You are in iteration ${parts.iteration} of at most ${parts.maxIterations} of an automated loop (loopgate).`,
-            'loopgate, not you, decides when the work is done: it commits your changes and runs the protected tests',
-            'from the base branch in a clean checkout. Changes to tests or test configuration are reverted and rejected.',
-            `Keep short notes for the next iteration in ${parts.progressFile}.`
-        ].join('\n')
-    ];
-    if (parts.progress.trim()) {
-        sections.push(`## Progress so far (${parts.progressFile})\n${parts.progress.trim()}`);
-    }
-    if (parts.evidence.length > 0) {
-        sections.push(`## Evidence from the last iteration\n${parts.evidence.map((e) => `- ${e}`).join('\n')}`);
-    }
-    return `${sections.join('\n\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/loop/engine.ts
+;// CONCATENATED MODULE: ./src/loop/run-state.ts
 
 
-
-const MAX_EVIDENCE_FAILURES = 20;
-function describeVerdict(verdict) {
-    if (verdict.passed)
-        return `gate passed (${verdict.reason})`;
-    const fp = verdict.fingerprint ? ` [${verdict.fingerprint}]` : '';
-    const count = verdict.failures.length > 0 ? `, ${verdict.failures.length} failing` : '';
-    return `gate failed (${verdict.reason})${fp}${count}`;
-}
-function engine_gateEvidence(verdict) {
-    const lines = [`the protected gate failed: ${verdict.reason}${verdict.fingerprint ? ` (fingerprint ${verdict.fingerprint})` : ''}`];
-    for (const failure of verdict.failures.slice(0, MAX_EVIDENCE_FAILURES)) {
-        lines.push(`failing: ${failure.id}${failure.message ? ` — ${failure.message}` : ''}`);
-    }
-    if (verdict.failures.length > MAX_EVIDENCE_FAILURES) {
-        lines.push(`… and ${verdict.failures.length - MAX_EVIDENCE_FAILURES} more failing tests`);
-    }
-    if (verdict.failures.length === 0 && verdict.outputTail.trim()) {
-        lines.push(`gate output (end): ${verdict.outputTail.trim().split('\n').slice(-8).join(' | ').slice(0, 1500)}`);
-    }
-    return lines;
-}
-const engine_usd = (n) => `$${n.toFixed(2)}`;
-/**
- * The bounded outer loop. Each iteration: admission → agent call → guards → loopgate's commit →
- * gate → breakers → log. Nothing the agent writes decides when it stops.
- */
-async function runLoop(config, deps) {
-    const { clock, ledger, log, progress } = deps;
+/** The run's start: breakers armed, the worst case said out loud and logged. */
+async function startRun(config, deps) {
     const report = deps.report ?? (() => undefined);
-    const signal = deps.signal ?? new AbortController().signal;
-    const startedAt = clock.now();
     const breakers = new Breakers({
         noProgressLimit: config.noProgressLimit,
         sameFailureLimit: config.sameFailureLimit,
@@ -42433,19 +44645,12 @@ async function runLoop(config, deps) {
     });
     if (config.seedFingerprint !== undefined)
         breakers.seedFingerprint(config.seedFingerprint);
-    progress.ensure();
+    const startedAt = deps.clock.now();
+    deps.progress.ensure();
     const startCommit = await deps.workspace.head();
-    let headCommit = startCommit;
-    const iterations = [];
-    let evidence = [...(config.initialEvidence ?? [])];
-    let lastVerdict = null;
-    let lastGatedCommit = null;
-    let claimedDone = 0;
-    let gateAgreed = 0;
     const maxCalls = Math.min(config.maxIterations, Math.floor(config.spendCeilingUsd / config.callBudgetUsd + 1e-9));
-    const worstCase = `Worst-case spend for this run: ${engine_usd(config.spendCeilingUsd)} (spend-ceiling-usd). A call starts only while spent + call-budget-usd (${engine_usd(config.callBudgetUsd)}) ≤ ${engine_usd(config.spendCeilingUsd)}, so at most ${maxCalls} calls; a call that reports no cost is charged its full budget.`;
-    report(worstCase);
-    log.write({
+    report(`Worst-case spend for this run: ${evidence_usd(config.spendCeilingUsd)} (spend-ceiling-usd). A call starts only while spent + call-budget-usd (${evidence_usd(config.callBudgetUsd)}) ≤ ${evidence_usd(config.spendCeilingUsd)}, so at most ${maxCalls} calls; a call that reports no cost is charged its full budget.`);
+    deps.log.write({
         type: 'run-start',
         runId: config.runId,
         startCommit,
@@ -42461,240 +44666,86 @@ async function runLoop(config, deps) {
             period: config.period ?? null
         }
     });
-    const finish = (stopReason, verifiedCommit = null) => {
-        progress.appendStop(stopReason);
-        const outcome = {
-            stopReason,
-            iterations,
-            spentUsd: ledger.spentUsd,
-            startCommit,
-            headCommit,
-            verifiedCommit,
-            lastVerdict,
-            lastEvidence: evidence,
-            claimedDone,
-            gateAgreed,
-            startedAt,
-            endedAt: clock.now()
-        };
-        log.write({
-            type: 'stop',
-            stopReason,
-            iterations: iterations.length,
-            spentUsd: ledger.spentUsd,
-            verifiedCommit,
-            headCommit,
-            claimedDone,
-            gateAgreed
-        });
-        report(`Stopped: ${stopReason} after ${iterations.length} iteration(s), ${engine_usd(ledger.spentUsd)} spent.`);
-        return outcome;
+    return {
+        config,
+        deps,
+        signal: deps.signal ?? new AbortController().signal,
+        report,
+        breakers,
+        startedAt,
+        startCommit,
+        iterations: [],
+        headCommit: startCommit,
+        evidence: [...(config.initialEvidence ?? [])],
+        lastVerdict: null,
+        lastGatedCommit: null,
+        claimedDone: 0,
+        gateAgreed: 0
     };
-    const admit = (iteration) => {
-        if (signal.aborted)
-            return 'cancelled';
-        if (iteration > config.maxIterations)
-            return 'max-iterations';
-        if (clock.now() - startedAt >= config.timeLimitMs)
-            return 'time-limit';
-        if (ledger.spentUsd + config.callBudgetUsd > config.spendCeilingUsd + 1e-9)
-            return 'spend-ceiling';
-        if (config.period && config.period.spentBeforeUsd + ledger.spentUsd + config.callBudgetUsd > config.period.ceilingUsd + 1e-9) {
-            return 'period-ceiling';
-        }
-        return null;
-    };
-    for (let iteration = 1;; iteration++) {
-        const refused = admit(iteration);
-        if (refused) {
-            log.write({ type: 'admission', iteration, refused, spentUsd: ledger.spentUsd });
-            return finish(refused);
-        }
-        const iterationStart = clock.now();
-        for (const guard of deps.guards)
-            await guard.beforeCall?.(iteration);
-        const prompt = buildPrompt({
-            task: config.task,
-            progress: progress.read(),
-            evidence,
-            iteration,
-            maxIterations: config.maxIterations,
-            progressFile: config.progressFileName
-        });
-        const remaining = config.timeLimitMs - (clock.now() - startedAt);
-        const timeoutMs = Math.max(1, Math.min(config.callTimeoutMs, remaining));
-        ledger.begin(iteration, config.callBudgetUsd);
-        let result;
-        try {
-            result = await deps.agent.run(iteration, prompt, timeoutMs, signal);
-        }
-        catch (err) {
-            result = emptyResult({ status: 'failed', reason: `adapter error: ${err.message}` });
-        }
-        const reportedCost = result.costSource === 'worst-case' ? undefined : result.costUsd;
-        const charged = ledger.charge(iteration, reportedCost, result.costSource);
-        result = { ...result, costUsd: charged.usd, costSource: charged.source };
-        if (result.status === 'claimed-done')
-            claimedDone++;
-        const rejected = [];
-        const notes = [];
-        let tampered = false;
-        for (const guard of deps.guards) {
-            const r = await guard.afterCall(iteration);
-            rejected.push(...r.rejected);
-            notes.push(...(r.notes ?? []));
-            tampered ||= r.tampered;
-        }
-        const change = await deps.workspace.commitIteration(config.runId, iteration);
-        if (change.commit)
-            headCommit = change.commit;
-        const emptyDiff = change.changedFiles.length === 0;
-        const cancelledNow = signal.aborted;
-        let verdict = lastVerdict;
-        let gateRan = false;
-        if (!cancelledNow && headCommit !== lastGatedCommit) {
-            verdict = await deps.gate.run(headCommit, iteration);
-            lastGatedCommit = headCommit;
-            gateRan = true;
-        }
-        lastVerdict = verdict;
-        let flipsRejected = false;
-        for (const guard of deps.guards) {
-            const r = await guard.afterGate?.(iteration, gateRan ? verdict : null);
-            if (r && r.rejected.length > 0) {
-                rejected.push(...r.rejected);
-                flipsRejected = true;
-            }
-        }
-        const changedSinceStart = headCommit !== startCommit && (await deps.workspace.hasChangesSince(startCommit));
-        const agentFailed = result.status !== 'claimed-done';
-        const nextEvidence = [];
-        if (agentFailed)
-            nextEvidence.push(`the agent call ended without success: ${result.reason}`);
-        nextEvidence.push(...rejected);
-        if (emptyDiff)
-            nextEvidence.push('the last iteration changed no files');
-        if (verdict && !verdict.passed)
-            nextEvidence.push(...engine_gateEvidence(verdict));
-        if (verdict?.passed && !changedSinceStart)
-            nextEvidence.push('the gate passes but nothing has been changed yet');
-        let decision = null;
-        const verified = !cancelledNow && verdict?.passed === true && changedSinceStart && !flipsRejected;
-        if (cancelledNow)
-            decision = 'cancelled';
-        else if (verified)
-            decision = 'verified';
-        // cancellation (issue 6): a signal during the gate ends the run as cancelled, not as a breaker
-        else if (signal.aborted)
-            decision = 'cancelled';
-        else if (verdict?.passed && !changedSinceStart && result.status === 'claimed-done')
-            decision = 'nothing-to-do';
-        const breaker = breakers.record({
-            emptyDiff,
-            agentFailed,
-            tampered,
-            fingerprint: gateRan && !emptyDiff ? (verdict?.fingerprint ?? null) : undefined
-        });
-        decision ??= breaker;
-        if (verified && result.status === 'claimed-done')
-            gateAgreed++;
-        const record = {
-            iteration,
-            startedAt: iterationStart,
-            endedAt: clock.now(),
-            agent: result,
-            chargedUsd: charged.usd,
-            spentUsd: ledger.spentUsd,
-            commit: change.commit,
-            changedFiles: change.changedFiles,
-            stat: change.stat,
-            gate: verdict,
-            gateRan,
-            rejected,
-            tampered,
-            evidence: nextEvidence,
-            decision: decision ?? 'continue'
-        };
-        iterations.push(record);
-        log.write({
-            type: 'iteration',
-            iteration,
-            startedAt: new Date(iterationStart).toISOString(),
-            durationMs: record.endedAt - iterationStart,
-            agent: {
-                status: result.status,
-                reason: result.reason,
-                exitCode: result.exitCode,
-                signal: result.signal,
-                costUsd: result.costUsd,
-                costSource: result.costSource,
-                turns: result.turns,
-                tokens: result.tokens ?? null,
-                sessionId: result.sessionId ?? null,
-                timedOut: result.timedOut,
-                durationMs: result.durationMs,
-                permissionDenials: result.permissionDenials,
-                finalText: result.finalText.slice(0, 2000),
-                outputTail: result.outputTail.slice(-4000),
-                warnings: result.warnings
-            },
-            spentUsd: ledger.spentUsd,
-            commit: change.commit,
-            diff: { ...change.stat, changedFiles: change.changedFiles.slice(0, 200) },
-            gate: verdict
-                ? {
-                    ran: gateRan,
-                    passed: verdict.passed,
-                    reason: verdict.reason,
-                    exitCode: verdict.exitCode,
-                    timedOut: verdict.timedOut,
-                    fingerprint: verdict.fingerprint,
-                    failures: verdict.failures.slice(0, 200),
-                    testsRun: verdict.testsRun ?? null,
-                    skipped: verdict.skipped ?? null,
-                    durationMs: verdict.durationMs,
-                    outputTail: verdict.outputTail.slice(-4000)
-                }
-                : null,
-            rejected,
-            tampered,
-            notes,
-            breakers: {
-                emptyInARow: breakers.emptyInARow,
-                sameFailureInARow: breakers.sameFailureInARow,
-                agentFailuresInARow: breakers.agentFailuresInARow,
-                tamperings: breakers.tamperings
-            },
-            decision: record.decision
-        });
-        progress.append(progressLine(record, config));
-        if (deps.onIteration)
-            deps.onIteration(record);
-        else
-            report(progressLine(record, config));
-        evidence = nextEvidence;
-        if (decision)
-            return finish(decision, decision === 'verified' ? headCommit : null);
-    }
 }
-function progressLine(record, config) {
-    const a = record.agent;
-    const parts = [
-        `iteration ${record.iteration}`,
-        `agent ${a.status}${a.status === 'claimed-done' ? '' : ` (${a.reason})`}, ${engine_usd(record.chargedUsd)} ${a.costSource}, ${a.turns} turns`,
-        record.changedFiles.length === 0
-            ? 'no files changed'
-            : `${record.changedFiles.length} file(s) changed +${record.stat.insertions}/-${record.stat.deletions}`,
-        record.gate ? (record.gateRan ? describeVerdict(record.gate) : `${describeVerdict(record.gate)} (unchanged tree)`) : 'gate not run'
-    ];
-    if (record.rejected.length > 0)
-        parts.push(`${record.rejected.length} edit(s) rejected`);
-    parts.push(`spent ${engine_usd(record.spentUsd)} of ${engine_usd(config.spendCeilingUsd)}`);
-    return `- ${parts.join(' · ')}`;
+/** The one stop of the run: its reason as the progress file's last line, in the log, in the outcome. */
+function finishRun(run, stopReason, verifiedCommit = null) {
+    const { deps, iterations } = run;
+    deps.progress.appendStop(stopReason);
+    const outcome = {
+        stopReason,
+        iterations,
+        spentUsd: deps.ledger.spentUsd,
+        startCommit: run.startCommit,
+        headCommit: run.headCommit,
+        verifiedCommit,
+        lastVerdict: run.lastVerdict,
+        lastEvidence: run.evidence,
+        claimedDone: run.claimedDone,
+        gateAgreed: run.gateAgreed,
+        startedAt: run.startedAt,
+        endedAt: deps.clock.now()
+    };
+    deps.log.write({
+        type: 'stop',
+        stopReason,
+        iterations: iterations.length,
+        spentUsd: deps.ledger.spentUsd,
+        verifiedCommit,
+        headCommit: run.headCommit,
+        claimedDone: run.claimedDone,
+        gateAgreed: run.gateAgreed
+    });
+    run.report(`Stopped: ${stopReason} after ${iterations.length} iteration(s), ${evidence_usd(deps.ledger.spentUsd)} spent.`);
+    return outcome;
+}
+
+;// CONCATENATED MODULE: ./src/loop/engine.ts
+
+
+
+
+
+/**
+ * The bounded outer loop, in its four phases: admit (caps and ceilings, counted), call (one fresh
+ * agent call, charged), judge (loopgate's commit, the protected gate, verified flips, breakers),
+ * record (log, progress, evidence). Nothing the agent writes decides when it stops.
+ */
+async function runLoop(config, deps) {
+    const run = await startRun(config, deps);
+    for (let iteration = 1;; iteration++) {
+        const refused = admit(run, iteration);
+        if (refused) {
+            deps.log.write({ type: 'admission', iteration, refused, spentUsd: deps.ledger.spentUsd });
+            return finishRun(run, refused);
+        }
+        const call = await callAgent(run, iteration);
+        const judged = await judge(run, iteration, call);
+        recordIteration(run, iteration, call, judged);
+        if (judged.decision)
+            return finishRun(run, judged.decision, judged.decision === 'verified' ? judged.judgedCommit : null);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/loop/features.ts
 
+
+const NOTHING = { rejected: [], tampered: false };
 function parseFeatures(text) {
     let data;
     try {
@@ -42721,6 +44772,15 @@ function label(feature, index) {
     const name = feature.id ?? feature.name ?? feature.description ?? feature.test;
     return typeof name === 'string' ? name : `#${index}`;
 }
+/** The list laid out like `like` when that is a plain JSON.stringify layout, else with two-space indents. */
+function serialise(list, parsedLike, like) {
+    const body = like.trimEnd();
+    for (const indent of [2, 4, '\t', 0]) {
+        if (JSON.stringify(parsedLike, null, indent) === body)
+            return `${JSON.stringify(list, null, indent)}${like.slice(body.length)}`;
+    }
+    return `${JSON.stringify(list, null, 2)}\n`;
+}
 /** The flips from `before` to `after`, or why `after` is not a flip-only edit of `before`. */
 function diffFeatures(before, after) {
     if (before.length !== after.length)
@@ -42736,85 +44796,110 @@ function diffFeatures(before, after) {
     }
     return { flips };
 }
-function testPassed(test, verdict) {
-    if (!verdict || verdict.timedOut)
-        return false;
-    if (test && verdict.passedIds && !verdict.passedIds.some((id) => id.includes(test)))
-        return false;
-    if (verdict.passed)
-        return true;
-    if (!test || verdict.failures.length === 0)
-        return false;
-    return !verdict.failures.some((f) => f.id.includes(test) || f.message.includes(test));
+/**
+ * Why `verdict` does not verify a flip of the feature whose test is `test`; null when it does.
+ * Only an id the gate's report lists as passed verifies, compared after the gate's own id
+ * normalisation (the one its fingerprints use); a test that also failed, did not run, or a gate
+ * without a report verifies nothing.
+ */
+function unverifiedBecause(test, verdict) {
+    if (!verdict)
+        return 'the gate did not judge this iteration';
+    if (typeof test !== 'string' || !test.trim())
+        return 'it names no "test"';
+    if (verdict.timedOut)
+        return 'the gate timed out';
+    if (!verdict.passedIds)
+        return 'the gate reported no test ids (a flip is verified only by a gate-report listing its test as passed)';
+    const id = normaliseMessage(test);
+    const quoted = JSON.stringify(test.slice(0, 200));
+    if (verdict.failures.some((f) => normaliseMessage(f.id) === id))
+        return `its test ${quoted} failed in the gate`;
+    if (verdict.passedIds.some((p) => normaliseMessage(p) === id))
+        return null;
+    return `its test ${quoted} is not among the tests the gate's report lists as passed (it did not run, or was skipped)`;
 }
 /**
- * The flip-only checklist: after each call only `passes` false→true survives, and a flip stays only
- * when its test passes in that iteration's gate. Anything else is restored and noted.
+ * The flip-only checklist. After each call only `passes` false→true is accepted, and even that is
+ * held aside: the file goes back to what it was before the call, so the iteration's commit (and
+ * the gate's checkout of it) never holds a claimed flip. After the gate, the flips its verdict
+ * verifies are written back and reported for loopgate to commit on top of the judged commit.
  */
 class FeaturesGuard {
-    file;
-    displayName;
+    workspace;
+    relPath;
     snapshot = null;
-    pendingFlips = [];
-    constructor(file, displayName) {
-        this.file = file;
-        this.displayName = displayName;
+    /** The last call's flips (indices into `before`), waiting for the gate's verdict. */
+    held = null;
+    constructor(workspace, 
+    /** The features file, relative to the workspace. */
+    relPath) {
+        this.workspace = workspace;
+        this.relPath = relPath;
+    }
+    /** The file's text; null when it is missing or not a regular file (a link is never followed). */
+    read() {
+        const entry = readTreeEntry(this.workspace, this.relPath);
+        return entry.kind === 'file' ? entry.data.toString('utf8') : null;
+    }
+    write(text) {
+        writeTreeFile(this.workspace, this.relPath, text);
     }
     async beforeCall() {
-        this.snapshot = (0,external_node_fs_namespaceObject.existsSync)(this.file) ? (0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8') : null;
-        this.pendingFlips = [];
+        this.snapshot = this.read();
+        this.held = null;
     }
     async afterCall() {
-        const current = (0,external_node_fs_namespaceObject.existsSync)(this.file) ? (0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8') : null;
+        const current = this.read();
         if (current === this.snapshot)
-            return { rejected: [], tampered: false };
+            return NOTHING;
         if (this.snapshot === null) {
-            return { rejected: [], tampered: false, notes: [`${this.displayName} was created by the agent`] };
+            return { rejected: [], tampered: false, notes: [`${this.relPath} was created by the agent`] };
         }
         const before = parseFeatures(this.snapshot);
         if (typeof before === 'string')
-            return { rejected: [], tampered: false };
+            return NOTHING;
         const after = current === null ? 'the file was deleted' : parseFeatures(current);
         const diff = typeof after === 'string' ? { error: after } : diffFeatures(before, after);
+        this.write(this.snapshot);
         if ('error' in diff) {
-            (0,external_node_fs_namespaceObject.writeFileSync)(this.file, this.snapshot);
             return {
-                rejected: [`rejected: ${this.displayName} may only flip "passes" from false to true; ${diff.error}. It was restored.`],
+                rejected: [`rejected: ${this.relPath} may only flip "passes" from false to true; ${diff.error}. It was restored.`],
                 tampered: false
             };
         }
-        this.pendingFlips = diff.flips;
-        return { rejected: [], tampered: false, notes: diff.flips.map((i) => `flip claimed: ${label(before[i], i)}`) };
+        this.held = { before, flips: diff.flips };
+        return { rejected: [], tampered: false, notes: diff.flips.map((i) => `flip claimed, held aside for the gate: ${label(before[i], i)}`) };
     }
     async afterGate(_iteration, verdict) {
-        if (this.pendingFlips.length === 0 || this.snapshot === null)
-            return { rejected: [], tampered: false };
-        const current = parseFeatures((0,external_node_fs_namespaceObject.readFileSync)(this.file, 'utf8'));
-        if (typeof current === 'string')
-            return { rejected: [], tampered: false };
-        const reverted = [];
-        for (const i of this.pendingFlips) {
-            if (!testPassed(current[i].test, verdict)) {
-                current[i] = { ...current[i], passes: false };
-                reverted.push(label(current[i], i));
+        const held = this.held;
+        this.held = null;
+        if (!held || held.flips.length === 0 || this.snapshot === null)
+            return NOTHING;
+        const recorded = [...held.before];
+        const verified = [];
+        const refused = [];
+        for (const i of held.flips) {
+            const why = unverifiedBecause(held.before[i].test, verdict);
+            if (why)
+                refused.push(`${label(held.before[i], i)} (${why})`);
+            else {
+                recorded[i] = { ...held.before[i], passes: true };
+                verified.push(label(held.before[i], i));
             }
         }
-        this.pendingFlips = [];
-        if (reverted.length === 0)
-            return { rejected: [], tampered: false };
-        (0,external_node_fs_namespaceObject.writeFileSync)(this.file, `${JSON.stringify(current, null, 2)}\n`);
+        if (verified.length > 0)
+            this.write(serialise(recorded, held.before, this.snapshot));
         return {
-            rejected: [`rejected: feature flips not verified by the gate were reverted: ${reverted.join(', ')}`],
-            tampered: false
+            rejected: refused.length > 0 ? [`rejected: feature flips not verified by the gate were reverted: ${refused.join('; ')}`] : [],
+            tampered: false,
+            verifiedFlips: verified
         };
-    }
-    /** True when every flip claimed this iteration was verified (nothing pending, nothing reverted). */
-    get unverifiedFlips() {
-        return this.pendingFlips.length;
     }
 }
 
-;// CONCATENATED MODULE: ./src/loop/ledger.ts
+;// CONCATENATED MODULE: ./src/records/ledger.ts
+
 
 
 /**
@@ -42840,14 +44925,7 @@ class Ledger {
         return this.openCall;
     }
     append(entry) {
-        const fd = (0,external_node_fs_namespaceObject.openSync)(this.file, 'a', 0o600);
-        try {
-            (0,external_node_fs_namespaceObject.writeSync)(fd, `${JSON.stringify(entry)}\n`);
-            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
+        appendJsonLine(this.file, entry);
     }
     begin(iteration, budgetUsd, at = new Date()) {
         this.openCall = { iteration, budgetUsd };
@@ -42908,14 +44986,14 @@ class Ledger {
                 source: 'worst-case',
                 note
             };
-            (0,external_node_fs_namespaceObject.appendFileSync)(file, `${JSON.stringify(entry)}\n`);
+            appendJsonLine(file, entry);
             added += call.budgetUsd;
         }
         return added;
     }
 }
 
-;// CONCATENATED MODULE: ./src/loop/progress.ts
+;// CONCATENATED MODULE: ./src/records/progress-file.ts
 
 
 /** The agent writes notes here too; more than this is not read back (the tail is kept on append). */
@@ -43058,7 +45136,7 @@ async function runInCustody(settings, ctx, runDir) {
     const workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace;
     const guards = [...protection.guards];
     if (settings.featuresFile) {
-        guards.push(new FeaturesGuard(external_node_path_default().join(settings.workspace, settings.featuresFile), settings.featuresFile));
+        guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile));
     }
     const agent = protection.wrapAgent(agentRunner({
         adapter: await prepareAdapter(settings, ctx),
@@ -43129,6 +45207,7 @@ function measuredFrom(inner, base, start) {
     return {
         head: () => inner.head(),
         commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+        commitFeaturesFile: (runId, iteration, judged) => inner.commitFeaturesFile(runId, iteration, judged),
         hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
     };
 }
@@ -43141,7 +45220,113 @@ function defaultRunId(env) {
     return `local-${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${process.pid}`;
 }
 
+;// CONCATENATED MODULE: ./src/session/errors.ts
+
+/**
+ * The stop an error before the loop means, the same for the action and the CLI: a bad input or a
+ * workspace that is not a repository is `config-error`; anything else is loopgate's own failure.
+ */
+function configErrorFrom(err, workspace) {
+    if (err instanceof ConfigError)
+        return err.message;
+    const message = err instanceof Error ? err.message : String(err);
+    if (/not a git repository|needed a single revision|unknown revision/i.test(message)) {
+        return `the workspace ${workspace ?? ''} is not a git repository with a commit (${message.trim()})`;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/session/flow.ts
+
+
+
+
+/**
+ * One run, the same for the action, the CLI and every test through them: preflight → restore the
+ * state → hold the repository → resume → the loop → publish → save the state. Each entry point only
+ * reads its inputs, wires these ports and writes its outputs or exit status.
+ */
+async function runSession(settings, ports) {
+    const remember = ports.remember ?? (() => undefined);
+    const runDir = prepareRunDir(ports.tempDir, settings.loopId, ports.runId);
+    remember('run-dir', runDir);
+    remember('workspace', settings.workspace);
+    const owner = ownerOf(settings.workspace);
+    if (owner)
+        remember('workspace-owner', owner);
+    let session;
+    if (ports.openState) {
+        const opened = await ports.openState(settings);
+        remember('state-session', JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info));
+        if (opened.kind === 'corrupt') {
+            return {
+                kind: 'stopped',
+                settings,
+                stopReason: 'state-corrupt',
+                message: `the cached state ${opened.key} is unreadable: ${opened.message}`,
+                log: { stateKey: opened.key, stateBlob: opened.blob }
+            };
+        }
+        session = opened.session;
+        for (const note of session.notes)
+            if (/could not be restored/.test(note))
+                (ports.warn ?? ports.report)(note);
+        if (opened.kind === 'review-capacity')
+            return { kind: 'stopped', settings, stopReason: 'review-capacity', message: opened.message };
+    }
+    let current = settings;
+    let report;
+    try {
+        // The repository is in loopgate's custody from before the resume to after publishing.
+        report = await withCustody(settings.workspace, runDir, async () => {
+            if (session) {
+                await session.resume();
+                remember('state-session', JSON.stringify(session.info));
+                for (const note of session.notes)
+                    ports.report(note);
+            }
+            const recorded = session ? [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests] : [];
+            const integration = await ports.integrate(current, recorded);
+            current = integration.settings;
+            return executeRun(current, {
+                env: ports.env,
+                runId: ports.runId,
+                tempDir: ports.tempDir,
+                publisher: integration.publisher,
+                signal: ports.signal,
+                report: ports.report,
+                onIteration: ports.onIteration,
+                carry: session?.carry(),
+                isolation: ports.isolation,
+                agentUser: ports.agentUser
+            });
+        });
+    }
+    catch (err) {
+        const message = configErrorFrom(err, current.workspace);
+        if (message === null)
+            throw err;
+        return { kind: 'stopped', settings: current, stopReason: 'config-error', message };
+    }
+    if (!session)
+        return { kind: 'ran', settings: current, report };
+    // The state is saved after publishing.
+    const stateSaved = await session.save(report);
+    report.notes.push(...session.notes);
+    return { kind: 'ran', settings: current, report, session, stateSaved };
+}
+function ownerOf(dir) {
+    try {
+        const st = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+        return `${st.uid}:${st.gid}`;
+    }
+    catch {
+        return null;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
 
 
 
@@ -43260,28 +45445,27 @@ async function runCli(argv, io = defaultIO) {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-        const report = await executeRun(settings, {
+        const end = await runSession(settings, {
             env,
             runId: defaultRunId(env),
             tempDir: flags.get('temp-dir') ?? defaultTempDir(env),
-            publisher: new DryRunPublisher(),
             signal: abort.signal,
             report: (line) => io.out(`${line}\n`),
+            integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
             onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${main_usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
         });
+        if (end.kind === 'stopped') {
+            io.err(`${end.stopReason}: ${end.message}\n`);
+            io.out(`stop-reason: ${end.stopReason}\n`);
+            return exitCodeFor(end.stopReason);
+        }
+        const report = end.report;
         io.out(`stop-reason: ${report.stopReason}\n`);
         io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`);
         io.out(`attempt log: ${report.logFile}\n`);
         for (const file of report.published.files)
             io.out(`would publish: ${file}\n`);
         return exitCodeFor(report.stopReason);
-    }
-    catch (err) {
-        if (!(err instanceof ConfigError))
-            throw err;
-        io.err(`config-error: ${err.message}\n`);
-        io.out('stop-reason: config-error\n');
-        return exitCodeFor('config-error');
     }
     finally {
         process.removeListener('SIGINT', onSignal);
