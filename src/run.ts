@@ -18,7 +18,15 @@ import { ProgressFile } from './records/progress-file.js'
 import { outcomeFor, type Outcome, type StopReason } from './loop/stop-reasons.js'
 import { systemClock, type CallGuard, type Clock, type Workspace } from './loop/types.js'
 import type { Publisher, PublishResult } from './publish/types.js'
-import type { RunCarry } from './state/session.js'
+
+/** The state carried into the engine (see EngineConfig). */
+export interface RunCarry {
+  period?: { ceilingUsd: number; spentBeforeUsd: number }
+  initialEvidence?: string[]
+  seedFingerprint?: string | null
+  /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
+  baseCommit?: string
+}
 
 export interface RunContext {
   /** The runner's environment (never passed whole to the agent or the gate). */

@@ -1,6 +1,6 @@
 import { exitDescription, type RunResult } from '../process/run.js'
-import { effectiveUid, processEnv, runStreamingAgent, tail } from './run-as.js'
-import { asNumber, asRecord, asString, parseJsonLine } from './stream.js'
+import { effectiveUid, processEnv, runStreamingAgent, tail } from './streaming-agent.js'
+import { asNumber, asRecord, asString, parseJsonLine } from './json-fields.js'
 import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
 import { TurnWatchdog } from './watchdog.js'
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { needsEscalation } from '../loop/stop-reasons.js'
 import { failingTestsSection, iterationsTable, outputTailBlock, spendChart, stopSection } from '../report/markdown.js'
 import { codeBlock, codeSpan, inert, plainLine } from './inert.js'
 import type { PublishContext } from './types.js'
@@ -163,6 +162,3 @@ export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: st
   return fitBody(head, ctx, extras)
 }
 
-export function wantsEscalation(ctx: PublishContext): boolean {
-  return needsEscalation(ctx.outcome.stopReason)
-}

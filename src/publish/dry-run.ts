@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
-import { escalationBody, pullRequestBody, wantsEscalation } from './bodies.js'
+import { needsEscalation } from '../loop/stop-reasons.js'
+import { escalationBody, pullRequestBody } from './bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from './types.js'
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */
@@ -19,7 +20,7 @@ export class DryRunPublisher implements Publisher {
       writeFileSync(file, pullRequestBody(ctx))
       return { files: [file], notes: [`dry run: the pull request body is in ${file}`] }
     }
-    if (wantsEscalation(ctx)) {
+    if (needsEscalation(ctx.outcome.stopReason)) {
       const file = path.join(ctx.runDir, 'escalation-issue.md')
       writeFileSync(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing' }))
       return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Settings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
-import type { RunReport } from '../run.js'
+import type { RunCarry, RunReport } from '../run.js'
 import { windowSpendUsd } from './period.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
 import { prepareResume, wipBranch, type ResumePlan } from './resume.js'
@@ -28,15 +28,6 @@ export interface SessionInfo {
   startedAt: string
   baseCommit: string | null
   restoreStatus: RestoreResult['status']
-}
-
-/** The state carried into the engine (see EngineConfig). */
-export interface RunCarry {
-  period?: { ceilingUsd: number; spentBeforeUsd: number }
-  initialEvidence?: string[]
-  seedFingerprint?: string | null
-  /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
-  baseCommit?: string
 }
 
 export type OpenResult =
