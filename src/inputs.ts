@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parsePriceTable } from './agents/pricing.js'
 import { agentNames, agentSpec, refusedArg, type AgentSpec } from './agents/registry.js'
+import type { LoopLimits } from './loop/types.js'
 import { INPUT_SPECS } from './contract.js'
 import { resolveProtectedPatterns } from './gate/protection-defaults.js'
 
@@ -11,7 +12,7 @@ export type OnSuccess = 'pull-request' | 'push' | 'none'
 export type OnEscalate = 'issue' | 'comment' | 'none'
 
 /** Every input of action.yml, typed and validated. */
-export interface Settings {
+export interface Settings extends LoopLimits {
   agent: AgentKind
   prompt: string
   /** `prompt` or the prompt file path. */
@@ -20,14 +21,7 @@ export interface Settings {
   agentArgs: string[]
   agentVersion?: string
   agentEnv: string[]
-  maxIterations: number
   maxTurns: number
-  callBudgetUsd: number
-  spendCeilingUsd: number
-  callTimeoutMs: number
-  timeLimitMs: number
-  noProgressLimit: number
-  sameFailureLimit: number
   gateCommand: string
   gateSetup?: string
   gateReport?: string

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readAgentFile } from '../fs/tree.js'
 import path from 'node:path'
-import { randomUUID } from 'node:crypto'
 import { exitDescription, runProcess } from '../process/run.js'
+import { callProcess } from './streaming-agent.js'
 import type { AgentAdapter, AgentCall, AgentResult } from './types.js'
 
 /** A cost report is a few bytes; anything larger is no report. */
@@ -40,9 +40,9 @@ export class CommandAgent implements AgentAdapter {
     const costFile = path.join(call.callDir, 'out', 'cost.json')
     writeFileSync(promptFile, call.prompt, { mode: 0o644 })
     const r = await runProcess({
+      ...callProcess(call),
       command: '/bin/bash',
       args: ['-c', this.command],
-      cwd: call.cwd,
       env: {
         ...call.env,
         LOOPGATE_PROMPT_FILE: promptFile,
@@ -50,14 +50,7 @@ export class CommandAgent implements AgentAdapter {
         LOOPGATE_ITERATION: String(call.iteration),
         LOOPGATE_MAX_TURNS: String(call.maxTurns),
         LOOPGATE_CALL_BUDGET_USD: String(call.callBudgetUsd)
-      },
-      stdin: call.prompt,
-      timeoutMs: call.timeoutMs,
-      signal: call.signal,
-      uid: call.user?.uid,
-      gid: call.user?.gid,
-      callId: randomUUID(),
-      contain: !call.user
+      }
     })
     const cost = readCostFile(costFile)
     const output = `${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ''}`

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { runProcess, type RunResult } from '../process/run.js'
+import { runProcess, type RunOptions, type RunResult } from '../process/run.js'
 import type { AgentCall } from './types.js'
 import type { TurnWatchdog } from './watchdog.js'
 
@@ -25,6 +25,21 @@ export function tail(text: string, max = 8000): string {
   return text.length > max ? text.slice(-max) : text
 }
 
+/** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user and reaping. */
+export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain'> {
+  return {
+    cwd: call.cwd,
+    stdin: call.prompt,
+    timeoutMs: call.timeoutMs,
+    signal: call.signal,
+    uid: call.user?.uid,
+    gid: call.user?.gid,
+    callId: randomUUID(),
+    // Without a user of its own, a cgroup of its own keeps detached processes from outliving the call.
+    contain: !call.user
+  }
+}
+
 /**
  * Runs one agent CLI for a call: the prompt on stdin (no argv length limit, not in the process
  * list), the call's timeout, cancellation and user, and its JSON stream read live by `readLine`;
@@ -40,17 +55,10 @@ export function runStreamingAgent(
 ): Promise<RunResult> {
   mkdirSync(call.callDir, { recursive: true })
   return runProcess({
+    ...callProcess(call),
     command,
     args,
-    cwd: call.cwd,
     env,
-    stdin: call.prompt,
-    timeoutMs: call.timeoutMs,
-    signal: call.signal,
-    uid: call.user?.uid,
-    gid: call.user?.gid,
-    callId: randomUUID(),
-    contain: !call.user,
     onStdoutLine: (line) => {
       readLine(line)
       return watchdog.shouldKill() ? 'kill' : undefined

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { findProcesses } from '../process/proc.js'
 import type { AgentCall } from '../agents/types.js'
 
 export type AgentUser = NonNullable<AgentCall['user']>
@@ -112,25 +113,12 @@ function useradd(name: string): void {
 
 /** Pids of live (non-zombie) processes owned by uid. */
 export function processesOf(uid: number): number[] {
-  const pids: number[] = []
-  let entries: string[]
-  try {
-    entries = readdirSync('/proc')
-  } catch {
-    return pids
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8')
-      const real = /^Uid:\s+(\d+)/m.exec(status)
-      const state = /^State:\s+(\S)/m.exec(status)
-      if (real && Number(real[1]) === uid && state?.[1] !== 'Z') pids.push(Number(entry))
-    } catch {
-      // gone
-    }
-  }
-  return pids
+  return findProcesses((read) => {
+    const status = read('status')
+    const real = /^Uid:\s+(\d+)/m.exec(status)
+    const state = /^State:\s+(\S)/m.exec(status)
+    return real !== null && Number(real[1]) === uid && state?.[1] !== 'Z'
+  })
 }
 
 /**

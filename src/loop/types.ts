@@ -112,9 +112,8 @@ export interface ProgressNotes {
   appendStop(reason: StopReason): void
 }
 
-export interface EngineConfig {
-  runId: string
-  task: string
+/** The counted limits of one run, as the inputs give them. */
+export interface LoopLimits {
   maxIterations: number
   callBudgetUsd: number
   spendCeilingUsd: number
@@ -122,6 +121,11 @@ export interface EngineConfig {
   timeLimitMs: number
   noProgressLimit: number
   sameFailureLimit: number
+}
+
+export interface EngineConfig extends LoopLimits {
+  runId: string
+  task: string
   agentFailureLimit?: number
   tamperLimit?: number
   progressFileName: string

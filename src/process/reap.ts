@@ -1,27 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { findProcesses } from './proc.js'
 
 /** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
 export function findCallProcesses(callId: string): number[] {
   const needle = `LOOPGATE_CALL_ID=${callId}`
-  const found: number[] = []
-  let entries: string[]
-  try {
-    entries = readdirSync('/proc')
-  } catch {
-    return found
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue
-    const pid = Number(entry)
-    if (pid === process.pid) continue
-    try {
-      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1')
-      if (environ.split('\0').includes(needle)) found.push(pid)
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return found
+  return findProcesses((read) => read('environ', 'latin1').split('\0').includes(needle))
 }
 
 /** Kills every process still carrying the call's marker (escaped the process group with setsid). */
