@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,7 +56,7 @@ export interface ActionRunOptions {
   runnerTemp?: string
   state?: Record<string, string>
   /** Called with the child process once spawned (e.g. to signal it). */
-  onSpawn?: (child: import('node:child_process').ChildProcess) => void
+  onSpawn?: (child: ChildProcess) => void
   timeoutMs?: number
   entry?: string
   /** Run as this user (the runner temp and file-command files are handed to it first). */
