@@ -211,17 +211,19 @@ export class CleanCheckout {
   }
 
   /**
-   * Protected files root-owned and read-only; their directories (and the checkout root) root-owned
-   * and sticky, so the gate user can add files but not replace, rename or delete protected ones.
+   * Protected files root-owned and read-only, executable when the base has them so (100755);
+   * their directories (and the checkout root) root-owned and sticky, so the gate user can add files
+   * but not replace, rename or delete protected ones.
    */
   private lock(dir: string, _user: AgentUser): void {
     const dirs = new Set<string>([dir])
-    for (const rel of this.opts.snapshot.entries.keys()) {
+    for (const [rel, entry] of this.opts.snapshot.entries) {
       const file = path.join(dir, rel)
       if (readTreeEntry(dir, rel).kind !== 'file') continue
       const st = lstatSync(file)
+      const mode = entry.mode === '100755' ? 0o555 : 0o444
       if (st.uid !== 0 || st.gid !== 0) chownSync(file, 0, 0)
-      if ((st.mode & 0o7777) !== 0o444) chmodSync(file, 0o444)
+      if ((st.mode & 0o7777) !== mode) chmodSync(file, mode)
       let parent = path.dirname(file)
       while (parent.startsWith(dir) && !dirs.has(parent)) {
         dirs.add(parent)
