@@ -1,5 +1,6 @@
 /** The gate on real project layouts: correct work verifies, work that lives only in the workspace does not. */
-import { chmodSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
 import { sh } from './helpers/repo.js'
@@ -34,4 +35,63 @@ test('a test that spawns an executable fixture (100755) passes the baseline and 
   expect(baseline).toContain('baseline 2 test(s)')
   expect(r.report.run?.iterations[0].gate?.outputTail).toContain('✓ the fixture runs')
   expect(r.report.stopReason).toBe('verified')
+})
+
+/** A pytest package installed in its virtualenv with `pip install -e .`: a `.pth` naming `<workspace>/src`. */
+function editableProject(): Record<string, string> {
+  return {
+    '.gitignore': '.venv/\n__pycache__/\nnode_modules/\n',
+    'pyproject.toml': '[project]\nname = "calc"\nversion = "1.0"\n',
+    'src/calc.py': 'def add(a, b):\n    return a - b\n',
+    'tests/test_calc.py': 'from calc import add\n\n\ndef test_adds_two():\n    assert add(2, 3) == 5\n\n\ndef test_adds_zero():\n    assert add(0, 0) == 0\n',
+    'CHANGES.md': '# Changes\n'
+  }
+}
+
+function editableInstall(ws: string): void {
+  execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', '.venv'], { cwd: ws })
+  const lib = path.join(ws, '.venv', 'lib')
+  const site = path.join(lib, readdirSync(lib).find((n) => n.startsWith('python'))!, 'site-packages')
+  writeFileSync(path.join(site, '__editable__.calc-1.0.pth'), `${ws}/src\n`)
+}
+
+/** The agent's "fix" only in a gitignored bytecode file that Python prefers while the source's mtime and size match. */
+const BYTECODE_ONLY_FIX = `cat > "$LOOPGATE_WORK/fix.py" <<'PY'
+import os, py_compile, importlib.util, tempfile
+src = os.path.abspath('src/calc.py')
+st = os.stat(src)
+tmp = os.path.join(tempfile.mkdtemp(), 'calc.py')
+open(tmp, 'w').write(open(src).read().replace('a - b', 'a + b'))
+os.utime(tmp, ns=(st.st_atime_ns, st.st_mtime_ns))
+py_compile.compile(tmp, cfile=importlib.util.cache_from_source(src), dfile=src, doraise=True)
+PY
+`
+
+test('an editable install (.pth naming the workspace) cannot make the gate test the workspace instead of the commit', async () => {
+  const script = [
+    'export LOOPGATE_WORK=$(mktemp -d)',
+    'if [ "$LOOPGATE_ITERATION" = 1 ]; then',
+    BYTECODE_ONLY_FIX,
+    '/usr/bin/python3 "$LOOPGATE_WORK/fix.py"',
+    'echo "- fixed add" >> CHANGES.md',
+    'else',
+    "sed -i 's/a - b/a + b/' src/calc.py",
+    'fi',
+    ''
+  ].join('\n')
+  const r = await runAttack({
+    isolation: 'auto',
+    files: editableProject(),
+    prepare: editableInstall,
+    inputs: { 'gate-command': '.venv/bin/python -m pytest -q tests', 'max-iterations': '3' },
+    script
+  })
+  const [first, second] = r.report.run?.iterations ?? []
+  expect(existsSync(path.join(r.ws, 'src/__pycache__'))).toBe(true)
+  expect(first.changedFiles).toEqual(['CHANGES.md'])
+  expect(first.gate?.passed).toBe(false)
+  expect(first.gate?.outputTail).toMatch(/assert -1 == 5/)
+  expect(second.gate?.passed).toBe(true)
+  expect(r.report.stopReason).toBe('verified')
+  expect(r.report.notes.some((n) => n.startsWith('dependency paths that named the workspace') && n.includes('.venv/lib/python3'))).toBe(true)
 })

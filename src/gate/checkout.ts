@@ -7,6 +7,7 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import { listTree, type BaseSnapshot } from './snapshot.js'
+import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
@@ -77,7 +78,11 @@ function cp(args: string[]): void {
 export class CleanCheckout {
   readonly repo: string
   readonly pristine: string
+  /** Where the commit under test is checked out. */
+  readonly dir: string
   readonly deps: string[] = []
+  /** Entries of the dependency copies that named the workspace and now name the checkout. */
+  readonly redirected: string[] = []
   private checkedOut = false
   private depsInPlace = false
   private depsSignature: string | null = null
@@ -85,6 +90,7 @@ export class CleanCheckout {
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = path.join(opts.privateDir, 'repo.git')
+    this.dir = path.join(opts.gateDir, 'checkout')
     this.pristine = path.join(opts.privateDir, 'deps')
   }
 
@@ -115,6 +121,9 @@ export class CleanCheckout {
       // the hardlinked files but never write through them.
       cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
       execFileSync('chmod', ['-R', 'go-w', dest])
+      this.redirected.push(
+        ...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) })
+      )
       this.deps.push(name)
     }
     mkdirSync(this.opts.gateDir, { recursive: true, mode: 0o711 })
@@ -129,7 +138,7 @@ export class CleanCheckout {
       timings[name] = Date.now() - t
       t = Date.now()
     }
-    const dir = path.join(this.opts.gateDir, 'checkout')
+    const dir = this.dir
     const home = path.join(this.opts.gateDir, 'home')
     const tmp = path.join(this.opts.gateDir, 'tmp')
     const user = this.opts.user

@@ -164,6 +164,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     user
   })
   await gate.init()
+  const redirected = gate.checkout.redirected
+  if (redirected.length) {
+    notes.push(
+      `dependency paths that named the workspace (editable installs, scripts, links) were rewritten to name the gate's checkout, so the gate tests the commit, never the workspace: ${redirected.slice(0, 10).join(', ')}${redirected.length > 10 ? ` and ${redirected.length - 10} more` : ''}`
+    )
+  }
 
   const agentEnvSet: Record<string, string> = {}
   const owner = statSync(ws)
