@@ -1,8 +1,9 @@
 /** The gate on real project layouts: correct work verifies, work that lives only in the workspace does not. */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
+import { installFromOwnNodeModules } from './helpers/node-packages.js'
 import { sh } from './helpers/repo.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
@@ -12,7 +13,7 @@ test('a test that spawns an executable fixture (100755) passes the baseline and 
     ...attackProject(),
     'tests/fixtures/run.sh': '#!/bin/sh\necho fixture-ran\n',
     'test/run.mjs': [
-      "import { execFileSync } from 'node:child_process'",
+      "import { execFileSync, spawnSync } from 'node:child_process'",
       "import { check, done } from 'minicheck'",
       "import { add } from '../src/math.mjs'",
       "check('the fixture runs', execFileSync('tests/fixtures/run.sh', { encoding: 'utf8' }).trim(), 'fixture-ran')",
@@ -95,3 +96,35 @@ test('an editable install (.pth naming the workspace) cannot make the gate test 
   expect(r.report.stopReason).toBe('verified')
   expect(r.report.notes.some((n) => n.startsWith('dependency paths that named the workspace') && n.includes('.venv/lib/python3'))).toBe(true)
 })
+
+/** A vitest library: a config file (vite bundles it into node_modules/.vite-temp) and tests next to the source. */
+function vitestProject(): Record<string, string> {
+  return {
+    '.gitignore': 'node_modules/\n',
+    'package.json': JSON.stringify({ name: 'lib', type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '*' } }, null, 2) + '\n',
+    'vitest.config.ts': "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { include: ['src/**/*.test.ts'] } })\n",
+    'src/math.ts': 'export function add(a: number, b: number): number {\n  return a - b\n}\n',
+    'src/math.test.ts': "import { expect, test } from 'vitest'\nimport { add } from './math'\n\ntest('adds two numbers', () => {\n  expect(add(2, 3)).toBe(5)\n})\n\ntest('adds zero', () => {\n  expect(add(0, 0)).toBe(0)\n})\n"
+  }
+}
+
+test('the real vitest, with its config file, verifies a correct change with default settings', async () => {
+  const r = await runAttack({
+    isolation: 'auto',
+    files: vitestProject(),
+    prepare: (ws) => {
+      installFromOwnNodeModules(ws, ['vitest'])
+      // The workflow ran the tests before loopgate: vite left node_modules/.vite-temp and .vite behind.
+      spawnSync('node_modules/.bin/vitest', ['run'], { cwd: ws, stdio: 'ignore', env: { ...process.env, CI: 'true' } })
+      expect(existsSync(path.join(ws, 'node_modules/.vite-temp'))).toBe(true)
+    },
+    inputs: { 'gate-command': 'npm test', 'max-iterations': '3' },
+    script: 'if [ "$LOOPGATE_ITERATION" = 2 ]; then sed -i "s/a - b/a + b/" src/math.ts; else echo "// $LOOPGATE_ITERATION" >> src/math.ts; fi\n'
+  })
+  const [first, second] = r.report.run?.iterations ?? []
+  expect(first.gate?.outputTail).not.toContain('EACCES')
+  expect(first.gate?.testsRun).toBe(2)
+  expect(first.gate?.passed).toBe(false)
+  expect(second.gate?.passed).toBe(true)
+  expect(r.report.stopReason).toBe('verified')
+}, 120_000)

@@ -12,6 +12,14 @@ import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
 
+/**
+ * Folders inside a dependency folder that tools write while they run (vite bundles its config
+ * into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`). The pristine
+ * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
+ * — or by the agent — reaches the next.
+ */
+export const CACHE_DIRS: Record<string, string[]> = { node_modules: ['.cache', '.vite', '.vite-temp'] }
+
 export interface CheckoutOptions {
   workspace: string
   snapshot: BaseSnapshot
@@ -34,10 +42,12 @@ export interface PreparedCheckout {
   timings: Record<string, number>
 }
 
-/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders. */
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders (caches left out). */
 function depsSignature(dir: string, names: string[]): string {
   const hash = createHash('sha256')
+  const caches = new Set(names.flatMap((name) => (CACHE_DIRS[name] ?? []).map((c) => `${name}/${c}`)))
   const walk = (rel: string): void => {
+    if (caches.has(rel)) return
     let st
     try {
       st = lstatSync(path.join(dir, rel), { bigint: true })
@@ -121,6 +131,7 @@ export class CleanCheckout {
       // the hardlinked files but never write through them.
       cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
       execFileSync('chmod', ['-R', 'go-w', dest])
+      for (const cache of CACHE_DIRS[name] ?? []) rmSync(path.join(dest, cache), { recursive: true, force: true })
       this.redirected.push(
         ...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) })
       )
@@ -202,13 +213,30 @@ export class CleanCheckout {
       this.depsInPlace = true
       if (!user) this.depsSignature = depsSignature(dir, this.deps)
     }
+    this.freshCaches(dir, user)
     lap('dependencies')
     return { dir, home, tmp, mismatches, timings }
   }
 
+  /** Each run's tool caches inside the dependency folders: empty, the gate user's. */
+  private freshCaches(dir: string, user: AgentUser | undefined): void {
+    for (const name of this.deps) {
+      for (const cache of CACHE_DIRS[name] ?? []) {
+        const target = path.join(dir, name, cache)
+        this.discard(target)
+        mkdirSync(target, { mode: 0o700 })
+        if (user) chownSync(target, user.uid, user.gid)
+      }
+    }
+  }
+
   /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
   private discard(target: string): void {
-    if (!existsSync(target)) return
+    try {
+      lstatSync(target)
+    } catch {
+      return
+    }
     const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
     try {
       renameSync(target, trash)
