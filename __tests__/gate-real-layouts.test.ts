@@ -1,10 +1,11 @@
 /** The gate on real project layouts: correct work verifies, work that lives only in the workspace does not. */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
 import { installFromOwnNodeModules } from './helpers/node-packages.js'
-import { sh } from './helpers/repo.js'
+import { sh, tempDir } from './helpers/repo.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 
@@ -128,3 +129,79 @@ test('the real vitest, with its config file, verifies a correct change with defa
   expect(second.gate?.passed).toBe(true)
   expect(r.report.stopReason).toBe('verified')
 }, 120_000)
+
+/**
+ * A runner whose npm cache (in its own HOME, closed to other users like /root) holds the one
+ * package a project's lockfile names, as after `npm ci` in an earlier step.
+ */
+function runnerWithNpmCache(): { home: string; files: Record<string, string> } {
+  const work = tempDir('loopgate-npm-')
+  const pkg = path.join(work, 'lg-mini')
+  mkdirSync(pkg)
+  writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'lg-mini', version: '1.0.0', main: 'index.js' }))
+  writeFileSync(path.join(pkg, 'index.js'), 'module.exports = { answer: 42 }\n')
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: pkg, stdio: 'pipe' })
+  const tarball = path.join(work, 'lg-mini-1.0.0.tgz')
+  const home = path.join(work, 'runner-home')
+  mkdirSync(home, { mode: 0o700 })
+  execFileSync('npm', ['cache', 'add', tarball, '--cache', path.join(home, '.npm')], { stdio: 'pipe' })
+  const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`
+  const manifest = { name: 'app', version: '1.0.0', type: 'module', dependencies: { 'lg-mini': '1.0.0' } }
+  const lock = {
+    name: 'app',
+    version: '1.0.0',
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      '': { name: 'app', version: '1.0.0', dependencies: { 'lg-mini': '1.0.0' } },
+      'node_modules/lg-mini': { version: '1.0.0', resolved: 'https://registry.npmjs.org/lg-mini/-/lg-mini-1.0.0.tgz', integrity }
+    }
+  }
+  const files = {
+    '.gitignore': 'node_modules/\n',
+    'package.json': JSON.stringify(manifest, null, 2) + '\n',
+    'package-lock.json': JSON.stringify(lock, null, 2) + '\n',
+    'src/answer.mjs': "import mini from 'lg-mini'\n\nexport const answer = () => mini.answer + 1\n",
+    'test/run.mjs': [
+      "import { answer } from '../src/answer.mjs'",
+      "const ok = answer() === 42",
+      "console.log((ok ? '✓' : '✕') + ' the answer comes from lg-mini')",
+      'process.exit(ok ? 0 : 1)',
+      ''
+    ].join('\n')
+  }
+  return { home, files }
+}
+
+test('gate-setup `npm ci --offline` installs from the runner\'s npm cache, as the gate user', async () => {
+  const runner = runnerWithNpmCache()
+  const r = await runAttack({
+    isolation: 'auto',
+    files: runner.files,
+    env: { HOME: runner.home },
+    inputs: { 'gate-setup': 'npm ci --offline --no-audit --no-fund', 'gate-command': 'node test/run.mjs' },
+    script: "sed -i 's/ + 1$//' src/answer.mjs\n"
+  })
+  expect(r.report.notes.find((n) => n.startsWith('protected gate:'))).toContain('baseline 1 test(s)')
+  expect(r.report.notes).toContain("gate-setup reads the runner's package caches (npm) read-only, in a fresh HOME each gate run")
+  expect(r.report.run?.iterations[0].gate?.outputTail).not.toContain('ENOTCACHED')
+  expect(r.report.stopReason).toBe('verified')
+})
+
+test('a toolchain on PATH that only the runner can reach is named in the failed baseline', async () => {
+  const runnerHome = tempDir('loopgate-toolchain-')
+  chmodSync(runnerHome, 0o700)
+  const shims = path.join(runnerHome, '.pyenv', 'shims')
+  mkdirSync(shims, { recursive: true })
+  writeFileSync(path.join(shims, 'runtests'), '#!/bin/sh\necho "✓ all"\n', { mode: 0o755 })
+  const r = await runAttack({
+    isolation: 'auto',
+    env: { PATH: `${shims}:${process.env.PATH}` },
+    inputs: { 'gate-command': 'runtests', 'max-iterations': '1' },
+    script: FIX
+  })
+  const baseline = r.report.notes.find((n) => n.startsWith('protected gate:')) ?? ''
+  expect(baseline).toMatch(/the gate user \S+ cannot reach .+ on PATH \(a toolchain installed for the runner's user only\)/)
+  expect(baseline).toContain(`cannot reach ${shims}`)
+  expect(r.report.stopReason).not.toBe('verified')
+})
