@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, lstatSync, mkdirSync } from 'node:fs'
+import { chownSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../isolation/agent-user.js'
 
@@ -20,10 +20,36 @@ function isDir(p: string): boolean {
   }
 }
 
-/** The download caches the runner's user has (npm, pip, uv, yarn, pnpm), where each tool keeps it by default or by its variable. */
+/** The home folder of the user who ran `sudo` (loopgate re-launched as root on a hosted runner). */
+function sudoUserHome(env: NodeJS.ProcessEnv): string | null {
+  if (!env.SUDO_UID || !/^\d+$/.test(env.SUDO_UID)) return null
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.split(':')[2] === env.SUDO_UID)
+    const home = line?.split(':')[5]
+    return home && path.isAbsolute(home) ? home : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The download caches the runner's user has (npm, pip, uv, yarn, pnpm), where each tool keeps it
+ * by default or by its variable; under the sudo user's home first, when loopgate was re-launched.
+ */
 export function runnerPackageCaches(env: NodeJS.ProcessEnv): PackageCache[] {
-  const home = env.HOME
-  if (!home || !path.isAbsolute(home)) return []
+  const found = new Map<string, PackageCache>()
+  const homes = [sudoUserHome(env), env.HOME]
+  for (const home of homes) {
+    if (!home || !path.isAbsolute(home)) continue
+    for (const cache of cachesUnder(home, home === env.HOME ? env : {})) if (!found.has(cache.home)) found.set(cache.home, cache)
+  }
+  return [...found.values()]
+}
+
+/** `env` carries the tools' own variables when `home` is the environment's HOME. */
+function cachesUnder(home: string, env: NodeJS.ProcessEnv): PackageCache[] {
   const xdgCache = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(home, '.cache')
   const xdgData = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share')
   const npmCache = env.npm_config_cache ?? env.NPM_CONFIG_CACHE ?? path.join(home, '.npm')
