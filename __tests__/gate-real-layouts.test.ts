@@ -205,3 +205,26 @@ test('a toolchain on PATH that only the runner can reach is named in the failed 
   expect(baseline).toContain(`cannot reach ${shims}`)
   expect(r.report.stopReason).not.toBe('verified')
 })
+
+test('an editable install into a virtualenv outside the workspace, on PATH, is refused', async () => {
+  const outside = tempDir('loopgate-venv-')
+  chmodSync(outside, 0o755)
+  const venv = path.join(outside, 'venv')
+  const r = await runAttack({
+    isolation: 'auto',
+    files: editableProject(),
+    prepare: (ws) => {
+      execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', venv])
+      const lib = path.join(venv, 'lib')
+      const site = path.join(lib, readdirSync(lib).find((n) => n.startsWith('python'))!, 'site-packages')
+      writeFileSync(path.join(site, '__editable__.calc-1.0.pth'), `${ws}/src\n`)
+    },
+    env: { PATH: `${venv}/bin:${process.env.PATH}` },
+    inputs: { 'gate-command': 'python -m pytest -q tests', 'max-iterations': '1' },
+    script: `export LOOPGATE_WORK=$(mktemp -d)\n${BYTECODE_ONLY_FIX}\n/usr/bin/python3 "$LOOPGATE_WORK/fix.py"\necho "- fixed add" >> CHANGES.md\n`
+  })
+  const gate = r.report.run?.iterations[0].gate
+  expect(gate?.passed).toBe(false)
+  expect(gate?.reason).toContain("refused: a virtualenv on the gate's PATH names the workspace")
+  expect(r.report.stopReason).not.toBe('verified')
+})

@@ -12,6 +12,7 @@ import { countsFromOutput, parseReport, type TestReport } from './report.js'
 import type { BaseSnapshot } from './snapshot.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
+import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
 
 export interface ProtectedGateOptions {
   workspace: string
@@ -88,6 +89,14 @@ export class ProtectedGate implements Gate {
       return failed(
         `protected files differ from the base in the clean checkout: ${describeTampering(prepared.mismatches)}`,
         prepared.mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+        Date.now() - started
+      )
+    }
+    const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
+    if (leading.length) {
+      return failed(
+        `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
+        [],
         Date.now() - started
       )
     }

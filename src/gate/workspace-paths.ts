@@ -135,3 +135,31 @@ export function isVirtualenv(dir: string): boolean {
     return false
   }
 }
+
+/**
+ * Virtualenvs outside the workspace whose `bin` is on the gate's PATH and that name the workspace
+ * (an editable install made into a runner-wide virtualenv): the gate cannot redirect those, so it
+ * refuses them. Returns one phrase per file found (`/opt/venv/lib/…/calc.pth`).
+ */
+export function outsideVenvsNamingWorkspace(pathVar: string | undefined, workspace: string): string[] {
+  const pattern = workspacePattern(workspace)
+  const spellings = workspaceSpellings(workspace)
+  const found: string[] = []
+  for (const bin of new Set((pathVar ?? '').split(':').filter((d) => path.isAbsolute(d)))) {
+    const venv = path.dirname(bin)
+    if (spellings.some((ws) => venv === ws || venv.startsWith(`${ws}/`)) || !isVirtualenv(venv)) continue
+    for (const rel of venvPathFiles(venv)) {
+      if (rel.startsWith('bin/') || rel === 'pyvenv.cfg') continue
+      const file = path.join(venv, rel)
+      try {
+        const st = lstatSync(file)
+        if (!st.isFile() || st.size > TEXT_FILE_LIMIT) continue
+        pattern.lastIndex = 0
+        if (pattern.test(readFileSync(file, 'utf8'))) found.push(file)
+      } catch {
+        continue
+      }
+    }
+  }
+  return found
+}
