@@ -7,9 +7,18 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import { listTree, type BaseSnapshot } from './snapshot.js'
+import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
+
+/**
+ * Folders inside a dependency folder that tools write while they run (vite bundles its config
+ * into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`). The pristine
+ * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
+ * — or by the agent — reaches the next.
+ */
+export const CACHE_DIRS: Record<string, string[]> = { node_modules: ['.cache', '.vite', '.vite-temp'] }
 
 export interface CheckoutOptions {
   workspace: string
@@ -33,10 +42,12 @@ export interface PreparedCheckout {
   timings: Record<string, number>
 }
 
-/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders. */
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders (caches left out). */
 function depsSignature(dir: string, names: string[]): string {
   const hash = createHash('sha256')
+  const caches = new Set(names.flatMap((name) => (CACHE_DIRS[name] ?? []).map((c) => `${name}/${c}`)))
   const walk = (rel: string): void => {
+    if (caches.has(rel)) return
     let st
     try {
       st = lstatSync(path.join(dir, rel), { bigint: true })
@@ -77,7 +88,11 @@ function cp(args: string[]): void {
 export class CleanCheckout {
   readonly repo: string
   readonly pristine: string
+  /** Where the commit under test is checked out. */
+  readonly dir: string
   readonly deps: string[] = []
+  /** Entries of the dependency copies that named the workspace and now name the checkout. */
+  readonly redirected: string[] = []
   private checkedOut = false
   private depsInPlace = false
   private depsSignature: string | null = null
@@ -85,6 +100,7 @@ export class CleanCheckout {
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = path.join(opts.privateDir, 'repo.git')
+    this.dir = path.join(opts.gateDir, 'checkout')
     this.pristine = path.join(opts.privateDir, 'deps')
   }
 
@@ -115,6 +131,10 @@ export class CleanCheckout {
       // the hardlinked files but never write through them.
       cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
       execFileSync('chmod', ['-R', 'go-w', dest])
+      for (const cache of CACHE_DIRS[name] ?? []) rmSync(path.join(dest, cache), { recursive: true, force: true })
+      this.redirected.push(
+        ...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) })
+      )
       this.deps.push(name)
     }
     mkdirSync(this.opts.gateDir, { recursive: true, mode: 0o711 })
@@ -129,7 +149,7 @@ export class CleanCheckout {
       timings[name] = Date.now() - t
       t = Date.now()
     }
-    const dir = path.join(this.opts.gateDir, 'checkout')
+    const dir = this.dir
     const home = path.join(this.opts.gateDir, 'home')
     const tmp = path.join(this.opts.gateDir, 'tmp')
     const user = this.opts.user
@@ -193,13 +213,30 @@ export class CleanCheckout {
       this.depsInPlace = true
       if (!user) this.depsSignature = depsSignature(dir, this.deps)
     }
+    this.freshCaches(dir, user)
     lap('dependencies')
     return { dir, home, tmp, mismatches, timings }
   }
 
+  /** Each run's tool caches inside the dependency folders: empty, the gate user's. */
+  private freshCaches(dir: string, user: AgentUser | undefined): void {
+    for (const name of this.deps) {
+      for (const cache of CACHE_DIRS[name] ?? []) {
+        const target = path.join(dir, name, cache)
+        this.discard(target)
+        mkdirSync(target, { mode: 0o700 })
+        if (user) chownSync(target, user.uid, user.gid)
+      }
+    }
+  }
+
   /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
   private discard(target: string): void {
-    if (!existsSync(target)) return
+    try {
+      lstatSync(target)
+    } catch {
+      return
+    }
     const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
     try {
       renameSync(target, trash)
@@ -211,17 +248,19 @@ export class CleanCheckout {
   }
 
   /**
-   * Protected files root-owned and read-only; their directories (and the checkout root) root-owned
-   * and sticky, so the gate user can add files but not replace, rename or delete protected ones.
+   * Protected files root-owned and read-only, executable when the base has them so (100755);
+   * their directories (and the checkout root) root-owned and sticky, so the gate user can add files
+   * but not replace, rename or delete protected ones.
    */
   private lock(dir: string, _user: AgentUser): void {
     const dirs = new Set<string>([dir])
-    for (const rel of this.opts.snapshot.entries.keys()) {
+    for (const [rel, entry] of this.opts.snapshot.entries) {
       const file = path.join(dir, rel)
       if (readTreeEntry(dir, rel).kind !== 'file') continue
       const st = lstatSync(file)
+      const mode = entry.mode === '100755' ? 0o555 : 0o444
       if (st.uid !== 0 || st.gid !== 0) chownSync(file, 0, 0)
-      if ((st.mode & 0o7777) !== 0o444) chmodSync(file, 0o444)
+      if ((st.mode & 0o7777) !== mode) chmodSync(file, mode)
       let parent = path.dirname(file)
       while (parent.startsWith(dir) && !dirs.has(parent)) {
         dirs.add(parent)

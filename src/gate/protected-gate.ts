@@ -10,6 +10,9 @@ import { failuresFromOutput, verdictFingerprint } from './fingerprint.js'
 import { readTreeEntry } from '../fs/tree.js'
 import { countsFromOutput, parseReport, type TestReport } from './report.js'
 import type { BaseSnapshot } from './snapshot.js'
+import { linkPackageCaches, type PackageCache } from './package-caches.js'
+import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
+import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
 
 export interface ProtectedGateOptions {
   workspace: string
@@ -25,6 +28,8 @@ export interface ProtectedGateOptions {
   privateDir: string
   gateDir: string
   user?: AgentUser
+  /** The runner's package caches, given read-only to each run that has a `setup` step. */
+  packageCaches?: PackageCache[]
 }
 
 export interface Baseline {
@@ -45,6 +50,8 @@ export class ProtectedGate implements Gate {
   readonly checkout: CleanCheckout
   baseline: Baseline | null = null
   lastTimings: GateTimings = {}
+  /** The package caches the last run was given, and those left out (with why). */
+  lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
 
   constructor(private readonly opts: ProtectedGateOptions) {
     this.checkout = new CleanCheckout({
@@ -63,7 +70,9 @@ export class ProtectedGate implements Gate {
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
   async runBaseline(commit: string): Promise<Baseline> {
-    const verdict = await this.execute(commit, true)
+    let verdict = await this.execute(commit, true)
+    const unreachable = !verdict.passed && this.opts.user ? unreachablePathDirs(this.opts.env.PATH, this.opts.user) : []
+    if (unreachable.length && this.opts.user) verdict = { ...verdict, reason: `${verdict.reason}; ${describeUnreachable(unreachable, this.opts.user)}` }
     this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict }
     return this.baseline
   }
@@ -83,7 +92,20 @@ export class ProtectedGate implements Gate {
         Date.now() - started
       )
     }
+    const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
+    if (leading.length) {
+      return failed(
+        `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
+        [],
+        Date.now() - started
+      )
+    }
     const user = this.opts.user
+    if (this.opts.setup && this.opts.packageCaches?.length) {
+      const t = Date.now()
+      this.lastCaches = linkPackageCaches(this.opts.packageCaches, prepared.home, user)
+      this.lastTimings.caches = Date.now() - t
+    }
     const env: NodeJS.ProcessEnv = {
       ...this.opts.env,
       HOME: prepared.home,

@@ -12,6 +12,7 @@ import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
 import { describeTampering } from './compare.js'
 import { ProtectedGate, type Baseline } from './protected-gate.js'
+import { runnerPackageCaches } from './package-caches.js'
 import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard } from './tamper.js'
@@ -161,9 +162,16 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     signal: opts.signal,
     privateDir: path.join(opts.runDir, 'gate'),
     gateDir,
-    user
+    user,
+    packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : []
   })
   await gate.init()
+  const redirected = gate.checkout.redirected
+  if (redirected.length) {
+    notes.push(
+      `dependency paths that named the workspace (editable installs, scripts, links) were rewritten to name the gate's checkout, so the gate tests the commit, never the workspace: ${redirected.slice(0, 10).join(', ')}${redirected.length > 10 ? ` and ${redirected.length - 10} more` : ''}`
+    )
+  }
 
   const agentEnvSet: Record<string, string> = {}
   const owner = statSync(ws)
@@ -187,6 +195,9 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   notes.push(
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`
   )
+  const caches = gate.lastCaches
+  if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
+  if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
   const guards: CallGuard[] = user ? [new HandBackGuard(ws, user), tamper] : [tamper]

@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process'
+import { chownSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { AgentUser } from '../isolation/agent-user.js'
+
+/** A package manager's download cache on the runner, and where that tool looks for it under HOME. */
+export interface PackageCache {
+  name: string
+  /** The runner's cache folder. */
+  source: string
+  /** The same folder relative to the gate's HOME (the tool's default, so no setting is needed). */
+  home: string
+}
+
+function isDir(p: string): boolean {
+  try {
+    return lstatSync(p).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+/** The home folder of the user who ran `sudo` (loopgate re-launched as root on a hosted runner). */
+function sudoUserHome(env: NodeJS.ProcessEnv): string | null {
+  if (!env.SUDO_UID || !/^\d+$/.test(env.SUDO_UID)) return null
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.split(':')[2] === env.SUDO_UID)
+    const home = line?.split(':')[5]
+    return home && path.isAbsolute(home) ? home : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The download caches the runner's user has (npm, pip, uv, yarn, pnpm), where each tool keeps it
+ * by default or by its variable; under the sudo user's home first, when loopgate was re-launched.
+ */
+export function runnerPackageCaches(env: NodeJS.ProcessEnv): PackageCache[] {
+  const found = new Map<string, PackageCache>()
+  const homes = [sudoUserHome(env), env.HOME]
+  for (const home of homes) {
+    if (!home || !path.isAbsolute(home)) continue
+    for (const cache of cachesUnder(home, home === env.HOME ? env : {})) if (!found.has(cache.home)) found.set(cache.home, cache)
+  }
+  return [...found.values()]
+}
+
+/** `env` carries the tools' own variables when `home` is the environment's HOME. */
+function cachesUnder(home: string, env: NodeJS.ProcessEnv): PackageCache[] {
+  const xdgCache = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(home, '.cache')
+  const xdgData = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share')
+  const npmCache = env.npm_config_cache ?? env.NPM_CONFIG_CACHE ?? path.join(home, '.npm')
+  const candidates: PackageCache[] = [
+    { name: 'npm', source: path.join(npmCache, '_cacache'), home: '.npm/_cacache' },
+    { name: 'pip', source: env.PIP_CACHE_DIR ?? path.join(xdgCache, 'pip'), home: '.cache/pip' },
+    { name: 'uv', source: env.UV_CACHE_DIR ?? path.join(xdgCache, 'uv'), home: '.cache/uv' },
+    { name: 'yarn', source: env.YARN_CACHE_FOLDER ?? path.join(xdgCache, 'yarn'), home: '.cache/yarn' },
+    { name: 'yarn berry', source: path.join(home, '.yarn', 'berry', 'cache'), home: '.yarn/berry/cache' },
+    { name: 'pnpm', source: path.join(xdgData, 'pnpm', 'store'), home: '.local/share/pnpm/store' }
+  ]
+  return candidates.filter((c) => path.isAbsolute(c.source) && isDir(c.source))
+}
+
+/**
+ * Gives a gate run the runner's package caches in its fresh HOME, read-only: the folders are the
+ * gate user's (a tool may add entries), the files are hard links to the runner's, which the gate
+ * user can read but not write. Nothing the gate adds outlives its HOME, and the runner's own
+ * folders (under /root, say) are never opened to it. A file someone else could write is left out,
+ * and so is a cache on another file system (hard links cannot cross it). Returns what was given
+ * and what was left out, one phrase each.
+ */
+export function linkPackageCaches(caches: PackageCache[], gateHome: string, user: AgentUser | undefined): { given: string[]; skipped: string[] } {
+  const given: string[] = []
+  const skipped: string[] = []
+  for (const cache of caches) {
+    const dest = path.join(gateHome, cache.home)
+    const parents: string[] = []
+    for (let p = path.dirname(dest); p !== gateHome && !isDir(p); p = path.dirname(p)) parents.unshift(p)
+    for (const p of parents) {
+      mkdirSync(p, { mode: 0o700 })
+      if (user) chownSync(p, user.uid, user.gid)
+    }
+    try {
+      execFileSync('cp', ['-al', '--no-dereference', cache.source, dest], { stdio: 'pipe' })
+    } catch (err) {
+      execFileSync('rm', ['-rf', dest])
+      skipped.push(`${cache.name} (${cache.source}: ${String((err as { stderr?: Buffer }).stderr ?? err).trim().split('\n')[0]})`)
+      continue
+    }
+    // Only the links' folders become the gate's; a file writable by others would let it write the runner's.
+    execFileSync('find', [dest, '-type', 'f', '-perm', '/022', '-delete'])
+    if (user) execFileSync('find', [dest, '-type', 'd', '-exec', 'chown', `${user.uid}:${user.gid}`, '{}', '+'])
+    given.push(cache.name)
+  }
+  return { given, skipped }
+}
