@@ -3,7 +3,7 @@
 // mktemp -d). So before any test runs, the packages are linked into a fresh root-owned 0755 tree
 // under the OS temp dir, and the tests find them through LOOPGATE_TEST_CLI_BIN. Hard links cost
 // nothing; a copy is the fallback across file systems.
-import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,6 +44,21 @@ function closure(names, modules) {
     queue.push(...Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }))
   }
   return [...seen]
+}
+
+/**
+ * Whether the test users (as "others") can reach a folder: every directory from it up to / must
+ * be searchable by others. Only root switches to test users; anyone else runs the CLIs as themselves.
+ */
+export function othersCanReach(dir) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false
+    if (d === path.dirname(d)) return true
+  }
+}
+
+export function needsLinkedClis(modules = path.join(ROOT, 'node_modules')) {
+  return process.getuid?.() === 0 && !othersCanReach(modules)
 }
 
 /** Builds the tree and returns its root; `<root>/node_modules/.bin` holds the CLIs. */
