@@ -79,3 +79,28 @@ test('a failing npm install names the package and fails', async () => {
   const env = { PATH: '/usr/bin:/bin', RUNNER_TOOL_CACHE: path.join(dir, 'toolcache'), RUNNER_TEMP: path.join(dir, 'temp') }
   await expect(ensureAgentCli('claude', { path: '', env, npm })).rejects.toThrow(/npm install @anthropic-ai\/claude-code@2\.1\.328 failed: E404/)
 })
+
+test('an install that fails on the network twice is tried again and succeeds; a missing package is not retried', async () => {
+  const dir = tempDir('loopgate-install-')
+  const { npm: realFake, calls } = fakeNpm(dir)
+  // npm that drops the connection on its first two runs, as the registry does now and then.
+  const count = path.join(dir, 'attempts')
+  const npm = path.join(dir, 'flaky-npm')
+  writeFileSync(npm, `#!/bin/sh\necho x >> "${count}"\nif [ "$(wc -l < "${count}")" -le 2 ]; then echo "npm ERR! code ECONNRESET" >&2; echo "npm ERR! network aborted" >&2; exit 1; fi\nexec "${realFake}" "$@"\n`)
+  chmodSync(npm, 0o755)
+  const env = { PATH: '/usr/bin:/bin', RUNNER_TOOL_CACHE: path.join(dir, 'toolcache'), RUNNER_TEMP: path.join(dir, 'temp') }
+  const lines: string[] = []
+  const r = await ensureAgentCli('claude', { path: '', env, npm, retry: { baseDelayMs: 10 }, report: (l) => lines.push(l) })
+  expect(r.source).toBe('npm')
+  expect(readFileSync(count, 'utf8').trim().split('\n')).toHaveLength(3)
+  expect(calls()).toHaveLength(1)
+  expect(lines.filter((l) => /attempt \d failed on the network; trying again/.test(l))).toHaveLength(2)
+
+  const missing = path.join(dir, 'missing-npm')
+  const missingCount = path.join(dir, 'missing-attempts')
+  writeFileSync(missing, `#!/bin/sh\necho x >> "${missingCount}"\necho "npm ERR! code E404" >&2\nexit 1\n`)
+  chmodSync(missing, 0o755)
+  const env2 = { ...env, RUNNER_TOOL_CACHE: path.join(dir, 'toolcache2') }
+  await expect(ensureAgentCli('codex', { path: '', env: env2, npm: missing, retry: { baseDelayMs: 10 } })).rejects.toThrow(/E404/)
+  expect(readFileSync(missingCount, 'utf8').trim().split('\n')).toHaveLength(1)
+})

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { ConfigError, readSettings } from '../src/inputs.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
 import { executeRun } from '../src/run.js'
-import { ROOT } from './helpers/agent-engine.js'
+import { CLI_BIN_DIR } from './helpers/agent-engine.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startAnthropicServer, type AnthropicServer } from './servers/anthropic-server.js'
 import { startOpenAIServer, type OpenAIServer } from './servers/openai-server.js'
@@ -24,7 +24,7 @@ afterAll(async () => {
   await openai.close()
 })
 
-const BIN_PATH = `${path.join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}`
+const BIN_PATH = `${CLI_BIN_DIR}:${process.env.PATH}`
 
 function settingsFor(repo: string, inputs: Record<string, string>, env: NodeJS.ProcessEnv) {
   return readSettings((name) => inputs[name] ?? '', { ...env, GITHUB_WORKSPACE: repo })
@@ -81,7 +81,7 @@ test('agent: claude as root — allow-listed tools, the key only in the agent en
     },
     env
   )
-  expect(r.lines.join('\n')).toMatch(/claude: found on PATH \(.*node_modules\/\.bin\/claude\) in \d+\.\d s/)
+  expect(r.lines.join('\n')).toMatch(/claude: found on PATH \(.*\/\.bin\/claude\) in \d+\.\d s/)
   expect(r.report.stopReason).toBe('verified')
   expect(r.agent.status).toBe('claimed-done')
   expect(r.agent.permissionDenials).toEqual([expect.stringMatching(/^WebFetch /)])

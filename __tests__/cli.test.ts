@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseCommand } from '../src/cli/args.js'
+import { runCli } from '../src/cli/main.js'
 import { INPUT_SPECS } from '../src/contract.js'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
 import { ROOT } from './helpers/action-runner.js'
@@ -51,5 +53,99 @@ describe('the local CLI (dist/cli.js)', () => {
     expect(bad.status).toBe(exitCodeFor('config-error'))
     expect(bad.stderr).toContain("Input 'max-iterations'")
     expect(cli(['run', '--max-iteration', '3'], repo).status).toBe(2)
+  })
+})
+
+/** The CLI's entry point from the sources, with its output captured. */
+async function run(argv: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const status = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), isTTY: false, env: { PATH: process.env.PATH, HOME: process.env.HOME } })
+  return { status, stdout, stderr }
+}
+
+const COMMAND_RUN = ['run', '--agent', 'command', '--agent-command', "sed -i 's/a - b/a + b/' src/math.mjs", '--prompt', 'fix add', '--gate-command', 'node test/run.mjs']
+
+describe('the command line (src)', () => {
+  it('an option with no value is a usage error naming it, never "true"', async () => {
+    const r = await run([...COMMAND_RUN, '--max-iterations'])
+    expect(r.status).toBe(2)
+    expect(r.stderr).toContain('option --max-iterations needs a value')
+    const before = await run(['run', '--max-iterations', '--prompt', 'x', '--gate-command', 'true'])
+    expect(before.status).toBe(2)
+    expect(before.stderr).toContain('option --max-iterations needs a value')
+  })
+
+  it('a value that starts with a dash is read as the value', async () => {
+    const cmd = parseCommand(['run', '--agent-args', '--model x', '--prompt=-p'])
+    expect(cmd).toEqual({ kind: 'run', flags: new Map([['agent-args', '--model x'], ['prompt', '-p']]) })
+    // Read as agent-args, a refused flag there is refused by the input check, not by the parser.
+    const repo = makeRepo(buggyProject())
+    const r = await run(['run', '--agent', 'claude', '--agent-args', '--resume abc', '--prompt', 'x', '--gate-command', 'true', '--workspace', repo, '--temp-dir', tempDir()])
+    expect(r.status).toBe(exitCodeFor('config-error'))
+    expect(r.stderr).toContain("Input 'agent-args'")
+  })
+
+  it('run -h and run --help print the run help and exit 0', async () => {
+    for (const argv of [['run', '-h'], ['run', '--help'], ['run', '--prompt', 'x', '--help'], ['--help'], ['-h']]) {
+      const r = await run(argv)
+      expect(r.status).toBe(0)
+      expect(r.stdout).toContain('usage: loopgate run --gate-command CMD')
+      expect(r.stdout).toContain('--max-iterations')
+    }
+  })
+
+  it('--version prints the version of package.json', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    const r = await run(['--version'])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toBe(`${version}\n`)
+  })
+
+  it('unknown options, stray arguments, repeats, action-only inputs and unknown commands are usage errors', async () => {
+    const cases: [string[], string][] = [
+      [['run', '--max-iteration', '3'], 'unknown option --max-iteration'],
+      [['run', '-x'], 'unknown option -x'],
+      [['run', 'fix', 'it'], 'unexpected argument: fix'],
+      [['run', '--prompt', 'a', '--prompt', 'b'], 'option --prompt is given 2 times'],
+      [['run', '--labels', 'x'], '--labels is an action input'],
+      [['run', '--help=yes'], 'takes no value'],
+      [['fix'], 'unknown command "fix"'],
+      [[], 'no command given']
+    ]
+    for (const [argv, message] of cases) {
+      const r = await run(argv)
+      expect([argv, r.status]).toEqual([argv, 2])
+      expect(r.stderr).toContain(message)
+      expect(r.stderr).toContain('usage: loopgate run')
+    }
+  })
+
+  it('a folder that is not a git repository is a config-error with a clear message', async () => {
+    const dir = tempDir()
+    writeFileSync(path.join(dir, 'README'), 'not a repository\n')
+    const r = await run([...COMMAND_RUN, '--workspace', dir, '--temp-dir', tempDir()])
+    expect(r.status).toBe(exitCodeFor('config-error'))
+    expect(r.status).toBe(23)
+    expect(r.stderr).toBe(`config-error: ${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one\n`)
+    expect(r.stdout).toContain('stop-reason: config-error')
+  })
+
+  it('--workspace naming a missing folder says so', async () => {
+    const r = await run([...COMMAND_RUN, '--workspace', '/nonexistent/loopgate', '--temp-dir', tempDir()])
+    expect(r.status).toBe(23)
+    expect(r.stderr).toContain('config-error: /nonexistent/loopgate does not exist')
+    const file = path.join(tempDir(), 'file')
+    writeFileSync(file, '')
+    const notDir = await run([...COMMAND_RUN, '--workspace', file, '--temp-dir', tempDir()])
+    expect(notDir.status).toBe(23)
+    expect(notDir.stderr).toContain(`${file} is not a folder`)
+  })
+
+  it('a run from the sources with --name=value options ends verified with exit 0', async () => {
+    const repo = makeRepo(buggyProject())
+    const r = await run([...COMMAND_RUN, `--workspace=${repo}`, `--temp-dir=${tempDir()}`, '--max-iterations=2'])
+    expect(r.stdout).toContain('stop-reason: verified')
+    expect(r.status).toBe(0)
   })
 })

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { CleanClone, pushWipBranch, pushWorkBranch, PushRejectedError, remoteFromEnv, withCleanClone } from '../src/git/clean-clone.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
@@ -77,5 +79,49 @@ describe('publishing from a clean clone', () => {
   it('refuses a commit that is not in the workspace', async () => {
     const { ws, env } = setup()
     await expect(CleanClone.create(tempDir(), ws, 'f'.repeat(40), remoteFromEnv(env))).rejects.toThrow()
+  })
+
+  it('a push the remote rejects is not retried', async () => {
+    const { bare, ws, env } = setup()
+    const log = path.join(tempDir(), 'receives')
+    writeFileSync(path.join(bare, 'hooks', 'pre-receive'), `#!/bin/sh\necho x >> "${log}"\necho "branch protected" >&2\nexit 1\n`, { mode: 0o755 })
+    const sha = commit(ws, 'b.txt', 'b\n', `loopgate: iteration 1\n\nLoopgate-Run: r1\n`)
+    const retries: number[] = []
+    const clone = await CleanClone.create(tempDir(), ws, sha, remoteFromEnv(env, TOKEN), { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) })
+    try {
+      await expect(pushWorkBranch(clone, sha, 'loopgate/x')).rejects.toThrow(/remote rejected|pre-receive hook declined/)
+    } finally {
+      clone.dispose()
+    }
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1)
+    expect(retries).toEqual([])
+  })
+
+  it('a push that meets a server error is tried three times, with the token kept out of the message', async () => {
+    const { ws } = setup()
+    let requests = 0
+    const server = createServer((_req, res) => {
+      requests++
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const env = { GITHUB_SERVER_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, GITHUB_REPOSITORY: 'octo-org/octo-repo' }
+      const sha = commit(ws, 'b.txt', 'b\n', 'x')
+      const retries: number[] = []
+      const clone = await CleanClone.create(tempDir(), ws, sha, remoteFromEnv(env, TOKEN), { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) })
+      let message = ''
+      try {
+        await clone.push(sha, 'loopgate/x', 'force').catch((err: Error) => (message = err.message))
+      } finally {
+        clone.dispose()
+      }
+      expect(message).toContain('503')
+      expect(message).not.toContain(TOKEN)
+      expect(retries).toEqual([1, 2])
+      expect(requests).toBeGreaterThanOrEqual(3)
+    } finally {
+      server.close()
+    }
   })
 })

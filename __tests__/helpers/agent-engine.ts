@@ -15,8 +15,10 @@ import type { AgentUser } from './agent-user.js'
 import { tempDir } from './repo.js'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-export const CLAUDE_BIN = path.join(ROOT, 'node_modules', '.bin', 'claude')
-export const CODEX_BIN = path.join(ROOT, 'node_modules', '.bin', 'codex')
+/** The agent CLIs, linked by the jest global setup where the test users can run them. */
+export const CLI_BIN_DIR = process.env.LOOPGATE_TEST_CLI_BIN ?? path.join(ROOT, 'node_modules', '.bin')
+export const CLAUDE_BIN = path.join(CLI_BIN_DIR, 'claude')
+export const CODEX_BIN = path.join(CLI_BIN_DIR, 'codex')
 
 export interface EngineRunOptions {
   adapter: AgentAdapter

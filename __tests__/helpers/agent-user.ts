@@ -38,13 +38,13 @@ export function agentUser(): AgentUser {
 }
 
 /**
- * Fails with a clear message when the agent user cannot reach a CLI (e.g. a checkout under a
- * 0700 /root): every directory above node_modules must be traversable by others.
+ * Fails with a clear message when the agent user cannot reach a CLI. The jest global setup links
+ * the CLIs into a world-traversable folder, so this fires only when that setup did not run.
  */
 export function assertUserCanRun(user: AgentUser, binary: string): void {
   const r = spawnSync('/bin/sh', ['-c', 'test -x "$0" && test -r "$0"', binary], { uid: user.uid, gid: user.gid })
   if (r.status !== 0) {
-    throw new Error(`the agent user ${user.name} cannot run ${binary}: make every directory above it traversable (chmod o+x)`)
+    throw new Error(`the agent user ${user.name} cannot run ${binary}: run the tests through jest (npm test), whose global setup links the CLIs where test users can reach them`)
   }
 }
 

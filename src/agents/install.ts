@@ -3,8 +3,8 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } fro
 import os from 'node:os'
 import path from 'node:path'
 import * as tc from '@actions/tool-cache'
+import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
 import { agentSpec, type AgentCli } from './registry.js'
-
 
 export interface InstalledAgent {
   /** Absolute path of the CLI. */
@@ -24,6 +24,8 @@ export interface InstallOptions {
   /** The npm executable (a test may point it at a stand-in). */
   npm?: string
   report?: (line: string) => void
+  /** How an install that failed on the network is tried again (a test shortens the waits). */
+  retry?: Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs'>
 }
 
 /** Finds an executable on a PATH string. */
@@ -51,6 +53,8 @@ function npmInstall(npm: string, prefix: string, spec: string, env: NodeJS.Proce
     )
   })
 }
+
+const firstLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 200)
 
 const TOOL_NAME = (agent: string): string => `loopgate-${agent}-cli`
 
@@ -97,7 +101,11 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
   const staging = mkdtempSync(path.join(tempRoot, `${TOOL_NAME(agent)}-`))
   try {
     report(`${pinned.bin} is not on PATH: installing ${pinned.package}@${version} with npm`)
-    await npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env)
+    await withRetry(() => npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env), {
+      ...opts.retry,
+      isTransient: isTransientNetworkError,
+      onRetry: (err, attempt, delayMs) => report(`${pinned.package}@${version}: attempt ${attempt} failed on the network; trying again in ${(delayMs / 1000).toFixed(1)} s (${firstLine(err)})`)
+    })
     if (!existsSync(binIn(staging))) throw new Error(`npm installed ${pinned.package}@${version} but ${binIn(staging)} is missing`)
     let dest: string
     if (toolCacheRoot) {

@@ -1,45 +1,25 @@
+import { statSync } from 'node:fs'
+import path from 'node:path'
 import { agentSpecs } from '../agents/registry.js'
-import { INPUT_SPECS } from '../contract.js'
 import { ConfigError, readSettings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import { defaultRunId, defaultTempDir } from '../run.js'
 import { runSession } from '../session/flow.js'
+import { VERSION } from '../version.js'
+import { parseCommand, RUN_OPTIONS, UsageError } from './args.js'
 
-const CLI_ONLY = [
-  { name: 'workspace', description: 'The git repository to work in.', default: 'the current directory' },
-  { name: 'temp-dir', description: 'Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.', default: '$RUNNER_TEMP or the OS temp dir' }
-]
-/** Inputs that make no sense locally: the CLI publishes nothing and holds no GitHub token. */
-const ACTION_ONLY = new Set(['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target'])
-
-export class UsageError extends Error {}
-
-/** Parses `--name value`, `--name=value` and bare `--flag` (true) into input names. */
-export function parseFlags(argv: string[]): Map<string, string> {
-  const known = new Set([...INPUT_SPECS.map((s) => s.name), ...CLI_ONLY.map((s) => s.name), 'help'])
-  const flags = new Map<string, string>()
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument: ${arg}`)
-    const eq = arg.indexOf('=')
-    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2)
-    if (!known.has(name)) throw new UsageError(`unknown option --${name} (see loopgate run --help)`)
-    if (eq > 0) flags.set(name, arg.slice(eq + 1))
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags.set(name, argv[++i])
-    else flags.set(name, 'true')
-  }
-  return flags
-}
+export { UsageError } from './args.js'
 
 export function helpText(): string {
-  const options = [...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)), ...CLI_ONLY]
+  const options = RUN_OPTIONS
   const width = Math.max(...options.map((o) => o.name.length)) + 2
   const lines = [
     'loopgate run — the bounded agent loop on your machine (publishes nothing)',
     '',
     'usage: loopgate run --gate-command CMD (--prompt TEXT | --prompt-file FILE) [options]',
+    '       loopgate --version',
     '',
     'options (the action\'s inputs, same defaults):'
   ]
@@ -53,6 +33,23 @@ export function helpText(): string {
   for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`)
   lines.push('    2  (usage error)')
   return `${lines.join('\n')}\n`
+}
+
+/** Why the folder the loop would work in cannot be one, said for a person at a terminal. */
+function workspaceProblem(dir: string): string | undefined {
+  let isDir: boolean
+  try {
+    isDir = statSync(dir).isDirectory()
+  } catch {
+    return `${dir} does not exist (set --workspace to a git repository, or run loopgate inside one)`
+  }
+  if (!isDir) return `${dir} is not a folder (set --workspace to a git repository)`
+  try {
+    statSync(path.join(dir, '.git'))
+  } catch {
+    return `${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one`
+  }
+  return undefined
 }
 
 const usd = (n: number): string => `$${n.toFixed(2)}`
@@ -80,25 +77,31 @@ const defaultIO: CliIO = {
   env: process.env
 }
 
+const USAGE = 'usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate run --help lists them'
+
 export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<number> {
-  const [command, ...rest] = argv
-  if (command === '--help' || command === '-h' || command === 'help' || (command === 'run' && rest.includes('--help'))) {
+  let command
+  try {
+    command = parseCommand(argv)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.err(`loopgate: ${err.message}\n${USAGE}\n`)
+    return 2
+  }
+  if (command.kind === 'help' || command.kind === 'run-help') {
     io.out(helpText())
     return 0
   }
-  if (command !== 'run') {
-    io.err(`usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate --help lists them\n`)
-    return 2
+  if (command.kind === 'version') {
+    io.out(`${VERSION}\n`)
+    return 0
   }
-  let flags: Map<string, string>
-  try {
-    flags = parseFlags(rest)
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.err(`${err.message}\n`)
-      return 2
-    }
-    throw err
+  const flags = command.flags
+  const problem = workspaceProblem(path.resolve(flags.get('workspace') ?? process.cwd(), flags.get('working-directory') ?? ''))
+  if (problem) {
+    io.err(`config-error: ${problem}\n`)
+    io.out('stop-reason: config-error\n')
+    return exitCodeFor('config-error')
   }
   const env = io.env
   for (const spec of agentSpecs()) {

@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
 import { git, gitEnv, GitError } from './git.js'
 import { TRAILER_RUN } from './workspace.js'
 
@@ -52,19 +53,23 @@ function scrub(text: string, remote: Remote): string {
   return text.split(remote.token).join('***').split(basic).join('***')
 }
 
+/** How a push that failed on the network is tried again (a test shortens the waits). */
+export type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'onRetry'>
+
 export class CleanClone {
   private constructor(
     readonly dir: string,
-    private readonly remote: Remote
+    private readonly remote: Remote,
+    private readonly pushRetry: PushRetry = {}
   ) {}
 
   /**
    * A fresh repository holding `commit` and its history, copied from the workspace's object store.
    * No process started here reads the workspace's config, and none of them holds the token.
    */
-  static async create(tempDir: string, workspace: string, commit: string, remote: Remote): Promise<CleanClone> {
+  static async create(tempDir: string, workspace: string, commit: string, remote: Remote, pushRetry?: PushRetry): Promise<CleanClone> {
     const dir = mkdtempSync(path.join(tempDir, 'loopgate-publish-'))
-    const clone = new CleanClone(dir, remote)
+    const clone = new CleanClone(dir, remote, pushRetry)
     try {
       await git(['init', '-q', '--bare', dir], { cwd: tempDir })
       const commonDir = (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: workspace })).stdout.trim()
@@ -117,7 +122,9 @@ export class CleanClone {
     else args.push(`--force-with-lease=${ref}:${lease ?? ''}`)
     args.push('--', this.remote.url, `${commit}:${ref}`)
     try {
-      await this.run(args)
+      // A push that died on the network is sent again; if it had landed, the retry is "up to
+      // date" (git checks that before the lease), so a retry never turns success into rejection.
+      await withRetry(() => this.run(args), { ...this.pushRetry, isTransient: (err) => err instanceof GitError && isTransientNetworkError(`${err.result.stderr}\n${err.result.stdout}`) })
     } catch (err) {
       const text = err instanceof GitError ? `${err.result.stderr}\n${err.result.stdout}` : String(err)
       if (/stale info|\[rejected\]|non-fast-forward|fetch first/.test(text)) {
