@@ -34572,15 +34572,15 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(1421);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/process/cgroup.ts
 
 
@@ -34680,11 +34680,14 @@ function ownCgroup() {
     }
 }
 
-;// CONCATENATED MODULE: ./src/process/reap.ts
+;// CONCATENATED MODULE: ./src/process/proc.ts
 
-/** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
-function findCallProcesses(callId) {
-    const needle = `LOOPGATE_CALL_ID=${callId}`;
+/**
+ * Pids of the live processes for which `matches` holds, given a reader of one of their `/proc`
+ * files (`status`, `environ`). A process that ends while it is read, or that is not ours to read,
+ * does not match.
+ */
+function findProcesses(matches) {
     const found = [];
     let entries;
     try {
@@ -34694,21 +34697,25 @@ function findCallProcesses(callId) {
         return found;
     }
     for (const entry of entries) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        const pid = Number(entry);
-        if (pid === process.pid)
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
             continue;
         try {
-            const environ = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${entry}/environ`, 'latin1');
-            if (environ.split('\0').includes(needle))
-                found.push(pid);
+            if (matches((file, encoding = 'utf8') => (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${entry}/${file}`, encoding)))
+                found.push(Number(entry));
         }
         catch {
             // gone, or not ours to read
         }
     }
     return found;
+}
+
+;// CONCATENATED MODULE: ./src/process/reap.ts
+
+/** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
+function findCallProcesses(callId) {
+    const needle = `LOOPGATE_CALL_ID=${callId}`;
+    return findProcesses((read) => read('environ', 'latin1').split('\0').includes(needle));
 }
 /** Kills every process still carrying the call's marker (escaped the process group with setsid). */
 function killCallProcesses(callId) {
@@ -34891,7 +34898,7 @@ function exitDescription(r) {
     return r.exitCode === null ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
 }
 
-;// CONCATENATED MODULE: ./src/agents/run-as.ts
+;// CONCATENATED MODULE: ./src/agents/streaming-agent.ts
 
 
 
@@ -34914,6 +34921,20 @@ function processEnv(call, defaults, set = {}) {
 function tail(text, max = 8000) {
     return text.length > max ? text.slice(-max) : text;
 }
+/** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user and reaping. */
+function callProcess(call) {
+    return {
+        cwd: call.cwd,
+        stdin: call.prompt,
+        timeoutMs: call.timeoutMs,
+        signal: call.signal,
+        uid: call.user?.uid,
+        gid: call.user?.gid,
+        callId: (0,external_node_crypto_.randomUUID)(),
+        // Without a user of its own, a cgroup of its own keeps detached processes from outliving the call.
+        contain: !call.user
+    };
+}
 /**
  * Runs one agent CLI for a call: the prompt on stdin (no argv length limit, not in the process
  * list), the call's timeout, cancellation and user, and its JSON stream read live by `readLine`;
@@ -34922,17 +34943,10 @@ function tail(text, max = 8000) {
 function runStreamingAgent(call, command, args, env, watchdog, readLine) {
     (0,external_node_fs_namespaceObject.mkdirSync)(call.callDir, { recursive: true });
     return runProcess({
+        ...callProcess(call),
         command,
         args,
-        cwd: call.cwd,
         env,
-        stdin: call.prompt,
-        timeoutMs: call.timeoutMs,
-        signal: call.signal,
-        uid: call.user?.uid,
-        gid: call.user?.gid,
-        callId: (0,external_node_crypto_.randomUUID)(),
-        contain: !call.user,
         onStdoutLine: (line) => {
             readLine(line);
             return watchdog.shouldKill() ? 'kill' : undefined;
@@ -34940,7 +34954,7 @@ function runStreamingAgent(call, command, args, env, watchdog, readLine) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/agents/stream.ts
+;// CONCATENATED MODULE: ./src/agents/json-fields.ts
 /** Parses one line of a JSON Lines event stream; anything that is not a JSON object is undefined. */
 function parseJsonLine(line) {
     const text = line.trim();
@@ -35643,9 +35657,9 @@ class CommandAgent {
         const costFile = external_node_path_default().join(call.callDir, 'out', 'cost.json');
         (0,external_node_fs_namespaceObject.writeFileSync)(promptFile, call.prompt, { mode: 0o644 });
         const r = await runProcess({
+            ...callProcess(call),
             command: '/bin/bash',
             args: ['-c', this.command],
-            cwd: call.cwd,
             env: {
                 ...call.env,
                 LOOPGATE_PROMPT_FILE: promptFile,
@@ -35653,14 +35667,7 @@ class CommandAgent {
                 LOOPGATE_ITERATION: String(call.iteration),
                 LOOPGATE_MAX_TURNS: String(call.maxTurns),
                 LOOPGATE_CALL_BUDGET_USD: String(call.callBudgetUsd)
-            },
-            stdin: call.prompt,
-            timeoutMs: call.timeoutMs,
-            signal: call.signal,
-            uid: call.user?.uid,
-            gid: call.user?.gid,
-            callId: (0,external_node_crypto_.randomUUID)(),
-            contain: !call.user
+            }
         });
         const cost = readCostFile(costFile);
         const output = `${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ''}`;
@@ -36765,7 +36772,6 @@ function runSummary(outcome, ctx) {
 
 
 
-
 const bodies_usd = (n) => `$${n.toFixed(2)}`;
 /** GitHub refuses a PR / issue / comment body longer than this. */
 const BODY_LIMIT = 65536;
@@ -36897,11 +36903,9 @@ function runComment(ctx, extras, runLink) {
         .join('\n\n');
     return fitBody(head, ctx, extras);
 }
-function wantsEscalation(ctx) {
-    return needsEscalation(ctx.outcome.stopReason);
-}
 
 ;// CONCATENATED MODULE: ./src/publish/dry-run.ts
+
 
 
 
@@ -36921,7 +36925,7 @@ class DryRunPublisher {
             (0,external_node_fs_namespaceObject.writeFileSync)(file, pullRequestBody(ctx));
             return { files: [file], notes: [`dry run: the pull request body is in ${file}`] };
         }
-        if (wantsEscalation(ctx)) {
+        if (needsEscalation(ctx.outcome.stopReason)) {
             const file = external_node_path_default().join(ctx.runDir, 'escalation-issue.md');
             (0,external_node_fs_namespaceObject.writeFileSync)(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing' }));
             return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] };
@@ -40675,7 +40679,59 @@ function _unique(values) {
     return Array.from(new Set(values));
 }
 //# sourceMappingURL=tool-cache.js.map
+;// CONCATENATED MODULE: ./src/process/retry.ts
+/**
+ * Retries a step that fails transiently on hosted runners (a registry download, a git push):
+ * a few attempts, exponential backoff with jitter, and only for errors the caller classifies
+ * as transient. A refusal (a rejected push, an auth failure, a missing package) fails at once.
+ */
+const RETRY_DEFAULTS = { attempts: 3, baseDelayMs: 2_000, maxDelayMs: 30_000 };
+/** The wait after failed attempt `attempt` (1-based): half fixed, half random, so runners spread out. */
+function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+async function withRetry(step, opts) {
+    const attempts = opts.attempts ?? RETRY_DEFAULTS.attempts;
+    const sleep = opts.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await step(attempt);
+        }
+        catch (err) {
+            if (attempt >= attempts || !opts.isTransient(err))
+                throw err;
+            const delay = backoffDelay(attempt, opts.baseDelayMs ?? RETRY_DEFAULTS.baseDelayMs, opts.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs, opts.random);
+            opts.onRetry?.(err, attempt, delay);
+            await sleep(delay);
+        }
+    }
+}
+const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+/** Refusals no retry can change: checked first, so a transient-looking word never overrides them. */
+const PERMANENT = /\[rejected\]|\[remote rejected\]|stale info|non-fast-forward|fetch first|authentication failed|permission denied|could not read username|invalid username or password|\b40[13]\b|E40[134]\b|ETARGET|EINTEGRITY|not found|no matching version/i;
+const TRANSIENT = [
+    /RPC failed/i,
+    /early EOF/i,
+    /remote end hung up unexpectedly/i,
+    /the requested URL returned error: 5\d\d/i,
+    /\bHTTP\/?\S* 5\d\d\b|\b5\d\d (?:Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)/i,
+    /\bE5\d\d\b/,
+    /could not resolve host|temporary failure in name resolution|EAI_AGAIN/i,
+    /failed to connect|connection (?:timed out|reset|refused)|operation timed out|timed out after/i,
+    /ECONNRESET|ECONNREFUSED|ETIMEDOUT|ENOTFOUND|ENETUNREACH|EHOSTUNREACH|EPIPE|socket hang up|network (?:error|request)/i,
+    /TLS handshake|SSL_ERROR|SSL_read|gnutls_handshake|unexpected eof while reading/i
+];
+/** A network or server-side failure worth another try (npm, git over http). */
+function isTransientNetworkError(err) {
+    const text = messageOf(err);
+    if (PERMANENT.test(text))
+        return false;
+    return TRANSIENT.some((re) => re.test(text));
+}
+
 ;// CONCATENATED MODULE: ./src/agents/install.ts
+
 
 
 
@@ -40703,6 +40759,7 @@ function npmInstall(npm, prefix, spec, env) {
         (0,external_node_child_process_.execFile)(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel', 'error', spec], { env, maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 }, (err, _stdout, stderr) => (err ? reject(new Error(`npm install ${spec} failed: ${stderr.trim() || err.message}`)) : resolve()));
     });
 }
+const firstLine = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 200);
 const TOOL_NAME = (agent) => `loopgate-${agent}-cli`;
 /** The agent's CLI package from the registry; an agent without one brings its own command. */
 function cliOf(agent) {
@@ -40749,7 +40806,11 @@ async function ensureAgentCli(agent, opts = {}) {
     const staging = (0,external_node_fs_namespaceObject.mkdtempSync)(external_node_path_default().join(tempRoot, `${TOOL_NAME(agent)}-`));
     try {
         report(`${pinned.bin} is not on PATH: installing ${pinned.package}@${version} with npm`);
-        await npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env);
+        await withRetry(() => npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env), {
+            ...opts.retry,
+            isTransient: isTransientNetworkError,
+            onRetry: (err, attempt, delayMs) => report(`${pinned.package}@${version}: attempt ${attempt} failed on the network; trying again in ${(delayMs / 1000).toFixed(1)} s (${firstLine(err)})`)
+        });
         if (!(0,external_node_fs_namespaceObject.existsSync)(binIn(staging)))
             throw new Error(`npm installed ${pinned.package}@${version} but ${binIn(staging)} is missing`);
         let dest;
@@ -40839,6 +40900,7 @@ function agentRunner(opts) {
 }
 
 ;// CONCATENATED MODULE: ./src/isolation/agent-user.ts
+
 
 
 
@@ -40945,29 +41007,12 @@ function useradd(name) {
 }
 /** Pids of live (non-zombie) processes owned by uid. */
 function processesOf(uid) {
-    const pids = [];
-    let entries;
-    try {
-        entries = (0,external_node_fs_namespaceObject.readdirSync)('/proc');
-    }
-    catch {
-        return pids;
-    }
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry))
-            continue;
-        try {
-            const status = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${entry}/status`, 'utf8');
-            const real = /^Uid:\s+(\d+)/m.exec(status);
-            const state = /^State:\s+(\S)/m.exec(status);
-            if (real && Number(real[1]) === uid && state?.[1] !== 'Z')
-                pids.push(Number(entry));
-        }
-        catch {
-            // gone
-        }
-    }
-    return pids;
+    return findProcesses((read) => {
+        const status = read('status');
+        const real = /^Uid:\s+(\d+)/m.exec(status);
+        const state = /^State:\s+(\S)/m.exec(status);
+        return real !== null && Number(real[1]) === uid && state?.[1] !== 'Z';
+    });
 }
 /**
  * Kills every process of the agent user: `kill -9 -1` run as that user reaches all of them at once
@@ -43198,7 +43243,177 @@ class BaseSnapshot {
     }
 }
 
+;// CONCATENATED MODULE: ./src/gate/workspace-paths.ts
+
+
+/** Larger files are not a `.pth`, finder or script. */
+const TEXT_FILE_LIMIT = 1024 * 1024;
+function escapeRegExp(s) {
+    return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** The spellings of the workspace's path (as given, and with links resolved). */
+function workspaceSpellings(workspace) {
+    const given = external_node_path_default().resolve(workspace);
+    let real = given;
+    try {
+        real = (0,external_node_fs_namespaceObject.realpathSync)(given);
+    }
+    catch {
+        // a workspace that does not resolve is only spelled as given
+    }
+    return [...new Set([given, real])].sort((a, b) => b.length - a.length);
+}
+/** The workspace's path as a whole path component: `/ws` or `/ws/...`, never `/ws2`. */
+function workspacePattern(workspace) {
+    const alternatives = workspaceSpellings(workspace).map(escapeRegExp).join('|');
+    return new RegExp(`(?:${alternatives})(?=$|[/\\s'"\\]\\[,;:)}])`, 'gm');
+}
+/** The entries of a virtualenv that can name a path Python imports or a script runs. */
+function venvPathFiles(root) {
+    const out = [];
+    const list = (rel) => {
+        try {
+            return (0,external_node_fs_namespaceObject.readdirSync)(external_node_path_default().join(root, rel));
+        }
+        catch {
+            return [];
+        }
+    };
+    out.push('pyvenv.cfg');
+    for (const name of list('bin'))
+        out.push(`bin/${name}`);
+    for (const lib of ['lib', 'lib64', 'Lib']) {
+        for (const py of list(lib)) {
+            const site = `${lib}/${py}/site-packages`;
+            for (const name of list(site)) {
+                if (/\.(pth|egg-link|py)$/.test(name) || name.startsWith('__editable__'))
+                    out.push(`${site}/${name}`);
+                if (name.endsWith('.dist-info'))
+                    out.push(`${site}/${name}/direct_url.json`);
+            }
+        }
+        if (lib === 'Lib')
+            for (const name of list(`${lib}/site-packages`))
+                if (/\.(pth|egg-link|py)$/.test(name))
+                    out.push(`${lib}/site-packages/${name}`);
+    }
+    return out;
+}
+/** Every symlink under `root` (not followed), relative to it. */
+function symlinksUnder(root) {
+    const out = [];
+    const walk = (rel) => {
+        let entries;
+        try {
+            entries = (0,external_node_fs_namespaceObject.readdirSync)(external_node_path_default().join(root, rel), { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const e of entries) {
+            const child = rel ? `${rel}/${e.name}` : e.name;
+            if (e.isSymbolicLink())
+                out.push(child);
+            else if (e.isDirectory())
+                walk(child);
+        }
+    };
+    walk('');
+    return out;
+}
+/**
+ * Makes a pristine dependency copy name the gate's checkout wherever it named the workspace: an
+ * editable install's `.pth` line, `__editable__` finder or `.egg-link`, a script's `#!` line, an
+ * absolute symlink. Without this the gate would import the agent's live workspace (gitignored
+ * files included) instead of the commit under test. Returns the entries rewritten, relative to
+ * the workspace (`.venv/lib/python3.11/site-packages/calc.pth`).
+ */
+function redirectWorkspacePaths(r) {
+    const pattern = workspacePattern(r.workspace);
+    const spellings = workspaceSpellings(r.workspace);
+    const rewritten = [];
+    for (const rel of symlinksUnder(r.copy)) {
+        const link = external_node_path_default().join(r.copy, rel);
+        const target = (0,external_node_fs_namespaceObject.readlinkSync)(link);
+        if (!external_node_path_default().isAbsolute(target))
+            continue;
+        const inside = spellings.find((ws) => target === ws || target.startsWith(`${ws}/`));
+        if (inside === undefined)
+            continue;
+        (0,external_node_fs_namespaceObject.unlinkSync)(link);
+        (0,external_node_fs_namespaceObject.symlinkSync)(external_node_path_default().join(r.checkout, external_node_path_default().relative(inside, target)), link);
+        rewritten.push(`${r.name}/${rel}`);
+    }
+    if (!r.virtualenv)
+        return rewritten;
+    for (const rel of venvPathFiles(r.copy)) {
+        const file = external_node_path_default().join(r.copy, rel);
+        let st;
+        try {
+            st = (0,external_node_fs_namespaceObject.lstatSync)(file);
+        }
+        catch {
+            continue;
+        }
+        if (!st.isFile() || st.size > TEXT_FILE_LIMIT)
+            continue;
+        const data = (0,external_node_fs_namespaceObject.readFileSync)(file);
+        if (data.includes(0))
+            continue;
+        const text = data.toString('utf8');
+        pattern.lastIndex = 0;
+        if (!pattern.test(text))
+            continue;
+        pattern.lastIndex = 0;
+        (0,external_node_fs_namespaceObject.writeFileSync)(file, text.replace(pattern, () => r.checkout));
+        rewritten.push(`${r.name}/${rel}`);
+    }
+    return rewritten;
+}
+/** Whether a dependency folder is a virtualenv (its `pyvenv.cfg`). */
+function isVirtualenv(dir) {
+    try {
+        return (0,external_node_fs_namespaceObject.lstatSync)(external_node_path_default().join(dir, 'pyvenv.cfg')).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Virtualenvs outside the workspace whose `bin` is on the gate's PATH and that name the workspace
+ * (an editable install made into a runner-wide virtualenv): the gate cannot redirect those, so it
+ * refuses them. Returns one phrase per file found (`/opt/venv/lib/…/calc.pth`).
+ */
+function outsideVenvsNamingWorkspace(pathVar, workspace) {
+    const pattern = workspacePattern(workspace);
+    const spellings = workspaceSpellings(workspace);
+    const found = [];
+    for (const bin of new Set((pathVar ?? '').split(':').filter((d) => external_node_path_default().isAbsolute(d)))) {
+        const venv = external_node_path_default().dirname(bin);
+        if (spellings.some((ws) => venv === ws || venv.startsWith(`${ws}/`)) || !isVirtualenv(venv))
+            continue;
+        for (const rel of venvPathFiles(venv)) {
+            if (rel.startsWith('bin/') || rel === 'pyvenv.cfg')
+                continue;
+            const file = external_node_path_default().join(venv, rel);
+            try {
+                const st = (0,external_node_fs_namespaceObject.lstatSync)(file);
+                if (!st.isFile() || st.size > TEXT_FILE_LIMIT)
+                    continue;
+                pattern.lastIndex = 0;
+                if (pattern.test((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8')))
+                    found.push(file);
+            }
+            catch {
+                continue;
+            }
+        }
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/checkout.ts
+
 
 
 
@@ -43209,10 +43424,20 @@ class BaseSnapshot {
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv'];
-/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders. */
+/**
+ * Folders inside a dependency folder that tools write while they run (vite bundles its config
+ * into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`). The pristine
+ * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
+ * — or by the agent — reaches the next.
+ */
+const CACHE_DIRS = { node_modules: ['.cache', '.vite', '.vite-temp'] };
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders (caches left out). */
 function depsSignature(dir, names) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
+    const caches = new Set(names.flatMap((name) => (CACHE_DIRS[name] ?? []).map((c) => `${name}/${c}`)));
     const walk = (rel) => {
+        if (caches.has(rel))
+            return;
         let st;
         try {
             st = (0,external_node_fs_namespaceObject.lstatSync)(external_node_path_default().join(dir, rel), { bigint: true });
@@ -43256,7 +43481,11 @@ class CleanCheckout {
     opts;
     repo;
     pristine;
+    /** Where the commit under test is checked out. */
+    dir;
     deps = [];
+    /** Entries of the dependency copies that named the workspace and now name the checkout. */
+    redirected = [];
     checkedOut = false;
     depsInPlace = false;
     depsSignature = null;
@@ -43264,6 +43493,7 @@ class CleanCheckout {
     constructor(opts) {
         this.opts = opts;
         this.repo = external_node_path_default().join(opts.privateDir, 'repo.git');
+        this.dir = external_node_path_default().join(opts.gateDir, 'checkout');
         this.pristine = external_node_path_default().join(opts.privateDir, 'deps');
     }
     /** Before the first agent call: the private git dir and the pristine dependency copies. */
@@ -43296,6 +43526,9 @@ class CleanCheckout {
             // the hardlinked files but never write through them.
             checkout_cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest]);
             (0,external_node_child_process_.execFileSync)('chmod', ['-R', 'go-w', dest]);
+            for (const cache of CACHE_DIRS[name] ?? [])
+                (0,external_node_fs_namespaceObject.rmSync)(external_node_path_default().join(dest, cache), { recursive: true, force: true });
+            this.redirected.push(...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) }));
             this.deps.push(name);
         }
         (0,external_node_fs_namespaceObject.mkdirSync)(this.opts.gateDir, { recursive: true, mode: 0o711 });
@@ -43309,7 +43542,7 @@ class CleanCheckout {
             timings[name] = Date.now() - t;
             t = Date.now();
         };
-        const dir = external_node_path_default().join(this.opts.gateDir, 'checkout');
+        const dir = this.dir;
         const home = external_node_path_default().join(this.opts.gateDir, 'home');
         const tmp = external_node_path_default().join(this.opts.gateDir, 'tmp');
         const user = this.opts.user;
@@ -43381,13 +43614,30 @@ class CleanCheckout {
             if (!user)
                 this.depsSignature = depsSignature(dir, this.deps);
         }
+        this.freshCaches(dir, user);
         lap('dependencies');
         return { dir, home, tmp, mismatches, timings };
     }
+    /** Each run's tool caches inside the dependency folders: empty, the gate user's. */
+    freshCaches(dir, user) {
+        for (const name of this.deps) {
+            for (const cache of CACHE_DIRS[name] ?? []) {
+                const target = external_node_path_default().join(dir, name, cache);
+                this.discard(target);
+                (0,external_node_fs_namespaceObject.mkdirSync)(target, { mode: 0o700 });
+                if (user)
+                    (0,external_node_fs_namespaceObject.chownSync)(target, user.uid, user.gid);
+            }
+        }
+    }
     /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
     discard(target) {
-        if (!(0,external_node_fs_namespaceObject.existsSync)(target))
+        try {
+            (0,external_node_fs_namespaceObject.lstatSync)(target);
+        }
+        catch {
             return;
+        }
         const trash = external_node_path_default().join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`);
         try {
             (0,external_node_fs_namespaceObject.renameSync)(target, trash);
@@ -43399,20 +43649,22 @@ class CleanCheckout {
         (0,external_node_child_process_.spawn)('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref();
     }
     /**
-     * Protected files root-owned and read-only; their directories (and the checkout root) root-owned
-     * and sticky, so the gate user can add files but not replace, rename or delete protected ones.
+     * Protected files root-owned and read-only, executable when the base has them so (100755);
+     * their directories (and the checkout root) root-owned and sticky, so the gate user can add files
+     * but not replace, rename or delete protected ones.
      */
     lock(dir, _user) {
         const dirs = new Set([dir]);
-        for (const rel of this.opts.snapshot.entries.keys()) {
+        for (const [rel, entry] of this.opts.snapshot.entries) {
             const file = external_node_path_default().join(dir, rel);
             if (readTreeEntry(dir, rel).kind !== 'file')
                 continue;
             const st = (0,external_node_fs_namespaceObject.lstatSync)(file);
+            const mode = entry.mode === '100755' ? 0o555 : 0o444;
             if (st.uid !== 0 || st.gid !== 0)
                 (0,external_node_fs_namespaceObject.chownSync)(file, 0, 0);
-            if ((st.mode & 0o7777) !== 0o444)
-                (0,external_node_fs_namespaceObject.chmodSync)(file, 0o444);
+            if ((st.mode & 0o7777) !== mode)
+                (0,external_node_fs_namespaceObject.chmodSync)(file, mode);
             let parent = external_node_path_default().dirname(file);
             while (parent.startsWith(dir) && !dirs.has(parent)) {
                 dirs.add(parent);
@@ -43543,7 +43795,7 @@ function attributes(text) {
     return attrs;
 }
 const TOKEN = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<[?!][^>]*>|<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
-function firstLine(text) {
+function report_firstLine(text) {
     return (text
         .split('\n')
         .map((l) => l.trim())
@@ -43618,7 +43870,7 @@ function parseJUnit(xml) {
                 }
             }
             else if (capture) {
-                current.message ||= firstLine(capture.message) || firstLine(decode(capture.text)) || name;
+                current.message ||= report_firstLine(capture.message) || report_firstLine(decode(capture.text)) || name;
                 capture = null;
             }
         }
@@ -43715,7 +43967,142 @@ function countsFromOutput(output) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/gate/package-caches.ts
+
+
+
+function isDir(p) {
+    try {
+        return (0,external_node_fs_namespaceObject.lstatSync)(p).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** The home folder of the user who ran `sudo` (loopgate re-launched as root on a hosted runner). */
+function sudoUserHome(env) {
+    if (!env.SUDO_UID || !/^\d+$/.test(env.SUDO_UID))
+        return null;
+    try {
+        const line = (0,external_node_fs_namespaceObject.readFileSync)('/etc/passwd', 'utf8')
+            .split('\n')
+            .find((l) => l.split(':')[2] === env.SUDO_UID);
+        const home = line?.split(':')[5];
+        return home && external_node_path_default().isAbsolute(home) ? home : null;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * The download caches the runner's user has (npm, pip, uv, yarn, pnpm), where each tool keeps it
+ * by default or by its variable; under the sudo user's home first, when loopgate was re-launched.
+ */
+function runnerPackageCaches(env) {
+    const found = new Map();
+    const homes = [sudoUserHome(env), env.HOME];
+    for (const home of homes) {
+        if (!home || !external_node_path_default().isAbsolute(home))
+            continue;
+        for (const cache of cachesUnder(home, home === env.HOME ? env : {}))
+            if (!found.has(cache.home))
+                found.set(cache.home, cache);
+    }
+    return [...found.values()];
+}
+/** `env` carries the tools' own variables when `home` is the environment's HOME. */
+function cachesUnder(home, env) {
+    const xdgCache = env.XDG_CACHE_HOME && external_node_path_default().isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : external_node_path_default().join(home, '.cache');
+    const xdgData = env.XDG_DATA_HOME && external_node_path_default().isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : external_node_path_default().join(home, '.local', 'share');
+    const npmCache = env.npm_config_cache ?? env.NPM_CONFIG_CACHE ?? external_node_path_default().join(home, '.npm');
+    const candidates = [
+        { name: 'npm', source: external_node_path_default().join(npmCache, '_cacache'), home: '.npm/_cacache' },
+        { name: 'pip', source: env.PIP_CACHE_DIR ?? external_node_path_default().join(xdgCache, 'pip'), home: '.cache/pip' },
+        { name: 'uv', source: env.UV_CACHE_DIR ?? external_node_path_default().join(xdgCache, 'uv'), home: '.cache/uv' },
+        { name: 'yarn', source: env.YARN_CACHE_FOLDER ?? external_node_path_default().join(xdgCache, 'yarn'), home: '.cache/yarn' },
+        { name: 'yarn berry', source: external_node_path_default().join(home, '.yarn', 'berry', 'cache'), home: '.yarn/berry/cache' },
+        { name: 'pnpm', source: external_node_path_default().join(xdgData, 'pnpm', 'store'), home: '.local/share/pnpm/store' }
+    ];
+    return candidates.filter((c) => external_node_path_default().isAbsolute(c.source) && isDir(c.source));
+}
+/**
+ * Gives a gate run the runner's package caches in its fresh HOME, read-only: the folders are the
+ * gate user's (a tool may add entries), the files are hard links to the runner's, which the gate
+ * user can read but not write. Nothing the gate adds outlives its HOME, and the runner's own
+ * folders (under /root, say) are never opened to it. A file someone else could write is left out,
+ * and so is a cache on another file system (hard links cannot cross it). Returns what was given
+ * and what was left out, one phrase each.
+ */
+function linkPackageCaches(caches, gateHome, user) {
+    const given = [];
+    const skipped = [];
+    for (const cache of caches) {
+        const dest = external_node_path_default().join(gateHome, cache.home);
+        const parents = [];
+        for (let p = external_node_path_default().dirname(dest); p !== gateHome && !isDir(p); p = external_node_path_default().dirname(p))
+            parents.unshift(p);
+        for (const p of parents) {
+            (0,external_node_fs_namespaceObject.mkdirSync)(p, { mode: 0o700 });
+            if (user)
+                (0,external_node_fs_namespaceObject.chownSync)(p, user.uid, user.gid);
+        }
+        try {
+            (0,external_node_child_process_.execFileSync)('cp', ['-al', '--no-dereference', cache.source, dest], { stdio: 'pipe' });
+        }
+        catch (err) {
+            (0,external_node_child_process_.execFileSync)('rm', ['-rf', dest]);
+            skipped.push(`${cache.name} (${cache.source}: ${String(err.stderr ?? err).trim().split('\n')[0]})`);
+            continue;
+        }
+        // Only the links' folders become the gate's; a file writable by others would let it write the runner's.
+        (0,external_node_child_process_.execFileSync)('find', [dest, '-type', 'f', '-perm', '/022', '-delete']);
+        if (user)
+            (0,external_node_child_process_.execFileSync)('find', [dest, '-type', 'd', '-exec', 'chown', `${user.uid}:${user.gid}`, '{}', '+']);
+        given.push(cache.name);
+    }
+    return { given, skipped };
+}
+
+;// CONCATENATED MODULE: ./src/gate/toolchain-reach.ts
+
+
+
+/**
+ * The folders on the gate's PATH that exist but that the gate user cannot search — a toolchain
+ * installed for the runner's user only (a Python under /root/.pyenv, say). Checked as that user,
+ * so every permission on the way counts.
+ */
+function unreachablePathDirs(pathVar, user) {
+    const dirs = [...new Set((pathVar ?? '').split(':').filter((d) => external_node_path_default().isAbsolute(d)))].filter((d) => {
+        try {
+            return (0,external_node_fs_namespaceObject.statSync)(d).isDirectory();
+        }
+        catch {
+            return false;
+        }
+    });
+    if (dirs.length === 0)
+        return [];
+    const r = (0,external_node_child_process_.spawnSync)('/bin/sh', ['-c', 'for d do [ -x "$d" ] || printf "%s\\n" "$d"; done', 'sh', ...dirs], {
+        uid: user.uid,
+        gid: user.gid,
+        env: {},
+        encoding: 'utf8',
+        timeout: 10_000
+    });
+    if (r.status !== 0)
+        return [];
+    return r.stdout.split('\n').filter(Boolean);
+}
+/** One sentence for a failed baseline: which PATH folders the gate cannot use, and what to do. */
+function describeUnreachable(dirs, user) {
+    return `the gate user ${user.name} cannot reach ${dirs.join(', ')} on PATH (a toolchain installed for the runner's user only): install it where every user can read it (setup-node and setup-python use the world-readable tool cache) or name a reachable interpreter in gate-command`;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/protected-gate.ts
+
+
+
 
 
 
@@ -43735,6 +44122,8 @@ class ProtectedGate {
     checkout;
     baseline = null;
     lastTimings = {};
+    /** The package caches the last run was given, and those left out (with why). */
+    lastCaches = { given: [], skipped: [] };
     constructor(opts) {
         this.opts = opts;
         this.checkout = new CleanCheckout({
@@ -43751,7 +44140,10 @@ class ProtectedGate {
     }
     /** Before the first call: the start commit with the base's protected paths; records the counts. */
     async runBaseline(commit) {
-        const verdict = await this.execute(commit, true);
+        let verdict = await this.execute(commit, true);
+        const unreachable = !verdict.passed && this.opts.user ? unreachablePathDirs(this.opts.env.PATH, this.opts.user) : [];
+        if (unreachable.length && this.opts.user)
+            verdict = { ...verdict, reason: `${verdict.reason}; ${describeUnreachable(unreachable, this.opts.user)}` };
         this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict };
         return this.baseline;
     }
@@ -43765,7 +44157,16 @@ class ProtectedGate {
         if (prepared.mismatches.length > 0) {
             return failed(`protected files differ from the base in the clean checkout: ${describeTampering(prepared.mismatches)}`, prepared.mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })), Date.now() - started);
         }
+        const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace);
+        if (leading.length) {
+            return failed(`refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`, [], Date.now() - started);
+        }
         const user = this.opts.user;
+        if (this.opts.setup && this.opts.packageCaches?.length) {
+            const t = Date.now();
+            this.lastCaches = linkPackageCaches(this.opts.packageCaches, prepared.home, user);
+            this.lastTimings.caches = Date.now() - t;
+        }
         const env = {
             ...this.opts.env,
             HOME: prepared.home,
@@ -43950,6 +44351,7 @@ function relativeTo(root, file) {
 
 
 
+
 /** Adds o+x (traverse only, no listing) to each ancestor so the agent user can reach `dir`. */
 function makeReachable(dir) {
     let current = external_node_path_default().resolve(dir);
@@ -44053,9 +44455,14 @@ async function setupProtection(opts) {
         signal: opts.signal,
         privateDir: external_node_path_default().join(opts.runDir, 'gate'),
         gateDir,
-        user
+        user,
+        packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : []
     });
     await gate.init();
+    const redirected = gate.checkout.redirected;
+    if (redirected.length) {
+        notes.push(`dependency paths that named the workspace (editable installs, scripts, links) were rewritten to name the gate's checkout, so the gate tests the commit, never the workspace: ${redirected.slice(0, 10).join(', ')}${redirected.length > 10 ? ` and ${redirected.length - 10} more` : ''}`);
+    }
     const agentEnvSet = {};
     const owner = (0,external_node_fs_namespaceObject.statSync)(ws);
     if (user) {
@@ -44077,6 +44484,11 @@ async function setupProtection(opts) {
         throw err;
     }
     notes.push(`protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`);
+    const caches = gate.lastCaches;
+    if (caches.given.length)
+        notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`);
+    if (caches.skipped.length)
+        notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`);
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000));
     const guards = user ? [new HandBackGuard(ws, user), tamper] : [tamper];
     const wrapAgent = (runner) => ({
@@ -45325,6 +45737,131 @@ function ownerOf(dir) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/version.ts
+/** loopgate's version; package.json says the same (a test checks) and a release tag is `v` + this. */
+const VERSION = '0.1.0';
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/cli/args.ts
+
+
+/** Options of the CLI that are not action inputs. */
+const CLI_ONLY = [
+    { name: 'workspace', description: 'The git repository to work in.', default: 'the current directory' },
+    { name: 'temp-dir', description: 'Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.', default: '$RUNNER_TEMP or the OS temp dir' }
+];
+/** Inputs that make no sense locally: the CLI publishes nothing and holds no GitHub token. */
+const ACTION_ONLY = new Set(['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target']);
+/** Every `--name value` option of `loopgate run`: the action's inputs that apply locally, then the CLI's own. */
+const RUN_OPTIONS = [
+    ...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)),
+    ...CLI_ONLY
+];
+class UsageError extends Error {
+}
+/** Reads the command line: `--help`, `--version`, or `run` with its options. */
+function parseCommand(argv) {
+    const [command, ...rest] = argv;
+    if (command === undefined)
+        throw new UsageError('no command given');
+    if (command === '--help' || command === '-h' || command === 'help')
+        return { kind: 'help' };
+    if (command === '--version' || command === '-V' || command === 'version')
+        return { kind: 'version' };
+    if (command !== 'run')
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    const flags = parseRunOptions(rest);
+    return flags === 'help' ? { kind: 'run-help' } : { kind: 'run', flags };
+}
+const STRING_OPTIONS = new Set(RUN_OPTIONS.map((o) => o.name));
+function isOptionToken(arg) {
+    if (arg === '-h' || arg === '--help')
+        return true;
+    if (!arg.startsWith('--'))
+        return false;
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq > 0 ? eq : undefined);
+    return STRING_OPTIONS.has(name) || ACTION_ONLY.has(name);
+}
+/**
+ * `--name value` for a value that itself starts with a dash (`--agent-args '--model x'`) is
+ * ambiguous to parseArgs; a value is whatever follows unless it is one of our own options, so
+ * it is rewritten to `--name=value` first. A missing value is a usage error, never "true".
+ */
+function joinValues(argv) {
+    const out = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+        if (name === undefined || !STRING_OPTIONS.has(name)) {
+            out.push(arg);
+            continue;
+        }
+        const next = argv[i + 1];
+        if (next === undefined || isOptionToken(next))
+            throw new UsageError(`option --${name} needs a value`);
+        out.push(`--${name}=${next}`);
+        i++;
+    }
+    return out;
+}
+function parseRunOptions(argv) {
+    const args = joinValues(argv);
+    for (const arg of args) {
+        if (arg === '--')
+            throw new UsageError('unexpected argument: --');
+        const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : undefined;
+        if (name !== undefined && ACTION_ONLY.has(name)) {
+            throw new UsageError(`--${name} is an action input with no meaning locally (the CLI publishes nothing)`);
+        }
+    }
+    let parsed;
+    try {
+        parsed = (0,external_node_util_.parseArgs)({
+            args,
+            strict: true,
+            allowPositionals: false,
+            options: {
+                help: { type: 'boolean', short: 'h' },
+                ...Object.fromEntries(RUN_OPTIONS.map((o) => [o.name, { type: 'string', multiple: true }]))
+            }
+        });
+    }
+    catch (err) {
+        throw new UsageError(usageMessage(err));
+    }
+    if (parsed.values.help)
+        return 'help';
+    const flags = new Map();
+    for (const [name, value] of Object.entries(parsed.values)) {
+        if (!Array.isArray(value))
+            continue;
+        if (value.length > 1)
+            throw new UsageError(`option --${name} is given ${value.length} times`);
+        flags.set(name, value[0]);
+    }
+    return flags;
+}
+/** parseArgs's messages speak of its own API; ours name the option as the user typed it. */
+function usageMessage(err) {
+    const code = err.code;
+    const message = err instanceof Error ? err.message : String(err);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+        const option = /'([^']+)'/.exec(message)?.[1] ?? message;
+        return `unknown option ${option}`;
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+        const arg = /'([^']+)'/.exec(message)?.[1] ?? message;
+        return `unexpected argument: ${arg}`;
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+        const option = /(--[a-z-]+|-[a-zA-Z])/.exec(message)?.[1] ?? 'an option';
+        return `option ${option} takes no value`;
+    }
+    return message;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 
 
@@ -45333,42 +45870,18 @@ function ownerOf(dir) {
 
 
 
-const CLI_ONLY = [
-    { name: 'workspace', description: 'The git repository to work in.', default: 'the current directory' },
-    { name: 'temp-dir', description: 'Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.', default: '$RUNNER_TEMP or the OS temp dir' }
-];
-/** Inputs that make no sense locally: the CLI publishes nothing and holds no GitHub token. */
-const ACTION_ONLY = new Set(['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target']);
-class UsageError extends Error {
-}
-/** Parses `--name value`, `--name=value` and bare `--flag` (true) into input names. */
-function parseFlags(argv) {
-    const known = new Set([...INPUT_SPECS.map((s) => s.name), ...CLI_ONLY.map((s) => s.name), 'help']);
-    const flags = new Map();
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i];
-        if (!arg.startsWith('--'))
-            throw new UsageError(`unexpected argument: ${arg}`);
-        const eq = arg.indexOf('=');
-        const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
-        if (!known.has(name))
-            throw new UsageError(`unknown option --${name} (see loopgate run --help)`);
-        if (eq > 0)
-            flags.set(name, arg.slice(eq + 1));
-        else if (i + 1 < argv.length && !argv[i + 1].startsWith('--'))
-            flags.set(name, argv[++i]);
-        else
-            flags.set(name, 'true');
-    }
-    return flags;
-}
+
+
+
+
 function helpText() {
-    const options = [...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)), ...CLI_ONLY];
+    const options = RUN_OPTIONS;
     const width = Math.max(...options.map((o) => o.name.length)) + 2;
     const lines = [
         'loopgate run — the bounded agent loop on your machine (publishes nothing)',
         '',
         'usage: loopgate run --gate-command CMD (--prompt TEXT | --prompt-file FILE) [options]',
+        '       loopgate --version',
         '',
         'options (the action\'s inputs, same defaults):'
     ];
@@ -45383,6 +45896,25 @@ function helpText() {
         lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`);
     lines.push('    2  (usage error)');
     return `${lines.join('\n')}\n`;
+}
+/** Why the folder the loop would work in cannot be one, said for a person at a terminal. */
+function workspaceProblem(dir) {
+    let isDir;
+    try {
+        isDir = (0,external_node_fs_namespaceObject.statSync)(dir).isDirectory();
+    }
+    catch {
+        return `${dir} does not exist (set --workspace to a git repository, or run loopgate inside one)`;
+    }
+    if (!isDir)
+        return `${dir} is not a folder (set --workspace to a git repository)`;
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(external_node_path_default().join(dir, '.git'));
+    }
+    catch {
+        return `${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one`;
+    }
+    return undefined;
 }
 const main_usd = (n) => `$${n.toFixed(2)}`;
 /** One line per iteration for a terminal: short, with marks. */
@@ -45399,26 +45931,32 @@ const defaultIO = {
     isTTY: process.stdout.isTTY === true,
     env: process.env
 };
+const USAGE = 'usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate run --help lists them';
 async function runCli(argv, io = defaultIO) {
-    const [command, ...rest] = argv;
-    if (command === '--help' || command === '-h' || command === 'help' || (command === 'run' && rest.includes('--help'))) {
+    let command;
+    try {
+        command = parseCommand(argv);
+    }
+    catch (err) {
+        if (!(err instanceof UsageError))
+            throw err;
+        io.err(`loopgate: ${err.message}\n${USAGE}\n`);
+        return 2;
+    }
+    if (command.kind === 'help' || command.kind === 'run-help') {
         io.out(helpText());
         return 0;
     }
-    if (command !== 'run') {
-        io.err(`usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate --help lists them\n`);
-        return 2;
+    if (command.kind === 'version') {
+        io.out(`${VERSION}\n`);
+        return 0;
     }
-    let flags;
-    try {
-        flags = parseFlags(rest);
-    }
-    catch (err) {
-        if (err instanceof UsageError) {
-            io.err(`${err.message}\n`);
-            return 2;
-        }
-        throw err;
+    const flags = command.flags;
+    const problem = workspaceProblem(external_node_path_default().resolve(flags.get('workspace') ?? process.cwd(), flags.get('working-directory') ?? ''));
+    if (problem) {
+        io.err(`config-error: ${problem}\n`);
+        io.out('stop-reason: config-error\n');
+        return exitCodeFor('config-error');
     }
     const env = io.env;
     for (const spec of agentSpecs()) {
