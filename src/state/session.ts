@@ -5,7 +5,7 @@ import type { RunReport } from '../run.js'
 import { windowSpendUsd } from './period.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
 import { prepareResume, wipBranch, type ResumePlan } from './resume.js'
-import type { LoopState, WipRecord } from './schema.js'
+import type { LoopState, UpgradeAttempt, WipRecord } from './schema.js'
 import {
   restoreLoopState,
   saveLoopState,
@@ -37,6 +37,8 @@ export interface RunCarry {
   seedFingerprint?: string | null
   /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
   baseCommit?: string
+  /** The dependency upgrades earlier runs tried (task: dependency-upgrade). */
+  upgradeAttempts?: UpgradeAttempt[]
 }
 
 export type OpenResult =
@@ -77,7 +79,8 @@ export class StateSession {
   /** Starts from the WIP branch when the last run escalated or hit a cap. Before any spend. */
   async resume(): Promise<ResumePlan> {
     try {
-      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.state)
+      // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
+      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.settings.task ? { ...this.state, wip: null } : this.state)
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }
@@ -87,7 +90,7 @@ export class StateSession {
   }
 
   carry(now: Date = new Date()): RunCarry {
-    const carry: RunCarry = {}
+    const carry: RunCarry = { upgradeAttempts: this.state.upgradeAttempts }
     if (this.settings.periodCeilingUsd !== undefined) {
       carry.period = {
         ceilingUsd: this.settings.periodCeilingUsd,
@@ -131,6 +134,7 @@ export class StateSession {
             : this.state.lastFailure,
       wip,
       countsForPr: (run?.iterations.length ?? 0) > 0,
+      upgradeAttempts: report.upgradeAttempts,
       escalationIssue: numberFromUrl(report.published.issueUrl, 'issues') ?? undefined,
       openPullRequests: (() => {
         const pr = numberFromUrl(report.published.pullRequestUrl, 'pull')
