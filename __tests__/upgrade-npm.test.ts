@@ -195,4 +195,20 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
     expect(subjects(ws, `${start}..HEAD`)).toEqual(['chore(deps): bump mathlib from 1.0.0 to 1.1.0'])
     expect(readFileSync(path.join(shared, 'calls'), 'utf8').trim().split('\n')).toHaveLength(1)
   }, LONG)
+
+  it('the bump runs no install script of the new version', async () => {
+    const shared = sharedTempDir()
+    const marker = path.join(shared, 'install-script-ran')
+    const hook = { scripts: { preinstall: `touch ${marker}`, install: `touch ${marker}`, postinstall: `touch ${marker}` } }
+    registry.publish('hooked', '1.0.0', { 'index.js': 'module.exports = 1\n' })
+    registry.publish('hooked', '1.0.1', { 'index.js': 'module.exports = 1\n' }, hook)
+    const ws = makeRepo({ 'package.json': JSON.stringify({ name: 'hooks', version: '1.0.0', private: true }, null, 2), '.gitignore': 'node_modules\n', 'test/ok.test.js': "require('node:test')('ok', () => {})\n" })
+    execFileSync('npm', ['install', 'hooked@1.0.0', '--no-audit', '--no-fund'], { cwd: ws, env: { ...process.env, ...registry.env }, stdio: 'pipe' })
+    sh(ws, ['add', '-A'])
+    sh(ws, ['commit', '-q', '-m', 'depend on hooked'])
+    const { report } = await loop(ws).run({ 'agent-command': 'true', 'gate-setup': 'npm ci --ignore-scripts --no-audit --no-fund' })
+    expect(report.stopReason).toBe('verified')
+    expect(report.notes.join('\n')).toContain('chore(deps): bump hooked from 1.0.0 to 1.0.1')
+    expect(existsSync(marker)).toBe(false)
+  }, LONG)
 })
