@@ -31,7 +31,7 @@ describe('the public contract', () => {
       'spend-ceiling-usd', 'call-timeout-minutes', 'time-limit-minutes', 'no-progress-limit', 'same-failure-limit',
       'gate-command', 'gate-setup', 'gate-report', 'protected-paths', 'base-ref', 'features-file', 'progress-file',
       'loop-id', 'period-ceiling-usd', 'period-hours', 'max-open-prs', 'on-success', 'on-escalate', 'escalate-to',
-      'labels', 'draft', 'github-token', 'anthropic-api-key', 'openai-api-key', 'dry-run'
+      'labels', 'draft', 'github-token', 'anthropic-api-key', 'openai-api-key', 'dry-run', 'task'
     ]
     for (const name of design) expect(Object.keys(action.inputs)).toContain(name)
     expect(Object.keys(action.outputs)).toEqual([...OUTPUT_NAMES])

@@ -10,8 +10,11 @@ export interface InputSpec {
 
 export const INPUT_SPECS: readonly InputSpec[] = [
   { name: "agent", description: "The agent: 'claude' (Claude Code `claude -p`), 'codex' (`codex exec`) or 'command' (any shell command).", default: "claude" },
-  { name: "prompt", description: "The task. Set this or `prompt-file`." },
-  { name: "prompt-file", description: "A file in the workspace holding the task. Set this or `prompt`." },
+  { name: "prompt", description: "The task. Set this, `prompt-file` or `task`." },
+  { name: "prompt-file", description: "A file in the workspace holding the task. Set this, `prompt` or `task`." },
+  { name: "task", description: "A built-in task instead of a prompt: 'dependency-upgrade' (loopgate picks the next outdated dependency, bumps the manifest and lockfile itself as its own commit, and asks the agent only to make the gate pass)." },
+  { name: "ignore", description: "For `task: dependency-upgrade`: packages to leave alone (newline or comma list): a name (`*` matches any characters), or `name@version` / `name@range` to skip only those versions." },
+  { name: "allow-major", description: "For `task: dependency-upgrade`: also upgrade across a major version (held by default).", default: "false" },
   { name: "working-directory", description: "The git repository the loop works in, relative to the workspace (defaults to the workspace itself)." },
   { name: "agent-command", description: "For `agent: command`: the shell command run once per iteration (prompt on stdin and in $LOOPGATE_PROMPT_FILE; cost may be reported as {\"cost_usd\": n} in $LOOPGATE_COST_FILE)." },
   { name: "agent-args", description: "Extra CLI arguments (e.g. `--model ...`). Flags that would undo a control (--resume, --continue, --bare, a second --max-turns or --max-budget-usd) are refused." },

@@ -5,18 +5,27 @@ import { agentNames, agentSpec, refusedArg, type AgentSpec } from './agents/regi
 import type { LoopLimits } from './loop/types.js'
 import { INPUT_SPECS } from './contract.js'
 import { resolveProtectedPatterns } from './gate/protection-defaults.js'
+import { parseIgnoreRule } from './upgrade/ignore.js'
 
 /** An agent's name in the registry (src/agents/registry.ts). */
 export type AgentKind = string
 export type OnSuccess = 'pull-request' | 'push' | 'none'
 export type OnEscalate = 'issue' | 'comment' | 'none'
+export const TASKS = ['dependency-upgrade'] as const
+export type Task = (typeof TASKS)[number]
 
 /** Every input of action.yml, typed and validated. */
 export interface Settings extends LoopLimits {
   agent: AgentKind
   prompt: string
-  /** `prompt` or the prompt file path. */
+  /** `prompt`, the prompt file path, or `task: <name>`. */
   promptSource: string
+  /** A built-in task: loopgate writes the prompt itself at the start of the run. */
+  task?: Task
+  /** `ignore`: packages (or `name@range`) a dependency upgrade leaves alone. */
+  ignore: string[]
+  /** `allow-major`: a dependency upgrade may cross a major version. */
+  allowMajor: boolean
   agentCommand?: string
   agentArgs: string[]
   agentVersion?: string
@@ -197,14 +206,24 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
 
   const inlinePrompt = read('prompt')
   const promptFile = optional('prompt-file')
+  const taskRaw = optional('task')
+  const task = taskRaw === undefined ? undefined : parseChoice('task', taskRaw, TASKS)
+  if (task && (inlinePrompt.trim() !== '' || promptFile)) {
+    throw new ConfigError('task', taskRaw ?? '', "either 'task' or 'prompt' / 'prompt-file', not both")
+  }
   if (inlinePrompt.trim() !== '' && promptFile) {
     throw new ConfigError('prompt-file', promptFile, "either 'prompt' or 'prompt-file', not both")
   }
-  if (inlinePrompt.trim() === '' && !promptFile) {
-    throw new ConfigError('prompt', '', "a task: set 'prompt' or 'prompt-file'")
+  if (!task && inlinePrompt.trim() === '' && !promptFile) {
+    throw new ConfigError('prompt', '', "a task: set 'prompt', 'prompt-file' or 'task'")
   }
-  let prompt = inlinePrompt
-  let promptSource = 'prompt'
+  let prompt = task ? 'Upgrade the next outdated dependency and make the protected gate pass with it.' : inlinePrompt
+  let promptSource = task ? `task: ${task}` : 'prompt'
+  const ignore = parseList(read('ignore'))
+  for (const entry of ignore) {
+    const rule = parseIgnoreRule(entry)
+    if (typeof rule === 'string') throw new ConfigError('ignore', entry, `a package name (\`*\` wildcards allowed) or name@version-range (${rule})`)
+  }
   if (promptFile) {
     const file = path.resolve(workspace, promptFile)
     if (!existsSync(file)) throw new ConfigError('prompt-file', promptFile, 'the path of an existing file')
@@ -296,6 +315,9 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     agent,
     prompt,
     promptSource,
+    task,
+    ignore,
+    allowMajor: parseBoolean('allow-major', get('allow-major')),
     agentCommand: optional('agent-command'),
     agentArgs,
     agentVersion: optional('agent-version'),

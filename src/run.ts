@@ -18,6 +18,11 @@ import { ProgressFile } from './records/progress-file.js'
 import { outcomeFor, type Outcome, type StopReason } from './loop/stop-reasons.js'
 import { systemClock, type CallGuard, type Clock, type Workspace } from './loop/types.js'
 import type { Publisher, PublishResult } from './publish/types.js'
+import type { UpgradeAttempt } from './state/schema.js'
+import { packageManagerEnv } from './upgrade/environment.js'
+import { upgradePublishInfo, verifiedByTheBump } from './upgrade/outcome.js'
+import { prepareUpgrade, settleUpgrade } from './upgrade/prepare.js'
+import { upgradeTask } from './upgrade/prompt.js'
 
 /** The state carried into the engine (see EngineConfig). */
 export interface RunCarry {
@@ -26,6 +31,8 @@ export interface RunCarry {
   seedFingerprint?: string | null
   /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
   baseCommit?: string
+  /** The dependency upgrades earlier runs tried (task: dependency-upgrade). */
+  upgradeAttempts?: UpgradeAttempt[]
 }
 
 export interface RunContext {
@@ -56,6 +63,8 @@ export interface RunReport {
   progressFile: string
   published: PublishResult
   notes: string[]
+  /** The dependency upgrades this run tried, for the loop's state (task: dependency-upgrade). */
+  upgradeAttempts?: UpgradeAttempt[]
 }
 
 export function runDirFor(tempDir: string, loopId: string, runId: string): string {
@@ -90,7 +99,14 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
 
   await assertGitRepository(settings.workspace)
 
-  const stop = await ctx.publisher.preflight?.(settings)
+  const preflight = await ctx.publisher.preflight?.(settings)
+  // A dependency upgrade is picked and bumped (loopgate's own commit) before the gate and any agent call.
+  const upgrade =
+    !preflight && settings.task === 'dependency-upgrade'
+      ? await prepareUpgrade(settings, { attempts: ctx.carry?.upgradeAttempts ?? [], env: packageManagerEnv(ctx.env, settings.agentEnv), runId: ctx.runId, signal: ctx.signal })
+      : null
+  notes.push(...(upgrade?.notes ?? []))
+  const stop = preflight ?? (upgrade?.kind === 'stop' ? upgrade : null)
   if (stop) {
     new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 })
     progress.appendStop(stop.stopReason)
@@ -104,7 +120,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
       ledgerFile,
       progressFile: progressPath,
       published: { files: [], notes: [] },
-      notes: [...notes, ...stop.notes]
+      notes: upgrade ? notes : [...notes, ...stop.notes],
+      upgradeAttempts: upgrade?.attempts
     }
   }
 
@@ -126,7 +143,9 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
   await gitWorkspace.prepare()
   const carry = ctx.carry ?? {}
-  const workspace: Workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace
+  const ready = upgrade?.kind === 'ready' ? upgrade : null
+  const measuredBase = ready?.baseCommit ?? carry.baseCommit
+  const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
 
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) {
@@ -146,12 +165,14 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   const log = new AttemptLog(logFile)
   const ledger = new Ledger(ledgerFile)
 
+  // The baseline gate judged the bumped tree: when the bump alone passes, no agent is called.
+  const bumpVerdict = ready ? protection.baseline.verdict : null
   let run: RunOutcome
   try {
-    run = await runLoop(
+    run = ready && bumpVerdict?.passed ? verifiedByTheBump({ ready, head: await gitWorkspace.head(), verdict: bumpVerdict, log, progress, clock: ctx.clock ?? systemClock }) : await runLoop(
       {
         runId: ctx.runId,
-        task: settings.prompt,
+        task: ready && bumpVerdict ? upgradeTask({ candidate: ready.candidate, bumpCommit: ready.bumpCommit, bumpFiles: ready.bumpFiles, gateCommand: settings.gateCommand, verdict: bumpVerdict, releaseNotes: ready.releaseNotes }) : settings.prompt,
         maxIterations: settings.maxIterations,
         callBudgetUsd: settings.callBudgetUsd,
         spendCeilingUsd: settings.spendCeilingUsd,
@@ -184,6 +205,7 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
 
   const published = await ctx.publisher.publish({
     settings,
+    upgrade: ready ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]) : undefined,
     outcome: run,
     runDir,
     logFile,
@@ -199,7 +221,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
     ledgerFile,
     progressFile: progressPath,
     published,
-    notes
+    notes,
+    upgradeAttempts: ready ? settleUpgrade(ready, run.stopReason, run.lastVerdict, ctx.runId) : undefined
   }
 }
 

@@ -164,7 +164,7 @@ export class GitHubPublisher implements Publisher {
       return
     }
 
-    const branch = plan.kind === 'branch' ? plan.workBranch : `loopgate/${settings.loopId}`
+    const branch = ctx.upgrade?.branch ?? (plan.kind === 'branch' ? plan.workBranch : `loopgate/${settings.loopId}`)
     const base = plan.kind === 'branch' ? plan.baseBranch : plan.kind === 'pull-request' ? plan.headBranch : 'main'
     try {
       await this.withClone(ctx, commit, (clone) => pushWorkBranch(clone, commit, branch))

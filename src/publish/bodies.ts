@@ -55,8 +55,29 @@ export function fitBody(head: string, ctx: PublishContext, extras: BodyExtras): 
   return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body
 }
 
+const MAX_LISTED_FILES = 100
+
+/** A dependency upgrade: what loopgate bumped, and what the agent had to change beyond it. */
+function upgradeSection(ctx: PublishContext, upgrade: NonNullable<PublishContext['upgrade']>): string {
+  const verified = ctx.outcome.stopReason === 'verified'
+  const bump = `Bumps ${codeSpan(upgrade.name)} from ${codeSpan(upgrade.from)} to ${codeSpan(upgrade.to)} (a ${upgrade.kind} upgrade). loopgate made the bump itself with the package manager, before any agent call: commit \`${upgrade.bumpCommit}\` (${upgrade.bumpFiles.map((f) => codeSpan(f)).join(', ')}).`
+  const files = upgrade.changedAfterBump
+  const changed =
+    files.length === 0
+      ? ctx.outcome.iterations.length === 0
+        ? '**Changes beyond the manifest and lockfile:** none. The bump alone passes the gate, so no agent was called.'
+        : '**Changes beyond the manifest and lockfile:** none.'
+      : [
+          `**${verified ? 'What the agent had to change' : 'What the agent changed'} beyond the manifest and lockfile** (${files.length} file(s)):`,
+          ...files.slice(0, MAX_LISTED_FILES).map((f) => `- ${codeSpan(f)}`),
+          ...(files.length > MAX_LISTED_FILES ? [`- … and ${files.length - MAX_LISTED_FILES} more`] : [])
+        ].join('\n')
+  return `### Dependency upgrade\n\n${bump}\n\n${changed}`
+}
+
 /** The task is shown as text: it may have come from an event (an issue or a comment someone wrote). */
 function quoteTask(ctx: PublishContext): string {
+  if (ctx.upgrade) return upgradeSection(ctx, ctx.upgrade)
   return `**Task** (${codeSpan(ctx.settings.promptSource)}):\n\n${codeBlock(ctx.settings.prompt.trim().slice(0, 4000), 'text')}`
 }
 
@@ -73,7 +94,16 @@ function logLine(ctx: PublishContext, extras: BodyExtras): string {
   return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`
 }
 
+const NPM_NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]{0,213}$/
+const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]{1,80})?$/
+
 export function pullRequestTitle(ctx: PublishContext): string {
+  if (ctx.upgrade) {
+    // The title reviewers and tools know; anything but a package name and versions is made inert.
+    const { name, from, to } = ctx.upgrade
+    const title = `chore(deps): bump ${name} from ${from} to ${to}`
+    return NPM_NAME.test(name) && VERSION.test(from) && VERSION.test(to) ? title : plainLine(title, 200)
+  }
   const first = plainLine(ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, ''), 80)
   return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
-import { escalationBody, pullRequestBody } from './bodies.js'
+import { escalationBody, pullRequestBody, pullRequestTitle } from './bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from './types.js'
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */
@@ -17,8 +17,10 @@ export class DryRunPublisher implements Publisher {
   async publish(ctx: PublishContext): Promise<PublishResult> {
     if (ctx.outcome.stopReason === 'verified') {
       const file = path.join(ctx.runDir, 'pull-request.md')
+      const titleFile = path.join(ctx.runDir, 'pull-request-title.txt')
       writeFileSync(file, pullRequestBody(ctx))
-      return { files: [file], notes: [`dry run: the pull request body is in ${file}`] }
+      writeFileSync(titleFile, `${pullRequestTitle(ctx)}\n`)
+      return { files: [file, titleFile], notes: [`dry run: the pull request body is in ${file}, its title in ${titleFile}`] }
     }
     if (needsEscalation(ctx.outcome.stopReason)) {
       const file = path.join(ctx.runDir, 'escalation-issue.md')

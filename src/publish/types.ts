@@ -18,8 +18,26 @@ export interface PublishResult {
   error?: string
 }
 
+/** A dependency upgrade (task: dependency-upgrade), for the pull request's title, body and branch. */
+export interface UpgradePublishInfo {
+  name: string
+  from: string
+  to: string
+  kind: string
+  /** loopgate's own commit of the bump. */
+  bumpCommit: string
+  /** The manifest and lockfile the bump commit changed. */
+  bumpFiles: string[]
+  /** The upgrade's own work branch: one pull request per upgrade. */
+  branch: string
+  /** What the agent had to change beyond the bump (files changed after the bump commit). */
+  changedAfterBump: string[]
+}
+
 export interface PublishContext {
   settings: Settings
+  /** Set for a dependency upgrade. */
+  upgrade?: UpgradePublishInfo
   outcome: RunOutcome
   runDir: string
   logFile: string

@@ -1,6 +1,6 @@
 import type { StopReason } from '../loop/stop-reasons.js'
 import { chargesFromLedger, pruneCharges } from './period.js'
-import { LIMITS, type LoopState, type WipRecord } from './schema.js'
+import { LIMITS, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
 
 export interface RunSummaryForState {
   runId: string
@@ -20,6 +20,15 @@ export interface RunSummaryForState {
   countsForPr: boolean
   escalationIssue?: number | null
   openPullRequests?: number[]
+  /** The dependency upgrades this run tried (task: dependency-upgrade). */
+  upgradeAttempts?: UpgradeAttempt[]
+}
+
+/** The newest attempt per package and target wins; the oldest roll off past the bound. */
+export function mergeUpgradeAttempts(kept: readonly UpgradeAttempt[], added: readonly UpgradeAttempt[]): UpgradeAttempt[] {
+  const key = (a: UpgradeAttempt): string => `${a.package}@${a.target}`
+  const fresh = new Set(added.map(key))
+  return [...kept.filter((a) => !fresh.has(key(a))), ...added].slice(-LIMITS.upgradeAttempts)
 }
 
 function boundEvidence(lines: string[]): string[] {
@@ -62,7 +71,8 @@ export function recordRun(state: LoopState, run: RunSummaryForState, periodHours
     wip: run.wip,
     escalationIssue: run.escalationIssue !== undefined ? run.escalationIssue : state.escalationIssue,
     openPullRequests: (run.openPullRequests ?? state.openPullRequests).slice(-LIMITS.prCounts),
-    prRuns
+    prRuns,
+    upgradeAttempts: mergeUpgradeAttempts(state.upgradeAttempts, run.upgradeAttempts ?? [])
   }
 }
 

@@ -10,6 +10,7 @@ export const LIMITS = {
   evidenceLines: 40,
   evidenceLineChars: 500,
   prCounts: 100,
+  upgradeAttempts: 100,
   text: 500
 } as const
 
@@ -56,6 +57,27 @@ export interface PrRunCount {
   lastAt: string
 }
 
+/** How one dependency upgrade ended: the verdict it earned, or a bump the package manager refused. */
+export type UpgradeOutcome = 'verified' | 'failed' | 'bump-failed'
+
+/** One dependency upgrade loopgate tried (task: dependency-upgrade), remembered across runs. */
+export interface UpgradeAttempt {
+  package: string
+  from: string
+  target: string
+  /** The commit the bump was made on. */
+  baseCommit: string
+  /** Hash of the lockfile the bump started from. */
+  lockfileHash: string
+  /** Hash of the protected tests (and their runner config) the bump was judged by. */
+  testsHash: string
+  outcome: UpgradeOutcome
+  /** The gate's last failure fingerprint (null when it passed or never ran). */
+  fingerprint: string | null
+  runId: string
+  at: string
+}
+
 export interface LoopState {
   version: typeof STATE_VERSION
   loopId: string
@@ -67,6 +89,8 @@ export interface LoopState {
   escalationIssue: number | null
   openPullRequests: number[]
   prRuns: PrRunCount[]
+  /** Absent in states written before dependency upgrades existed (read as none). */
+  upgradeAttempts: UpgradeAttempt[]
 }
 
 export class StateCorruptError extends Error {
@@ -87,7 +111,8 @@ export function emptyState(loopId: string, now: Date = new Date()): LoopState {
     wip: null,
     escalationIssue: null,
     openPullRequests: [],
-    prRuns: []
+    prRuns: [],
+    upgradeAttempts: []
   }
 }
 
@@ -130,6 +155,8 @@ function num(v: unknown, where: string, opts: { integer?: boolean; min?: number 
 function nullable<T>(v: unknown, read: (x: unknown) => T): T | null {
   return v === null ? null : read(v)
 }
+
+const UPGRADE_OUTCOMES: readonly UpgradeOutcome[] = ['verified', 'failed', 'bump-failed']
 
 const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/
 
@@ -195,6 +222,24 @@ export function validateState(data: unknown, loopId: string): LoopState {
       lastAt: time(e.lastAt, `state.prRuns[${i}].lastAt`)
     }
   })
+  const upgradeAttempts = o.upgradeAttempts === undefined ? [] : arr(o.upgradeAttempts, 'state.upgradeAttempts', LIMITS.upgradeAttempts).map((u, i) => {
+    const w = `state.upgradeAttempts[${i}]`
+    const e = obj(u, w)
+    const outcome = str(e.outcome, `${w}.outcome`, 40)
+    if (!UPGRADE_OUTCOMES.includes(outcome as UpgradeOutcome)) fail(`${w}.outcome`, `not an upgrade outcome: ${JSON.stringify(outcome)}`)
+    return {
+      package: str(e.package, `${w}.package`, 214),
+      from: str(e.from, `${w}.from`, 100),
+      target: str(e.target, `${w}.target`, 100),
+      baseCommit: commit(e.baseCommit, `${w}.baseCommit`),
+      lockfileHash: str(e.lockfileHash, `${w}.lockfileHash`, 100),
+      testsHash: str(e.testsHash, `${w}.testsHash`, 100),
+      outcome: outcome as UpgradeOutcome,
+      fingerprint: nullable(e.fingerprint, (f) => str(f, `${w}.fingerprint`, 200)),
+      runId: str(e.runId, `${w}.runId`, 100),
+      at: time(e.at, `${w}.at`)
+    }
+  })
   return {
     version: STATE_VERSION,
     loopId: savedLoop,
@@ -207,7 +252,8 @@ export function validateState(data: unknown, loopId: string): LoopState {
     openPullRequests: arr(o.openPullRequests, 'state.openPullRequests', LIMITS.prCounts).map((x, i) =>
       num(x, `state.openPullRequests[${i}]`, { integer: true, min: 1 })
     ),
-    prRuns
+    prRuns,
+    upgradeAttempts
   }
 }
 

@@ -68,7 +68,8 @@ export class StateSession {
   /** Starts from the WIP branch when the last run escalated or hit a cap. Before any spend. */
   async resume(): Promise<ResumePlan> {
     try {
-      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.state)
+      // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
+      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.settings.task ? { ...this.state, wip: null } : this.state)
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }
@@ -78,7 +79,7 @@ export class StateSession {
   }
 
   carry(now: Date = new Date()): RunCarry {
-    const carry: RunCarry = {}
+    const carry: RunCarry = { upgradeAttempts: this.state.upgradeAttempts }
     if (this.settings.periodCeilingUsd !== undefined) {
       carry.period = {
         ceilingUsd: this.settings.periodCeilingUsd,
@@ -122,6 +123,7 @@ export class StateSession {
             : this.state.lastFailure,
       wip,
       countsForPr: (run?.iterations.length ?? 0) > 0,
+      upgradeAttempts: report.upgradeAttempts,
       escalationIssue: numberFromUrl(report.published.issueUrl, 'issues') ?? undefined,
       openPullRequests: (() => {
         const pr = numberFromUrl(report.published.pullRequestUrl, 'pull')

@@ -1,0 +1,124 @@
+import { ConfigError, readSettings } from '../src/inputs.js'
+import { pullRequestTitle } from '../src/publish/bodies.js'
+import type { PublishContext } from '../src/publish/types.js'
+import { emptyState, validateState, type UpgradeAttempt } from '../src/state/schema.js'
+import { mergeUpgradeAttempts } from '../src/state/record.js'
+import { ignoredBy, parseIgnoreRule, type IgnoreRule } from '../src/upgrade/ignore.js'
+import { repositoryUrl } from '../src/upgrade/npm.js'
+import { bumpMessage, upgradeBranch } from '../src/upgrade/prepare.js'
+import { blockingAttempt, upgradeCandidates } from '../src/upgrade/select.js'
+import type { OutdatedDependency } from '../src/upgrade/types.js'
+
+const dep = (name: string, current: string, wanted: string, latest: string): OutdatedDependency => ({ name, current, wanted, latest, type: 'dependencies' })
+const rules = (...entries: string[]): IgnoreRule[] => entries.map((e) => parseIgnoreRule(e) as IgnoreRule)
+
+describe('choosing the next upgrade', () => {
+  const outdated = [dep('zod', '3.1.0', '3.2.0', '4.0.0'), dep('@types/node', '20.1.0', '20.4.0', '22.0.0'), dep('left-pad', '1.0.0', '1.0.1', '1.0.1')]
+
+  it('orders packages by name, the newest version first, then the newest the range admits; majors held unless allowed', () => {
+    const held = upgradeCandidates(outdated, { ignore: [], allowMajor: false })
+    expect(held.candidates.map((c) => `${c.name}@${c.to}:${c.kind}`)).toEqual(['@types/node@20.4.0:minor', 'left-pad@1.0.1:patch', 'zod@3.2.0:minor'])
+    expect(held.skipped).toEqual([
+      '@types/node 20.1.0 → 22.0.0: a major upgrade, held (allow-major is false)',
+      'zod 3.1.0 → 4.0.0: a major upgrade, held (allow-major is false)'
+    ])
+    const allowed = upgradeCandidates(outdated, { ignore: [], allowMajor: true })
+    expect(allowed.candidates.map((c) => `${c.name}@${c.to}`)).toEqual(['@types/node@22.0.0', '@types/node@20.4.0', 'left-pad@1.0.1', 'zod@4.0.0', 'zod@3.2.0'])
+  })
+
+  it('ignore skips a package, a wildcard, or only the versions in a range', () => {
+    const r = upgradeCandidates(outdated, { ignore: rules('left-pad', '@types/*@>=21', 'zod@3.2.0'), allowMajor: true })
+    expect(r.candidates.map((c) => `${c.name}@${c.to}`)).toEqual(['@types/node@20.4.0', 'zod@4.0.0'])
+    expect(r.skipped).toEqual(['@types/node 20.1.0 → 22.0.0: ignored (@types/*@>=21)', 'left-pad 1.0.0 → 1.0.1: ignored (left-pad)', 'zod 3.1.0 → 3.2.0: ignored (zod@3.2.0)'])
+    expect(ignoredBy(rules('@types/node'), '@types/node', '1.0.0')?.entry).toBe('@types/node')
+    expect(parseIgnoreRule('zod@not a range')).toMatch(/not a version or range/)
+    expect(parseIgnoreRule('bad name')).toMatch(/not a package name/)
+  })
+
+  const attempt = (over: Partial<UpgradeAttempt>): UpgradeAttempt => ({
+    package: 'zod',
+    from: '3.1.0',
+    target: '4.0.0',
+    baseCommit: 'a'.repeat(40),
+    lockfileHash: 'lock-1',
+    testsHash: 'tests-1',
+    outcome: 'failed',
+    fingerprint: 'fp',
+    runId: '1-1',
+    at: '2026-01-01T00:00:00.000Z',
+    ...over
+  })
+  const base = { lockfileHash: 'lock-1', testsHash: 'tests-1' }
+  const zod = (to: string) => ({ name: 'zod', from: '3.1.0', to, kind: 'major' as const, type: 'dependencies' as const })
+
+  it('a failed package@version is retried only when a newer version appears, the lockfile changed or the tests changed', () => {
+    const failed = [attempt({})]
+    expect(blockingAttempt(failed, zod('4.0.0'), base)).toBeDefined()
+    expect(blockingAttempt(failed, zod('4.0.1'), base)).toBeUndefined()
+    expect(blockingAttempt(failed, zod('3.2.0'), base)).toBeUndefined()
+    expect(blockingAttempt(failed, zod('4.0.0'), { ...base, lockfileHash: 'lock-2' })).toBeUndefined()
+    expect(blockingAttempt(failed, zod('4.0.0'), { ...base, testsHash: 'tests-2' })).toBeUndefined()
+    expect(blockingAttempt([attempt({ outcome: 'bump-failed' })], zod('4.0.0'), base)).toBeDefined()
+  })
+
+  it('a verified upgrade holds the package at that version and below until the base changes', () => {
+    const verified = [attempt({ outcome: 'verified', fingerprint: null })]
+    expect(blockingAttempt(verified, zod('4.0.0'), base)).toBeDefined()
+    expect(blockingAttempt(verified, zod('3.2.0'), base)).toBeDefined()
+    expect(blockingAttempt(verified, zod('4.1.0'), base)).toBeUndefined()
+    expect(blockingAttempt(verified, zod('4.0.0'), { ...base, lockfileHash: 'lock-2' })).toBeUndefined()
+  })
+
+  it('the state keeps the newest attempt per package and version, bounded', () => {
+    const merged = mergeUpgradeAttempts([attempt({}), attempt({ target: '3.2.0' })], [attempt({ outcome: 'verified', runId: '2-1' })])
+    expect(merged.map((a) => `${a.target}:${a.outcome}`)).toEqual(['3.2.0:failed', '4.0.0:verified'])
+    const many = mergeUpgradeAttempts([], Array.from({ length: 150 }, (_, i) => attempt({ target: `4.0.${i}` })))
+    expect(many).toHaveLength(100)
+    expect(many[99].target).toBe('4.0.149')
+  })
+})
+
+describe('the dependency-upgrade inputs', () => {
+  const read = (inputs: Record<string, string>) => () =>
+    readSettings((name) => ({ agent: 'command', 'agent-command': 'true', 'gate-command': 'npm test', ...inputs })[name] ?? '', { GITHUB_WORKSPACE: '/tmp' })
+
+  it('task replaces the prompt, and is refused next to one', () => {
+    const s = read({ task: 'dependency-upgrade', ignore: 'left-pad, @types/*@>=21' })()
+    expect(s).toMatchObject({ task: 'dependency-upgrade', promptSource: 'task: dependency-upgrade', ignore: ['left-pad', '@types/*@>=21'], allowMajor: false })
+    expect(read({ task: 'dependency-upgrade', prompt: 'Fix it.' })).toThrow(ConfigError)
+    expect(read({ task: 'dependency-upgrade', prompt: 'Fix it.' })).toThrow(/Input 'task'.*either 'task' or 'prompt'/)
+    expect(read({ task: 'upgrade-everything' })).toThrow(/Input 'task'.*'dependency-upgrade'/)
+    expect(read({})).toThrow(/Input 'prompt'.*'task'/)
+  })
+
+  it('a bad ignore entry or allow-major value fails before anything runs, naming the input', () => {
+    expect(read({ task: 'dependency-upgrade', ignore: 'zod@banana' })).toThrow(/Input 'ignore' has the value "zod@banana"/)
+    expect(read({ task: 'dependency-upgrade', 'allow-major': 'maybe' })).toThrow(/Input 'allow-major'/)
+    expect(read({ task: 'dependency-upgrade', 'allow-major': 'true' })().allowMajor).toBe(true)
+  })
+})
+
+describe('the dependency-upgrade state and pull request', () => {
+  it('a state written before upgrades existed still parses; a bad attempt is named', () => {
+    const old = { ...emptyState('deps') } as Record<string, unknown>
+    delete old.upgradeAttempts
+    expect(validateState(old, 'deps').upgradeAttempts).toEqual([])
+    const bad = { ...emptyState('deps'), upgradeAttempts: [{ package: 'zod', outcome: 'maybe' }] }
+    expect(() => validateState(bad, 'deps')).toThrow(/upgradeAttempts\[0\]\.outcome/)
+  })
+
+  it('titles the pull request as reviewers know it; its own branch per upgrade', () => {
+    const ctx = (name: string) => ({ settings: { loopId: 'deps', prompt: '' }, upgrade: { name, from: '1.0.0', to: '2.0.0' } }) as unknown as PublishContext
+    expect(pullRequestTitle(ctx('@types/node'))).toBe('chore(deps): bump @types/node from 1.0.0 to 2.0.0')
+    expect(pullRequestTitle(ctx('x fixes #1 @team'))).not.toMatch(/fixes #1|@team/)
+    expect(bumpMessage({ name: 'zod', from: '3.1.0', to: '4.0.0' })).toBe('chore(deps): bump zod from 3.1.0 to 4.0.0')
+    expect(upgradeBranch('deps', { name: '@types/node', to: '22.0.0-rc.1+build' })).toBe('loopgate/deps-bump-types-node-22.0.0-rc.1-build')
+  })
+
+  it('reads the repository the registry names as a browsable address', () => {
+    expect(repositoryUrl({ type: 'git', url: 'git+https://github.com/colinhacks/zod.git' })).toBe('https://github.com/colinhacks/zod')
+    expect(repositoryUrl('github:sindresorhus/left-pad')).toBe('https://github.com/sindresorhus/left-pad')
+    expect(repositoryUrl('git@gitlab.com:group/proj.git')).toBe('https://gitlab.com/group/proj')
+    expect(repositoryUrl({ url: 'javascript:alert(1)' })).toBeNull()
+  })
+})

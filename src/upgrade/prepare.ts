@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto'
+import { ProtectedPaths } from '../gate/protected-paths.js'
+import { git } from '../git/git.js'
+import { ConfigError, type Settings } from '../inputs.js'
+import type { StopReason } from '../loop/stop-reasons.js'
+import type { GateVerdict } from '../loop/types.js'
+import type { UpgradeAttempt } from '../state/schema.js'
+import { parseIgnoreRule, type IgnoreRule } from './ignore.js'
+import { NpmPackageManager } from './npm.js'
+import { blockingAttempt, describeAttempt, upgradeCandidates, type BaseEvidence } from './select.js'
+import type { PackageManager, UpgradeCandidate } from './types.js'
+
+/** The package managers loopgate can upgrade with, in the order they are detected. */
+const MANAGERS: readonly PackageManager[] = [new NpmPackageManager()]
+
+/** Bumps the package manager may refuse in one run before loopgate gives up on the run. */
+const MAX_BUMPS_PER_RUN = 5
+
+/** The upgrade is bumped and committed; the gate judges the bumped tree next. */
+export interface UpgradeReady {
+  kind: 'ready'
+  manager: PackageManager
+  candidate: UpgradeCandidate
+  /** The commit before the bump: the upgrade's work is measured from here. */
+  baseCommit: string
+  /** loopgate's own commit of the bump (`chore(deps): bump …`). */
+  bumpCommit: string
+  /** The files the bump commit changed (manifest, lockfile). */
+  bumpFiles: string[]
+  evidence: BaseEvidence
+  releaseNotes: string[]
+  notes: string[]
+  /** Bumps the package manager refused on the way, remembered so they are not retried on this base. */
+  attempts: UpgradeAttempt[]
+}
+
+export interface UpgradeNothingToDo {
+  kind: 'stop'
+  stopReason: 'nothing-to-do'
+  notes: string[]
+  attempts: UpgradeAttempt[]
+}
+
+export interface PrepareOptions {
+  /** The attempts the loop's state remembers. */
+  attempts: readonly UpgradeAttempt[]
+  /** The package manager's environment (see packageManagerEnv). */
+  env: NodeJS.ProcessEnv
+  runId: string
+  signal?: AbortSignal
+  now?: () => Date
+}
+
+export function bumpMessage(c: Pick<UpgradeCandidate, 'name' | 'from' | 'to'>): string {
+  return `chore(deps): bump ${c.name} from ${c.from} to ${c.to}`
+}
+
+/** The work branch of one upgrade, so each upgrade gets a pull request of its own. */
+export function upgradeBranch(loopId: string, c: Pick<UpgradeCandidate, 'name' | 'to'>): string {
+  const slug = `${c.name.replace(/^@/, '')}-${c.to}`
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .replace(/\.lock$/, '-lock')
+  return `loopgate/${loopId}-bump-${slug}`
+}
+
+/** A hash of the protected files at HEAD (tests and their runner config): changed tests are new evidence. */
+async function protectedTestsHash(workspace: string, patterns: readonly string[]): Promise<string> {
+  const paths = new ProtectedPaths(patterns)
+  const listing = (await git(['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 })).stdout
+  const hash = createHash('sha256')
+  for (const entry of listing.split('\0').filter(Boolean).sort()) {
+    const tab = entry.indexOf('\t')
+    if (paths.kind(entry.slice(tab + 1)) === 'file') hash.update(`${entry}\n`)
+  }
+  return hash.digest('hex').slice(0, 32)
+}
+
+/** The bump files loopgate may stage: those that exist now or are tracked at HEAD. */
+async function bumpPathspecs(workspace: string, files: readonly string[]): Promise<string[]> {
+  const tracked = (await git(['ls-tree', '--name-only', '-z', 'HEAD', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout.split('\0').filter(Boolean)
+  const status = (await git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout
+  const changed = status.split('\0').filter(Boolean).map((l) => l.slice(3))
+  return [...new Set([...tracked, ...changed])].filter((f) => files.includes(f)).map((f) => `:(literal)${f}`)
+}
+
+/** Puts the bump files back as HEAD has them after a refused bump. */
+async function undoBump(workspace: string, files: readonly string[]): Promise<void> {
+  const specs = await bumpPathspecs(workspace, files)
+  if (specs.length === 0) return
+  await git(['reset', '-q', 'HEAD', '--', ...specs], { cwd: workspace, okCodes: [1] })
+  await git(['checkout', '-q', 'HEAD', '--', ...specs], { cwd: workspace, okCodes: [1] })
+  await git(['clean', '-q', '-f', '--', ...specs], { cwd: workspace })
+}
+
+/** Stages and commits the bump; null when the package manager changed none of the bump files. */
+async function commitBump(workspace: string, files: readonly string[], candidate: UpgradeCandidate): Promise<{ commit: string; files: string[] } | null> {
+  const specs = await bumpPathspecs(workspace, files)
+  if (specs.length === 0) return null
+  await git(['add', '-A', '--', ...specs], { cwd: workspace })
+  const staged = (await git(['diff', '--cached', '--name-only', '-z'], { cwd: workspace })).stdout.split('\0').filter(Boolean)
+  if (staged.length === 0) return null
+  await git(['commit', '-q', '--no-verify', '-m', bumpMessage(candidate)], { cwd: workspace })
+  return { commit: (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim(), files: staged }
+}
+
+/**
+ * The start of a dependency-upgrade run, before any agent call: lists what is outdated with the
+ * ecosystem's own tool, picks the next candidate the inputs and the remembered attempts allow,
+ * and bumps manifest and lockfile with the package manager as loopgate's own commit. Runs as
+ * loopgate, in the workspace, before the agent has run: it reads only the user's files.
+ */
+export async function prepareUpgrade(settings: Settings, opts: PrepareOptions): Promise<UpgradeReady | UpgradeNothingToDo> {
+  const workspace = settings.workspace
+  const now = opts.now ?? (() => new Date())
+  const manager = MANAGERS.find((m) => m.detect(workspace))
+  if (!manager) throw new ConfigError('task', settings.task ?? '', `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json found)`)
+  const ignore = settings.ignore.map(parseIgnoreRule).filter((r): r is IgnoreRule => typeof r !== 'string')
+  const baseCommit = (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim()
+  const evidence: BaseEvidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(workspace, settings.protectedPaths) }
+
+  const outdated = await manager.outdated(workspace, opts.env, opts.signal)
+  const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor })
+  const notes = skipped.map((s) => `not upgraded: ${s}`)
+  const attempts: UpgradeAttempt[] = []
+  const record = (c: UpgradeCandidate, fingerprint: string | null): UpgradeAttempt => ({
+    package: c.name,
+    from: c.from,
+    target: c.to,
+    baseCommit,
+    ...evidence,
+    outcome: 'bump-failed',
+    fingerprint,
+    runId: opts.runId,
+    at: now().toISOString()
+  })
+
+  let bumps = 0
+  for (const candidate of candidates) {
+    const blocker = blockingAttempt(opts.attempts, candidate, evidence)
+    if (blocker) {
+      notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${describeAttempt(blocker)}`)
+      continue
+    }
+    if (bumps >= MAX_BUMPS_PER_RUN) break
+    bumps++
+    const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
+    const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate) : null
+    if (!committed) {
+      notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message}`)
+      attempts.push(record(candidate, null))
+      await undoBump(workspace, manager.bumpFiles)
+      continue
+    }
+    notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
+    const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => [])
+    return { kind: 'ready', manager, candidate, baseCommit, bumpCommit: committed.commit, bumpFiles: committed.files, evidence, releaseNotes, notes, attempts }
+  }
+  const what = outdated.length === 0 ? 'no dependency is outdated' : 'no outdated dependency is left to try'
+  return { kind: 'stop', stopReason: 'nothing-to-do', notes: [`dependency-upgrade: ${what}; nothing was spent.`, ...notes], attempts }
+}
+
+/** Stop reasons that say nothing about the upgrade itself: it may be tried again on the same base. */
+const NOT_JUDGED: ReadonlySet<StopReason> = new Set(['cancelled', 'period-ceiling', 'review-capacity', 'state-corrupt', 'config-error', 'gate-broken'])
+
+/** The attempts this run adds to the loop's state, once its stop reason is known. */
+export function settleUpgrade(ready: UpgradeReady, stopReason: StopReason, lastVerdict: GateVerdict | null, runId: string, now: Date = new Date()): UpgradeAttempt[] {
+  if (NOT_JUDGED.has(stopReason)) return ready.attempts
+  const c = ready.candidate
+  return [
+    ...ready.attempts,
+    {
+      package: c.name,
+      from: c.from,
+      target: c.to,
+      baseCommit: ready.baseCommit,
+      ...ready.evidence,
+      outcome: stopReason === 'verified' ? 'verified' : 'failed',
+      fingerprint: lastVerdict && !lastVerdict.passed ? lastVerdict.fingerprint : null,
+      runId,
+      at: now.toISOString()
+    }
+  ]
+}

@@ -1,0 +1,46 @@
+/** The dependency sections a bump keeps a package in. */
+export type DependencyType = 'dependencies' | 'devDependencies' | 'optionalDependencies'
+
+export type BumpKind = 'major' | 'minor' | 'patch'
+
+/** One dependency the package manager reports as outdated. */
+export interface OutdatedDependency {
+  name: string
+  /** The version the lockfile (or the installed tree) holds. */
+  current: string
+  /** The newest version the manifest's range admits. */
+  wanted: string
+  /** The newest version published. */
+  latest: string
+  type: DependencyType
+}
+
+/** One upgrade loopgate may make: a package from one version to another. */
+export interface UpgradeCandidate {
+  name: string
+  from: string
+  to: string
+  kind: BumpKind
+  type: DependencyType
+}
+
+export type BumpResult = { ok: true } | { ok: false; message: string }
+
+/**
+ * What loopgate needs from an ecosystem's own tool (npm first): what is outdated, the mechanical
+ * bump of manifest and lockfile, and where the new version's release notes live. Every command
+ * runs before the agent does, so it reads only the user's files.
+ */
+export interface PackageManager {
+  readonly name: string
+  /** The files a bump changes, relative to the workspace (the manifest and the lockfile). */
+  readonly bumpFiles: readonly string[]
+  /** Whether the workspace is a project of this ecosystem. */
+  detect(workspace: string): boolean
+  /** A hash of the lockfile (`none` without one): a base whose lockfile changed is new evidence. */
+  lockfileHash(workspace: string): string
+  outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedDependency[]>
+  bump(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<BumpResult>
+  /** Where the changelog or release notes of the target version live, one line each (may be none). */
+  releaseNotes(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]>
+}
