@@ -4189,7 +4189,7 @@ const Comparator = __nccwpck_require__(9379)
 const Range = __nccwpck_require__(6782)
 const satisfies = __nccwpck_require__(8011)
 const toComparators = __nccwpck_require__(4750)
-const maxSatisfying = __nccwpck_require__(5574)
+const maxSatisfying = __nccwpck_require__(3193)
 const minSatisfying = __nccwpck_require__(8595)
 const minVersion = __nccwpck_require__(1866)
 const validRange = __nccwpck_require__(4737)
@@ -5169,7 +5169,7 @@ module.exports = ltr
 
 /***/ }),
 
-/***/ 5574:
+/***/ 3193:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -31134,7 +31134,7 @@ const { ProgressEvent } = __nccwpck_require__(8573)
 const { getEncoding } = __nccwpck_require__(2607)
 const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
 const { types } = __nccwpck_require__(7975)
-const { StringDecoder } = __nccwpck_require__(3193)
+const { StringDecoder } = __nccwpck_require__(5574)
 const { btoa } = __nccwpck_require__(4573)
 
 /** @type {PropertyDescriptor} */
@@ -34442,7 +34442,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 5574:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
@@ -35799,8 +35799,11 @@ function refusedArg(spec, args) {
 // the CLI reads its options and --help from here.
 const INPUT_SPECS = [
     { name: "agent", description: "The agent: 'claude' (Claude Code `claude -p`), 'codex' (`codex exec`) or 'command' (any shell command).", default: "claude" },
-    { name: "prompt", description: "The task. Set this or `prompt-file`." },
-    { name: "prompt-file", description: "A file in the workspace holding the task. Set this or `prompt`." },
+    { name: "prompt", description: "The task. Set this, `prompt-file` or `task`." },
+    { name: "prompt-file", description: "A file in the workspace holding the task. Set this, `prompt` or `task`." },
+    { name: "task", description: "A built-in task instead of a prompt: 'dependency-upgrade' (loopgate picks the next outdated dependency, bumps the manifest and lockfile itself as its own commit, and asks the agent only to make the gate pass)." },
+    { name: "ignore", description: "For `task: dependency-upgrade`: packages to leave alone (newline or comma list): a name (`*` matches any characters), or `name@version` / `name@range` to skip only those versions." },
+    { name: "allow-major", description: "For `task: dependency-upgrade`: also upgrade across a major version (held by default).", default: "false" },
     { name: "working-directory", description: "The git repository the loop works in, relative to the workspace (defaults to the workspace itself)." },
     { name: "agent-command", description: "For `agent: command`: the shell command run once per iteration (prompt on stdin and in $LOOPGATE_PROMPT_FILE; cost may be reported as {\"cost_usd\": n} in $LOOPGATE_COST_FILE)." },
     { name: "agent-args", description: "Extra CLI arguments (e.g. `--model ...`). Flags that would undo a control (--resume, --continue, --bare, a second --max-turns or --max-budget-usd) are refused." },
@@ -36140,6 +36143,39 @@ function resolveProtectedPatterns(entries, commands) {
     return [...new Set(list)];
 }
 
+// EXTERNAL MODULE: ./node_modules/semver/index.js
+var node_modules_semver = __nccwpck_require__(2088);
+var semver_default = /*#__PURE__*/__nccwpck_require__.n(node_modules_semver);
+;// CONCATENATED MODULE: ./src/upgrade/ignore.ts
+
+/** Splits `name@range`, keeping a scope's leading `@` (`@types/node@20`). */
+function splitEntry(entry) {
+    const at = entry.indexOf('@', 1);
+    if (at === -1)
+        return { name: entry };
+    return { name: entry.slice(0, at), range: entry.slice(at + 1) };
+}
+const NAME = /^(?:@[a-z0-9*~._-]+\/)?[a-z0-9*~._-]+$/i;
+function nameMatcher(name) {
+    const escaped = name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+    return new RegExp(`^${escaped}$`, 'i');
+}
+/** Parses one entry; returns a reason string when it is not a valid rule. */
+function parseIgnoreRule(entry) {
+    const { name, range } = splitEntry(entry.trim());
+    if (!NAME.test(name))
+        return `${JSON.stringify(name)} is not a package name`;
+    if (range !== undefined) {
+        if (range.trim() === '' || semver_default().validRange(range) === null)
+            return `${JSON.stringify(range)} is not a version or range`;
+    }
+    return { entry, name: nameMatcher(name), range: range?.trim() };
+}
+/** The first rule that skips `name` at `version`, or undefined. */
+function ignoredBy(rules, name, version) {
+    return rules.find((r) => r.name.test(name) && (r.range === undefined || semver_default().satisfies(version, r.range, { includePrerelease: true })));
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 
 
@@ -36147,6 +36183,8 @@ function resolveProtectedPatterns(entries, commands) {
 
 
 
+
+const TASKS = ['dependency-upgrade'];
 class ConfigError extends Error {
     input;
     value;
@@ -36282,14 +36320,25 @@ function readSettings(read, env = process.env) {
     const spec = agentSpec(agent);
     const inlinePrompt = read('prompt');
     const promptFile = optional('prompt-file');
+    const taskRaw = optional('task');
+    const task = taskRaw === undefined ? undefined : parseChoice('task', taskRaw, TASKS);
+    if (task && (inlinePrompt.trim() !== '' || promptFile)) {
+        throw new ConfigError('task', taskRaw ?? '', "either 'task' or 'prompt' / 'prompt-file', not both");
+    }
     if (inlinePrompt.trim() !== '' && promptFile) {
         throw new ConfigError('prompt-file', promptFile, "either 'prompt' or 'prompt-file', not both");
     }
-    if (inlinePrompt.trim() === '' && !promptFile) {
-        throw new ConfigError('prompt', '', "a task: set 'prompt' or 'prompt-file'");
+    if (!task && inlinePrompt.trim() === '' && !promptFile) {
+        throw new ConfigError('prompt', '', "a task: set 'prompt', 'prompt-file' or 'task'");
     }
-    let prompt = inlinePrompt;
-    let promptSource = 'prompt';
+    let prompt = task ? 'Upgrade the next outdated dependency and make the protected gate pass with it.' : inlinePrompt;
+    let promptSource = task ? `task: ${task}` : 'prompt';
+    const ignore = parseList(read('ignore'));
+    for (const entry of ignore) {
+        const rule = parseIgnoreRule(entry);
+        if (typeof rule === 'string')
+            throw new ConfigError('ignore', entry, `a package name (\`*\` wildcards allowed) or name@version-range (${rule})`);
+    }
     if (promptFile) {
         const file = external_node_path_default().resolve(workspace, promptFile);
         if (!(0,external_node_fs_namespaceObject.existsSync)(file))
@@ -36372,6 +36421,9 @@ function readSettings(read, env = process.env) {
         agent,
         prompt,
         promptSource,
+        task,
+        ignore,
+        allowMajor: parseBoolean('allow-major', get('allow-major')),
         agentCommand: optional('agent-command'),
         agentArgs,
         agentVersion: optional('agent-version'),
@@ -36632,7 +36684,7 @@ function inert_codeBlock(text, info = '') {
     return `${fence}${info}\n${body}\n${fence}`;
 }
 /** Agent text in a title (no markdown renders there; mentions and keywords are still broken). */
-function inert_plainLine(text, max) {
+function plainLine(text, max) {
     const line = inert(text).replace(/\s+/g, ' ').trim();
     return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
@@ -36806,8 +36858,27 @@ function fitBody(head, ctx, extras) {
     const body = `${boundedHead}\n\n${attemptLog(ctx, extras, BODY_LIMIT - boundedHead.length - LOG_WRAPPER)}`;
     return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body;
 }
+const MAX_LISTED_FILES = 100;
+/** A dependency upgrade: what loopgate bumped, and what the agent had to change beyond it. */
+function upgradeSection(ctx, upgrade) {
+    const verified = ctx.outcome.stopReason === 'verified';
+    const bump = `Bumps ${codeSpan(upgrade.name)} from ${codeSpan(upgrade.from)} to ${codeSpan(upgrade.to)} (a ${upgrade.kind} upgrade). loopgate made the bump itself with the package manager, before any agent call: commit \`${upgrade.bumpCommit}\` (${upgrade.bumpFiles.map((f) => codeSpan(f)).join(', ')}).`;
+    const files = upgrade.changedAfterBump;
+    const changed = files.length === 0
+        ? ctx.outcome.iterations.length === 0
+            ? '**Changes beyond the manifest and lockfile:** none. The bump alone passes the gate, so no agent was called.'
+            : '**Changes beyond the manifest and lockfile:** none.'
+        : [
+            `**${verified ? 'What the agent had to change' : 'What the agent changed'} beyond the manifest and lockfile** (${files.length} file(s)):`,
+            ...files.slice(0, MAX_LISTED_FILES).map((f) => `- ${codeSpan(f)}`),
+            ...(files.length > MAX_LISTED_FILES ? [`- … and ${files.length - MAX_LISTED_FILES} more`] : [])
+        ].join('\n');
+    return `### Dependency upgrade\n\n${bump}\n\n${changed}`;
+}
 /** The task is shown as text: it may have come from an event (an issue or a comment someone wrote). */
 function quoteTask(ctx) {
+    if (ctx.upgrade)
+        return upgradeSection(ctx, ctx.upgrade);
     return `**Task** (${codeSpan(ctx.settings.promptSource)}):\n\n${inert_codeBlock(ctx.settings.prompt.trim().slice(0, 4000), 'text')}`;
 }
 function gateEvidence(ctx) {
@@ -36822,7 +36893,15 @@ function gateEvidence(ctx) {
 function logLine(ctx, extras) {
     return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`;
 }
+const NPM_NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]{0,213}$/;
+const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]{1,80})?$/;
 function pullRequestTitle(ctx) {
+    if (ctx.upgrade) {
+        // The title reviewers and tools know; anything but a package name and versions is made inert.
+        const { name, from, to } = ctx.upgrade;
+        const title = `chore(deps): bump ${name} from ${from} to ${to}`;
+        return NPM_NAME.test(name) && VERSION.test(from) && VERSION.test(to) ? title : plainLine(title, 200);
+    }
     const first = plainLine(ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, ''), 80);
     return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`;
 }
@@ -36922,8 +37001,10 @@ class DryRunPublisher {
     async publish(ctx) {
         if (ctx.outcome.stopReason === 'verified') {
             const file = external_node_path_default().join(ctx.runDir, 'pull-request.md');
+            const titleFile = external_node_path_default().join(ctx.runDir, 'pull-request-title.txt');
             (0,external_node_fs_namespaceObject.writeFileSync)(file, pullRequestBody(ctx));
-            return { files: [file], notes: [`dry run: the pull request body is in ${file}`] };
+            (0,external_node_fs_namespaceObject.writeFileSync)(titleFile, `${pullRequestTitle(ctx)}\n`);
+            return { files: [file, titleFile], notes: [`dry run: the pull request body is in ${file}, its title in ${titleFile}`] };
         }
         if (needsEscalation(ctx.outcome.stopReason)) {
             const file = external_node_path_default().join(ctx.runDir, 'escalation-issue.md');
@@ -38367,7 +38448,7 @@ function toPlatformPath(pth) {
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
+var external_string_decoder_ = __nccwpck_require__(5574);
 // EXTERNAL MODULE: external "events"
 var external_events_ = __nccwpck_require__(4434);
 ;// CONCATENATED MODULE: external "child_process"
@@ -39879,8 +39960,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./node_modules/semver/index.js
-var node_modules_semver = __nccwpck_require__(2088);
 ;// CONCATENATED MODULE: ./node_modules/@actions/tool-cache/lib/manifest.js
 var manifest_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -45463,7 +45542,471 @@ function lastStopReason(text) {
 ;// CONCATENATED MODULE: ./src/loop/types.ts
 const systemClock = { now: () => Date.now() };
 
+;// CONCATENATED MODULE: ./src/upgrade/environment.ts
+
+/**
+ * The package manager's environment for the bump: the gate's scrubbed allow-list plus the npm
+ * registry configuration the runner has (`npm_config_*`, `NPM_CONFIG_USERCONFIG`, and the
+ * `NODE_AUTH_TOKEN` that actions/setup-node's user config refers to). The agent never gets it.
+ */
+function packageManagerEnv(source, extra = []) {
+    const env = gateEnv(source, extra);
+    for (const [name, value] of Object.entries(source)) {
+        if (value !== undefined && (/^npm_config_/i.test(name) || name === 'NODE_AUTH_TOKEN'))
+            env[name] = value;
+    }
+    return env;
+}
+
+;// CONCATENATED MODULE: ./src/upgrade/npm.ts
+
+
+
+
+const MANIFEST = 'package.json';
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'];
+const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies'];
+const MAX_JSON_BYTES = 32 * 1024 * 1024;
+const NPM_TIMEOUT_MS = 10 * 60_000;
+/** Changelog files a package commonly ships, looked for in the installed copy. */
+const CHANGELOG_FILES = ['CHANGELOG.md', 'CHANGELOG', 'HISTORY.md', 'CHANGES.md', 'RELEASES.md'];
+function readJson(workspace, rel) {
+    const text = readAgentText(workspace, rel, MAX_JSON_BYTES);
+    if (text === null)
+        return null;
+    try {
+        const data = JSON.parse(text);
+        return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : null;
+    }
+    catch {
+        return null;
+    }
+}
+function section(manifest, type) {
+    const value = manifest[type];
+    return typeof value === 'object' && value !== null ? value : {};
+}
+/** The section and the range the manifest declares a package with (the first section that has it). */
+function declared(manifest, name) {
+    for (const type of SECTIONS) {
+        const range = section(manifest, type)[name];
+        if (typeof range === 'string')
+            return { type, range };
+    }
+    return null;
+}
+/** The version the lockfile holds for a top-level package. */
+function lockedVersion(lock, name) {
+    const packages = lock?.packages;
+    if (typeof packages !== 'object' || packages === null)
+        return null;
+    const entry = packages[`node_modules/${name}`];
+    const version = typeof entry === 'object' && entry !== null ? entry.version : undefined;
+    return typeof version === 'string' ? version : null;
+}
+/** `git+https://github.com/o/r.git` and `github:o/r` as a browsable https URL. */
+function repositoryUrl(repository) {
+    const raw = typeof repository === 'string' ? repository : typeof repository === 'object' && repository !== null ? repository.url : undefined;
+    if (typeof raw !== 'string' || raw.length > 500)
+        return null;
+    const shorthand = /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(raw);
+    if (shorthand)
+        return `https://github.com/${shorthand[1]}/${shorthand[2].replace(/\.git$/, '')}`;
+    const m = /^(?:git\+)?(?:https?|git|ssh):\/\/(?:[^@/]+@)?([\w.-]+)(?::\d+)?\/(.+?)(?:\.git)?\/?$/.exec(raw) ?? /^git@([\w.-]+):(.+?)(?:\.git)?$/.exec(raw);
+    if (!m)
+        return null;
+    return `https://${m[1]}/${m[2]}`;
+}
+class NpmPackageManager {
+    name = 'npm';
+    bumpFiles = [MANIFEST, ...LOCKFILES];
+    detect(workspace) {
+        return readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind === 'file';
+    }
+    lockfileHash(workspace) {
+        for (const rel of LOCKFILES) {
+            const entry = readTreeEntry(workspace, rel, MAX_JSON_BYTES);
+            if (entry.kind === 'file')
+                return `${rel}:${(0,external_node_crypto_.createHash)('sha256').update(entry.data).digest('hex').slice(0, 32)}`;
+        }
+        return 'none';
+    }
+    npm(workspace, args, env, signal) {
+        return runProcess({ command: 'npm', args, cwd: workspace, env, timeoutMs: NPM_TIMEOUT_MS, signal, maxOutputChars: MAX_JSON_BYTES });
+    }
+    async outdated(workspace, env, signal) {
+        // Exit 1 means "something is outdated"; anything else without JSON is a failure.
+        const r = await this.npm(workspace, ['outdated', '--json'], env, signal);
+        let report;
+        try {
+            report = JSON.parse(r.stdout.trim() || '{}');
+        }
+        catch {
+            throw new Error(`npm outdated failed (${r.exitCode ?? r.signal}): ${r.stderr.trim().split('\n').slice(-5).join(' | ')}`);
+        }
+        if (r.exitCode !== 0 && r.exitCode !== 1)
+            throw new Error(`npm outdated failed (${r.exitCode ?? r.signal}): ${r.stderr.trim().split('\n').slice(-5).join(' | ')}`);
+        if (typeof report.error === 'object' && report.error !== null)
+            throw new Error(`npm outdated failed: ${JSON.stringify(report.error).slice(0, 500)}`);
+        const manifest = readJson(workspace, MANIFEST) ?? {};
+        const lock = readJson(workspace, LOCKFILES[0]) ?? readJson(workspace, LOCKFILES[1]);
+        const found = [];
+        for (const [name, value] of Object.entries(report)) {
+            if (typeof value !== 'object' || value === null || Array.isArray(value))
+                continue;
+            const info = value;
+            const decl = declared(manifest, name);
+            // Only the project's own semver dependencies: git, file, alias and workspace specs are not bumped.
+            if (!decl || semver_default().validRange(decl.range) === null)
+                continue;
+            const current = typeof info.current === 'string' ? info.current : lockedVersion(lock, name);
+            const { wanted, latest } = info;
+            if (!current || !semver_default().valid(current) || typeof wanted !== 'string' || typeof latest !== 'string')
+                continue;
+            if (!semver_default().valid(wanted) || !semver_default().valid(latest))
+                continue;
+            found.push({ name, current, wanted, latest, type: decl.type });
+        }
+        return found;
+    }
+    async bump(workspace, candidate, env, signal) {
+        const manifest = readJson(workspace, MANIFEST) ?? {};
+        const range = declared(manifest, candidate.name)?.range ?? '';
+        const save = candidate.type === 'devDependencies' ? '--save-dev' : candidate.type === 'optionalDependencies' ? '--save-optional' : '--save-prod';
+        const args = ['install', `${candidate.name}@${candidate.to}`, save, '--ignore-scripts', '--no-audit', '--no-fund'];
+        // A pinned dependency stays pinned.
+        if (semver_default().valid(range))
+            args.push('--save-exact');
+        const r = await this.npm(workspace, args, env, signal);
+        if (r.exitCode !== 0) {
+            const tail = `${r.stderr}\n${r.stdout}`.trim().split('\n').slice(-8).join(' | ').slice(0, 1500);
+            return { ok: false, message: `npm install ${candidate.name}@${candidate.to} failed (${r.timedOut ? 'timed out' : (r.exitCode ?? r.signal)}): ${tail}` };
+        }
+        const after = readJson(workspace, MANIFEST) ?? {};
+        const now = declared(after, candidate.name)?.range;
+        if (!now || semver_default().validRange(now) === null || !semver_default().satisfies(candidate.to, now)) {
+            return { ok: false, message: `npm install left ${candidate.name} at ${JSON.stringify(now ?? null)} in package.json, which does not admit ${candidate.to}` };
+        }
+        return { ok: true };
+    }
+    async releaseNotes(workspace, candidate, env, signal) {
+        const lines = [];
+        const r = await this.npm(workspace, ['view', `${candidate.name}@${candidate.to}`, 'repository', 'homepage', '--json'], env, signal);
+        let meta = {};
+        try {
+            const parsed = JSON.parse(r.stdout.trim() || '{}');
+            if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+                meta = parsed;
+        }
+        catch {
+            // No metadata: the installed copy may still ship a changelog.
+        }
+        const repo = repositoryUrl(meta.repository);
+        if (repo) {
+            lines.push(`repository: ${repo}`);
+            if (/^https:\/\/(?:github\.com|gitlab\.com)\//.test(repo))
+                lines.push(`release notes: ${repo}/releases`);
+        }
+        if (typeof meta.homepage === 'string' && /^https?:\/\/\S+$/.test(meta.homepage) && meta.homepage.length <= 500 && meta.homepage !== repo) {
+            lines.push(`homepage: ${meta.homepage}`);
+        }
+        for (const file of CHANGELOG_FILES) {
+            const rel = `node_modules/${candidate.name}/${file}`;
+            if (readTreeEntry(workspace, rel, MAX_JSON_BYTES).kind === 'file') {
+                lines.push(`changelog of the installed version: ${rel}`);
+                break;
+            }
+        }
+        return lines;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/upgrade/select.ts
+
+
+function bumpKind(from, to) {
+    const diff = semver_default().diff(from, to);
+    if (diff === 'major' || diff === 'premajor')
+        return 'major';
+    if (diff === 'minor' || diff === 'preminor')
+        return 'minor';
+    return 'patch';
+}
+/**
+ * Every upgrade the inputs allow, in a deterministic order: packages by name; for each, the newest
+ * version first, then the newest its declared range admits (tried when the newest is held or
+ * failed). Held majors and ignored versions are named in `skipped`.
+ */
+function upgradeCandidates(outdated, opts) {
+    const candidates = [];
+    const skipped = [];
+    const sorted = [...outdated].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const dep of sorted) {
+        const targets = [dep.latest, dep.wanted].filter((v, i, all) => all.indexOf(v) === i && semver_default().gt(v, dep.current));
+        for (const to of targets) {
+            const kind = bumpKind(dep.current, to);
+            if (kind === 'major' && !opts.allowMajor) {
+                skipped.push(`${dep.name} ${dep.current} → ${to}: a major upgrade, held (allow-major is false)`);
+                continue;
+            }
+            const rule = ignoredBy(opts.ignore, dep.name, to);
+            if (rule) {
+                skipped.push(`${dep.name} ${dep.current} → ${to}: ignored (${rule.entry})`);
+                continue;
+            }
+            candidates.push({ name: dep.name, from: dep.current, to, kind, type: dep.type });
+        }
+    }
+    return { candidates, skipped };
+}
+/**
+ * The earlier attempt that makes trying `candidate` again pointless, if any: on the same lockfile
+ * and tests, a failure at the same version (a newer version, a new lockfile or changed tests are
+ * new evidence), or a verified upgrade of the package to this version or a newer one (its pull
+ * request is waiting for review).
+ */
+function blockingAttempt(attempts, candidate, base) {
+    return attempts.find((a) => a.package === candidate.name &&
+        a.lockfileHash === base.lockfileHash &&
+        a.testsHash === base.testsHash &&
+        (a.outcome === 'verified' ? semver_default().valid(a.target) !== null && semver_default().lte(candidate.to, a.target) : a.target === candidate.to));
+}
+function describeAttempt(a) {
+    const how = a.outcome === 'verified' ? 'verified' : a.outcome === 'bump-failed' ? 'the bump itself failed' : `failed${a.fingerprint ? ` (fingerprint ${a.fingerprint})` : ''}`;
+    return `${a.package} ${a.from} → ${a.target} ${how} in run ${a.runId} on the same lockfile and tests`;
+}
+
+;// CONCATENATED MODULE: ./src/upgrade/prepare.ts
+
+
+
+
+
+
+
+/** The package managers loopgate can upgrade with, in the order they are detected. */
+const MANAGERS = [new NpmPackageManager()];
+/** Bumps the package manager may refuse in one run before loopgate gives up on the run. */
+const MAX_BUMPS_PER_RUN = 5;
+function bumpMessage(c) {
+    return `chore(deps): bump ${c.name} from ${c.from} to ${c.to}`;
+}
+/** The work branch of one upgrade, so each upgrade gets a pull request of its own. */
+function upgradeBranch(loopId, c) {
+    const slug = `${c.name.replace(/^@/, '')}-${c.to}`
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/\.{2,}/g, '.')
+        .replace(/^[-.]+|[-.]+$/g, '')
+        .replace(/\.lock$/, '-lock');
+    return `loopgate/${loopId}-bump-${slug}`;
+}
+/** A hash of the protected files at HEAD (tests and their runner config): changed tests are new evidence. */
+async function protectedTestsHash(workspace, patterns) {
+    const paths = new ProtectedPaths(patterns);
+    const listing = (await (0,git/* git */.$Y)(['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 })).stdout;
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for (const entry of listing.split('\0').filter(Boolean).sort()) {
+        const tab = entry.indexOf('\t');
+        if (paths.kind(entry.slice(tab + 1)) === 'file')
+            hash.update(`${entry}\n`);
+    }
+    return hash.digest('hex').slice(0, 32);
+}
+/** The bump files loopgate may stage: those that exist now or are tracked at HEAD. */
+async function bumpPathspecs(workspace, files) {
+    const tracked = (await (0,git/* git */.$Y)(['ls-tree', '--name-only', '-z', 'HEAD', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout.split('\0').filter(Boolean);
+    const status = (await (0,git/* git */.$Y)(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout;
+    const changed = status.split('\0').filter(Boolean).map((l) => l.slice(3));
+    return [...new Set([...tracked, ...changed])].filter((f) => files.includes(f)).map((f) => `:(literal)${f}`);
+}
+/** Puts the bump files back as HEAD has them after a refused bump. */
+async function undoBump(workspace, files) {
+    const specs = await bumpPathspecs(workspace, files);
+    if (specs.length === 0)
+        return;
+    await (0,git/* git */.$Y)(['reset', '-q', 'HEAD', '--', ...specs], { cwd: workspace, okCodes: [1] });
+    await (0,git/* git */.$Y)(['checkout', '-q', 'HEAD', '--', ...specs], { cwd: workspace, okCodes: [1] });
+    await (0,git/* git */.$Y)(['clean', '-q', '-f', '--', ...specs], { cwd: workspace });
+}
+/** Stages and commits the bump; null when the package manager changed none of the bump files. */
+async function commitBump(workspace, files, candidate) {
+    const specs = await bumpPathspecs(workspace, files);
+    if (specs.length === 0)
+        return null;
+    await (0,git/* git */.$Y)(['add', '-A', '--', ...specs], { cwd: workspace });
+    const staged = (await (0,git/* git */.$Y)(['diff', '--cached', '--name-only', '-z'], { cwd: workspace })).stdout.split('\0').filter(Boolean);
+    if (staged.length === 0)
+        return null;
+    await (0,git/* git */.$Y)(['commit', '-q', '--no-verify', '-m', bumpMessage(candidate)], { cwd: workspace });
+    return { commit: (await (0,git/* git */.$Y)(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim(), files: staged };
+}
+/**
+ * The start of a dependency-upgrade run, before any agent call: lists what is outdated with the
+ * ecosystem's own tool, picks the next candidate the inputs and the remembered attempts allow,
+ * and bumps manifest and lockfile with the package manager as loopgate's own commit. Runs as
+ * loopgate, in the workspace, before the agent has run: it reads only the user's files.
+ */
+async function prepareUpgrade(settings, opts) {
+    const workspace = settings.workspace;
+    const now = opts.now ?? (() => new Date());
+    const manager = MANAGERS.find((m) => m.detect(workspace));
+    if (!manager)
+        throw new ConfigError('task', settings.task ?? '', `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json found)`);
+    const ignore = settings.ignore.map(parseIgnoreRule).filter((r) => typeof r !== 'string');
+    const baseCommit = (await (0,git/* git */.$Y)(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim();
+    const evidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(workspace, settings.protectedPaths) };
+    const outdated = await manager.outdated(workspace, opts.env, opts.signal);
+    const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor });
+    const notes = skipped.map((s) => `not upgraded: ${s}`);
+    const attempts = [];
+    const record = (c, fingerprint) => ({
+        package: c.name,
+        from: c.from,
+        target: c.to,
+        baseCommit,
+        ...evidence,
+        outcome: 'bump-failed',
+        fingerprint,
+        runId: opts.runId,
+        at: now().toISOString()
+    });
+    let bumps = 0;
+    for (const candidate of candidates) {
+        const blocker = blockingAttempt(opts.attempts, candidate, evidence);
+        if (blocker) {
+            notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${describeAttempt(blocker)}`);
+            continue;
+        }
+        if (bumps >= MAX_BUMPS_PER_RUN)
+            break;
+        bumps++;
+        const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal);
+        const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate) : null;
+        if (!committed) {
+            notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message}`);
+            attempts.push(record(candidate, null));
+            await undoBump(workspace, manager.bumpFiles);
+            continue;
+        }
+        notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`);
+        const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => []);
+        return { kind: 'ready', manager, candidate, baseCommit, bumpCommit: committed.commit, bumpFiles: committed.files, evidence, releaseNotes, notes, attempts };
+    }
+    const what = outdated.length === 0 ? 'no dependency is outdated' : 'no outdated dependency is left to try';
+    return { kind: 'stop', stopReason: 'nothing-to-do', notes: [`dependency-upgrade: ${what}; nothing was spent.`, ...notes], attempts };
+}
+/** Stop reasons that say nothing about the upgrade itself: it may be tried again on the same base. */
+const NOT_JUDGED = new Set(['cancelled', 'period-ceiling', 'review-capacity', 'state-corrupt', 'config-error', 'gate-broken']);
+/** The attempts this run adds to the loop's state, once its stop reason is known. */
+function settleUpgrade(ready, stopReason, lastVerdict, runId, now = new Date()) {
+    if (NOT_JUDGED.has(stopReason))
+        return ready.attempts;
+    const c = ready.candidate;
+    return [
+        ...ready.attempts,
+        {
+            package: c.name,
+            from: c.from,
+            target: c.to,
+            baseCommit: ready.baseCommit,
+            ...ready.evidence,
+            outcome: stopReason === 'verified' ? 'verified' : 'failed',
+            fingerprint: lastVerdict && !lastVerdict.passed ? lastVerdict.fingerprint : null,
+            runId,
+            at: now.toISOString()
+        }
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/upgrade/outcome.ts
+
+
+/**
+ * The run of an upgrade whose bump alone passes the gate: verified on the bumped commit with no
+ * agent call, nothing spent.
+ */
+function verifiedByTheBump(opts) {
+    const { ready, head, verdict } = opts;
+    const at = opts.clock.now();
+    opts.progress.ensure();
+    opts.progress.appendStop('verified');
+    opts.log.write({
+        type: 'upgrade',
+        package: ready.candidate.name,
+        from: ready.candidate.from,
+        to: ready.candidate.to,
+        bumpCommit: ready.bumpCommit,
+        gate: { passed: verdict.passed, reason: verdict.reason, testsRun: verdict.testsRun ?? null },
+        decision: 'the bump alone passes the gate: no agent call'
+    });
+    opts.log.write({ type: 'stop', stopReason: 'verified', iterations: 0, spentUsd: 0, verifiedCommit: head, headCommit: head, claimedDone: 0, gateAgreed: 0 });
+    return {
+        stopReason: 'verified',
+        iterations: [],
+        spentUsd: 0,
+        startCommit: ready.baseCommit,
+        headCommit: head,
+        verifiedCommit: head,
+        lastVerdict: verdict,
+        lastEvidence: [],
+        claimedDone: 0,
+        gateAgreed: 0,
+        startedAt: at,
+        endedAt: at
+    };
+}
+/** What the pull request says about the upgrade: the files changed after loopgate's bump commit. */
+async function upgradePublishInfo(ready, workspace, loopId, head, exclude) {
+    const names = async (args) => (await (0,git/* git */.$Y)(['diff', '--name-only', '-z', '--no-renames', ...args], { cwd: workspace })).stdout.split('\0').filter(Boolean);
+    const c = ready.candidate;
+    return {
+        name: c.name,
+        from: c.from,
+        to: c.to,
+        kind: c.kind,
+        bumpCommit: ready.bumpCommit,
+        bumpFiles: ready.bumpFiles,
+        branch: upgradeBranch(loopId, c),
+        changedAfterBump: await names([ready.bumpCommit, head, '--', '.', ...exclude.map((f) => `:(exclude,literal)${f}`)])
+    };
+}
+
+;// CONCATENATED MODULE: ./src/upgrade/prompt.ts
+const prompt_MAX_FAILURES = 20;
+function gateSection(gateCommand, verdict) {
+    const lines = [`The protected gate (\`${gateCommand}\`) on the bumped tree: ${verdict.passed ? 'passed' : `failed (${verdict.reason})`}.`];
+    for (const f of verdict.failures.slice(0, prompt_MAX_FAILURES))
+        lines.push(`- failing: ${f.id}${f.message ? ` — ${f.message}` : ''}`);
+    if (verdict.failures.length > prompt_MAX_FAILURES)
+        lines.push(`- … and ${verdict.failures.length - prompt_MAX_FAILURES} more failing tests`);
+    // The output too: a failure id alone often hides what the new version broke (an import error).
+    if (!verdict.passed && verdict.outputTail.trim()) {
+        lines.push('Gate output (end):', '```', verdict.outputTail.trim().split('\n').slice(-40).join('\n').slice(-4000), '```');
+    }
+    return lines;
+}
+/** The agent's task for one upgrade: make the gate pass with the new version. */
+function upgradeTask(opts) {
+    const { candidate: c } = opts;
+    return [
+        `Dependency upgrade: ${c.name} from ${c.from} to ${c.to} (a ${c.kind} upgrade, in ${c.type}).`,
+        '',
+        `loopgate has already bumped ${c.name} to ${c.to} in ${opts.bumpFiles.join(' and ')} (commit ${opts.bumpCommit.slice(0, 12)}) and installed it in node_modules. ` +
+            `Your task: make the project work with ${c.name} ${c.to} so that the protected gate passes. Change the code that uses ${c.name}; ` +
+            `do not move ${c.name} back or to another version, do not pin, override or patch it, and do not edit the tests.`,
+        '',
+        ...gateSection(opts.gateCommand, opts.verdict),
+        '',
+        opts.releaseNotes.length > 0 ? `Where the changes of ${c.name} ${c.to} are described:` : `The registry names no changelog or release notes for ${c.name} ${c.to}; read the installed package in node_modules/${c.name}.`,
+        ...opts.releaseNotes.map((l) => `- ${l}`)
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/run.ts
+
+
+
+
 
 
 
@@ -45509,7 +46052,13 @@ async function runInCustody(settings, ctx, runDir) {
     const progress = new ProgressFile(settings.workspace, settings.progressFile);
     const notes = [];
     await assertGitRepository(settings.workspace);
-    const stop = await ctx.publisher.preflight?.(settings);
+    const preflight = await ctx.publisher.preflight?.(settings);
+    // A dependency upgrade is picked and bumped (loopgate's own commit) before the gate and any agent call.
+    const upgrade = !preflight && settings.task === 'dependency-upgrade'
+        ? await prepareUpgrade(settings, { attempts: ctx.carry?.upgradeAttempts ?? [], env: packageManagerEnv(ctx.env, settings.agentEnv), runId: ctx.runId, signal: ctx.signal })
+        : null;
+    notes.push(...(upgrade?.notes ?? []));
+    const stop = preflight ?? (upgrade?.kind === 'stop' ? upgrade : null);
     if (stop) {
         new AttemptLog(logFile).write({ type: 'stop', stopReason: stop.stopReason, message: stop.notes.join(' '), spentUsd: 0 });
         progress.appendStop(stop.stopReason);
@@ -45524,7 +46073,8 @@ async function runInCustody(settings, ctx, runDir) {
             ledgerFile,
             progressFile: progressPath,
             published: { files: [], notes: [] },
-            notes: [...notes, ...stop.notes]
+            notes: upgrade ? notes : [...notes, ...stop.notes],
+            upgradeAttempts: upgrade?.attempts
         };
     }
     const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711);
@@ -45545,7 +46095,9 @@ async function runInCustody(settings, ctx, runDir) {
     const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile);
     await gitWorkspace.prepare();
     const carry = ctx.carry ?? {};
-    const workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace;
+    const ready = upgrade?.kind === 'ready' ? upgrade : null;
+    const measuredBase = ready?.baseCommit ?? carry.baseCommit;
+    const workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace;
     const guards = [...protection.guards];
     if (settings.featuresFile) {
         guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile));
@@ -45561,11 +46113,13 @@ async function runInCustody(settings, ctx, runDir) {
     }));
     const log = new AttemptLog(logFile);
     const ledger = new Ledger(ledgerFile);
+    // The baseline gate judged the bumped tree: when the bump alone passes, no agent is called.
+    const bumpVerdict = ready ? protection.baseline.verdict : null;
     let run;
     try {
-        run = await runLoop({
+        run = ready && bumpVerdict?.passed ? verifiedByTheBump({ ready, head: await gitWorkspace.head(), verdict: bumpVerdict, log, progress, clock: ctx.clock ?? systemClock }) : await runLoop({
             runId: ctx.runId,
-            task: settings.prompt,
+            task: ready && bumpVerdict ? upgradeTask({ candidate: ready.candidate, bumpCommit: ready.bumpCommit, bumpFiles: ready.bumpFiles, gateCommand: settings.gateCommand, verdict: bumpVerdict, releaseNotes: ready.releaseNotes }) : settings.prompt,
             maxIterations: settings.maxIterations,
             callBudgetUsd: settings.callBudgetUsd,
             spendCeilingUsd: settings.spendCeilingUsd,
@@ -45596,6 +46150,7 @@ async function runInCustody(settings, ctx, runDir) {
     }
     const published = await ctx.publisher.publish({
         settings,
+        upgrade: ready ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]) : undefined,
         outcome: run,
         runDir,
         logFile,
@@ -45611,7 +46166,8 @@ async function runInCustody(settings, ctx, runDir) {
         ledgerFile,
         progressFile: progressPath,
         published,
-        notes
+        notes,
+        upgradeAttempts: ready ? settleUpgrade(ready, run.stopReason, run.lastVerdict, ctx.runId) : undefined
     };
 }
 /** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
@@ -45739,7 +46295,7 @@ function ownerOf(dir) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** loopgate's version; package.json says the same (a test checks) and a release tag is `v` + this. */
-const VERSION = '0.1.0';
+const version_VERSION = '0.1.0';
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
@@ -45948,7 +46504,7 @@ async function runCli(argv, io = defaultIO) {
         return 0;
     }
     if (command.kind === 'version') {
-        io.out(`${VERSION}\n`);
+        io.out(`${version_VERSION}\n`);
         return 0;
     }
     const flags = command.flags;
