@@ -1,4 +1,5 @@
-import { failuresFromOutput, fingerprintOf, normaliseMessage } from '../src/gate/fingerprint.js'
+import { fingerprintOf, normaliseMessage } from '../src/gate/fingerprint.js'
+import { failuresFromOutput } from '../src/gate/output.js'
 
 describe('failure fingerprints from plain output', () => {
   it('reads TAP failures with the message from the YAML block, not its markers', () => {

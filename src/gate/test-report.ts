@@ -1,0 +1,29 @@
+import type { FailureItem } from '../loop/types.js'
+
+/** What a runner's machine-readable report (or its console output) says about one run. */
+export interface TestReport {
+  format: 'junit' | 'tap' | 'json' | 'console'
+  /** The runner that spoke, when known (vitest, jest, mocha, node:test, pytest, go). */
+  runner?: string
+  tests: number
+  failed: number
+  skipped: number
+  failures: FailureItem[]
+  passedIds: string[]
+}
+
+/** More failures than this are not read: the evidence and the fingerprint do not need them. */
+export const MAX_FAILURES = 500
+
+/** Collects failures, keeping the first of each id+message and at most MAX_FAILURES. */
+export class FailureList {
+  readonly items: FailureItem[] = []
+  private readonly seen = new Set<string>()
+
+  add(id: string, message: string): void {
+    const key = `${id}\t${message}`
+    if (this.items.length >= MAX_FAILURES || this.seen.has(key)) return
+    this.seen.add(key)
+    this.items.push({ id, message })
+  }
+}
