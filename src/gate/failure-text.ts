@@ -2,7 +2,8 @@
 export const MESSAGE_MAX_LINES = 40
 export const MESSAGE_MAX_CHARS = 4096
 
-const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g
+/** Colour codes, also as pytest escapes them in XML (`#x1B[31m`). */
+const ANSI = /(?:\u001b|#x1B)\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '')

@@ -65,12 +65,14 @@ export function parseJUnit(xml: string): TestReport {
   let skipped = 0
   const failures = new FailureList()
   const passedIds: string[] = []
-  const visitSuite = (suite: XmlNode, depth: number): void => {
-    if (depth > 50) return
-    const suiteName = attr(suite, 'name')
+  const visitSuite = (suite: XmlNode, path: string[]): void => {
+    if (path.length > 50) return
+    const suites = attr(suite, 'name') ? [...path, attr(suite, 'name')] : path
     for (const tc of list(suite.testcase)) {
       tests++
-      const cls = attr(tc, 'classname') || attr(tc, 'class') || suiteName
+      // node:test's reporter writes the placeholder classname "test"; its suites name the test
+      const classname = attr(tc, 'classname') === 'test' ? '' : attr(tc, 'classname')
+      const cls = classname || attr(tc, 'class') || suites.join(' › ')
       const name = attr(tc, 'name')
       const id = cls && name ? `${cls} › ${name}` : name || cls || `test ${tests}`
       const bad = [...list(tc.failure), ...list(tc.error)]
@@ -78,12 +80,12 @@ export function parseJUnit(xml: string): TestReport {
       else if (tc.skipped !== undefined) skipped++
       else passedIds.push(id)
     }
-    for (const child of list(suite.testsuite)) visitSuite(child, depth + 1)
+    for (const child of list(suite.testsuite)) visitSuite(child, suites)
   }
   for (const root of roots) {
-    for (const suite of list(root.testsuite)) visitSuite(suite, 0)
-    // a root <testsuite> may hold testcases directly
-    if (root.testcase !== undefined) visitSuite(root, 0)
+    for (const suite of list(root.testsuite)) visitSuite(suite, [])
+    // a root may hold testcases directly
+    if (root.testcase !== undefined) visitSuite({ testcase: root.testcase }, [])
   }
   return { format: 'junit', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds }
 }

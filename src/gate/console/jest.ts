@@ -1,7 +1,7 @@
 import { failureText } from '../failure-text.js'
 import { indentOf, type ConsoleParser } from './types.js'
 
-const FILE = /^(?:PASS|FAIL)\s+(\S+)/
+const FILE = /^\s?(?:PASS|FAIL)\s+(\S+)/
 const BULLET = /^(\s*)● (.+?)\s*$/
 const END = /^(?:Test Suites:|Summary of all failing tests)/
 
