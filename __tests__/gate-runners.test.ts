@@ -12,7 +12,12 @@ import { fingerprintOf, verdictFingerprint } from '../src/gate/fingerprint.js'
 import { readOutput } from '../src/gate/output.js'
 import { parseReport } from '../src/gate/report.js'
 import type { FailureItem } from '../src/loop/types.js'
-import { tempDir } from './helpers/repo.js'
+import { ProtectedGate } from '../src/gate/protected-gate.js'
+import { ProtectedPaths } from '../src/gate/protected-paths.js'
+import { BaseSnapshot } from '../src/gate/snapshot.js'
+import { gateEnv } from '../src/isolation/env.js'
+import { attackProject, MINICHECK } from './helpers/gate-fixture.js'
+import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 const NODE_MODULES = path.resolve('node_modules')
 
@@ -310,4 +315,43 @@ describe('the real runners, read as the gate reads them', () => {
   } else {
     test.skip('pytest: skipped because `python3 -m pytest` is not installed (Debian: apt-get install python3-pytest)', () => undefined)
   }
+})
+
+describe('the protected gate', () => {
+  test('fingerprints the output when no test line is read, and keeps messages from a parsed run', async () => {
+    const ws = makeRepo(attackProject())
+    mkdirSync(path.join(ws, 'node_modules', 'minicheck'), { recursive: true })
+    writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
+    writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
+    const base = sh(ws, ['rev-parse', 'HEAD']).trim()
+    const commit = (source: string): string => {
+      writeFileSync(path.join(ws, 'src/math.mjs'), source)
+      sh(ws, ['commit', '-qam', 'change'])
+      return sh(ws, ['rev-parse', 'HEAD']).trim()
+    }
+    const yamlCrash = commit("export const add = null\nthrow new Error('YAMLException: bad indentation of a mapping entry (3:5) after ' + Date.now() + ' ms')\n")
+    const typeError = commit("export const add = null\nthrow new TypeError('add is not a function')\n")
+    const times = commit('export function add(a, b) {\n  return a * b\n}\n')
+    const temp = tempDir()
+    const gate = new ProtectedGate({
+      workspace: ws,
+      snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+      command: 'node test/run.mjs',
+      timeoutMs: 60000,
+      env: gateEnv(process.env),
+      privateDir: path.join(temp, 'private'),
+      gateDir: path.join(temp, 'gate')
+    })
+    await gate.init()
+    const crash = await gate.run(yamlCrash)
+    expect(crash.reason).toBe('exit 1')
+    expect(crash.failures).toEqual([])
+    const crashAgain = await gate.run(yamlCrash)
+    expect(crashAgain.fingerprint).toBe(crash.fingerprint)
+    const other = await gate.run(typeError)
+    expect(other.reason).toBe('exit 1')
+    expect(other.fingerprint).not.toBe(crash.fingerprint)
+    const wrong = await gate.run(times)
+    expect(wrong.failures).toEqual([{ id: 'math adds two numbers', message: 'expected 5, got 6' }])
+  })
 })
