@@ -5,7 +5,7 @@ import { indentOf } from './types.js'
 const FAILURE_LINE = [
   /^\s*FAILED\s+(\S+)(?:\s+-\s+(.*))?$/, // pytest short summary
   /^\s*ERROR\s+(\S+)(?:\s+-\s+(.*))?$/, // pytest errors
-  /^\s*(?:✕|✗|×|✖)\s+(.+?)(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?)?\s*$/, // check-mark reporters, without their duration
+  /^\s*(?:✕|✗|×)\s+(.+?)(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?)?\s*$/, // check-mark reporters, without their duration
   /^\s*--- FAIL:\s+(\S+)/, // go test
   /^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\s*(?:\(\d+(?:\.\d+)?\s*m?s\))?\s*$/ // jest suite line (not vitest's `FAIL file > test`)
 ]
