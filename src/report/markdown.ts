@@ -45,7 +45,15 @@ export function stopSection(reason: StopReason): string {
 export function failingTestsSection(outcome: RunOutcome): string {
   const v = outcome.lastVerdict
   if (!v || v.passed) return ''
-  const lines = v.failures.slice(0, 50).map((f) => `- \`${cell(f.id)}\`${f.message ? ` — ${cell(f.message)}` : ''}`)
+  let room = 8000
+  const lines = v.failures.slice(0, 50).map((f) => {
+    const [first = '', ...rest] = f.message.trim().split('\n')
+    const head = `- \`${cell(f.id)}\`${first ? ` — ${cell(first)}` : ''}`
+    const more = rest.join('\n').replace(/^\n+/, '')
+    if (!more || more.length > room) return head
+    room -= more.length
+    return `${head}\n\n${more.replace(/^/gm, '      ')}\n`
+  })
   if (v.failures.length > 50) lines.push(`- … and ${v.failures.length - 50} more`)
   return [
     `### Last gate failure ${v.fingerprint ? `\`${v.fingerprint}\`` : ''}`,
