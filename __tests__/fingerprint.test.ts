@@ -1,6 +1,6 @@
 import { failureText, MESSAGE_MAX_CHARS, MESSAGE_MAX_LINES } from '../src/gate/failure-text.js'
 import { fingerprintOf, normaliseMessage, normaliseOutput, verdictFingerprint } from '../src/gate/fingerprint.js'
-import { failuresFromOutput } from '../src/gate/output.js'
+import { failuresFromOutput, readOutput } from '../src/gate/output.js'
 
 describe('failure fingerprints from plain output', () => {
   it('reads TAP failures with the message from the YAML block, not its markers', () => {
@@ -153,5 +153,25 @@ describe('failure messages', () => {
       ].join('\n')
     )
     expect(text).toBe('Error: at least 3 items expected')
+  })
+})
+
+describe('hostile output', () => {
+  // the output comes from code the agent wrote; reading it must stay linear (no regex backtracking blow-up)
+  const rows = (row: string): string => `${row}\n`.repeat(Math.floor(1_000_000 / (row.length + 1)))
+  test.each([
+    ['blank lines', '\n'.repeat(1_000_000)],
+    ['whitespace runs', rows(' '.repeat(2000))],
+    ['a TAP line padded with spaces', rows(`not ok 1 - a${' '.repeat(1900)}x`)],
+    ['vitest separators', rows(`⎯⎯⎯ Failed Tests ${'⎯'.repeat(1980)}x`)],
+    ['a FAIL line padded with spaces', ` RUN  v1.0.0 /x\n⎯⎯⎯ Failed Tests 1 ⎯⎯⎯\n${rows(` FAIL  a > b${' '.repeat(1900)}x`)}`],
+    ['jest bullets padded with spaces', `Test Suites: 1 failed\n${rows(`  ● a${' '.repeat(1990)}x`)}`],
+    ['pytest-like summaries', rows(`= ${'passed in 1s '.repeat(150)}x`)],
+    ['digit runs', rows(`Tests: ${'1'.repeat(2000)}x`)]
+  ])('%s: read and fingerprinted in well under the gate timeout', (_name, output) => {
+    const started = performance.now()
+    const read = readOutput(output)
+    verdictFingerprint(read.failures, 'exit 1', output)
+    expect(performance.now() - started).toBeLessThan(3000)
   })
 })

@@ -69,7 +69,7 @@ describe('JUnit XML', () => {
     expect(fingerprintOf(c.failures)).not.toBe(fingerprintOf(a.failures))
   })
 
-  test('a 10,000-test report parses in well under a second', () => {
+  test('a 10,000-test report parses in well under two seconds', () => {
     const cases: string[] = []
     for (let i = 0; i < 10000; i++) {
       cases.push(
@@ -84,7 +84,7 @@ describe('JUnit XML', () => {
     const ms = performance.now() - started
     expect(r.tests).toBe(10000)
     expect(r.failures).toHaveLength(100)
-    expect(ms).toBeLessThan(1000)
+    expect(ms).toBeLessThan(2000)
   })
 })
 

@@ -43,20 +43,31 @@ export function boundMessage(text: string): string {
  * pytest's `E   ` lines, when present, are the message.
  */
 export function failureText(raw: string): string {
-  let lines = stripAnsi(raw).replace(/\r\n?/g, '\n').split('\n')
+  // more than the limits can keep is never read (the parsers see output the agent's code controls)
+  let lines = stripAnsi(raw.slice(0, 64 * 1024)).replace(/\r\n?/g, '\n').split('\n').slice(0, 400)
   const pytest = lines.filter((l) => /^E(?:\s|$)/.test(l))
   if (pytest.length > 0) lines = pytest.map((l) => l.replace(/^E ?/, ''))
-  lines = lines.filter((l) => !isLocation(l)).map((l) => l.replace(/\s+$/, ''))
+  lines = lines.filter((l) => !isLocation(l)).map((l) => l.trimEnd())
   while (lines.length > 0 && lines[0] === '') lines.shift()
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
-  const indents = lines.filter((l) => l !== '').map((l) => /^ */.exec(l)![0].length)
-  const common = indents.length > 0 ? Math.min(...indents) : 0
+  const common = lines.filter((l) => l !== '').reduce((min, l) => Math.min(min, /^ */.exec(l)![0].length), Infinity)
   const kept: string[] = []
   for (const line of lines) {
     if (line === '' && kept[kept.length - 1] === '') continue
-    kept.push(line.slice(common))
+    kept.push(Number.isFinite(common) ? line.slice(common) : line)
   }
   return boundMessage(kept.join('\n'))
+}
+
+/**
+ * Text without a trailing duration (`12ms`, `(1.2 s)`): only the end of the text is examined, so
+ * this stays linear on any input.
+ */
+export function withoutDuration(text: string): string {
+  const t = text.trimEnd()
+  const tail = t.slice(-40)
+  const m = /\s\(?\d+(?:\.\d+)?\s?m?s\)?$/.exec(tail)
+  return m ? t.slice(0, t.length - tail.length + m.index).trimEnd() : t
 }
 
 /** The first line that says something (for one-line displays). */

@@ -24,6 +24,7 @@ export function normaliseMessage(text: string): string {
 export function normaliseOutput(output: string): string {
   const lines = new Set<string>()
   for (const raw of stripAnsi(output).split(/\r?\n/)) {
+    if (raw.trim() === '') continue
     const line = normaliseMessage(raw)
       .replace(/(?:file:\/\/)?(?:[A-Za-z]:)?(?:[\\/][\w.@+~-]+)+[\\/]/g, '<dir>/')
       .replace(/\d+/g, '<n>')

@@ -25,13 +25,15 @@ const CONSOLE_PARSERS: ConsoleParser[] = [vitestParser, jestParser, mochaParser,
 
 /** A jest / vitest JSON report printed to the console (`jest --json`, `vitest --reporter=json`). */
 function jsonIn(lines: string[], root?: string): TestReport | null {
-  for (let i = 0; i < lines.length; i++) {
+  const lastEnds: number[] = []
+  for (let j = lines.length - 1; j >= 0 && lastEnds.length < 12; j--) if (lines[j].trimEnd().endsWith('}')) lastEnds.push(j)
+  let tried = 0
+  for (let i = 0; i < lines.length && tried < 3; i++) {
     const line = lines[i]
     const startsReport = /^\{\s*"num(?:Total|Failed|Passed)Test/.test(line) || (line.trim() === '{' && /^\s*"num(?:Total|Failed|Passed)Test/.test(lines[i + 1] ?? ''))
     if (!startsReport) continue
-    const ends = [i]
-    for (let j = lines.length - 1; j > i && ends.length < 12; j--) if (/^\s*\}\s*$/.test(lines[j]) || /\}\s*$/.test(lines[j])) ends.push(j)
-    for (const end of ends) {
+    tried++
+    for (const end of [i, ...lastEnds.filter((j) => j > i)]) {
       try {
         const value: unknown = JSON.parse(lines.slice(i, end + 1).join('\n'))
         if (isJestJson(value)) return parseJestJson(value, root)
@@ -58,8 +60,8 @@ function junitIn(text: string): TestReport | null {
 
 /** A TAP stream (node:test's default reporter when not on a terminal, `--reporter tap` of others). */
 function tapIn(text: string): TestReport | null {
-  const version = /^TAP version \d+\s*$/m.exec(text)
-  const planned = (/^1\.\.\d+\s*$/m.test(text) && /^(?:not )?ok \d+\b/m.test(text)) || /^\s*not ok \d+\b/m.test(text)
+  const version = /^TAP version \d+[ \t]*$/m.exec(text)
+  const planned = (/^1\.\.\d+[ \t]*$/m.test(text) && /^(?:not )?ok \d+\b/m.test(text)) || /^[ \t]*not ok \d+\b/m.test(text)
   if (!version && !planned) return null
   try {
     return parseTap(version ? text.slice(version.index) : text)

@@ -1,4 +1,5 @@
 import { stripAnsi } from './failure-text.js'
+import { pytestSummaryLine } from './console/pytest.js'
 import { parseJestJson, isJestJson } from './jest-json.js'
 import { parseJUnit } from './junit.js'
 import { parseTap } from './tap.js'
@@ -30,18 +31,18 @@ export function parseReport(text: string, root?: string): TestReport {
 /** Test counts read from plain output (jest, vitest, pytest, mocha, go test, TAP summaries). */
 export function countsFromOutput(output: string): { tests: number; skipped: number } | null {
   const text = stripAnsi(output)
-  const jest = /^Tests:\s+(.*?)(\d+) total/m.exec(text)
+  const jest = /^Tests:[ \t]+(.*?)\b(\d+) total/m.exec(text)
   if (jest) {
     const skipped = Number(/(\d+) skipped/.exec(jest[1])?.[1] ?? 0) + Number(/(\d+) todo/.exec(jest[1])?.[1] ?? 0)
     return { tests: Number(jest[2]), skipped }
   }
-  const vitest = /^\s*Tests\s+(.*?)\((\d+)\)/m.exec(text)
+  const vitest = /^[ \t]*Tests[ \t]+(.*?)\((\d+)\)/m.exec(text)
   if (vitest) return { tests: Number(vitest[2]), skipped: Number(/(\d+) skipped/.exec(vitest[1])?.[1] ?? 0) }
-  const pytest = [...text.matchAll(/^=+ (.*\b(?:passed|failed|error|errors|skipped)\b.*) in [\d.]+s.*=+$/gm)].pop()
-  if (pytest) {
+  const pytest = pytestSummaryLine(text)
+  if (pytest !== null) {
     let tests = 0
     let skipped = 0
-    for (const m of pytest[1].matchAll(/(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)/g)) {
+    for (const m of pytest.replace(/ in \d[\d.]*s\b.*$/, '').matchAll(/(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)/g)) {
       tests += Number(m[1])
       if (m[2] === 'skipped' || m[2] === 'xfailed') skipped += Number(m[1])
     }
@@ -49,15 +50,15 @@ export function countsFromOutput(output: string): { tests: number; skipped: numb
   }
   const tapTests = /^(?:#|ℹ) tests (\d+)/m.exec(text)
   if (tapTests) return { tests: Number(tapTests[1]), skipped: Number(/^(?:#|ℹ) skip(?:ped)? (\d+)/m.exec(text)?.[1] ?? 0) }
-  const mocha = /^\s*(\d+) passing/m.exec(text)
+  const mocha = /^[ \t]*(\d+) passing/m.exec(text)
   if (mocha) {
-    const failing = Number(/^\s*(\d+) failing/m.exec(text)?.[1] ?? 0)
-    const pending = Number(/^\s*(\d+) pending/m.exec(text)?.[1] ?? 0)
+    const failing = Number(/^[ \t]*(\d+) failing/m.exec(text)?.[1] ?? 0)
+    const pending = Number(/^[ \t]*(\d+) pending/m.exec(text)?.[1] ?? 0)
     return { tests: Number(mocha[1]) + failing + pending, skipped: pending }
   }
-  const go = text.match(/^\s*--- (?:PASS|FAIL|SKIP):/gm)
-  if (go) return { tests: go.length, skipped: text.match(/^\s*--- SKIP:/gm)?.length ?? 0 }
-  const passMarks = text.match(/^\s*(?:✓|✔|✕|✗|×)\s/gm)
+  const go = text.match(/^[ \t]*--- (?:PASS|FAIL|SKIP):/gm)
+  if (go) return { tests: go.length, skipped: text.match(/^[ \t]*--- SKIP:/gm)?.length ?? 0 }
+  const passMarks = text.match(/^[ \t]*(?:✓|✔|✕|✗|×)[ \t]/gm)
   if (passMarks) return { tests: passMarks.length, skipped: 0 }
   return null
 }

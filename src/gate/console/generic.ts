@@ -1,13 +1,13 @@
-import { failureText } from '../failure-text.js'
+import { failureText, withoutDuration } from '../failure-text.js'
 import type { FailureList } from '../test-report.js'
 import { indentOf } from './types.js'
 
 const FAILURE_LINE = [
   /^\s*FAILED\s+(\S+)(?:\s+-\s+(.*))?$/, // pytest short summary
   /^\s*ERROR\s+(\S+)(?:\s+-\s+(.*))?$/, // pytest errors
-  /^\s*(?:✕|✗|×)\s+(.+?)(?:\s+\(?\d+(?:\.\d+)?\s*m?s\)?)?\s*$/, // check-mark reporters, without their duration
+  /^\s*(?:✕|✗|×)\s+(\S.*)$/, // check-mark reporters (their duration is cut below)
   /^\s*--- FAIL:\s+(\S+)/, // go test
-  /^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)\s*(?:\(\d+(?:\.\d+)?\s*m?s\))?\s*$/ // jest suite line (not vitest's `FAIL file > test`)
+  /^\s*FAIL\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?)(?:\s+\(\d+(?:\.\d+)?\s?m?s\))?\s*$/ // jest suite line (not vitest's `FAIL file > test`)
 ]
 
 /**
@@ -30,7 +30,7 @@ export function genericFailures(lines: string[], failures: FailureList): void {
         }
         message = block.join('\n')
       }
-      failures.add(m[1].trim(), failureText(message))
+      failures.add(withoutDuration(m[1]), failureText(message))
       break
     }
   }

@@ -2,13 +2,13 @@ import { failureText } from '../failure-text.js'
 import { indentOf, type ConsoleParser } from './types.js'
 
 const FILE = /^\s?(?:PASS|FAIL)\s+(\S+)/
-const BULLET = /^(\s*)● (.+?)\s*$/
+const BULLET = /^(\s*)● (\S.*)$/
 const END = /^(?:Test Suites:|Summary of all failing tests)/
 
 /** jest's default reporter: `● describe › test` blocks under each `FAIL file` line. */
 export const jestParser: ConsoleParser = {
   runner: 'jest',
-  recognises: (text) => /^Test Suites:\s+\d+/m.test(text) || (/^\s*● \S/m.test(text) && /^(?:PASS|FAIL)\s+\S/m.test(text)),
+  recognises: (text) => /^Test Suites:[ \t]+\d+/m.test(text) || (/^[ \t]*● \S/m.test(text) && /^(?:PASS|FAIL)[ \t]+\S/m.test(text)),
   read(lines, failures) {
     let file = ''
     for (let i = 0; i < lines.length; i++) {
@@ -18,7 +18,8 @@ export const jestParser: ConsoleParser = {
         continue
       }
       const b = BULLET.exec(lines[i])
-      if (!b || b[2] === 'Console') continue
+      const title = b?.[2].trimEnd()
+      if (!b || !title || title === 'Console') continue
       const block: string[] = []
       let j = i + 1
       for (; j < lines.length; j++) {
@@ -26,7 +27,7 @@ export const jestParser: ConsoleParser = {
         if (FILE.test(l) || END.test(l) || (BULLET.test(l) && indentOf(l) <= b[1].length)) break
         block.push(l)
       }
-      const id = b[2] === 'Test suite failed to run' ? file || b[2] : file ? `${file} › ${b[2]}` : b[2]
+      const id = title === 'Test suite failed to run' ? file || title : file ? `${file} › ${title}` : title
       failures.add(id, failureText(block.join('\n')))
       i = j - 1
     }

@@ -9,7 +9,7 @@ const HEADER = /^ {2}(\d+)\) (.*)$/
  */
 export const mochaParser: ConsoleParser = {
   runner: 'mocha',
-  recognises: (text) => /^\s*\d+ passing \(\d/m.test(text) || /^\s*\d+ failing\s*$/m.test(text),
+  recognises: (text) => /^[ \t]*\d+ passing \(\d/m.test(text) || /^[ \t]*\d+ failing[ \t]*$/m.test(text),
   read(lines, failures) {
     const start = lines.findIndex((l) => /^\s*\d+ failing\s*$/.test(l))
     if (start < 0) return

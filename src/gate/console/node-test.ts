@@ -1,8 +1,18 @@
-import { failureText } from '../failure-text.js'
+import { failureText, withoutDuration } from '../failure-text.js'
 import { indentOf, type ConsoleParser } from './types.js'
 
-const SUITE = /^(\s*)▶ (.+?)\s*$/
-const FAILED = /^(\s*)✖ (.+?) \(\d+(?:\.\d+)?m?s\)(?:\s+#.*)?\s*$/
+const SUITE = /^(\s*)▶ (\S.*)$/
+const MARKED = /^(\s*)✖ (\S.*)$/
+
+/** `✖ name (1.2ms)` (a failed test, which always has its duration) → indent and name. */
+function failedTest(line: string): { indent: number; name: string } | null {
+  const m = MARKED.exec(line)
+  if (!m) return null
+  const hash = m[2].indexOf(' # ')
+  const text = (hash < 0 ? m[2] : m[2].slice(0, hash)).trimEnd()
+  const name = withoutDuration(text)
+  return name === text ? null : { indent: m[1].length, name }
+}
 /** The last stack frame, followed by the error's own properties (`{ code: …, actual: …, }`). */
 const FRAME_WITH_PROPS = /^\s*at .* \{\s*$/
 
@@ -35,20 +45,20 @@ export const nodeTestParser: ConsoleParser = {
       const s = SUITE.exec(lines[i])
       if (s) {
         open = open.filter((o) => o.indent < s[1].length)
-        open.push({ indent: s[1].length, name: s[2] })
+        open.push({ indent: s[1].length, name: s[2].trimEnd() })
         continue
       }
-      const f = FAILED.exec(lines[i])
+      const f = failedTest(lines[i])
       if (!f) continue
-      const indent = f[1].length
-      const closesSuite = open.some((o) => o.indent === indent && o.name === f[2])
+      const indent = f.indent
+      const closesSuite = open.some((o) => o.indent === indent && o.name === f.name)
       const parents = open.filter((o) => o.indent < indent).map((o) => o.name)
       open = open.filter((o) => o.indent < indent)
       const block: string[] = []
       let j = i + 1
       for (; j < end && (lines[j].trim() === '' || indentOf(lines[j]) > indent); j++) block.push(lines[j])
       const message = failureText(withoutErrorProps(block).join('\n'))
-      if (!closesSuite || (message && !/subtests? failed/.test(message))) failures.add([...parents, f[2]].join(' › '), message)
+      if (!closesSuite || (message && !/subtests? failed/.test(message))) failures.add([...parents, f.name].join(' › '), message)
       i = j - 1
     }
   }

@@ -5,6 +5,17 @@ const REGION = /^=+ (FAILURES|ERRORS|.*) =+$/
 const SECTION = /^_{3,} (.+?) _{3,}$/
 const SUMMARY = /^(FAILED|ERROR) (\S+)(?: - (.*))?$/
 
+/** pytest's last line, `==== 1 failed, 2 passed in 0.12s ====`, without the `=` (read per line, linearly). */
+export function pytestSummaryLine(text: string): string | null {
+  let found: string | null = null
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('=') || !line.trimEnd().endsWith('=')) continue
+    const inner = line.replace(/^=+/, '').trimEnd().replace(/=+$/, '').trim()
+    if (/ in \d[\d.]*s\b/.test(inner) && /\b(?:passed|failed|errors?|skipped)\b/.test(inner)) found = inner
+  }
+  return found
+}
+
 /** The section title pytest gives a node id: `tests/test_x.py::TestA::test_b[1]` → `TestA.test_b[1]`. */
 function sectionKey(nodeId: string): string {
   const parts = nodeId.split('::')
@@ -18,8 +29,7 @@ function sectionKey(nodeId: string): string {
  */
 export const pytestParser: ConsoleParser = {
   runner: 'pytest',
-  recognises: (text) =>
-    /^=+ (?:test session starts|FAILURES|ERRORS|short test summary info) =+$/m.test(text) || /^=+ .*\b(?:passed|failed|errors?)\b.* in [\d.]+s.*=+$/m.test(text),
+  recognises: (text) => /^=+ (?:test session starts|FAILURES|ERRORS|short test summary info) =+$/m.test(text) || pytestSummaryLine(text) !== null,
   read(lines, failures) {
     const sections = new Map<string, string>()
     let region = ''

@@ -1,11 +1,11 @@
-import { failureText } from '../failure-text.js'
+import { failureText, withoutDuration } from '../failure-text.js'
 import type { ConsoleParser } from './types.js'
 
-const SECTION = /^\s*⎯{3,}\s*(Failed Tests|Failed Suites|Unhandled Errors?)\b.*⎯{3,}\s*$/
+const SECTION = /^\s*⎯{3,}\s*(Failed Tests|Failed Suites|Unhandled Errors?)\b/
 const SEPARATOR = /^\s*⎯{3,}/
-const FAIL = /^\s*FAIL\s+(.+?)\s*$/
+const FAIL = /^\s*FAIL\s+(\S.*)$/
 /** A tree line of a failed test, with the duration vitest appends. */
-const CROSS = /^\s*[×✗]\s+(.+?)(?:\s+\d+(?:\.\d+)?\s*m?s)?\s*$/
+const CROSS = /^\s*[×✗]\s+(\S.*)$/
 
 /**
  * vitest's default reporter: the `Failed Tests` / `Failed Suites` sections, one `FAIL file > … >
@@ -13,7 +13,8 @@ const CROSS = /^\s*[×✗]\s+(.+?)(?:\s+\d+(?:\.\d+)?\s*m?s)?\s*$/
  */
 export const vitestParser: ConsoleParser = {
   runner: 'vitest',
-  recognises: (text) => /^\s*(?:RUN|DEV)\s+v\d+\.\d+\.\d+/m.test(text) || /⎯{3,}\s*Failed (?:Tests|Suites) \d+\s*⎯{3,}/.test(text) || /^\s*Test Files\s+\d+ (?:passed|failed)/m.test(text),
+  recognises: (text) =>
+    /^[ \t]*(?:RUN|DEV)[ \t]+v\d+\.\d+\.\d+/m.test(text) || /⎯ Failed (?:Tests|Suites) \d+ ⎯/.test(text) || /^[ \t]*Test Files[ \t]+\d+ (?:passed|failed)/m.test(text),
   read(lines, failures) {
     let section: string | null = null
     let found = false
@@ -31,7 +32,7 @@ export const vitestParser: ConsoleParser = {
       if (!section || /^Unhandled/.test(section)) continue
       const ids: string[] = []
       let j = i
-      for (let m = FAIL.exec(lines[j] ?? ''); m && j < lines.length; m = FAIL.exec(lines[++j] ?? '')) ids.push(m[1].replace(/\s+\[\s*[^\]]*\]$/, ''))
+      for (let m = FAIL.exec(lines[j] ?? ''); m && j < lines.length; m = FAIL.exec(lines[++j] ?? '')) ids.push(withoutFileTag(m[1].trimEnd()))
       if (ids.length === 0) continue
       const block = untilSeparator(lines, j)
       const message = failureText(block.join('\n'))
@@ -42,9 +43,15 @@ export const vitestParser: ConsoleParser = {
     if (found) return
     for (const line of lines) {
       const m = CROSS.exec(line)
-      if (m) failures.add(m[1], '')
+      if (m) failures.add(withoutDuration(m[1]), '')
     }
   }
+}
+
+/** `file.test.ts [ file.test.ts ]` (a suite that failed to load) → `file.test.ts`. */
+function withoutFileTag(id: string): string {
+  const open = id.lastIndexOf(' [')
+  return id.endsWith(']') && open > 0 ? id.slice(0, open).trimEnd() : id
 }
 
 function untilSeparator(lines: string[], from: number): string[] {
