@@ -5,6 +5,7 @@ import { failuresFromOutput, readOutput } from '../src/gate/output.js'
 describe('failure fingerprints from plain output', () => {
   it('reads TAP failures with the message from the YAML block, not its markers', () => {
     const tap = [
+      'TAP version 13',
       'not ok 3 - drops punctuation',
       '  ---',
       '  duration_ms: 2.944609',

@@ -240,6 +240,7 @@ function project(family: Family, bug: Bug): string {
 }
 
 interface Reading {
+  dir: string
   failures: FailureItem[]
   tests: number | null
   fingerprint: string | null
@@ -272,10 +273,10 @@ function run(family: Family, format: Format, bug: Bug): Reading {
     const output = `${r.stdout}\n${r.stderr}`
     if (format.report) {
       const report = parseReport(readFileSync(path.join(dir, format.report), 'utf8'), dir)
-      return { failures: report.failures, tests: report.tests, fingerprint: verdictFingerprint(report.failures, 'exit 1', output), runners: [report.format] }
+      return { dir, failures: report.failures, tests: report.tests, fingerprint: verdictFingerprint(report.failures, 'exit 1', output), runners: [report.format] }
     }
     const read = readOutput(output, dir)
-    return { failures: read.failures, tests: read.counts?.tests ?? null, fingerprint: verdictFingerprint(read.failures, 'exit 1', output), runners: read.runners }
+    return { dir, failures: read.failures, tests: read.counts?.tests ?? null, fingerprint: verdictFingerprint(read.failures, 'exit 1', output), runners: read.runners }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -295,6 +296,7 @@ function checkFamily(family: Family): void {
       for (const text of (format.diffs ?? family.diffs)[i]) expect({ format: format.label, id: failure.id, message: failure.message }).toEqual(expect.objectContaining({ message: expect.stringContaining(text) }))
       expect(failure.message.split('\n').length).toBeLessThanOrEqual(41)
       expect(failure.message).not.toMatch(/\u001b\[|^\s*at .*:\d+:\d+\)?$/m)
+      expect(failure.message).not.toContain(first.dir)
     })
     const again = run(family, format, 'minus')
     expect(again.fingerprint).toBe(first.fingerprint)

@@ -11,7 +11,7 @@ import { isJestJson, parseJestJson } from './jest-json.js'
 import { parseJUnit } from './junit.js'
 import { countsFromOutput } from './report.js'
 import { parseTap } from './tap.js'
-import { FailureList, type TestReport } from './test-report.js'
+import { FailureList, relativeTo, type TestReport } from './test-report.js'
 
 /** What the gate command's output says: who spoke, what failed, how many tests ran. */
 export interface OutputReading {
@@ -61,7 +61,7 @@ function junitIn(text: string): TestReport | null {
 /** A TAP stream (node:test's default reporter when not on a terminal, `--reporter tap` of others). */
 function tapIn(text: string): TestReport | null {
   const version = /^TAP version \d+[ \t]*$/m.exec(text)
-  const planned = (/^1\.\.\d+[ \t]*$/m.test(text) && /^(?:not )?ok \d+\b/m.test(text)) || /^[ \t]*not ok \d+\b/m.test(text)
+  const planned = /^1\.\.\d+[ \t]*$/m.test(text) && /^(?:not )?ok \d+\b/m.test(text)
   if (!version && !planned) return null
   try {
     return parseTap(version ? text.slice(version.index) : text)
@@ -73,7 +73,7 @@ function tapIn(text: string): TestReport | null {
 /**
  * Reads the gate command's console output: a machine-readable report printed there wins (JSON,
  * JUnit, TAP); otherwise each runner recognised in it reads its own output; otherwise generic
- * failure lines. root makes JSON file names relative.
+ * failure lines. Paths under root (the checkout) become relative.
  */
 export function readOutput(output: string, root?: string): OutputReading {
   const text = stripAnsi(output).replace(/\r\n?/g, '\n')
@@ -85,13 +85,13 @@ export function readOutput(output: string, root?: string): OutputReading {
   ]
   for (const [runner, read] of machine) {
     const report = read()
-    if (report && report.tests > 0) return { runners: [runner], failures: report.failures, counts: { tests: report.tests, skipped: report.skipped } }
+    if (report && report.tests > 0) return { runners: [runner], failures: relativeTo(root, report.failures), counts: { tests: report.tests, skipped: report.skipped } }
   }
   const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
   const failures = new FailureList()
   for (const parser of recognised) parser.read(lines, failures)
   if (recognised.length === 0) genericFailures(lines, failures)
-  return { runners: recognised.map((p) => p.runner), failures: failures.items, counts: countsFromOutput(text) }
+  return { runners: recognised.map((p) => p.runner), failures: relativeTo(root, failures.items), counts: countsFromOutput(text) }
 }
 
 /** The failures read from console output (see readOutput). */

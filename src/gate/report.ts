@@ -3,7 +3,7 @@ import { pytestSummaryLine } from './console/pytest.js'
 import { parseJestJson, isJestJson } from './jest-json.js'
 import { parseJUnit } from './junit.js'
 import { parseTap } from './tap.js'
-import type { TestReport } from './test-report.js'
+import { relativeTo, type TestReport } from './test-report.js'
 
 export type { TestReport } from './test-report.js'
 export { parseJUnit } from './junit.js'
@@ -11,9 +11,14 @@ export { parseTap } from './tap.js'
 
 /**
  * A report file: JUnit XML, a jest / vitest JSON report, or TAP. Throws when it is none of them.
- * root makes the JSON report's absolute file names relative.
+ * Paths under root (the checkout) become relative.
  */
 export function parseReport(text: string, root?: string): TestReport {
+  const report = parseReportText(text, root)
+  return { ...report, failures: relativeTo(root, report.failures) }
+}
+
+function parseReportText(text: string, root?: string): TestReport {
   if (/^\s*(?:<\?xml|<testsuites?\b|<!--)/.test(text)) return parseJUnit(text)
   if (/^\s*\{/.test(text)) {
     let value: unknown
