@@ -45,7 +45,9 @@ function failureMessage(el: XmlNode, fallback: string): string {
   const lead = firstLineOf(message)
   if (!body.trim()) return failureText(message || attr(el, 'type')) || fallback
   const quoted = failureText(body)
-  return (lead && !body.includes(lead) ? `${failureText(message)}\n${quoted}` : quoted) || fallback
+  // node:test writes the message attribute with its line breaks removed: compare without whitespace
+  const squash = (s: string): string => s.replace(/\s+/g, '')
+  return (lead && !squash(body).includes(squash(lead)) ? `${failureText(message)}\n${quoted}` : quoted) || fallback
 }
 
 /**

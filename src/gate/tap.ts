@@ -1,3 +1,4 @@
+import { indentOf } from './console/types.js'
 import { failureText } from './failure-text.js'
 import { FailureList, type TestReport } from './test-report.js'
 
@@ -25,10 +26,6 @@ function testPoint(line: string): TestPoint | null {
   if (head.startsWith('-')) head = head.slice(1).trim()
   const directive = hash < 0 ? undefined : /^\s*(SKIP|TODO)/i.exec(rest.slice(hash + 1))?.[1].toUpperCase()
   return { indent: m[1].length, ok: m[2].toLowerCase() === 'ok', number, name: head, directive: directive as TestPoint['directive'] }
-}
-
-function indentOf(line: string): number {
-  return /^\s*/.exec(line)![0].length
 }
 
 function unquote(value: string): string {

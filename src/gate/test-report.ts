@@ -2,9 +2,7 @@ import type { FailureItem } from '../loop/types.js'
 
 /** What a runner's machine-readable report (or its console output) says about one run. */
 export interface TestReport {
-  format: 'junit' | 'tap' | 'json' | 'console'
-  /** The runner that spoke, when known (vitest, jest, mocha, node:test, pytest, go). */
-  runner?: string
+  format: 'junit' | 'tap' | 'json'
   tests: number
   failed: number
   skipped: number
