@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { runProcess } from '../src/process/run.js'
 import type { Gate, GateVerdict } from '../src/loop/types.js'
-import { failuresFromOutput, verdictFingerprint } from '../src/gate/fingerprint.js'
+import { verdictFingerprint } from '../src/gate/fingerprint.js'
+import { failuresFromOutput } from '../src/gate/output.js'
 
 export interface ShellGateOptions {
   command: string
@@ -33,7 +34,7 @@ export async function runGateCommand(opts: ShellGateOptions): Promise<GateVerdic
       : r.exitCode === null
         ? `killed by ${r.signal}`
         : `exit ${r.exitCode}`
-  const fingerprint = passed ? null : verdictFingerprint(failures, reason)
+  const fingerprint = passed ? null : verdictFingerprint(failures, reason, output)
   return {
     passed,
     reason,

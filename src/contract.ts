@@ -31,7 +31,7 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   { name: "same-failure-limit", description: "Stop after the same gate failure fingerprint this many times in a row.", default: "2" },
   { name: "gate-command", description: "The command that runs the protected tests, e.g. `npm test` or `pytest tests`. Required.", required: true },
   { name: "gate-setup", description: "A command run before each gate in its clean checkout (e.g. `npm ci --offline`)." },
-  { name: "gate-report", description: "Path of a JUnit XML (or TAP) report written by the gate, for precise failure fingerprints." },
+  { name: "gate-report", description: "Path of a report written by the gate command: JUnit XML, a jest / vitest JSON report, or TAP. When set it is read instead of the console output." },
   { name: "protected-paths", description: "Globs (newline or comma list) added to the protected defaults: test files at any depth, test-runner and package-manager configuration, `.github/workflows` and `.github/actions`, and the task files and scripts `gate-command` and `gate-setup` name. `!pattern` removes the default spelled exactly so, or else unprotects the paths it matches. package.json and pyproject.toml are protected except for their dependency and version keys. Changes to protected paths are rejected and restored from the base ref." },
   { name: "base-ref", description: "Where the protected tests come from. Defaults to the PR base, else the default branch." },
   { name: "features-file", description: "Optional flip-only checklist (a JSON list; `passes` may only go false→true, and a flip counts only when the gate's `gate-report` lists its `test` id as passed)." },

@@ -6,9 +6,10 @@ import { runProcess, type RunResult } from '../process/run.js'
 import type { FailureItem, Gate, GateVerdict } from '../loop/types.js'
 import { CleanCheckout } from './checkout.js'
 import { describeTampering } from './compare.js'
-import { failuresFromOutput, verdictFingerprint } from './fingerprint.js'
+import { verdictFingerprint } from './fingerprint.js'
 import { readTreeEntry } from '../fs/tree.js'
-import { countsFromOutput, parseReport, type TestReport } from './report.js'
+import { readOutput } from './output.js'
+import { parseReport, type TestReport } from './report.js'
 import type { BaseSnapshot } from './snapshot.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
@@ -160,13 +161,14 @@ export class ProtectedGate implements Gate {
       if (entry.kind !== 'file') reasons.push(`no report at ${this.opts.report}`)
       else {
         try {
-          report = parseReport(entry.data.toString('utf8'))
+          report = parseReport(entry.data.toString('utf8'), dir)
         } catch (err) {
           reasons.push(`unreadable report ${this.opts.report}: ${(err as Error).message}`)
         }
       }
     }
-    const counts = report ? { tests: report.tests, skipped: report.skipped } : countsFromOutput(output)
+    const fromOutput = report ? null : readOutput(output, dir)
+    const counts = report ? { tests: report.tests, skipped: report.skipped } : fromOutput!.counts
     const base = this.baseline
     if (base && base.tests !== null) {
       if (!counts) reasons.push(`no test count found (the baseline ran ${base.tests})`)
@@ -177,7 +179,7 @@ export class ProtectedGate implements Gate {
     }
     if (report && report.failed > 0 && r.exitCode === 0) reasons.push(`${report.failed} failing in the report`)
     const passed = r.exitCode === 0 && !r.timedOut && !r.aborted && reasons.length === 1
-    const failures: FailureItem[] = passed ? [] : report ? report.failures : failuresFromOutput(output)
+    const failures: FailureItem[] = passed ? [] : report ? report.failures : fromOutput!.failures
     const reason = reasons.length === 1 ? reasons[0] : reasons.slice(r.exitCode === 0 ? 1 : 0).join('; ')
     return {
       passed,
@@ -185,7 +187,7 @@ export class ProtectedGate implements Gate {
       exitCode: r.exitCode,
       timedOut: r.timedOut,
       failures,
-      fingerprint: passed ? null : verdictFingerprint(failures, reason),
+      fingerprint: passed ? null : verdictFingerprint(failures, reason, output),
       testsRun: counts?.tests,
       skipped: counts?.skipped,
       passedIds: report?.passedIds,
@@ -202,7 +204,7 @@ function failed(reason: string, failures: FailureItem[], durationMs: number, out
     exitCode: null,
     timedOut: false,
     failures,
-    fingerprint: verdictFingerprint(failures, reason),
+    fingerprint: verdictFingerprint(failures, reason, output),
     outputTail: output.slice(-20000),
     durationMs
   }

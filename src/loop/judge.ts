@@ -1,4 +1,4 @@
-import { failureEvidence } from './evidence.js'
+import { failureEvidence } from './failure-evidence.js'
 import type { CallResult } from './call.js'
 import type { LoopRun } from './run-state.js'
 import type { StopReason } from './stop-reasons.js'

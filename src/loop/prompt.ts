@@ -7,6 +7,11 @@ export interface PromptParts {
   progressFile: string
 }
 
+/** A list item; the lines after the first (a failure's message and diff) are indented under it. */
+function bullet(entry: string): string {
+  return `- ${entry.replace(/\n/g, '\n  ')}`
+}
+
 /** Each iteration starts with fresh context: the task, the notes so far, and the last evidence. */
 export function buildPrompt(parts: PromptParts): string {
   const sections = [
@@ -23,7 +28,7 @@ export function buildPrompt(parts: PromptParts): string {
     sections.push(`## Progress so far (${parts.progressFile})\n${parts.progress.trim()}`)
   }
   if (parts.evidence.length > 0) {
-    sections.push(`## Evidence from the last iteration\n${parts.evidence.map((e) => `- ${e}`).join('\n')}`)
+    sections.push(`## Evidence from the last iteration\n${parts.evidence.map(bullet).join('\n')}`)
   }
   return `${sections.join('\n\n')}\n`
 }
