@@ -45,6 +45,7 @@ export class ProtectedGate implements Gate {
   readonly checkout: CleanCheckout
   baseline: Baseline | null = null
   lastTimings: GateTimings = {}
+  private pendingBaseline: Promise<Baseline> | null = null
 
   constructor(private readonly opts: ProtectedGateOptions) {
     this.checkout = new CleanCheckout({
@@ -63,12 +64,29 @@ export class ProtectedGate implements Gate {
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
   async runBaseline(commit: string): Promise<Baseline> {
-    const verdict = await this.execute(commit, true)
-    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict }
-    return this.baseline
+    return this.startBaseline(commit)
   }
 
-  run(commit: string): Promise<GateVerdict> {
+  /**
+   * Starts the baseline in the gate's clean checkout and returns at once with its promise; the
+   * first verdict waits for it. The gate user must be one the agent cannot reach (not the agent's).
+   */
+  startBaseline(commit: string): Promise<Baseline> {
+    this.pendingBaseline = this.execute(commit, true).then((verdict) => {
+      this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict }
+      return this.baseline
+    })
+    return this.pendingBaseline
+  }
+
+  /** A baseline known from an earlier run on the same inputs (see baselineKey): not run again. */
+  useBaseline(baseline: Baseline): void {
+    this.baseline = baseline
+    this.pendingBaseline = Promise.resolve(baseline)
+  }
+
+  async run(commit: string): Promise<GateVerdict> {
+    if (this.pendingBaseline) await this.pendingBaseline
     return this.execute(commit, false)
   }
 
