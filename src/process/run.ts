@@ -41,6 +41,8 @@ export interface RunResult {
 }
 
 const DEFAULT_MAX_OUTPUT = 2_000_000
+/** A stdout line longer than this is not handed to onStdoutLine (memory stays bounded). */
+export const MAX_WATCHED_LINE = 4_000_000
 
 class TailBuffer {
   private text = ''
@@ -92,6 +94,8 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
     let killedByWatcher = false
     let killing = false
     let pending = ''
+    /** Inside an overlong line: dropped up to its end. */
+    let skipping = false
     let spawnError: Error | undefined
 
     const terminate = (): void => {
@@ -126,11 +130,16 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       while (nl >= 0) {
         const line = pending.slice(0, nl)
         pending = pending.slice(nl + 1)
-        if (!killing && opts.onStdoutLine(line) === 'kill') {
+        if (skipping) skipping = false
+        else if (!killing && opts.onStdoutLine(line) === 'kill') {
           killedByWatcher = true
           terminate()
         }
         nl = pending.indexOf('\n')
+      }
+      if (pending.length > MAX_WATCHED_LINE) {
+        pending = ''
+        skipping = true
       }
     })
     child.stderr.on('data', (chunk: string) => stderr.push(chunk))
@@ -161,7 +170,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       settled = true
       if (timer) clearTimeout(timer)
       opts.signal?.removeEventListener('abort', onAbort)
-      if (pending && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
+      if (pending && !skipping && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
       killGroup(child.pid, 'SIGKILL')
       if (opts.callId) killCallProcesses(opts.callId)
       cgroup?.killAll()
