@@ -122,7 +122,7 @@ export class ProtectedGate implements Gate {
         uid: user?.uid,
         gid: user?.gid,
         callId: randomUUID(),
-        maxOutputChars: 4_000_000
+        maxOutputChars: 1_000_000
       })
     let output = ''
     try {

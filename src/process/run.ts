@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { StringDecoder } from 'node:string_decoder'
 import { CallCgroup } from './cgroup.js'
 import { killCallProcesses } from './reap.js'
 
@@ -44,15 +45,28 @@ const DEFAULT_MAX_OUTPUT = 2_000_000
 /** A stdout line longer than this is not handed to onStdoutLine (memory stays bounded). */
 export const MAX_WATCHED_LINE = 4_000_000
 
+/**
+ * The last `max` characters of a stream, kept as the raw chunks that hold them: memory stays about
+ * `max` bytes however much passes through, and nothing is copied until the end.
+ */
 class TailBuffer {
-  private text = ''
-  constructor(private readonly max: number) {}
-  push(chunk: string): void {
-    this.text += chunk
-    if (this.text.length > this.max * 2) this.text = this.text.slice(-this.max)
+  private chunks: Buffer[] = []
+  private bytes = 0
+  /** Counted in bytes: UTF-8 takes at most 3 per UTF-16 unit, so the tail holds at least `max` characters. */
+  private readonly keep: number
+  constructor(private readonly max: number) {
+    this.keep = max * 3
+  }
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk)
+    this.bytes += chunk.length
+    while (this.chunks.length > 1 && this.bytes - this.chunks[0].length >= this.keep) this.bytes -= this.chunks.shift()!.length
   }
   value(): string {
-    return this.text.length > this.max ? this.text.slice(-this.max) : this.text
+    let buf = Buffer.concat(this.chunks)
+    if (buf.length > this.keep) buf = buf.subarray(buf.length - this.keep)
+    const text = buf.toString('utf8')
+    return text.length > this.max ? text.slice(-this.max) : text
   }
 }
 
@@ -120,11 +134,11 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       else opts.signal.addEventListener('abort', onAbort, { once: true })
     }
 
-    child.stdout.setEncoding('utf8')
-    child.stderr.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      stdout.push(chunk)
+    const decoder = new StringDecoder('utf8')
+    child.stdout.on('data', (bytes: Buffer) => {
+      stdout.push(bytes)
       if (!opts.onStdoutLine) return
+      const chunk = decoder.write(bytes)
       pending += chunk
       let nl = pending.indexOf('\n')
       while (nl >= 0) {
@@ -142,7 +156,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
         skipping = true
       }
     })
-    child.stderr.on('data', (chunk: string) => stderr.push(chunk))
+    child.stderr.on('data', (bytes: Buffer) => stderr.push(bytes))
     child.stdin.on('error', () => undefined)
     child.on('error', (err) => {
       spawnError = err
