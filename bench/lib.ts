@@ -23,7 +23,8 @@ export const gitEnv = {
   GIT_AUTHOR_NAME: 'bench',
   GIT_AUTHOR_EMAIL: 'bench@example.com',
   GIT_COMMITTER_NAME: 'bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com'
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+  GIT_CONFIG_PARAMETERS: "'gc.auto=0'"
 }
 
 export function git(cwd: string, args: string[]): string {
@@ -41,6 +42,8 @@ export function syntheticRepo(count: number): string {
   }
   git(dir, ['add', '-A'])
   git(dir, ['commit', '-q', '-m', 'synthetic'])
+  // Packed, as a fresh clone is (and no background gc racing the benchmark).
+  git(dir, ['-c', 'gc.auto=0', 'gc', '-q'])
   return dir
 }
 

@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { apiKeyFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
+import type { BaselineStore } from './gate/baseline-cache.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { withCustody } from './git/custody.js'
 import { git } from './git/git.js'
@@ -51,6 +52,8 @@ export interface RunContext {
   /** The dedicated agent user's name (default loopgate-agent). */
   agentUser?: string
   carry?: RunCarry
+  /** Baselines of earlier runs (the loop state): the baseline is not run again on the same inputs. */
+  baselines?: BaselineStore
 }
 
 export interface RunReport {
@@ -136,7 +139,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
     runId: ctx.runId,
     signal: ctx.signal,
     isolation: ctx.isolation,
-    agentUserName: ctx.agentUser
+    agentUserName: ctx.agentUser,
+    baselines: ctx.baselines
   })
   notes.push(...protection.notes)
   const gate = protection.gate

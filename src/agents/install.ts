@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process'
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import * as tc from '@actions/tool-cache'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
 import { agentSpec, type AgentCli } from './registry.js'
 
@@ -87,6 +86,8 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
 
   const binIn = (dir: string): string => path.join(dir, 'node_modules', '.bin', pinned.bin)
   const toolCacheRoot = env.RUNNER_TOOL_CACHE
+  // The tool cache client is loaded only when the agent is not already on PATH.
+  const tc = await import('@actions/tool-cache')
   if (toolCacheRoot) {
     const cached = withEnv({ RUNNER_TOOL_CACHE: toolCacheRoot }, () => tc.find(TOOL_NAME(agent), version))
     if (cached && existsSync(binIn(cached))) return done(binIn(cached), 'tool-cache')

@@ -6,8 +6,14 @@ import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
-import { listTree, type BaseSnapshot } from './snapshot.js'
+import type { BaseSnapshot } from './snapshot.js'
 import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
+
+/** Paths that differ between two commits (a tree diff: its cost grows with the change, not the tree). */
+async function changedPaths(repo: string, from: string, to: string): Promise<string[]> {
+  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to], { cwd: path.dirname(repo) })
+  return r.stdout.split('\0').filter(Boolean)
+}
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
@@ -75,6 +81,30 @@ function chownDirs(dir: string, user: AgentUser, prune: string[]): void {
   execFileSync('find', args, { stdio: 'pipe' })
 }
 
+/** The directories on the way to each of `paths` (inside `dir`) go to the gate user; no link is followed. */
+function chownParents(dir: string, paths: string[], user: AgentUser, prune: string[]): void {
+  const seen = new Set<string>()
+  for (const rel of paths) {
+    const parts = rel.split('/').slice(0, -1)
+    if (parts.length && prune.includes(parts[0])) continue
+    let current = dir
+    for (const part of parts) {
+      current = path.join(current, part)
+      if (seen.has(current)) continue
+      seen.add(current)
+      let st
+      try {
+        st = lstatSync(current)
+      } catch {
+        break
+      }
+      if (!st.isDirectory()) break
+      if (st.uid === 0 && st.gid === 0 && (st.mode & 0o7777) === 0o1777) continue // locked by lock()
+      if (st.uid !== user.uid) chownSync(current, user.uid, user.gid)
+    }
+  }
+}
+
 function cp(args: string[]): void {
   execFileSync('cp', args, { stdio: 'pipe' })
 }
@@ -94,6 +124,8 @@ export class CleanCheckout {
   /** Entries of the dependency copies that named the workspace and now name the checkout. */
   readonly redirected: string[] = []
   private checkedOut = false
+  /** The commit the checkout holds, for the incremental steps of the next one. */
+  private lastCommit: string | null = null
   private depsInPlace = false
   private depsSignature: string | null = null
   private trashCount = 0
@@ -177,11 +209,15 @@ export class CleanCheckout {
     await inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
     this.checkedOut = true
     lap('checkout')
-    const tree = await listTree(this.repo, commit)
-    let mismatches = findTampering(dir, this.opts.snapshot, tree.keys())
+    const previous = fresh ? null : this.lastCommit
+    this.lastCommit = commit
+    // Any protected path the commit holds that the base does not is in the diff from the base; the
+    // base's own protected paths are always checked.
+    const candidates = await changedPaths(this.repo, this.opts.snapshot.commit, commit)
+    let mismatches = findTampering(dir, this.opts.snapshot, candidates)
     if (opts.applySnapshot && mismatches.length) {
       revertTampering(dir, this.opts.snapshot, mismatches)
-      mismatches = findTampering(dir, this.opts.snapshot, tree.keys())
+      mismatches = findTampering(dir, this.opts.snapshot, candidates)
     }
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
@@ -189,12 +225,16 @@ export class CleanCheckout {
     for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
     if (user) {
-      chownDirs(dir, user, keepDeps ? this.deps : [])
-      execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, home, tmp])
-      this.lock(dir, user)
+      // Directories the gate user already had keep it; only those on the way to what changed since
+      // the last checkout can be new (a whole walk the first time).
+      if (previous) chownParents(dir, await changedPaths(this.repo, previous, commit), user, this.deps)
+      else chownDirs(dir, user, keepDeps ? this.deps : [])
+      chownSync(home, user.uid, user.gid)
+      chownSync(tmp, user.uid, user.gid)
+      const relocked = this.lock(dir, user)
       // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
       // incremental checkout rewrites only what really changed.
-      await inCheckout(['update-index', '-q', '--refresh'], [1])
+      if (relocked) await inCheckout(['update-index', '-q', '--refresh'], [1])
     }
     lap('ownership')
     if (!keepDeps) {
@@ -252,7 +292,8 @@ export class CleanCheckout {
    * their directories (and the checkout root) root-owned and sticky, so the gate user can add files
    * but not replace, rename or delete protected ones.
    */
-  private lock(dir: string, _user: AgentUser): void {
+  private lock(dir: string, _user: AgentUser): number {
+    let changed = 0
     const dirs = new Set<string>([dir])
     for (const [rel, entry] of this.opts.snapshot.entries) {
       const file = path.join(dir, rel)
@@ -261,6 +302,7 @@ export class CleanCheckout {
       const mode = entry.mode === '100755' ? 0o555 : 0o444
       if (st.uid !== 0 || st.gid !== 0) chownSync(file, 0, 0)
       if ((st.mode & 0o7777) !== mode) chmodSync(file, mode)
+      if (st.uid !== 0 || st.gid !== 0 || (st.mode & 0o7777) !== mode) changed++
       let parent = path.dirname(file)
       while (parent.startsWith(dir) && !dirs.has(parent)) {
         dirs.add(parent)
@@ -272,5 +314,6 @@ export class CleanCheckout {
       if (st.uid !== 0 || st.gid !== 0) chownSync(d, 0, 0)
       if ((st.mode & 0o7777) !== 0o1777) chmodSync(d, 0o1777)
     }
+    return changed
   }
 }

@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
-import { ensureAgentUser, killUserProcesses, recordAgentUser, retireAgentUser, runAgentUserName, type AgentUser } from '../isolation/agent-user.js'
+import { ensureAgentUser, GATE_USER_RECORD, gateUserName, killUserProcesses, recordAgentUser, retireAgentUser, runAgentUserName, type AgentUser } from '../isolation/agent-user.js'
+import { baselineInputs, baselineKey, fromCached, toCached, type BaselineStore } from './baseline-cache.js'
 import { stashCredentials } from '../isolation/credentials.js'
+import { handBackPaths } from '../fs/hand-back.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
@@ -36,6 +38,8 @@ export interface ProtectionOptions {
   isolation?: IsolationMode
   /** Name of the dedicated agent user (default loopgate-agent; LOOPGATE_AGENT_USER). */
   agentUserName?: string
+  /** Baselines of earlier runs by key (the loop state); a hit is not run again. */
+  baselines?: BaselineStore
 }
 
 export interface Protection {
@@ -66,13 +70,6 @@ function makeReachable(dir: string): void {
   }
 }
 
-function chownTree(dir: string, user: AgentUser, prune: string[] = []): void {
-  const args = [dir]
-  for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
-  args.push('!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
-  execFileSync('find', args, { stdio: 'pipe' })
-}
-
 /**
  * One call's folder: loopgate's (root-owned, readable) with the prompt it writes, and an `out/`
  * folder the agent writes its reports to (the cost file). loopgate never writes into a folder the
@@ -87,16 +84,21 @@ function prepareCallDir(callDir: string, user: AgentUser | undefined): void {
   if (user) chownSync(out, user.uid, user.gid)
 }
 
-/** Hands the workspace (and files loopgate wrote there) back to the agent user before each call. */
+/**
+ * Hands the files loopgate wrote in the workspace since the last call (the progress and features
+ * files, protected paths it restored) back to the agent user before each call; the whole tree was
+ * handed over at setup, and everything else there the agent wrote itself.
+ */
 class HandBackGuard implements CallGuard {
   constructor(
     private readonly workspace: string,
-    private readonly user: AgentUser
+    private readonly user: AgentUser,
+    private readonly written: () => string[]
   ) {}
 
   async beforeCall(): Promise<void> {
     killUserProcesses(this.user)
-    chownTree(this.workspace, this.user, ['node_modules', '.venv', 'venv'])
+    handBackPaths(this.workspace, this.written(), this.user)
   }
 
   async afterCall(): Promise<GuardReport> {
@@ -144,6 +146,10 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     : ensureAgentUser(named ?? runAgentUserName(settings.loopId, opts.runId))
   const user = 'user' in account ? account.user : undefined
   if (user) recordAgentUser(opts.runDir, user, named === undefined)
+  // The gate's own user: the baseline runs while the agent works, out of the agent's reach.
+  const gateAccount = user ? ensureAgentUser(gateUserName(user.name)) : null
+  const gateUser = gateAccount && 'user' in gateAccount ? gateAccount.user : undefined
+  if (gateUser) recordAgentUser(opts.runDir, gateUser, named === undefined, GATE_USER_RECORD)
   if (!user) {
     notes.push(
       `isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`
@@ -162,10 +168,15 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     signal: opts.signal,
     privateDir: path.join(opts.runDir, 'gate'),
     gateDir,
-    user,
+    user: gateUser ?? user,
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : []
   })
   await gate.init()
+  if (gateUser) {
+    // Only the gate user (and root) may enter the gate's folder: not the agent's user.
+    chownSync(gateDir, 0, gateUser.gid)
+    chmodSync(gateDir, 0o710)
+  }
   const redirected = gate.checkout.redirected
   if (redirected.length) {
     notes.push(
@@ -182,25 +193,37 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   }
 
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
+  const key = baselineKey(await baselineInputs(ws, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport }))
+  const describe = (b: Baseline, how: string): string =>
+    `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${b.tests ?? 'unknown'} test(s), ${b.skipped ?? 'unknown'} skipped (${b.verdict.passed ? 'passing' : b.verdict.reason}; ${how})`
+  // The baseline runs before the first call, so a gate that cannot run on the base stops the run
+  // before anything is spent; a later run on the same tree, gate and lockfiles reuses its result.
+  const cached = opts.baselines?.get(key) ?? null
   let baseline: Baseline
-  try {
-    baseline = await gate.runBaseline(startCommit)
-  } catch (err) {
-    if (user) {
-      execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
-      retireAgentUser(opts.runDir)
+  if (cached) {
+    baseline = fromCached(cached)
+    gate.useBaseline(baseline)
+    notes.push(describe(baseline, 'from an earlier run on the same tree, gate command and lockfiles'))
+  } else {
+    try {
+      baseline = await gate.runBaseline(startCommit)
+    } catch (err) {
+      if (user) {
+        execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
+        retireAgentUser(opts.runDir)
+      }
+      throw err
     }
-    throw err
+    opts.baselines?.put(toCached(key, baseline))
+    notes.push(describe(baseline, 'run before the first agent call'))
   }
-  notes.push(
-    `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`
-  )
   const caches = gate.lastCaches
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
-  const guards: CallGuard[] = user ? [new HandBackGuard(ws, user), tamper] : [tamper]
+  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
+  const guards: CallGuard[] = user ? [new HandBackGuard(ws, user, written), tamper] : [tamper]
   const wrapAgent = (runner: AgentRunner): AgentRunner => ({
     async run(iteration, prompt, timeoutMs, signal) {
       prepareCallDir(path.join(opts.callsDir, `call-${iteration}`), user)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { git } from '../git/git.js'
+import { changedInWorkTree } from '../git/status.js'
 import type { CallGuard, GuardReport } from '../loop/types.js'
 import { describeTampering, findTampering, revertTampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
@@ -21,22 +22,32 @@ function zlist(text: string): string[] {
  * of what the agent can hand in.
  */
 export class TamperGuard implements CallGuard {
+  /** The paths the last restore wrote (the agent user gets them back before the next call). */
+  restored: string[] = []
+
   constructor(private readonly opts: TamperGuardOptions) {}
 
   private git(args: string[], okCodes?: number[]) {
     return git(args, { cwd: this.opts.workspace, okCodes })
   }
 
-  /** The protected paths' current state vs base; also used once at setup (not counted). */
-  async check(): Promise<{ found: ReturnType<typeof findTampering> }> {
+  /**
+   * The protected paths' current state vs base. The base's protected paths are always compared
+   * byte for byte; other candidates (a protected path the base lacks) are every tracked and
+   * untracked path (`full`, once at setup), or, once the index holds the base's protected paths
+   * and nothing else protected, the paths `git status` reports changed.
+   */
+  async check(full = true): Promise<{ found: ReturnType<typeof findTampering> }> {
+    if (!full) return { found: findTampering(this.opts.workspace, this.opts.snapshot, await changedInWorkTree(this.opts.workspace)) }
     const tracked = zlist((await this.git(['ls-files', '-z'])).stdout)
     const untracked = zlist((await this.git(['ls-files', '-z', '--others', '--exclude-standard'])).stdout)
     return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...tracked, ...untracked]) }
   }
 
   /** Puts the base content back where it differs; returns what was found. */
-  async restore(): Promise<{ found: ReturnType<typeof findTampering> }> {
-    const result = await this.check()
+  async restore(full = true): Promise<{ found: ReturnType<typeof findTampering> }> {
+    const result = await this.check(full)
+    this.restored = result.found.map((t) => t.path)
     if (result.found.length) {
       revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
       const specs = result.found.map((t) => `:(literal)${t.path}`)
@@ -47,7 +58,8 @@ export class TamperGuard implements CallGuard {
   }
 
   async afterCall(): Promise<GuardReport> {
-    const { found } = await this.restore()
+    // Setup's full restore left the index with exactly the base's protected paths.
+    const { found } = await this.restore(false)
     if (found.length === 0) return { rejected: [], tampered: false }
     const base = this.opts.snapshot.commit.slice(0, 7)
     return {

@@ -2,6 +2,10 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
 import { git } from './git.js'
+import { changedInWorkTree } from './status.js'
+
+/** Beyond this many changed paths one `git add -A` is cheaper than naming them. */
+const MAX_NAMED_PATHS = 1000
 
 export const TRAILER_RUN = 'Loopgate-Run'
 export const TRAILER_ITERATION = 'Loopgate-Iteration'
@@ -53,8 +57,28 @@ export class GitWorkspace implements Workspace {
     return (await this.run(['rev-parse', 'HEAD'])).stdout.trim()
   }
 
+  /**
+   * Stages what changed: the paths one `git status` reports, named (so git looks at nothing else),
+   * or everything when there are many or a name is not valid UTF-8.
+   */
+  private async stageChanges(): Promise<void> {
+    const changed = await changedInWorkTree(this.dir)
+    if (changed.length === 0) return
+    if (changed.length > MAX_NAMED_PATHS || changed.some((p) => p.includes('\ufffd'))) await this.run(['add', '-A'])
+    else await this.run(['add', '-A', '--', ...changed.map((p) => `:(literal)${p}`)])
+  }
+
+  /** A commit of the index on top of HEAD, without a second scan of the work tree. */
+  private async commitIndex(message: string): Promise<string> {
+    const tree = (await this.run(['write-tree'])).stdout.trim()
+    const parent = await this.head()
+    const commit = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message })).stdout.trim()
+    await this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
+    return commit
+  }
+
   async commitIteration(runId: string, iteration: number): Promise<IterationChange> {
-    await this.run(['add', '-A'])
+    await this.stageChanges()
     let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
     // The progress notes never go into loopgate's commits, even when the user tracks the file; the
     // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
@@ -66,8 +90,7 @@ export class GitWorkspace implements Workspace {
     const all = parseNumstat(staged.stdout)
     if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } }
     const message = `loopgate: iteration ${iteration}\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
-    await this.run(['commit', '-q', '--no-verify', '-m', message])
-    const commit = await this.head()
+    const commit = await this.commitIndex(message)
     const counted = all.files.filter((f) => f !== this.featuresFile && f !== this.progressFile)
     const stat =
       counted.length === all.files.length

@@ -1,4 +1,3 @@
-import { DefaultArtifactClient } from '@actions/artifact'
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs'
 import path from 'node:path'
 
@@ -43,6 +42,8 @@ export async function uploadAttemptLog(
       copyFileSync(f.file, target)
       return target
     })
+    // Loaded only when there is something to upload (it is a large part of the bundle).
+    const { DefaultArtifactClient } = await import('@actions/artifact')
     const client = new DefaultArtifactClient()
     const { id } = await client.uploadArtifact(artifactName(loopId, env), staged, dir, { retentionDays: 30 })
     const run = runUrl(env)

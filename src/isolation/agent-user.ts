@@ -27,13 +27,24 @@ interface UserRecord {
 }
 
 /** Notes in the run's root-only directory which user the agent runs as (the post step reads it). */
-export function recordAgentUser(runDir: string, user: AgentUser, ephemeral: boolean): void {
+export function recordAgentUser(runDir: string, user: AgentUser, ephemeral: boolean, record_ = USER_RECORD): void {
   const record: UserRecord = { name: user.name, uid: user.uid, ephemeral }
-  writeFileSync(path.join(runDir, USER_RECORD), JSON.stringify(record), { mode: 0o600 })
+  writeFileSync(path.join(runDir, record_), JSON.stringify(record), { mode: 0o600 })
 }
 
-function readUserRecord(runDir: string): UserRecord | null {
-  const file = path.join(runDir, USER_RECORD)
+/** The record of the gate's own user (see gateUserName). */
+export const GATE_USER_RECORD = 'gate-user.json'
+
+/**
+ * The gate runs as a user of its own, not the agent's: the baseline runs while the agent works,
+ * and an agent process can neither signal it nor write into its checkout.
+ */
+export function gateUserName(agentUserName: string): string {
+  return `${agentUserName.slice(0, 28)}-g`
+}
+
+function readUserRecord(runDir: string, name = USER_RECORD): UserRecord | null {
+  const file = path.join(runDir, name)
   try {
     if (!lstatSync(file).isFile()) return null
     const r = JSON.parse(readFileSync(file, 'utf8')) as Partial<UserRecord>
@@ -50,8 +61,9 @@ export function removeAgentUser(user: AgentUser): void {
 }
 
 /** The end of a run's agent user: every process killed, the user removed if the run created it. */
-export function retireAgentUser(runDir: string): string[] {
-  const record = readUserRecord(runDir)
+export function retireAgentUser(runDir: string, recordName = USER_RECORD): string[] {
+  if (recordName === USER_RECORD) retireAgentUser(runDir, GATE_USER_RECORD)
+  const record = readUserRecord(runDir, recordName)
   if (!record || process.getuid?.() !== 0) return []
   const user = lookup(record.name)
   if (!user || user.uid !== record.uid || user.uid === 0) return []
@@ -59,7 +71,7 @@ export function retireAgentUser(runDir: string): string[] {
   const killed = killUserProcesses(user)
   if (killed > 0) notes.push(`killed ${killed} process(es) the agent left running`)
   if (record.ephemeral) removeAgentUser(user)
-  rmSync(path.join(runDir, USER_RECORD), { force: true })
+  rmSync(path.join(runDir, recordName), { force: true })
   return notes
 }
 

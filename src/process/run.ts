@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { StringDecoder } from 'node:string_decoder'
 import { CallCgroup } from './cgroup.js'
 import { killCallProcesses } from './reap.js'
 
@@ -41,16 +42,31 @@ export interface RunResult {
 }
 
 const DEFAULT_MAX_OUTPUT = 2_000_000
+/** A stdout line longer than this is not handed to onStdoutLine (memory stays bounded). */
+export const MAX_WATCHED_LINE = 4_000_000
 
+/**
+ * The last `max` characters of a stream, kept as the raw chunks that hold them: memory stays about
+ * `max` bytes however much passes through, and nothing is copied until the end.
+ */
 class TailBuffer {
-  private text = ''
-  constructor(private readonly max: number) {}
-  push(chunk: string): void {
-    this.text += chunk
-    if (this.text.length > this.max * 2) this.text = this.text.slice(-this.max)
+  private chunks: Buffer[] = []
+  private bytes = 0
+  /** Counted in bytes: UTF-8 takes at most 3 per UTF-16 unit, so the tail holds at least `max` characters. */
+  private readonly keep: number
+  constructor(private readonly max: number) {
+    this.keep = max * 3
+  }
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk)
+    this.bytes += chunk.length
+    while (this.chunks.length > 1 && this.bytes - this.chunks[0].length >= this.keep) this.bytes -= this.chunks.shift()!.length
   }
   value(): string {
-    return this.text.length > this.max ? this.text.slice(-this.max) : this.text
+    let buf = Buffer.concat(this.chunks)
+    if (buf.length > this.keep) buf = buf.subarray(buf.length - this.keep)
+    const text = buf.toString('utf8')
+    return text.length > this.max ? text.slice(-this.max) : text
   }
 }
 
@@ -92,6 +108,8 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
     let killedByWatcher = false
     let killing = false
     let pending = ''
+    /** Inside an overlong line: dropped up to its end. */
+    let skipping = false
     let spawnError: Error | undefined
 
     const terminate = (): void => {
@@ -116,24 +134,29 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       else opts.signal.addEventListener('abort', onAbort, { once: true })
     }
 
-    child.stdout.setEncoding('utf8')
-    child.stderr.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      stdout.push(chunk)
+    const decoder = new StringDecoder('utf8')
+    child.stdout.on('data', (bytes: Buffer) => {
+      stdout.push(bytes)
       if (!opts.onStdoutLine) return
+      const chunk = decoder.write(bytes)
       pending += chunk
       let nl = pending.indexOf('\n')
       while (nl >= 0) {
         const line = pending.slice(0, nl)
         pending = pending.slice(nl + 1)
-        if (!killing && opts.onStdoutLine(line) === 'kill') {
+        if (skipping) skipping = false
+        else if (!killing && opts.onStdoutLine(line) === 'kill') {
           killedByWatcher = true
           terminate()
         }
         nl = pending.indexOf('\n')
       }
+      if (pending.length > MAX_WATCHED_LINE) {
+        pending = ''
+        skipping = true
+      }
     })
-    child.stderr.on('data', (chunk: string) => stderr.push(chunk))
+    child.stderr.on('data', (bytes: Buffer) => stderr.push(bytes))
     child.stdin.on('error', () => undefined)
     child.on('error', (err) => {
       spawnError = err
@@ -161,7 +184,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       settled = true
       if (timer) clearTimeout(timer)
       opts.signal?.removeEventListener('abort', onAbort)
-      if (pending && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
+      if (pending && !skipping && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
       killGroup(child.pid, 'SIGKILL')
       if (opts.callId) killCallProcesses(opts.callId)
       cgroup?.killAll()

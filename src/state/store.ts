@@ -1,19 +1,21 @@
-import * as cache from '@actions/cache'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { emptyState, parseState, StateCorruptError, type LoopState } from './schema.js'
 
 /** The part of @actions/cache loopgate uses (injectable for unit tests). */
 export interface CacheClient {
-  isFeatureAvailable(): boolean
+  isFeatureAvailable(): boolean | Promise<boolean>
   restoreCache(paths: string[], primaryKey: string, restoreKeys?: string[]): Promise<string | undefined>
   saveCache(paths: string[], key: string): Promise<number>
 }
 
+/** The cache client is loaded only when a run uses it (it is most of the bundle's weight). */
+const cacheLibrary = (): Promise<typeof import('@actions/cache')> => import('@actions/cache')
+
 export const actionsCache: CacheClient = {
-  isFeatureAvailable: () => cache.isFeatureAvailable(),
-  restoreCache: (paths, key, restoreKeys) => cache.restoreCache(paths, key, restoreKeys),
-  saveCache: (paths, key) => cache.saveCache(paths, key)
+  isFeatureAvailable: async () => (await cacheLibrary()).isFeatureAvailable(),
+  restoreCache: async (paths, key, restoreKeys) => (await cacheLibrary()).restoreCache(paths, key, restoreKeys),
+  saveCache: async (paths, key) => (await cacheLibrary()).saveCache(paths, key)
 }
 
 export interface StateLocation {
@@ -94,7 +96,7 @@ export async function restoreLoopState(opts: RestoreOptions): Promise<RestoreRes
   // A stale file from an earlier step must never pass for a restored state.
   rmSync(opts.location.dir, { recursive: true, force: true })
   mkdirSync(opts.location.dir, { recursive: true, mode: 0o700 })
-  if (!client.isFeatureAvailable()) {
+  if (!(await client.isFeatureAvailable())) {
     return { status: 'unavailable', state: fresh, message: 'the cache service is not available to this job' }
   }
   let matched: string | undefined
@@ -143,7 +145,7 @@ export async function saveLoopState(
 ): Promise<{ saved: boolean; message?: string }> {
   const client = opts.cache ?? actionsCache
   writeStateFile(state, opts.location)
-  if (!client.isFeatureAvailable()) return { saved: false, message: 'the cache service is not available to this job' }
+  if (!(await client.isFeatureAvailable())) return { saved: false, message: 'the cache service is not available to this job' }
   try {
     const r = await watchCacheFailures(() => client.saveCache([opts.location.dir], opts.key), /save|reserv|finaliz/i)
     if (r.value === -1 || r.failures.length > 0) {

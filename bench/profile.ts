@@ -1,0 +1,62 @@
+// One loopgate run on 10,000 files with the time spent in each child command summed by name:
+// `node --import tsx --cpu-prof bench/profile.ts` shows where loopgate's own time goes, this
+// where its children's does.
+import childProcess from 'node:child_process'
+import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { git, syntheticRepo } from './lib.js'
+
+const require = createRequire(import.meta.url)
+const cp = require('node:child_process') as typeof childProcess
+const spent = new Map<string, { ms: number; n: number }>()
+function key(file: string, args: readonly string[] | undefined): string {
+  const a = (args ?? []).filter((x) => !x.startsWith('-c') && !/=/.test(x) && !x.startsWith('--git-dir') && !x.startsWith('--work-tree'))
+  const name = path(file)
+  if (name === 'git') return `git ${a.find((x) => !x.startsWith('-') && !x.includes('/')) ?? ''}`
+  if (name === 'bash' || name === 'sh') return `${name} -c`
+  return name
+}
+function path(f: string): string {
+  return f.split('/').pop() ?? f
+}
+function add(k: string, ms: number): void {
+  const e = spent.get(k) ?? { ms: 0, n: 0 }
+  e.ms += ms
+  e.n++
+  spent.set(k, e)
+}
+const origSpawn = cp.spawn
+cp.spawn = function (file: string, args?: unknown, opts?: unknown) {
+  const t = performance.now()
+  const child = (origSpawn as (...x: unknown[]) => childProcess.ChildProcess)(file, args, opts)
+  child.on('close', () => add(key(file, args as string[]), performance.now() - t))
+  return child
+} as typeof cp.spawn
+const origExecFile = cp.execFile as (...x: unknown[]) => childProcess.ChildProcess
+cp.execFile = function (file: string, args: unknown, opts: unknown, cb: (...r: unknown[]) => void) {
+  const t = performance.now()
+  return origExecFile(file, args, opts, (...r: unknown[]) => {
+    add(key(file, args as string[]), performance.now() - t)
+    cb(...r)
+  })
+} as typeof cp.execFile
+for (const name of ['execFileSync', 'spawnSync'] as const) {
+  const orig = cp[name] as (...x: unknown[]) => unknown
+  ;(cp as unknown as Record<string, unknown>)[name] = function (file: string, args?: unknown, opts?: unknown) {
+    const t = performance.now()
+    try {
+      return orig(file, args, opts)
+    } finally {
+      add(key(file, Array.isArray(args) ? args : []), performance.now() - t)
+    }
+  }
+}
+syncBuiltinESMExports()
+
+const { loopgateRun } = await import('./loop.js')
+const repo = syntheticRepo(Number(process.env.BENCH_FILES ?? 10_000))
+git(repo, ['status', '--porcelain'])
+spent.clear()
+const r = await loopgateRun(repo)
+console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
+console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
+for (const [k, v] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`${k.padEnd(24)} ${Math.round(v.ms).toString().padStart(6)} ms  ×${v.n}`)
