@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import { apiKeyFor, prepareAdapter } from './agents/adapter.js'
+import { credentialsFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { withCustody } from './git/custody.js'
@@ -9,6 +9,8 @@ import { ownedPath } from './fs/owned-dir.js'
 import { ConfigError, type Settings } from './inputs.js'
 import { GitWorkspace } from './git/workspace.js'
 import { agentEnv, gateEnv } from './isolation/env.js'
+import { stageCredentialFiles } from './isolation/credential-files.js'
+import { LOCAL_AUTHOR } from './git/author.js'
 import { AttemptLog } from './loop/attempt-log.js'
 import { runLoop, type EngineDeps, type RunOutcome } from './loop/engine.js'
 import { FeaturesGuard } from './loop/features.js'
@@ -99,6 +101,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
     }
   }
 
+  // loopgate's commits are authored by commit-author, else by the token's own identity.
+  settings = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
   const protection = await setupProtection({
     settings,
@@ -114,7 +118,15 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   })
   notes.push(...protection.notes)
   const gate = protection.gate
-  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
+  const agentProcessEnv = stageCredentialFiles(
+    agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials: credentialsFor(settings), set: protection.agentEnvSet }),
+    { agent: settings.agent, provider: settings.provider, user: protection.user, workspace: settings.workspace }
+  )
+  notes.push(...agentProcessEnv.notes)
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, {
+    author: settings.commitAuthor,
+    exclude: agentProcessEnv.inWorkspace
+  })
   await gitWorkspace.prepare()
   const carry = ctx.carry ?? {}
   const workspace: Workspace = carry.baseCommit ? measuredFrom(gitWorkspace, carry.baseCommit, await gitWorkspace.head()) : gitWorkspace
@@ -129,7 +141,7 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
       cwd: settings.workspace,
       maxTurns: settings.maxTurns,
       callBudgetUsd: settings.callBudgetUsd,
-      env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings), set: protection.agentEnvSet }),
+      env: agentProcessEnv.env,
       callsDir,
       user: protection.user
     })

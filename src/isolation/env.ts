@@ -1,4 +1,4 @@
-import { agentSpec } from '../agents/registry.js'
+import { agentSpec, providerSpec } from '../agents/registry.js'
 
 /** Variables every agent gets, when set on the runner. */
 const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL']
@@ -22,6 +22,10 @@ export interface AgentEnvOptions {
   extra?: string[]
   /** The agent's own API key, set under its CLI's name. */
   apiKey?: { name: string; value: string }
+  /** The agent's provider (its registry entry's default when not given). */
+  provider?: string
+  /** Credentials from inputs, each under the variable the CLI reads (see credentialsFor). */
+  credentials?: { name: string; value: string }[]
   /** Values loopgate sets itself (e.g. LOOPGATE_PROMPT_FILE). */
   set?: Record<string, string>
 }
@@ -35,7 +39,15 @@ export function agentEnv(source: NodeJS.ProcessEnv, opts: AgentEnvOptions): Node
     const value = source[name]
     if (value !== undefined) env[name] = value
   }
+  // The provider's own variables are its credentials: named by loopgate, passed past the deny rule.
+  const provider = providerSpec(agentSpec(opts.agent), opts.provider)
+  for (const name of provider?.env ?? []) {
+    const value = source[name]
+    if (value !== undefined) env[name] = value
+  }
+  Object.assign(env, provider?.set ?? {})
   if (opts.apiKey) env[opts.apiKey.name] = opts.apiKey.value
+  for (const c of opts.credentials ?? []) env[c.name] = c.value
   Object.assign(env, opts.set ?? {})
   return env
 }
