@@ -84,7 +84,10 @@ export interface GitHubServerOptions {
   /** The token identity's numeric id (default 1); GraphQL's `viewer` gives it only with `graphqlDatabaseId`. */
   id?: number
   graphqlDatabaseId?: boolean
-  /** Collaborators' permissions (`admin`, `write`, `read`, …); anyone else is not a collaborator (404). */
+  /**
+   * Collaborators' permissions (`admin`, `write`, `read`, …); anyone else is not a collaborator
+   * (404). Default: `octo-maintainer` (the action runner's GITHUB_ACTOR) is an admin.
+   */
   collaborators?: Record<string, string>
   /** Numeric ids of other accounts `GET /users/{username}` knows. */
   userIds?: Record<string, number>
@@ -263,14 +266,15 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         const name = String(op.params.username)
         const id = name === login ? (opts.id ?? 1) : opts.userIds?.[name]
         if (id === undefined) return { status: 404, json: error(404, 'Not Found') }
-        return { status: 200, json: deepMerge(sample(componentSchema('public-user')), { login: name, id, type: name.endsWith('[bot]') ? 'Bot' : 'User', html_url: `https://github.com/${name}` }) }
+        return { status: 200, json: deepMerge(sample(componentSchema('public-user')), { ...(user(name) as Json), id, user_view_type: 'public' }) }
       }
       case 'repos/get-collaborator-permission-level': {
         const name = String(op.params.username)
-        const permission = Object.entries(opts.collaborators ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
+        const permission = Object.entries(opts.collaborators ?? { 'octo-maintainer': 'admin' }).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
         if (permission === undefined) return { status: 404, json: error(404, 'Not Found') }
         const legacy = permission === 'maintain' ? 'write' : permission === 'triage' ? 'read' : permission
-        return { status: 200, json: { permission: legacy, role_name: permission, user: user(name) } }
+        const collaborator = deepMerge(sample(componentSchema('nullable-collaborator')), { login: name, id: nextId++, type: 'User', role_name: permission })
+        return { status: 200, json: { permission: legacy, role_name: permission, user: collaborator } }
       }
       default:
         return { status: 404, json: error(404, 'Not Found') }

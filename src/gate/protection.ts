@@ -134,7 +134,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   }
 
   const refused = refusedNames(settings.agentEnv)
-  if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; `provider` passes those to the agent)`)
+  if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`)
 
   const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
   const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined

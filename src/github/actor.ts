@@ -45,18 +45,19 @@ export async function actorRefusal(
       if (settings.allowBots) continue
       return `skipped: the run was caused by the bot ${actor}; set \`allow-bots: true\` (or list it in \`allow-users\`) to let bots start a loop`
     }
-    let permission: string
+    let levels: string[]
     try {
       const answer = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: actor })
-      permission = answer.data.role_name && WRITE_PERMISSIONS.has(answer.data.role_name) ? answer.data.role_name : answer.data.permission
+      // role_name names custom and fine-grained roles (`maintain`, `triage`); permission is the legacy level
+      levels = [answer.data.role_name, answer.data.permission].filter((l): l is string => typeof l === 'string' && l !== '')
     } catch (err) {
       if (statusOf(err) !== 404) {
         return `skipped: the write permission of ${actor} could not be checked (${err instanceof Error ? err.message : String(err)})`
       }
-      permission = 'none'
+      levels = ['none']
     }
-    if (!WRITE_PERMISSIONS.has(permission)) {
-      return `skipped: ${actor} caused this run without write permission on ${repo.owner}/${repo.repo} (${permission}); list them in \`allow-users\` to let them start a loop`
+    if (!levels.some((l) => WRITE_PERMISSIONS.has(l))) {
+      return `skipped: ${actor} caused this run without write permission on ${repo.owner}/${repo.repo} (${levels[0] ?? 'none'}); list them in \`allow-users\` to let them start a loop`
     }
   }
   return null

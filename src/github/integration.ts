@@ -2,7 +2,6 @@ import { remoteFromEnv } from '../git/clean-clone.js'
 import type { Settings } from '../inputs.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import type { PreflightStop, Publisher } from '../publish/types.js'
-import { actorRefusal, runActors } from './actor.js'
 import { createClient, repoFromEnv } from './client.js'
 import { planEvent, readEventPayload, settingsForPlan, type EventPlan } from './events.js'
 import { GitHubPublisher } from './publisher.js'
@@ -14,12 +13,11 @@ export interface Integration {
   publisher: Publisher
 }
 
-function eventCheck(plan: EventPlan, actorCheck?: (settings: Settings) => Promise<string | null>): (settings: Settings) => Promise<PreflightStop | null> {
-  return async (settings) => {
+function eventCheck(plan: EventPlan): (settings: Settings) => Promise<PreflightStop | null> {
+  return async () => {
     if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
     if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
-    const refusal = await actorCheck?.(settings)
-    return refusal ? { stopReason: 'nothing-to-do', notes: [refusal] } : null
+    return null
   }
 }
 
@@ -39,13 +37,7 @@ export async function createIntegration(
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
   const plan = await planEvent(settings, eventName, inActions ? readEventPayload(env) : {}, env)
   const adjusted = settingsForPlan(settings, plan)
-  if (settings.dryRun || !inActions) {
-    // A dry run in Actions still spends: who caused it is checked the same way.
-    const actorCheck = inActions && settings.githubToken
-      ? (s: Settings) => actorRefusal(createClient(settings.githubToken, env, warn), repoFromEnv(env), runActors(env, readEventPayload(env)), s)
-      : undefined
-    return { plan, settings: adjusted, publisher: new DryRunPublisher(eventCheck(plan, actorCheck)) }
-  }
+  if (settings.dryRun || !inActions) return { plan, settings: adjusted, publisher: new DryRunPublisher(eventCheck(plan)) }
   if (!settings.githubToken) {
     const refuse: EventPlan = { kind: 'refuse', eventName, message: "Input 'github-token' is empty; it is needed to publish (or set 'dry-run: true')." }
     return { plan: refuse, settings: adjusted, publisher: new DryRunPublisher(eventCheck(refuse)) }
