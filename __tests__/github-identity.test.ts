@@ -8,6 +8,7 @@ import type { EventPlan } from '../src/github/events.js'
 import { tokenAuthor } from '../src/github/identity.js'
 import { GitHubPublisher } from '../src/github/publisher.js'
 import { readSettings } from '../src/inputs.js'
+import { NO_CI_LINE } from '../src/publish/bodies.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
 import { executeRun } from '../src/run.js'
 import { startGitHubServer, type GitHubServer, type GitHubServerOptions } from './github-server/server.js'
@@ -164,12 +165,24 @@ describe('through a whole run', () => {
     expect(r.report.published.error).toBeUndefined()
     const expected = `${GITHUB_ACTIONS_AUTHOR.name} <${GITHUB_ACTIONS_AUTHOR.email}>`
     expect(authorOf(bare, 'refs/heads/loopgate/auth')).toBe(`${expected}|${expected}`)
+    // GitHub starts no workflows for it: the body says so, once
+    expect(gh.pulls).toHaveLength(1)
+    expect(gh.pulls[0].body.split(NO_CI_LINE)).toHaveLength(2)
 
     const gh2 = await server({ installation: true, collaborators: { 'octo-writer': 'write' } })
     const second = harness(gh2, { GITHUB_ACTOR: 'octo-writer' })
     const r2 = await run(second.ws, second.publisher, { 'commit-author': 'Release Bot <release@example.com>' })
     expect(r2.report.stopReason).toBe('verified')
     expect(authorOf(second.bare, 'refs/heads/loopgate/auth')).toBe('Release Bot <release@example.com>|Release Bot <release@example.com>')
+  })
+
+  test('with a user’s or an App’s token the commits are its own, and CI runs (no such line)', async () => {
+    const gh = await server({ login: 'octo-dev', id: 4242, collaborators: { 'octo-writer': 'write' } })
+    const { ws, bare, publisher } = harness(gh, { GITHUB_ACTOR: 'octo-writer' })
+    const r = await run(ws, publisher)
+    expect(r.report.stopReason).toBe('verified')
+    expect(authorOf(bare, 'refs/heads/loopgate/auth')).toBe('octo-dev <4242+octo-dev@users.noreply.github.com>|octo-dev <4242+octo-dev@users.noreply.github.com>')
+    expect(gh.pulls[0].body).not.toContain(NO_CI_LINE)
   })
 
   test('without a token’s identity (the local CLI, dry runs) the commits are loopgate’s local identity', async () => {

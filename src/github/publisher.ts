@@ -13,7 +13,7 @@ import {
 } from '../publish/bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
 import { runUrl, uploadAttemptLog } from './artifact.js'
-import type { CommitAuthor } from '../git/author.js'
+import { GITHUB_ACTIONS_AUTHOR, type CommitAuthor } from '../git/author.js'
 import { actorRefusal, runActors } from './actor.js'
 import { openLoopPulls } from './capacity.js'
 import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoRef } from './client.js'
@@ -190,6 +190,7 @@ export class GitHubPublisher implements Publisher {
     result.branch = extras.branch = branch
     result.notes.push(`verified work pushed to ${branch}`)
     if (settings.onSuccess === 'push') return
+    extras.pushedWithWorkflowToken = (await this.commitAuthor()).email === GITHUB_ACTIONS_AUTHOR.email
 
     const existing = await call('find the open loop pull request', 'pull-requests: read', () =>
       client.rest.pulls.list({ ...repo, state: 'open', head: `${repo.owner}:${branch}`, per_page: 100 })
