@@ -1,8 +1,9 @@
 import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { GitWorkspace } from '../src/git/workspace.js'
 import { stageCredentialFiles } from '../src/isolation/credential-files.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
-import { tempDir } from './helpers/repo.js'
+import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 // google-github-actions/auth writes the credentials file into the workspace, readable by the
 // runner's user only; the agent runs as another user and gets a private copy.
@@ -54,4 +55,15 @@ test('without a separate agent user, and for other providers, the environment st
   const env = { GOOGLE_APPLICATION_CREDENTIALS: '/elsewhere/creds.json' }
   expect(stageCredentialFiles(env, { agent: 'claude', provider: 'vertex', workspace }).env).toEqual(env)
   expect(stageCredentialFiles(env, { agent: 'claude', provider: 'anthropic', user, workspace }).env).toEqual(env)
+})
+
+test('a credentials file in the workspace never goes into loopgate’s commits', async () => {
+  const ws = makeRepo({ 'a.txt': 'a\n' })
+  const staged = stageCredentialFiles({ GOOGLE_APPLICATION_CREDENTIALS: path.join(ws, 'gha-creds-9f.json') }, { agent: 'claude', provider: 'vertex', workspace: ws })
+  const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { exclude: staged.inWorkspace })
+  await workspace.prepare()
+  writeFileSync(path.join(ws, 'gha-creds-9f.json'), KEY)
+  writeFileSync(path.join(ws, 'a.txt'), 'b\n')
+  const change = await workspace.commitIteration('r1', 1)
+  expect(sh(ws, ['show', '--name-only', '--format=', change.commit as string]).trim()).toBe('a.txt')
 })
