@@ -24,9 +24,18 @@ describe('example workflows', () => {
     expect(events.flat()).toEqual(expect.arrayContaining(['schedule', 'pull_request', 'workflow_dispatch']))
   })
 
+  it('show each authentication route: a GitHub App token, Bedrock, Vertex and Azure', () => {
+    const texts = files.map((f) => readFileSync(path.join(DIR, f), 'utf8')).join('\n')
+    for (const needle of ['actions/create-github-app-token', 'github-token: ${{ steps.app-token.outputs.token }}', 'provider: bedrock', 'aws-actions/configure-aws-credentials', 'provider: vertex', 'google-github-actions/auth', 'provider: azure']) {
+      expect(texts).toContain(needle)
+    }
+  })
+
   it.each(files)('%s has permissions, concurrency, timeout-minutes and only real inputs', (file) => {
     const wf = yaml.load(readFileSync(path.join(DIR, file), 'utf8')) as Workflow
-    expect(wf.permissions).toEqual({ contents: 'write', 'pull-requests': 'write', issues: 'write' })
+    // id-token: write only where a step signs in to a cloud through OIDC
+    const oidc = Object.values(wf.jobs).some((job) => job.steps.some((st) => /configure-aws-credentials|google-github-actions\/auth|azure\/login/.test(st.uses ?? '')))
+    expect(wf.permissions).toEqual({ contents: 'write', 'pull-requests': 'write', issues: 'write', ...(oidc ? { 'id-token': 'write' } : {}) })
     expect(wf.concurrency.group).toMatch(/loopgate/)
     for (const job of Object.values(wf.jobs)) {
       expect(job['timeout-minutes']).toBeGreaterThan(0)

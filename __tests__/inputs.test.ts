@@ -126,3 +126,63 @@ describe('inputs', () => {
     expect(configError({ ...base, 'features-file': '/etc/passwd' }).input).toBe('features-file')
   })
 })
+
+describe('authentication inputs', () => {
+  const claude = { ...base, agent: 'claude' }
+  const codex = { ...base, agent: 'codex' }
+
+  it('provider defaults to the agent’s first one; a provider of another agent is a config-error naming provider', () => {
+    expect(read(claude).provider).toBe('anthropic')
+    expect(read(codex).provider).toBe('openai')
+    expect(read(base).provider).toBeUndefined()
+    expect(read({ ...claude, provider: 'bedrock' }).provider).toBe('bedrock')
+    expect(read({ ...claude, provider: 'vertex' }).provider).toBe('vertex')
+    for (const [inputs, accepted] of [
+      [{ ...claude, provider: 'azure' }, "'anthropic', 'bedrock', 'vertex'"],
+      [{ ...codex, provider: 'bedrock' }, "'openai', 'azure'"],
+      [{ ...base, provider: 'openai' }, 'brings its own command']
+    ] as const) {
+      const err = configError(inputs)
+      expect(err.input).toBe('provider')
+      expect(err.message).toContain(accepted)
+    }
+  })
+
+  it('azure needs its endpoint in the environment', () => {
+    expect(configError({ ...codex, provider: 'azure' }).message).toContain('AZURE_OPENAI_BASE_URL')
+    const s = readSettings((n) => ({ ...codex, provider: 'azure' } as Record<string, string>)[n] ?? '', { GITHUB_WORKSPACE: tempDir(), AZURE_OPENAI_BASE_URL: 'https://r.openai.azure.com/openai/v1' })
+    expect(s.provider).toBe('azure')
+  })
+
+  it('the credential inputs of the agent are read, the subscription token among them', () => {
+    const s = read({ ...claude, 'claude-code-oauth-token': 'oat-1', 'anthropic-api-key': 'sk-1', 'openai-api-key': 'not-claude' })
+    expect(s.agentCredentials).toEqual({ 'anthropic-api-key': 'sk-1', 'claude-code-oauth-token': 'oat-1' })
+  })
+
+  it('model is passed for claude and codex; a model also in agent-args is a config-error', () => {
+    expect(read({ ...claude, model: 'claude-sonnet-4-5' }).model).toBe('claude-sonnet-4-5')
+    expect(read({ ...codex, model: 'gpt-5' }).model).toBe('gpt-5')
+    expect(read({ ...claude, 'agent-args': '--model x' }).model).toBeUndefined()
+    for (const args of ['--model x', '--model=x', '-m x', '-c model=x']) {
+      expect(configError({ ...codex, model: 'gpt-5', 'agent-args': args }).input).toBe('agent-args')
+    }
+    expect(configError({ ...claude, model: 'a', 'agent-args': '--model b' }).message).toContain("the 'model' input names it")
+    expect(configError({ ...base, model: 'gpt-5' }).input).toBe('model')
+    expect(configError({ ...claude, model: '--dangerously-skip-permissions' }).input).toBe('model')
+  })
+
+  it('commit-author is Name <email>; allow-users is a list; allow-bots a boolean', () => {
+    expect(read(base).commitAuthor).toBeUndefined()
+    expect(read({ ...base, 'commit-author': 'Release Bot <123+release-bot[bot]@users.noreply.github.com>' }).commitAuthor).toEqual({
+      name: 'Release Bot',
+      email: '123+release-bot[bot]@users.noreply.github.com'
+    })
+    for (const bad of ['nobody', '<a@b>', 'A <not-an-email>', 'A <a@b> trailing', 'A\nB <a@b>']) {
+      expect(configError({ ...base, 'commit-author': bad }).input).toBe('commit-author')
+    }
+    expect(read({ ...base, 'allow-users': 'alice, bob\ncarol' }).allowUsers).toEqual(['alice', 'bob', 'carol'])
+    expect(read(base).allowBots).toBe(false)
+    expect(read({ ...base, 'allow-bots': 'true' }).allowBots).toBe(true)
+    expect(configError({ ...base, 'allow-bots': 'maybe' }).input).toBe('allow-bots')
+  })
+})

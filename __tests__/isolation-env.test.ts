@@ -36,3 +36,48 @@ test('the gate gets no API key and no token', () => {
 test('refused agent-env names are reported', () => {
   expect(refusedNames(['MY_SETTING', 'NPM_TOKEN', 'INPUT_X', 'ACTIONS_CACHE_URL', 'AWS_SECRET_ACCESS_KEY'])).toEqual(['NPM_TOKEN', 'INPUT_X', 'ACTIONS_CACHE_URL', 'AWS_SECRET_ACCESS_KEY'])
 })
+
+describe('providers: exactly the chosen provider’s variables reach the agent, none reaches the gate', () => {
+  const aws = {
+    AWS_ACCESS_KEY_ID: 'AKIA-test',
+    AWS_SECRET_ACCESS_KEY: 'aws-secret',
+    AWS_SESSION_TOKEN: 'aws-session',
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    ANTHROPIC_BEDROCK_BASE_URL: 'http://127.0.0.1:3'
+  }
+  const google = {
+    GOOGLE_APPLICATION_CREDENTIALS: '/runner/gha-creds.json',
+    CLOUD_ML_REGION: 'us-east5',
+    ANTHROPIC_VERTEX_PROJECT_ID: 'proj',
+    GOOGLE_CLOUD_PROJECT: 'proj'
+  }
+  const azure = { AZURE_OPENAI_API_KEY: 'azure-secret', AZURE_OPENAI_BASE_URL: 'https://r.openai.azure.com/openai/v1' }
+  const everything = { ...runner, ...aws, ...google, ...azure, CLAUDE_CODE_USE_BEDROCK: '1', CLAUDE_CODE_USE_VERTEX: '1' }
+  const base = { PATH: '/usr/bin', HOME: '/home/runner' }
+
+  test('claude on anthropic: the base URL and its credentials, nothing of AWS or Google', () => {
+    const env = agentEnv(everything, { agent: 'claude', credentials: [{ name: 'CLAUDE_CODE_OAUTH_TOKEN', value: 'oat' }] })
+    expect(env).toEqual({ ...base, ANTHROPIC_BASE_URL: 'http://127.0.0.1:1', CLAUDE_CODE_OAUTH_TOKEN: 'oat' })
+    expect(agentEnv(everything, { agent: 'claude', provider: 'anthropic' })).toEqual({ ...base, ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' })
+  })
+
+  test('claude on bedrock: the AWS credentials configure-aws-credentials exports, past the deny rule', () => {
+    expect(agentEnv(everything, { agent: 'claude', provider: 'bedrock' })).toEqual({ ...base, ...aws, CLAUDE_CODE_USE_BEDROCK: '1' })
+  })
+
+  test('claude on vertex: the Google credentials file and project variables', () => {
+    expect(agentEnv(everything, { agent: 'claude', provider: 'vertex' })).toEqual({ ...base, ...google, CLAUDE_CODE_USE_VERTEX: '1' })
+  })
+
+  test('codex on openai and on azure', () => {
+    expect(agentEnv(everything, { agent: 'codex' })).toEqual({ ...base, OPENAI_BASE_URL: 'http://127.0.0.1:2', CODEX_HOME: '/c' })
+    expect(agentEnv(everything, { agent: 'codex', provider: 'azure' })).toEqual({ ...base, ...azure, CODEX_HOME: '/c' })
+  })
+
+  test('agent-env cannot name a provider’s secret, and the gate gets none of them', () => {
+    expect(agentEnv(everything, { agent: 'claude', extra: ['AWS_SECRET_ACCESS_KEY', 'AZURE_OPENAI_API_KEY'] })).not.toHaveProperty('AWS_SECRET_ACCESS_KEY')
+    const gate = gateEnv(everything, ['AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AZURE_OPENAI_API_KEY'])
+    expect(gate).toEqual({ ...base, CI: 'true' })
+  })
+})

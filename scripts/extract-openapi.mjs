@@ -15,7 +15,9 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/labels'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/assignees'],
-  ['get', '/user']
+  ['get', '/user'],
+  ['get', '/users/{username}'],
+  ['get', '/repos/{owner}/{repo}/collaborators/{username}/permission']
 ]
 
 const require = createRequire(import.meta.url)

@@ -51,7 +51,13 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   { name: "allow-pull-request-target", description: "Allow running on `pull_request_target` (refused by default).", default: "false" },
   { name: "github-token", description: "Used by loopgate only, never visible to the agent.", default: "${{ github.token }}" },
   { name: "anthropic-api-key", description: "Passed to the Claude Code process only." },
-  { name: "openai-api-key", description: "Passed to the Codex process only." },
+  { name: "claude-code-oauth-token", description: "A Claude subscription token (`claude setup-token`), passed to the Claude Code process only, as CLAUDE_CODE_OAUTH_TOKEN." },
+  { name: "openai-api-key", description: "Passed to the Codex process only (as AZURE_OPENAI_API_KEY with `provider: azure`)." },
+  { name: "provider", description: "Where the agent's model is served: 'anthropic' (default), 'bedrock' or 'vertex' for Claude; 'openai' (default) or 'azure' for Codex. Only that provider's documented variables reach the agent (e.g. the AWS credentials aws-actions/configure-aws-credentials exports), never the gate." },
+  { name: "model", description: "The model, passed as --model to the CLI and used by the Codex pricing (then `agent-args` may not name one). Defaults to the CLI's own." },
+  { name: "commit-author", description: "Author and committer of loopgate's commits, 'Name <email>'. Defaults to the token's own identity (github-actions[bot] for the workflow's GITHUB_TOKEN)." },
+  { name: "allow-users", description: "Logins (newline or comma list) that may start a loop besides users with write permission on the repository; `*` allows anyone. A run caused by anyone else is skipped." },
+  { name: "allow-bots", description: "Let bot accounts (`…[bot]`) start a loop without the write-permission check.", default: "false" },
   { name: "dry-run", description: "Run the loop, write the PR / issue bodies to files, publish nothing.", default: "false" },
 ]
 

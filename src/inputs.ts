@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parsePriceTable } from './agents/pricing.js'
-import { agentNames, agentSpec, refusedArg, type AgentSpec } from './agents/registry.js'
+import { agentNames, agentSpec, credentialInputs, providerSpec, refusedArg, type AgentSpec } from './agents/registry.js'
+import { modelFromArgs } from './agents/json-fields.js'
+import { parseCommitAuthor, type CommitAuthor } from './git/author.js'
 import type { LoopLimits } from './loop/types.js'
 import { INPUT_SPECS } from './contract.js'
 import { resolveProtectedPatterns } from './gate/protection-defaults.js'
@@ -54,6 +56,18 @@ export interface Settings extends LoopLimits {
   githubToken: string
   /** The configured agent's API key, from the input its registry entry names. */
   agentApiKey?: string
+  /** Where the agent's model is served (the agent's default provider when not set); undefined for agents without providers. */
+  provider?: string
+  /** The `model` input, passed to the CLI and used for pricing. */
+  model?: string
+  /** The agent's credential inputs that are set (input name → value), e.g. `claude-code-oauth-token`. */
+  agentCredentials: Record<string, string>
+  /** `commit-author`; undefined: the token's own identity (see the publisher), else loopgate's local one. */
+  commitAuthor?: CommitAuthor
+  /** Logins allowed to start a loop besides those with write permission (`*`: anyone). */
+  allowUsers: string[]
+  /** Whether bot accounts (`…[bot]`) may start a loop. */
+  allowBots: boolean
   priceTable?: string
   allowPullRequestTarget: boolean
   dryRun: boolean
@@ -170,6 +184,34 @@ function checkAgentArgs(spec: AgentSpec, raw: string, args: string[]): void {
       ? `each call must be a fresh process (refused: ${spec.refusedArgs.join(', ')})`
       : 'loopgate sets it from its own inputs (max-turns, call-budget-usd)'
   throw new ConfigError('agent-args', raw, `extra CLI arguments without ${refused.arg}: ${why}`)
+}
+
+/** `provider` and `model`, checked against the agent's registry entry and its `agent-args`. */
+function readProviderAndModel(
+  spec: AgentSpec,
+  read: InputReader,
+  env: NodeJS.ProcessEnv,
+  rawArgs: string,
+  agentArgs: string[]
+): { provider?: string; model?: string } {
+  const providerRaw = read('provider').trim()
+  const names = (spec.providers ?? []).map((p) => `'${p.name}'`)
+  if (providerRaw !== '' && !providerSpec(spec, providerRaw)) {
+    const accepted = names.length > 0 ? `for agent '${spec.name}': ${names.join(', ')}` : `nothing for agent '${spec.name}' (it brings its own command)`
+    throw new ConfigError('provider', providerRaw, accepted)
+  }
+  const provider = providerSpec(spec, providerRaw === '' ? undefined : providerRaw)
+  if (provider?.name === 'azure' && !env.AZURE_OPENAI_BASE_URL) {
+    throw new ConfigError('provider', providerRaw, "'azure' with AZURE_OPENAI_BASE_URL set in the environment (the endpoint, e.g. https://<resource>.openai.azure.com/openai/v1)")
+  }
+  const modelRaw = read('model').trim()
+  if (modelRaw === '') return { provider: provider?.name }
+  if (!spec.modelFlag) throw new ConfigError('model', modelRaw, `nothing for agent '${spec.name}' (it brings its own command)`)
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/.test(modelRaw)) throw new ConfigError('model', modelRaw, 'a model name (letters, digits and . _ : / @ + -)')
+  if (modelFromArgs(agentArgs) !== undefined || agentArgs.some((a, i) => /^(-c|--config)$/.test(agentArgs[i - 1] ?? '') && /^model\s*=/.test(a))) {
+    throw new ConfigError('agent-args', rawArgs, "extra CLI arguments without a model: the 'model' input names it")
+  }
+  return { provider: provider?.name, model: modelRaw }
 }
 
 const LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
@@ -302,7 +344,17 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     throw new ConfigError('features-file', featuresFile, 'a relative path inside the workspace')
   }
 
-  // agents (issue 4): the codex price override is validated before anything is spent
+  const { provider, model } = readProviderAndModel(spec, read, env, rawArgs, agentArgs)
+  const agentCredentials: Record<string, string> = {}
+  for (const input of credentialInputs(spec)) {
+    const value = optional(input)
+    if (value !== undefined) agentCredentials[input] = value
+  }
+  const authorRaw = optional('commit-author')
+  const commitAuthor = authorRaw === undefined ? undefined : parseCommitAuthor(authorRaw)
+  if (authorRaw !== undefined && !commitAuthor) throw new ConfigError('commit-author', authorRaw, "a git identity 'Name <email>'")
+
+  // the codex price override is validated before anything is spent
   const priceTable = optional('price-table')
   if (priceTable !== undefined) {
     const parsed = parsePriceTable(priceTable)
@@ -351,6 +403,12 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     draft: parseBoolean('draft', get('draft')),
     githubToken: read('github-token').trim(),
     agentApiKey: spec.apiKey ? optional(spec.apiKey.input) : undefined,
+    provider,
+    model,
+    agentCredentials,
+    commitAuthor,
+    allowUsers: parseList(read('allow-users')),
+    allowBots: parseBoolean('allow-bots', get('allow-bots')),
     priceTable,
     allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
     dryRun: parseBoolean('dry-run', get('dry-run')),

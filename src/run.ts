@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import { apiKeyFor, prepareAdapter } from './agents/adapter.js'
+import { credentialsFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
 import type { BaselineStore } from './gate/baseline-cache.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
@@ -10,6 +10,8 @@ import { ownedPath } from './fs/owned-dir.js'
 import { ConfigError, type Settings } from './inputs.js'
 import { GitWorkspace } from './git/workspace.js'
 import { agentEnv, gateEnv } from './isolation/env.js'
+import { stageCredentialFiles } from './isolation/credential-files.js'
+import { LOCAL_AUTHOR } from './git/author.js'
 import { AttemptLog } from './records/attempt-log.js'
 import { runLoop } from './loop/engine.js'
 import type { EngineDeps, RunOutcome } from './loop/types.js'
@@ -103,6 +105,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   await assertGitRepository(settings.workspace)
 
   const preflight = await ctx.publisher.preflight?.(settings)
+  // loopgate's commits are authored by commit-author, else by the token's own identity.
+  settings = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   // A dependency upgrade is picked and bumped (loopgate's own commit) before the gate and any agent call.
   const upgrade =
     !preflight && settings.task === 'dependency-upgrade'
@@ -144,7 +148,15 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   })
   notes.push(...protection.notes)
   const gate = protection.gate
-  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)
+  const agentProcessEnv = stageCredentialFiles(
+    agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials: credentialsFor(settings), set: protection.agentEnvSet }),
+    { agent: settings.agent, provider: settings.provider, user: protection.user, workspace: settings.workspace }
+  )
+  notes.push(...agentProcessEnv.notes)
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, {
+    author: settings.commitAuthor,
+    exclude: agentProcessEnv.inWorkspace
+  })
   await gitWorkspace.prepare()
   const carry = ctx.carry ?? {}
   const ready = upgrade?.kind === 'ready' ? upgrade : null
@@ -161,7 +173,7 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
       cwd: settings.workspace,
       maxTurns: settings.maxTurns,
       callBudgetUsd: settings.callBudgetUsd,
-      env: agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, apiKey: apiKeyFor(settings), set: protection.agentEnvSet }),
+      env: agentProcessEnv.env,
       callsDir,
       user: protection.user
     })

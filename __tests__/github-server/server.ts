@@ -81,6 +81,16 @@ export interface GitHubServerOptions {
    * accessible by integration", and only GraphQL's `viewer` names the identity (`login`).
    */
   installation?: boolean
+  /** The token identity's numeric id (default 1); GraphQL's `viewer` gives it only with `graphqlDatabaseId`. */
+  id?: number
+  graphqlDatabaseId?: boolean
+  /**
+   * Collaborators' permissions (`admin`, `write`, `read`, …); anyone else is not a collaborator
+   * (404). Default: `octo-maintainer` (the action runner's GITHUB_ACTOR) is an admin.
+   */
+  collaborators?: Record<string, string>
+  /** Numeric ids of other accounts `GET /users/{username}` knows. */
+  userIds?: Record<string, number>
 }
 
 const deepMerge = (base: unknown, over: unknown): unknown => {
@@ -250,7 +260,21 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       }
       case 'users/get-authenticated': {
         if (opts.installation) return { status: 403, json: error(403, 'Resource not accessible by integration') }
-        return { status: 200, json: deepMerge(sample(componentSchema('private-user')), { login, id: 1, type: 'User', html_url: `https://github.com/${login}` }) }
+        return { status: 200, json: deepMerge(sample(componentSchema('private-user')), { login, id: opts.id ?? 1, type: 'User', html_url: `https://github.com/${login}` }) }
+      }
+      case 'users/get-by-username': {
+        const name = String(op.params.username)
+        const id = name === login ? (opts.id ?? 1) : opts.userIds?.[name]
+        if (id === undefined) return { status: 404, json: error(404, 'Not Found') }
+        return { status: 200, json: deepMerge(sample(componentSchema('public-user')), { ...(user(name) as Json), id, user_view_type: 'public' }) }
+      }
+      case 'repos/get-collaborator-permission-level': {
+        const name = String(op.params.username)
+        const permission = Object.entries(opts.collaborators ?? { 'octo-maintainer': 'admin' }).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
+        if (permission === undefined) return { status: 404, json: error(404, 'Not Found') }
+        const legacy = permission === 'maintain' ? 'write' : permission === 'triage' ? 'read' : permission
+        const collaborator = deepMerge(sample(componentSchema('nullable-collaborator')), { login: name, id: nextId++, type: 'User', role_name: permission })
+        return { status: 200, json: { permission: legacy, role_name: permission, user: collaborator } }
       }
       default:
         return { status: 404, json: error(404, 'Not Found') }
@@ -261,7 +285,8 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
   function graphql(body: Json): { status: number; json: unknown } {
     const query = typeof body.query === 'string' ? body.query : ''
     if (!/\bviewer\s*\{[^}]*\blogin\b/.test(query)) return { status: 200, json: { errors: [{ message: 'the local server answers only viewer { login }' }] } }
-    return { status: 200, json: { data: { viewer: { login } } } }
+    const withId = opts.graphqlDatabaseId && /\bdatabaseId\b/.test(query)
+    return { status: 200, json: { data: { viewer: { login, ...(withId ? { databaseId: opts.id ?? 1 } : {}) } } } }
   }
 
   const server = http.createServer((req, res) => {

@@ -90,6 +90,8 @@ export function runAction(opts: ActionRunOptions): Promise<ActionRun> {
     GITHUB_STATE: files.state,
     GITHUB_STEP_SUMMARY: files.summary,
     GITHUB_REPOSITORY: 'octo-org/octo-repo',
+    // a maintainer (the local GitHub server gives this login admin permission)
+    GITHUB_ACTOR: 'octo-maintainer',
     GITHUB_WORKFLOW: 'nightly',
     GITHUB_JOB: 'upgrade',
     GITHUB_RUN_ID: String(1000 + Math.floor(Math.random() * 100000)),

@@ -5,6 +5,7 @@ export interface RecordedRequest {
   method: string
   url: string
   body: any
+  headers: http.IncomingHttpHeaders
 }
 
 /**
@@ -30,7 +31,7 @@ export class LocalHttp {
         } catch {
           body = raw
         }
-        this.requests.push({ method: req.method ?? '', url: req.url ?? '', body })
+        this.requests.push({ method: req.method ?? '', url: req.url ?? '', body, headers: req.headers })
         handle(req, res, body)
       })
     })

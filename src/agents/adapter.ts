@@ -1,5 +1,5 @@
 import { ensureAgentCli } from './install.js'
-import { agentSpec, type AgentSettings } from './registry.js'
+import { agentSpec, providerSpec, type AgentSettings } from './registry.js'
 import type { AgentAdapter } from './types.js'
 
 /** What the adapter of the configured agent is built from. */
@@ -8,6 +8,8 @@ export interface AdapterSettings extends AgentSettings {
   agentVersion?: string
   /** The configured agent's API key, read from its registry input. */
   agentApiKey?: string
+  /** The agent's credential inputs that are set (input name → value). */
+  agentCredentials?: Record<string, string>
 }
 
 /** The adapter for the configured agent; `binary` is the CLI's path (see prepareAdapter). */
@@ -26,4 +28,21 @@ export async function prepareAdapter(settings: AdapterSettings, ctx: { env: Node
 export function apiKeyFor(settings: AdapterSettings): { name: string; value: string } | undefined {
   const key = agentSpec(settings.agent).apiKey
   return key && settings.agentApiKey ? { name: key.env, value: settings.agentApiKey } : undefined
+}
+
+/**
+ * The credentials the agent's process gets: those of its provider that are set (for Claude on
+ * Anthropic the API key and the subscription token; for Codex on Azure the key as
+ * AZURE_OPENAI_API_KEY), each under the variable its CLI reads. An agent without providers gets
+ * its API key.
+ */
+export function credentialsFor(settings: AdapterSettings): { name: string; value: string }[] {
+  const spec = agentSpec(settings.agent)
+  const provider = providerSpec(spec, settings.provider)
+  if (!provider) {
+    const key = apiKeyFor(settings)
+    return key ? [key] : []
+  }
+  const given = { ...(spec.apiKey && settings.agentApiKey ? { [spec.apiKey.input]: settings.agentApiKey } : {}), ...(settings.agentCredentials ?? {}) }
+  return provider.credentials.flatMap((c) => (given[c.input] ? [{ name: c.env, value: given[c.input] }] : []))
 }

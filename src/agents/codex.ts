@@ -30,6 +30,8 @@ export interface CodexAgentOptions {
   args?: string[]
   /** The `price-table` override, merged over the built-in table. */
   prices?: PriceTable
+  /** Arguments the provider needs, from the agent's environment (e.g. the Azure endpoint). */
+  providerArgs?: (env: NodeJS.ProcessEnv) => string[]
 }
 
 export function codexArgs(extra: string[]): string[] {
@@ -205,8 +207,8 @@ export class CodexAgent implements AgentAdapter {
   constructor(private readonly opts: CodexAgentOptions = {}) {}
 
   async run(call: AgentCall): Promise<AgentResult> {
-    const args = this.opts.args ?? []
     const env = processEnv(call, {})
+    const args = [...(this.opts.providerArgs?.(env) ?? []), ...(this.opts.args ?? [])]
     const model = resolveCodexModel(args, env)
     const prices = { ...DEFAULT_PRICES, ...(this.opts.prices ?? {}) }
     const watchdog = new TurnWatchdog(call.maxTurns)

@@ -9,7 +9,7 @@ import { handBackPaths } from '../fs/hand-back.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
-import { git } from '../git/git.js'
+import { git, gitEnv } from '../git/git.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
 import { describeTampering } from './compare.js'
@@ -132,12 +132,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const initial = await tamper.restore()
   if (initial.found.length) {
     // Its own commit before the loop starts, so the agent's work is measured from there.
-    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws })
+    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws, env: gitEnv(settings.commitAuthor) })
     notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
 
   const refused = refusedNames(settings.agentEnv)
-  if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets and runner internals never are)`)
+  if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`)
 
   const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
   const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
 import { heldRepositoryFor } from './custody-registry.js'
 
 export interface GitResult {
@@ -39,17 +40,20 @@ export const LOOPGATE_GIT_CONFIG = [
   'submodule.recurse=false'
 ]
 
-/** The environment of loopgate's own git processes: no global or system config, no prompts. */
-export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+/**
+ * The environment of loopgate's own git processes: no global or system config, no prompts, and
+ * `author` as the author and committer of what they commit.
+ */
+export function gitEnv(author: CommitAuthor = LOCAL_AUTHOR, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR']) if (base[key]) env[key] = base[key]
   env.GIT_CONFIG_NOSYSTEM = '1'
   env.GIT_CONFIG_GLOBAL = '/dev/null'
   env.GIT_TERMINAL_PROMPT = '0'
-  env.GIT_AUTHOR_NAME = 'loopgate'
-  env.GIT_AUTHOR_EMAIL = 'loopgate@users.noreply.github.com'
-  env.GIT_COMMITTER_NAME = 'loopgate'
-  env.GIT_COMMITTER_EMAIL = 'loopgate@users.noreply.github.com'
+  env.GIT_AUTHOR_NAME = author.name
+  env.GIT_AUTHOR_EMAIL = author.email
+  env.GIT_COMMITTER_NAME = author.name
+  env.GIT_COMMITTER_EMAIL = author.email
   env.LC_ALL = 'C'
   return env
 }

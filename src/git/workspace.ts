@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
-import { git } from './git.js'
+import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
+import { git, gitEnv } from './git.js'
 import { changedInWorkTree } from './status.js'
 
 /** Beyond this many changed paths one `git add -A` is cheaper than naming them. */
@@ -32,25 +33,38 @@ function parseNumstat(text: string): { files: string[]; stat: DiffStat } {
  * The agent's workspace as loopgate's git sees it. The progress file is never committed; the
  * features file only by commitFeaturesFile, and it is left out of the progress comparison.
  */
+export interface GitWorkspaceOptions {
+  /** Author and committer of loopgate's commits. */
+  author?: CommitAuthor
+  /** More files kept out of commits (credentials files a provider step wrote into the workspace). */
+  exclude?: string[]
+}
+
 export class GitWorkspace implements Workspace {
   constructor(
     readonly dir: string,
     private readonly progressFile: string,
-    private readonly featuresFile?: string
+    private readonly featuresFile?: string,
+    private readonly opts: GitWorkspaceOptions = {}
   ) {}
 
   private run(args: string[], okCodes?: number[]) {
-    return git(args, { cwd: this.dir, okCodes })
+    return git(args, { cwd: this.dir, okCodes, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
   }
 
-  /** Keeps the progress file out of `git status` and commits. */
+  /** Keeps the progress file (and the excluded files) out of `git status` and commits. */
   async prepare(): Promise<void> {
     const gitDir = (await this.run(['rev-parse', '--absolute-git-dir'])).stdout.trim()
     const excludeFile = path.join(gitDir, 'info', 'exclude')
     mkdirSync(path.dirname(excludeFile), { recursive: true })
-    const current = existsSync(excludeFile) ? readFileSync(excludeFile, 'utf8') : ''
-    const line = `/${this.progressFile}`
-    if (!current.split('\n').includes(line)) appendFileSync(excludeFile, `${current && !current.endsWith('\n') ? '\n' : ''}${line}\n`)
+    let current = existsSync(excludeFile) ? readFileSync(excludeFile, 'utf8') : ''
+    for (const file of [this.progressFile, ...(this.opts.exclude ?? [])]) {
+      const line = `/${file.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`)}`
+      if (current.split('\n').includes(line)) continue
+      const text = `${current && !current.endsWith('\n') ? '\n' : ''}${line}\n`
+      appendFileSync(excludeFile, text)
+      current += text
+    }
   }
 
   async head(): Promise<string> {
@@ -72,7 +86,7 @@ export class GitWorkspace implements Workspace {
   private async commitIndex(message: string): Promise<string> {
     const tree = (await this.run(['write-tree'])).stdout.trim()
     const parent = await this.head()
-    const commit = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message })).stdout.trim()
+    const commit = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })).stdout.trim()
     await this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
     return commit
   }

@@ -13,9 +13,12 @@ import {
 } from '../publish/bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
 import { runUrl, uploadAttemptLog } from './artifact.js'
+import { GITHUB_ACTIONS_AUTHOR, type CommitAuthor } from '../git/author.js'
+import { actorRefusal, runActors } from './actor.js'
 import { openLoopPulls } from './capacity.js'
 import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoRef } from './client.js'
-import type { EventPlan } from './events.js'
+import { readEventPayload, type EventPlan } from './events.js'
+import { tokenAuthor } from './identity.js'
 import { Ownership } from './ownership.js'
 import { HistoryRewriteRefused, pushOntoPullRequest, pushWip } from './pushes.js'
 
@@ -47,6 +50,7 @@ function pushError(err: unknown, branch: string): Error {
 /** Publishes a run to GitHub: pushes from a clean clone first, then the PR, issue or comment. */
 export class GitHubPublisher implements Publisher {
   private ownership: Ownership | undefined
+  private author: Promise<CommitAuthor> | undefined
 
   constructor(private readonly opts: GitHubPublisherOptions) {}
 
@@ -59,6 +63,8 @@ export class GitHubPublisher implements Publisher {
     const { plan } = this.opts
     if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
     if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
+    const refusal = await actorRefusal(this.opts.client, this.opts.repo, runActors(this.opts.env, readEventPayload(this.opts.env)), settings)
+    if (refusal) return { stopReason: 'nothing-to-do', notes: [refusal] }
     if (plan.kind !== 'branch' || settings.onSuccess === 'none') return null
     let open
     try {
@@ -74,6 +80,12 @@ export class GitHubPublisher implements Publisher {
         open.map((p) => `- [#${p.number}](${p.url}) (\`${p.branch}\`)`).join('\n')
       ]
     }
+  }
+
+  /** The token's own identity (see tokenAuthor), learned once. */
+  commitAuthor(): Promise<CommitAuthor> {
+    this.author ??= tokenAuthor(this.opts.client, this.opts.warn)
+    return this.author
   }
 
   async publish(ctx: PublishContext): Promise<PublishResult> {
@@ -178,6 +190,7 @@ export class GitHubPublisher implements Publisher {
     result.branch = extras.branch = branch
     result.notes.push(`verified work pushed to ${branch}`)
     if (settings.onSuccess === 'push') return
+    extras.pushedWithWorkflowToken = (await this.commitAuthor()).email === GITHUB_ACTIONS_AUTHOR.email
 
     const existing = await call('find the open loop pull request', 'pull-requests: read', () =>
       client.rest.pulls.list({ ...repo, state: 'open', head: `${repo.owner}:${branch}`, per_page: 100 })

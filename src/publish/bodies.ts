@@ -21,7 +21,14 @@ export interface BodyExtras {
   wipNote?: string
   /** The verified work was not pushed because it would rewrite a pull request branch's history. */
   refusal?: { branch: string; startHead: string; commit: string }
+  /** The work was pushed with the workflow's GITHUB_TOKEN, whose pushes start no workflows. */
+  pushedWithWorkflowToken?: boolean
 }
+
+/** One line for a pull request GitHub runs no workflows on (pushed with GITHUB_TOKEN). */
+export const NO_CI_LINE =
+  "**CI:** pushed with the workflow's `GITHUB_TOKEN`, so GitHub starts no workflows for this pull request; close and reopen it to run them, or give loopgate a GitHub App token (`github-token`)."
+
 
 export function marker(loopId: string): string {
   return `<!-- loopgate:loop-id=${loopId} -->`
@@ -144,6 +151,7 @@ export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): s
     spendChart(outcome, settings.spendCeilingUsd),
     gateEvidence(ctx),
     logLine(ctx, extras),
+    extras.pushedWithWorkflowToken ? NO_CI_LINE : '',
     'A passing gate is only as trustworthy as the tests behind it: please read the change.'
   ]
     .filter(Boolean)

@@ -1,5 +1,6 @@
 import type { RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
+import type { CommitAuthor } from '../git/author.js'
 import type { Settings } from '../inputs.js'
 
 export interface PublishResult {
@@ -53,5 +54,7 @@ export interface PreflightStop {
 export interface Publisher {
   /** Checked before any spend (events, review capacity); a stop ends the run with no iteration. */
   preflight?(settings: Settings): Promise<PreflightStop | null>
+  /** The identity loopgate's commits are authored by when `commit-author` is not set (the token's own). */
+  commitAuthor?(): Promise<CommitAuthor>
   publish(ctx: PublishContext): Promise<PublishResult>
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { ProtectedPaths } from '../gate/protected-paths.js'
-import { git } from '../git/git.js'
+import { LOCAL_AUTHOR, type CommitAuthor } from '../git/author.js'
+import { git, gitEnv } from '../git/git.js'
 import { ConfigError, type Settings } from '../inputs.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { GateVerdict } from '../loop/types.js'
@@ -95,13 +96,13 @@ async function undoBump(workspace: string, files: readonly string[]): Promise<vo
 }
 
 /** Stages and commits the bump; null when the package manager changed none of the bump files. */
-async function commitBump(workspace: string, files: readonly string[], candidate: UpgradeCandidate): Promise<{ commit: string; files: string[] } | null> {
+async function commitBump(workspace: string, files: readonly string[], candidate: UpgradeCandidate, author: CommitAuthor = LOCAL_AUTHOR): Promise<{ commit: string; files: string[] } | null> {
   const specs = await bumpPathspecs(workspace, files)
   if (specs.length === 0) return null
   await git(['add', '-A', '--', ...specs], { cwd: workspace })
   const staged = (await git(['diff', '--cached', '--name-only', '-z'], { cwd: workspace })).stdout.split('\0').filter(Boolean)
   if (staged.length === 0) return null
-  await git(['commit', '-q', '--no-verify', '-m', bumpMessage(candidate)], { cwd: workspace })
+  await git(['commit', '-q', '--no-verify', '-m', bumpMessage(candidate)], { cwd: workspace, env: gitEnv(author) })
   return { commit: (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim(), files: staged }
 }
 
@@ -146,7 +147,7 @@ export async function prepareUpgrade(settings: Settings, opts: PrepareOptions): 
     if (bumps >= MAX_BUMPS_PER_RUN) break
     bumps++
     const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
-    const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate) : null
+    const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate, settings.commitAuthor) : null
     if (!committed) {
       notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message}`)
       attempts.push(record(candidate, null))

@@ -1,0 +1,55 @@
+import { chownSync, mkdtempSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { agentSpec, providerSpec } from '../agents/registry.js'
+import type { AgentCall } from '../agents/types.js'
+import { readAgentFile } from '../fs/tree.js'
+
+/** A credentials file larger than this is not a credentials file. */
+const MAX_CREDENTIALS_BYTES = 1024 * 1024
+
+export interface StagedCredentials {
+  /** The agent's environment, each credentials-file variable naming the agent's own copy. */
+  env: NodeJS.ProcessEnv
+  /** Credentials files that lie inside the workspace (relative paths): kept out of loopgate's commits. */
+  inWorkspace: string[]
+  notes: string[]
+}
+
+/**
+ * The provider's credentials files (GOOGLE_APPLICATION_CREDENTIALS, AWS_SHARED_CREDENTIALS_FILE, …)
+ * for an agent that runs as its own user: each is read without following links, before the first
+ * call, and copied into a fresh folder in the agent's home, owned by the agent user with mode 0600;
+ * the variable then names the copy. The runner's file is never chmod-ed or chown-ed. Without a
+ * separate user the agent can already read the runner's path, which stays.
+ */
+export function stageCredentialFiles(
+  env: NodeJS.ProcessEnv,
+  opts: { agent: string; provider?: string; user?: AgentCall['user']; workspace: string }
+): StagedCredentials {
+  const staged: StagedCredentials = { env: { ...env }, inWorkspace: [], notes: [] }
+  const provider = providerSpec(agentSpec(opts.agent), opts.provider)
+  let folder: string | undefined
+  for (const name of provider?.files ?? []) {
+    const source = env[name]
+    if (!source) continue
+    const file = path.resolve(opts.workspace, source)
+    const rel = path.relative(opts.workspace, file)
+    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) staged.inWorkspace.push(rel.split(path.sep).join('/'))
+    if (!opts.user) continue
+    const data = readAgentFile(file, MAX_CREDENTIALS_BYTES)
+    if (data === null) {
+      delete staged.env[name]
+      staged.notes.push(`${name} (${source}) is not a readable regular file of at most 1 MiB: not passed to the agent`)
+      continue
+    }
+    if (!folder) {
+      folder = mkdtempSync(path.join(opts.user.home, '.loopgate-credentials-'))
+      chownSync(folder, opts.user.uid, opts.user.gid)
+    }
+    const copy = path.join(folder, `${name.toLowerCase()}-${path.basename(file)}`)
+    writeFileSync(copy, data, { flag: 'wx', mode: 0o600 })
+    chownSync(copy, opts.user.uid, opts.user.gid)
+    staged.env[name] = copy
+  }
+  return staged
+}
