@@ -2,6 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { apiKeyFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
+import { GateBrokenError } from './gate/baseline-health.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { withCustody } from './git/custody.js'
 import { git } from './git/git.js'
@@ -110,8 +111,19 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
     runId: ctx.runId,
     signal: ctx.signal,
     isolation: ctx.isolation,
-    agentUserName: ctx.agentUser
+    agentUserName: ctx.agentUser,
+    log: new AttemptLog(logFile)
+  }).catch((err: unknown) => {
+    if (!(err instanceof GateBrokenError)) throw err
+    return err
   })
+  if (protection instanceof GateBrokenError) {
+    const stopNotes = [...protection.notes, protection.message]
+    new AttemptLog(logFile).write({ type: 'stop', stopReason: 'gate-broken', message: protection.message, spentUsd: 0 })
+    progress.appendStop('gate-broken')
+    for (const note of stopNotes) ctx.report(note)
+    return { stopReason: 'gate-broken', outcome: outcomeFor('gate-broken'), run: null, runDir, logFile, ledgerFile, progressFile: progressPath, published: { files: [], notes: [] }, notes: [...notes, ...stopNotes] }
+  }
   notes.push(...protection.notes)
   const gate = protection.gate
   const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile)

@@ -8,8 +8,10 @@ import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
 import { git } from '../git/git.js'
+import type { AttemptLog } from '../loop/attempt-log.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
+import { GateBrokenError } from './baseline-health.js'
 import { describeTampering } from './compare.js'
 import { ProtectedGate, type Baseline } from './protected-gate.js'
 import { ProtectedPaths } from './protected-paths.js'
@@ -35,6 +37,8 @@ export interface ProtectionOptions {
   isolation?: IsolationMode
   /** Name of the dedicated agent user (default loopgate-agent; LOOPGATE_AGENT_USER). */
   agentUserName?: string
+  /** The attempt log: gets the baseline entry. */
+  log?: AttemptLog
 }
 
 export interface Protection {
@@ -173,10 +177,18 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     Object.assign(agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
   }
 
+  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
+
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   let baseline: Baseline
   try {
     baseline = await gate.runBaseline(startCommit)
+    notes.push(
+      `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`
+    )
+    opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
+    // No agent could make a gate pass that cannot run on the base: stop before any spend.
+    if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
   } catch (err) {
     if (user) {
       execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
@@ -184,10 +196,6 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     }
     throw err
   }
-  notes.push(
-    `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${baseline.tests ?? 'unknown'} test(s), ${baseline.skipped ?? 'unknown'} skipped (${baseline.verdict.passed ? 'passing' : baseline.verdict.reason})`
-  )
-  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
   const guards: CallGuard[] = user ? [new HandBackGuard(ws, user), tamper] : [tamper]
   const wrapAgent = (runner: AgentRunner): AgentRunner => ({
@@ -208,4 +216,27 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     retireAgentUser(opts.runDir)
   }
   return { base, snapshot, gate, baseline, guards, user, agentEnvSet, notes, wrapAgent, finish }
+}
+
+/** The attempt log's record of the baseline run: what the gate said on the start commit. */
+function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): Record<string, unknown> {
+  const v = baseline.verdict
+  return {
+    type: 'baseline',
+    base: base.sha,
+    baseSource: base.source,
+    commit,
+    protectedFiles,
+    passed: v.passed,
+    reason: v.reason,
+    exitCode: v.exitCode,
+    timedOut: v.timedOut,
+    tests: baseline.tests,
+    skipped: baseline.skipped,
+    failures: v.failures.slice(0, 50),
+    fingerprint: v.fingerprint,
+    broken: baseline.broken,
+    durationMs: v.durationMs,
+    outputTail: v.passed ? undefined : v.outputTail.slice(-4000)
+  }
 }
