@@ -7,6 +7,7 @@ import { stashCredentials } from '../isolation/credentials.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
+import { fetchEnv } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 import type { AttemptLog } from '../loop/attempt-log.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
@@ -124,7 +125,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
   if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
 
-  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, auth: stash.auth })
+  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth }) })
   const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
   const tamper = new TamperGuard({
     workspace: ws,

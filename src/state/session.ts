@@ -77,7 +77,7 @@ export class StateSession {
   /** Starts from the WIP branch when the last run escalated or hit a cap. Before any spend. */
   async resume(): Promise<ResumePlan> {
     try {
-      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.state)
+      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.state, { token: this.settings.githubToken, env: process.env })
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }
