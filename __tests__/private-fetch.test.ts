@@ -4,6 +4,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { fetchEnv } from '../src/git/fetch-auth.js'
 import { planEvent } from '../src/github/events.js'
 import { readSettings } from '../src/inputs.js'
 import { prepareResume } from '../src/state/resume.js'
@@ -141,4 +142,13 @@ test("the pull request's head is fetched through the token to recognise loopgate
   }
   const plan = await planEvent(settings, 'pull_request', payload, githubEnv())
   expect(plan).toMatchObject({ kind: 'skip', message: expect.stringContaining("loopgate's own") })
+})
+
+test('the token header is for the server named by GITHUB_SERVER_URL only; the persisted credential is the fallback', () => {
+  const env = fetchEnv({ token: 't0k', env: { GITHUB_SERVER_URL: 'https://ghe.example.com/' }, persisted: ['http.https://github.com/.extraheader=AUTHORIZATION: basic OLD'] })
+  expect(env).toMatchObject({ GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.https://ghe.example.com/.extraheader' })
+  expect(env.GIT_CONFIG_VALUE_0).toBe(`AUTHORIZATION: basic ${Buffer.from('x-access-token:t0k').toString('base64')}`)
+  const persisted = fetchEnv({ env: {}, persisted: ['http.https://github.com/.extraheader=AUTHORIZATION: basic OLD'] })
+  expect(persisted).toMatchObject({ GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.https://github.com/.extraheader', GIT_CONFIG_VALUE_0: 'AUTHORIZATION: basic OLD' })
+  expect(fetchEnv({ token: 't0k', env: { GITHUB_SERVER_URL: 'not a url' } }).GIT_CONFIG_COUNT).toBeUndefined()
 })

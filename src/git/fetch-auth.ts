@@ -20,17 +20,25 @@ export interface FetchCredentials {
   persisted?: string[]
 }
 
-export function tokenHeader(token: string, env: NodeJS.ProcessEnv): { key: string; value: string } {
-  const server = new URL(env.GITHUB_SERVER_URL || 'https://github.com').origin
+/** The token's header, for GITHUB_SERVER_URL's origin only; null when that is no http(s) URL. */
+export function tokenHeader(token: string, env: NodeJS.ProcessEnv): { key: string; value: string } | null {
+  let server: URL
+  try {
+    server = new URL(env.GITHUB_SERVER_URL || 'https://github.com')
+  } catch {
+    return null
+  }
+  if (!/^https?:$/.test(server.protocol)) return null
   const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')
-  return { key: `http.${server}/.extraheader`, value: `AUTHORIZATION: basic ${basic}` }
+  return { key: `http.${server.origin}/.extraheader`, value: `AUTHORIZATION: basic ${basic}` }
 }
 
 /** The environment of an authenticated git fetch: loopgate's git environment plus the header. */
 export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
   const env = gitEnv()
   const entries: { key: string; value: string }[] = []
-  if (creds.token) entries.push(tokenHeader(creds.token, creds.env))
+  const header = creds.token ? tokenHeader(creds.token, creds.env) : null
+  if (header) entries.push(header)
   else {
     for (const setting of creds.persisted ?? []) {
       const eq = setting.indexOf('=')
@@ -52,7 +60,7 @@ export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
  * the protection setup stashes it.
  */
 export async function fetchEnvFor(workspace: string, creds: FetchCredentials): Promise<NodeJS.ProcessEnv> {
-  if (creds.token || creds.persisted) return fetchEnv(creds)
+  if (creds.persisted || (creds.token && tokenHeader(creds.token, creds.env))) return fetchEnv(creds)
   const held = heldRepositoryFor(workspace)
   const persisted = held ? await persistedCredentials(userConfigOf(held)).catch(() => []) : []
   return fetchEnv({ ...creds, persisted })
