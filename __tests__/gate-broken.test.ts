@@ -1,5 +1,5 @@
 /** A gate that cannot run on the base stops the run before any spend, naming the input to change. */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { runCli } from '../src/cli/main.js'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
@@ -17,9 +17,9 @@ function logEntries(file: string): Record<string, any>[] {
     .map((l) => JSON.parse(l) as Record<string, any>)
 }
 
-async function brokenRun(inputs: Record<string, string>) {
+async function brokenRun(inputs: Record<string, string>, isolation: 'weak' | 'auto' = 'weak') {
   const marker = tempDir('loopgate-marker-')
-  const r = await runAttack({ isolation: 'weak', inputs, script: MARKED(marker) })
+  const r = await runAttack({ isolation, inputs, script: MARKED(marker) })
   const entries = logEntries(r.report.logFile)
   return { ...r, entries, called: existsSync(path.join(marker, 'agent-was-called')), ledger: existsSync(r.report.ledgerFile) ? readFileSync(r.report.ledgerFile, 'utf8') : '' }
 }
@@ -48,6 +48,13 @@ test('a failing gate-setup on the base stops with gate-broken naming gate-setup'
   const why = r.report.notes.join('\n')
   expect(why).toContain('gate-setup failed on the base (exit 3): npm error code ENOTCACHED')
   expect(why).toContain('Change `gate-setup`')
+})
+
+test('with the separate agent user: the workspace goes back to its owner when the gate is broken', async () => {
+  const r = await brokenRun({ 'gate-setup': 'exit 3' }, 'auto')
+  expect(r.report.stopReason).toBe('gate-broken')
+  expect(r.called).toBe(false)
+  expect(statSync(path.join(r.ws, 'src', 'math.mjs')).uid).toBe(process.getuid?.())
 })
 
 test('a gate that times out on the base stops with gate-broken naming gate-timeout-minutes', async () => {
