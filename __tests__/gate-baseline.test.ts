@@ -139,8 +139,8 @@ test('gate-setup runs first in the clean checkout, as the agent user, with writa
   expect(r.report.run?.iterations[0].gate?.outputTail).toContain('setup by loopgate-agent-setup')
 })
 
-test('a failing gate-setup fails the gate with that reason', async () => {
-  const r = await runAttack({ isolation: 'weak', inputs: { 'gate-setup': 'exit 3' }, script: FIX })
+test('a gate-setup that fails on the agent\'s commit fails the gate with that reason', async () => {
+  const r = await runAttack({ isolation: 'weak', inputs: { 'gate-setup': 'test ! -e setup-breaker || exit 3' }, script: `${FIX}touch setup-breaker\n` })
   expect(r.report.run?.iterations[0].gate?.passed).toBe(false)
   expect(r.report.run?.iterations[0].gate?.reason).toBe('gate-setup failed (exit 3)')
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { credentialsFor, prepareAdapter } from './agents/adapter.js'
 import { agentRunner } from './agents/index.js'
 import type { BaselineStore } from './gate/baseline-cache.js'
+import { GateBrokenError } from './gate/baseline-health.js'
 import { setupProtection, type IsolationMode } from './gate/protection.js'
 import { withCustody } from './git/custody.js'
 import { git } from './git/git.js'
@@ -144,8 +145,19 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
     signal: ctx.signal,
     isolation: ctx.isolation,
     agentUserName: ctx.agentUser,
-    baselines: ctx.baselines
+    baselines: ctx.baselines,
+    log: new AttemptLog(logFile)
+  }).catch((err: unknown) => {
+    if (!(err instanceof GateBrokenError)) throw err
+    return err
   })
+  if (protection instanceof GateBrokenError) {
+    const stopNotes = [...protection.notes, protection.message]
+    new AttemptLog(logFile).write({ type: 'stop', stopReason: 'gate-broken', message: protection.message, spentUsd: 0 })
+    progress.appendStop('gate-broken')
+    for (const note of stopNotes) ctx.report(note)
+    return { stopReason: 'gate-broken', outcome: outcomeFor('gate-broken'), run: null, runDir, logFile, ledgerFile, progressFile: progressPath, published: { files: [], notes: [] }, notes: [...notes, ...stopNotes] }
+  }
   notes.push(...protection.notes)
   const gate = protection.gate
   const agentProcessEnv = stageCredentialFiles(

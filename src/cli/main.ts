@@ -54,6 +54,9 @@ function workspaceProblem(dir: string): string | undefined {
 
 const usd = (n: number): string => `$${n.toFixed(2)}`
 
+/** A note as one terminal line: no newlines, no control characters (paths and output can carry them). */
+const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
+
 /** One line per iteration for a terminal: short, with marks. */
 export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
   const agent = r.agent.status === 'claimed-done' ? 'agent done' : `agent ${r.agent.status} (${r.agent.reason})`
@@ -142,6 +145,8 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
       return exitCodeFor(end.stopReason)
     }
     const report = end.report
+    // What the run found before and around the loop: the baseline, the protected files, weak isolation, why it stopped early.
+    for (const note of report.notes) io.out(`note: ${oneLine(note)}\n`)
     io.out(`stop-reason: ${report.stopReason}\n`)
     io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
     io.out(`attempt log: ${report.logFile}\n`)

@@ -1,5 +1,6 @@
 import { ConfigError } from '../inputs.js'
 import { existsSync, readFileSync } from 'node:fs'
+import { isShallow } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 
 export interface BaseRef {
@@ -30,34 +31,41 @@ async function hasRemote(cwd: string, config: string[]): Promise<boolean> {
   return r.stdout.split('\n').includes('origin')
 }
 
+/** Fetch options: `env` authenticates (see git/fetch-auth.ts); `depth` keeps a shallow clone shallow. */
+interface Fetching {
+  env?: NodeJS.ProcessEnv
+  depth: string[]
+}
+
 /** A shallow or single-branch checkout may not hold the base; fetch it (best effort). */
-async function fetchRef(cwd: string, ref: string, config: string[], auth: string[]): Promise<void> {
-  await git(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', `+refs/heads/${ref}:refs/remotes/origin/${ref}`], {
+async function fetchRef(cwd: string, ref: string, config: string[], fetching: Fetching): Promise<void> {
+  await git(['fetch', '--no-tags', '--quiet', ...fetching.depth, 'origin', `+refs/heads/${ref}:refs/remotes/origin/${ref}`], {
     cwd,
     okCodes: [1, 128],
-    config: [...config, ...auth]
+    config,
+    env: fetching.env
   })
 }
 
 /**
  * The base the protected paths come from: the PR base for pull_request events, else `base-ref`,
  * else the default branch (origin/HEAD, or the current branch when there is no remote).
- * `auth` are `-c` settings that authenticate a fetch (the stashed credential), never written to disk.
+ * `fetchEnv` is the environment that authenticates a fetch from origin (see git/fetch-auth.ts).
  */
 export async function resolveBase(
   cwd: string,
-  opts: { env: NodeJS.ProcessEnv; baseRef?: string; config?: string[]; auth?: string[] }
+  opts: { env: NodeJS.ProcessEnv; baseRef?: string; config?: string[]; fetchEnv?: NodeJS.ProcessEnv }
 ): Promise<BaseRef> {
   const config = opts.config ?? []
-  const auth = opts.auth ?? []
   const remote = await hasRemote(cwd, config)
+  const fetching: Fetching = { env: opts.fetchEnv, depth: remote && (await isShallow(cwd)) ? ['--depth=1'] : [] }
   const pr = prBaseFromEvent(opts.env)
   const wanted = pr ? { ref: pr.ref, source: `pull_request base ${pr.ref}` } : opts.baseRef ? { ref: opts.baseRef, source: `base-ref ${opts.baseRef}` } : null
   if (wanted) {
     if (pr?.sha) {
       let sha = await tryResolve(cwd, pr.sha, config)
       if (!sha && remote) {
-        await git(['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', pr.sha], { cwd, okCodes: [1, 128], config: [...config, ...auth] })
+        await git(['fetch', '--no-tags', '--quiet', ...fetching.depth, 'origin', pr.sha], { cwd, okCodes: [1, 128], config, env: fetching.env })
         sha = await tryResolve(cwd, pr.sha, config)
       }
       if (sha) return { sha, source: wanted.source }
@@ -68,7 +76,7 @@ export async function resolveBase(
       if (sha) return { sha, source: wanted.source }
     }
     if (remote) {
-      await fetchRef(cwd, wanted.ref, config, auth)
+      await fetchRef(cwd, wanted.ref, config, fetching)
       const sha = await tryResolve(cwd, `refs/remotes/origin/${wanted.ref}`, config)
       if (sha) return { sha, source: wanted.source }
     }
@@ -77,11 +85,11 @@ export async function resolveBase(
   if (remote) {
     const head = await tryResolve(cwd, 'refs/remotes/origin/HEAD', config)
     if (head) return { sha: head, source: 'origin/HEAD' }
-    const defaultBranch = opts.env.LOOPGATE_DEFAULT_BRANCH || (await remoteDefaultBranch(cwd, config, auth))
+    const defaultBranch = opts.env.LOOPGATE_DEFAULT_BRANCH || (await remoteDefaultBranch(cwd, config, fetching))
     if (defaultBranch) {
       let sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
       if (!sha) {
-        await fetchRef(cwd, defaultBranch, config, auth)
+        await fetchRef(cwd, defaultBranch, config, fetching)
         sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
       }
       if (sha) return { sha, source: `origin/${defaultBranch}` }
@@ -93,8 +101,8 @@ export async function resolveBase(
   return { sha, source: branch ? `current branch ${branch}` : 'HEAD' }
 }
 
-async function remoteDefaultBranch(cwd: string, config: string[], auth: string[]): Promise<string | null> {
-  const r = await git(['ls-remote', '--symref', 'origin', 'HEAD'], { cwd, okCodes: [1, 2, 128], config: [...config, ...auth] })
+async function remoteDefaultBranch(cwd: string, config: string[], fetching: Fetching): Promise<string | null> {
+  const r = await git(['ls-remote', '--symref', 'origin', 'HEAD'], { cwd, okCodes: [1, 2, 128], config, env: fetching.env })
   const m = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(r.stdout)
   return m ? m[1] : null
 }

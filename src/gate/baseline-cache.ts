@@ -59,6 +59,7 @@ export function fromCached(c: CachedBaseline): Baseline {
   return {
     tests: c.tests,
     skipped: c.skipped,
+    broken: null,
     verdict: { passed: c.passed, reason: `${c.reason} (cached)`, exitCode: null, timedOut: false, failures: [], fingerprint: null, outputTail: '', durationMs: 0, testsRun: c.tests ?? undefined, skipped: c.skipped ?? undefined }
   }
 }

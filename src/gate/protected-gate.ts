@@ -4,6 +4,7 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess, type RunResult } from '../process/run.js'
 import type { FailureItem, Gate, GateVerdict } from '../loop/types.js'
+import { brokenBaseline, type BrokenGate, type StepEnd } from './baseline-health.js'
 import { CleanCheckout } from './checkout.js'
 import { describeTampering } from './compare.js'
 import { verdictFingerprint } from './fingerprint.js'
@@ -37,6 +38,8 @@ export interface Baseline {
   tests: number | null
   skipped: number | null
   verdict: GateVerdict
+  /** Set when the gate cannot run on the base at all (not when its tests fail). */
+  broken: BrokenGate | null
 }
 
 /** Per-step timings of the last gate run (for the benchmark and the log). */
@@ -53,6 +56,7 @@ export class ProtectedGate implements Gate {
   lastTimings: GateTimings = {}
   /** The package caches the last run was given, and those left out (with why). */
   lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
+  private lastEnd: StepEnd | null = null
 
   constructor(private readonly opts: ProtectedGateOptions) {
     this.checkout = new CleanCheckout({
@@ -74,7 +78,8 @@ export class ProtectedGate implements Gate {
     let verdict = await this.execute(commit, true)
     const unreachable = !verdict.passed && this.opts.user ? unreachablePathDirs(this.opts.env.PATH, this.opts.user) : []
     if (unreachable.length && this.opts.user) verdict = { ...verdict, reason: `${verdict.reason}; ${describeUnreachable(unreachable, this.opts.user)}` }
-    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict }
+    const broken = brokenBaseline(this.lastEnd, verdict, verdict.outputTail, this.opts.timeoutMs)
+    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict, broken }
     return this.baseline
   }
 
@@ -89,6 +94,7 @@ export class ProtectedGate implements Gate {
 
   private async execute(commit: string, baseline: boolean): Promise<GateVerdict> {
     const started = Date.now()
+    this.lastEnd = null
     const prepared = await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.lastTimings = { ...prepared.timings }
     if (prepared.mismatches.length > 0) {
@@ -140,6 +146,7 @@ export class ProtectedGate implements Gate {
         const s = await exec(this.opts.setup)
         output = `${s.stdout}\n${s.stderr}`
         if (s.exitCode !== 0 || s.timedOut || s.aborted) {
+          this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
           const why = s.timedOut ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s` : s.aborted ? 'cancelled' : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
           return { ...failed(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
         }
@@ -147,6 +154,7 @@ export class ProtectedGate implements Gate {
       const t = Date.now()
       const r = await exec(this.opts.command)
       this.lastTimings.command = Date.now() - t
+      this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
       output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
       return this.verdictFor(r, output, prepared.dir, Date.now() - started)
     } finally {

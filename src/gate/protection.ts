@@ -9,9 +9,12 @@ import { handBackPaths } from '../fs/hand-back.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
+import { fetchEnv } from '../git/fetch-auth.js'
 import { git, gitEnv } from '../git/git.js'
+import type { AttemptLog } from '../records/attempt-log.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
+import { GateBrokenError } from './baseline-health.js'
 import { describeTampering } from './compare.js'
 import { ProtectedGate, type Baseline } from './protected-gate.js'
 import { runnerPackageCaches } from './package-caches.js'
@@ -40,6 +43,8 @@ export interface ProtectionOptions {
   agentUserName?: string
   /** Baselines of earlier runs by key (the loop state); a hit is not run again. */
   baselines?: BaselineStore
+  /** The attempt log: gets the baseline entry. */
+  log?: AttemptLog
 }
 
 export interface Protection {
@@ -123,7 +128,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
   if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
 
-  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, auth: stash.auth })
+  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth }) })
   const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
   const tamper = new TamperGuard({
     workspace: ws,
@@ -192,6 +197,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     Object.assign(agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
   }
 
+  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
+
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   const key = baselineKey(await baselineInputs(ws, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport }))
   const describe = (b: Baseline, how: string): string =>
@@ -207,6 +214,10 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   } else {
     try {
       baseline = await gate.runBaseline(startCommit)
+      notes.push(describe(baseline, 'run before the first agent call'))
+      opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
+      // No agent could make a gate pass that cannot run on the base: stop before any spend.
+      if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
     } catch (err) {
       if (user) {
         execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
@@ -215,12 +226,10 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
       throw err
     }
     opts.baselines?.put(toCached(key, baseline))
-    notes.push(describe(baseline, 'run before the first agent call'))
   }
   const caches = gate.lastCaches
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
-  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
   const guards: CallGuard[] = user ? [new HandBackGuard(ws, user, written), tamper] : [tamper]
@@ -242,4 +251,27 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     retireAgentUser(opts.runDir)
   }
   return { base, snapshot, gate, baseline, guards, user, agentEnvSet, notes, wrapAgent, finish }
+}
+
+/** The attempt log's record of the baseline run: what the gate said on the start commit. */
+function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): Record<string, unknown> {
+  const v = baseline.verdict
+  return {
+    type: 'baseline',
+    base: base.sha,
+    baseSource: base.source,
+    commit,
+    protectedFiles,
+    passed: v.passed,
+    reason: v.reason,
+    exitCode: v.exitCode,
+    timedOut: v.timedOut,
+    tests: baseline.tests,
+    skipped: baseline.skipped,
+    failures: v.failures.slice(0, 50),
+    fingerprint: v.fingerprint,
+    broken: baseline.broken,
+    durationMs: v.durationMs,
+    outputTail: v.passed ? undefined : v.outputTail.slice(-4000)
+  }
 }

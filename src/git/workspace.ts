@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
 import { git, gitEnv } from './git.js'
+import { readPreRunFiles, recordPreRunFiles, unchangedPreRunAdditions } from './pre-run-files.js'
 import { changedInWorkTree } from './status.js'
 
 /** Beyond this many changed paths one `git add -A` is cheaper than naming them. */
@@ -31,7 +32,9 @@ function parseNumstat(text: string): { files: string[]; stat: DiffStat } {
 
 /**
  * The agent's workspace as loopgate's git sees it. The progress file is never committed; the
- * features file only by commitFeaturesFile, and it is left out of the progress comparison.
+ * features file only by commitFeaturesFile, and it is left out of the progress comparison. Files
+ * that were untracked before the first call are committed only once the agent changed them (see
+ * pre-run-files.ts).
  */
 export interface GitWorkspaceOptions {
   /** Author and committer of loopgate's commits. */
@@ -52,7 +55,7 @@ export class GitWorkspace implements Workspace {
     return git(args, { cwd: this.dir, okCodes, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
   }
 
-  /** Keeps the progress file (and the excluded files) out of `git status` and commits. */
+  /** Keeps the progress file (and the excluded files) out of `git status` and commits; records the pre-run untracked files. Before the first call. */
   async prepare(): Promise<void> {
     const gitDir = (await this.run(['rev-parse', '--absolute-git-dir'])).stdout.trim()
     const excludeFile = path.join(gitDir, 'info', 'exclude')
@@ -65,6 +68,7 @@ export class GitWorkspace implements Workspace {
       appendFileSync(excludeFile, text)
       current += text
     }
+    await recordPreRunFiles(this.dir)
   }
 
   async head(): Promise<string> {
@@ -96,9 +100,14 @@ export class GitWorkspace implements Workspace {
     let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
     // The progress notes never go into loopgate's commits, even when the user tracks the file; the
     // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
-    const own = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && parseNumstat(staged.stdout).files.includes(f))
-    if (own.length > 0) {
-      await this.run(['reset', '-q', '--', ...own])
+    const leftOut = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && parseNumstat(staged.stdout).files.includes(f))
+    const preRun = await readPreRunFiles(this.dir)
+    if (preRun) {
+      const raw = await this.run(['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=A'])
+      leftOut.push(...unchangedPreRunAdditions(raw.stdout, preRun).filter((f) => !leftOut.includes(f)))
+    }
+    if (leftOut.length > 0) {
+      await git(['--literal-pathspecs', 'reset', '-q', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: this.dir, input: `${leftOut.join('\0')}\0` })
       staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
     }
     const all = parseNumstat(staged.stdout)

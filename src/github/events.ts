@@ -1,5 +1,6 @@
 import type { PullRequestEvent, WorkflowDispatchEvent } from '@octokit/webhooks-types'
 import { readFileSync } from 'node:fs'
+import { fetchEnvFor, isShallow, type FetchCredentials } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 import { TRAILER_RUN } from '../git/workspace.js'
 import type { Settings } from '../inputs.js'
@@ -46,9 +47,19 @@ function branchOfRef(ref: string | undefined): string | undefined {
   return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined
 }
 
-/** Whether the commit carries loopgate's run trailer (read in the workspace with the hardened git). */
-export async function isLoopgateCommit(workspace: string, sha: string): Promise<boolean> {
-  const r = await git(['log', '-1', '--format=%B', '--end-of-options', sha], { cwd: workspace, okCodes: [128] }).catch(() => null)
+/**
+ * Whether the commit carries loopgate's run trailer (read in the workspace with the hardened git).
+ * A commit the clone does not hold (a pull request's head next to the merge commit a depth-1
+ * checkout made) is fetched from origin first, through `creds` (see git/fetch-auth.ts).
+ */
+export async function isLoopgateCommit(workspace: string, sha: string, creds?: FetchCredentials): Promise<boolean> {
+  const read = () => git(['log', '-1', '--format=%B', '--end-of-options', sha], { cwd: workspace, okCodes: [128] }).catch(() => null)
+  let r = await read()
+  if ((!r || r.exitCode !== 0) && creds && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) {
+    const depth = (await isShallow(workspace).catch(() => false)) ? ['--depth=1'] : []
+    await git(['fetch', '--no-tags', '--quiet', ...depth, 'origin', sha], { cwd: workspace, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(() => null)
+    r = await read()
+  }
   return !!r && r.exitCode === 0 && new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
 }
 
@@ -61,7 +72,7 @@ export async function planEvent(
   eventName: string,
   payload: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
-  isOwnCommit: (sha: string) => Promise<boolean> = (sha) => isLoopgateCommit(settings.workspace, sha)
+  isOwnCommit: (sha: string) => Promise<boolean> = (sha) => isLoopgateCommit(settings.workspace, sha, { token: settings.githubToken, env })
 ): Promise<EventPlan> {
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     if (eventName === 'pull_request_target' && !settings.allowPullRequestTarget) {

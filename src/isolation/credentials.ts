@@ -3,7 +3,7 @@ import path from 'node:path'
 import { git } from '../git/git.js'
 
 export interface StashedCredentials {
-  /** `-c` settings that authenticate loopgate's own fetches; never written into the workspace. */
+  /** `key=value` settings that authenticate loopgate's own fetches (see git/fetch-auth.ts); never written into the workspace. */
   auth: string[]
   /** Where they were found, for the log (keys only, never values). */
   found: string[]
@@ -21,18 +21,21 @@ function configEntries(text: string): { key: string; value: string }[] {
   return out
 }
 
+interface FoundCredentials extends StashedCredentials {
+  /** The included file behind each `found` include key, as the configuration names it. */
+  included: Map<string, string>
+  files: string[]
+}
+
 /**
  * The credential actions/checkout persists (`http.*.extraheader`, in the repository's config or in
- * a config file it includes), read as data from the user's configuration that loopgate holds (see
- * git/custody.ts): the agent's copy of the repository never had it. An included credential file
- * (actions/checkout keeps it under RUNNER_TEMP) is made readable by its owner only. The keys are
- * removed from that configuration, so the repository goes back to the workspace without them.
+ * a config file it includes), read as data: nothing is run, nothing is changed.
  */
-export async function stashCredentials(userConfig: string, stashFile: string): Promise<StashedCredentials> {
+async function findCredentials(userConfig: string, cwd: string): Promise<FoundCredentials> {
   const found: string[] = []
   const auth: string[] = []
-  const includedValue = new Map<string, string>()
-  const cwd = path.dirname(stashFile)
+  const included = new Map<string, string>()
+  const files: string[] = []
   const local = await git(['config', '--file', userConfig, '--list', '-z'], { cwd, okCodes: [1] })
   for (const { key, value } of configEntries(local.stdout)) {
     if (CREDENTIAL_KEY.test(key)) {
@@ -50,15 +53,34 @@ export async function stashCredentials(userConfig: string, stashFile: string): P
       if (!/extraheader/i.test(text)) continue
       const inc = await git(['config', '--file', file, '--list', '-z'], { cwd, okCodes: [1] })
       for (const entry of configEntries(inc.stdout)) if (CREDENTIAL_KEY.test(entry.key)) auth.push(`${entry.key}=${entry.value}`)
-      chmodSync(file, 0o600)
+      files.push(file)
       found.push(`${key} (${path.basename(file)})`)
-      includedValue.set(`${key} (${path.basename(file)})`, value)
+      included.set(`${key} (${path.basename(file)})`, value)
     }
   }
+  return { auth, found, included, files }
+}
+
+/** The persisted credential, still where actions/checkout left it (before stashCredentials). */
+export async function persistedCredentials(userConfig: string): Promise<string[]> {
+  return (await findCredentials(userConfig, path.dirname(userConfig))).auth
+}
+
+/**
+ * Takes the persisted credential (see findCredentials) out of the user's configuration that
+ * loopgate holds (see git/custody.ts): the agent's copy of the repository never had it. An
+ * included credential file (actions/checkout keeps it under RUNNER_TEMP) is made readable by its
+ * owner only. The keys are removed from that configuration, so the repository goes back to the
+ * workspace without them.
+ */
+export async function stashCredentials(userConfig: string, stashFile: string): Promise<StashedCredentials> {
+  const cwd = path.dirname(stashFile)
+  const { auth, found, included, files } = await findCredentials(userConfig, cwd)
+  for (const file of files) chmodSync(file, 0o600)
   // The credential goes back into no workspace: the repository is returned without it.
   for (const key of found) {
-    const [name, included] = key.split(' (')
-    const args = included ? ['--fixed-value', '--unset-all', name, includedValue.get(key) ?? ''] : ['--unset-all', name]
+    const [name, inc] = key.split(' (')
+    const args = inc ? ['--fixed-value', '--unset-all', name, included.get(key) ?? ''] : ['--unset-all', name]
     await git(['config', '--file', userConfig, ...args], { cwd, okCodes: [5] })
   }
   if (auth.length) writeFileSync(stashFile, JSON.stringify({ auth }), { mode: 0o600 })

@@ -1,3 +1,4 @@
+import { fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 import { knownStopReason, needsEscalation } from '../loop/stop-reasons.js'
 import type { LoopState } from './schema.js'
@@ -17,9 +18,9 @@ export interface ResumePlan {
 
 const short = (c: string): string => c.slice(0, 12)
 
-async function tryGit(dir: string, args: string[], okCodes: number[] = []): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
+async function tryGit(dir: string, args: string[], okCodes: number[] = [], env?: NodeJS.ProcessEnv): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
   try {
-    const r = await git(args, { cwd: dir, okCodes })
+    const r = await git(args, { cwd: dir, okCodes, env })
     return { ok: true, stdout: r.stdout, exitCode: r.exitCode }
   } catch (err) {
     return { ok: false, stdout: '', exitCode: -1, error: (err as Error).message }
@@ -31,15 +32,20 @@ async function commitExists(dir: string, ref: string): Promise<string | null> {
   return r.ok && r.exitCode === 0 ? r.stdout.trim() : null
 }
 
-/** Fetches the WIP branch from origin when the workspace has one; a missing branch is no error. */
-async function fetchWip(dir: string, branch: string): Promise<{ head: string | null; note?: string }> {
+/**
+ * Fetches the WIP branch from origin when the workspace has one, through the token (a private
+ * repository cloned without a persisted credential); a missing branch is no error. In a shallow
+ * clone only the WIP's own commits come (it descends from the base the clone holds).
+ */
+async function fetchWip(dir: string, branch: string, creds: FetchCredentials): Promise<{ head: string | null; note?: string }> {
   const remote = await tryGit(dir, ['remote', 'get-url', 'origin'], [2])
   if (!remote.ok || remote.exitCode !== 0) return { head: null }
   const ref = `refs/remotes/origin/${branch}`
-  const fetched = await tryGit(dir, ['fetch', '--no-tags', '--quiet', 'origin', `+refs/heads/${branch}:${ref}`])
+  const env = await fetchEnvFor(dir, creds)
+  const fetched = await tryGit(dir, ['fetch', '--no-tags', '--quiet', 'origin', `+refs/heads/${branch}:${ref}`], [], env)
   if (!fetched.ok) {
     const missing = /couldn't find remote ref|not our ref/i.test(fetched.error ?? '')
-    return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${fetched.error}` }
+    return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${scrubCredentials(fetched.error ?? '', creds)}` }
   }
   return { head: await commitExists(dir, ref) }
 }
@@ -47,8 +53,9 @@ async function fetchWip(dir: string, branch: string): Promise<{ head: string | n
 /**
  * After an escalation or a cap, starts from the WIP branch with the last evidence, unless the base
  * moved in a way that conflicts with it (then fresh, and a note says why). Runs before any spend.
+ * `creds` authenticate the fetch (the `github-token` input; see git/fetch-auth.ts).
  */
-export async function prepareResume(dir: string, loopId: string, state: LoopState): Promise<ResumePlan> {
+export async function prepareResume(dir: string, loopId: string, state: LoopState, creds: FetchCredentials = { env: {} }): Promise<ResumePlan> {
   const base = (await git(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
   const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
   const last = state.runs[state.runs.length - 1]
@@ -58,7 +65,7 @@ export async function prepareResume(dir: string, loopId: string, state: LoopStat
   const branch = state.wip.branch || wipBranch(loopId)
   const notes: string[] = []
 
-  const fetched = await fetchWip(dir, branch)
+  const fetched = await fetchWip(dir, branch, creds)
   if (fetched.note) notes.push(fetched.note)
   const wipHead = fetched.head ?? (await commitExists(dir, state.wip.head))
   if (!wipHead) return fresh([...notes, `Not resumed: the WIP branch ${branch} (${short(state.wip.head)}) was not found; starting fresh.`])

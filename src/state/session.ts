@@ -69,7 +69,8 @@ export class StateSession {
   async resume(): Promise<ResumePlan> {
     try {
       // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
-      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, this.settings.task ? { ...this.state, wip: null } : this.state)
+      const state = this.settings.task ? { ...this.state, wip: null } : this.state
+      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, state, { token: this.settings.githubToken, env: process.env })
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }

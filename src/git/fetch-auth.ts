@@ -1,0 +1,84 @@
+import { heldRepositoryFor } from './custody-registry.js'
+import { userConfigOf } from './custody.js'
+import { git, gitEnv, type GitResult } from './git.js'
+import { persistedCredentials } from '../isolation/credentials.js'
+
+/**
+ * How loopgate's own fetches from origin (the base, the WIP branch, a pull request's head) reach a
+ * private repository: the same way its pushes do, an http extraheader in the git process's
+ * environment (GIT_CONFIG_COUNT/KEY/VALUE), never on the command line, never in a file, never in
+ * the workspace's configuration. The `github-token` input is scoped to GITHUB_SERVER_URL's origin,
+ * so it goes to no other host; without it, the credential actions/checkout persisted (stashed
+ * by loopgate, or still in the configuration it holds) is used as it was written.
+ */
+export interface FetchCredentials {
+  /** The `github-token` input. */
+  token?: string
+  /** The runner's environment (GITHUB_SERVER_URL). */
+  env: NodeJS.ProcessEnv
+  /** `key=value` settings from the persisted credential (see isolation/credentials.ts). */
+  persisted?: string[]
+}
+
+/** The token's header, for GITHUB_SERVER_URL's origin only; null when that is no http(s) URL. */
+export function tokenHeader(token: string, env: NodeJS.ProcessEnv): { key: string; value: string } | null {
+  let server: URL
+  try {
+    server = new URL(env.GITHUB_SERVER_URL || 'https://github.com')
+  } catch {
+    return null
+  }
+  if (!/^https?:$/.test(server.protocol)) return null
+  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')
+  return { key: `http.${server.origin}/.extraheader`, value: `AUTHORIZATION: basic ${basic}` }
+}
+
+/** The environment of an authenticated git fetch: loopgate's git environment plus the header. */
+export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
+  const env = gitEnv()
+  const entries: { key: string; value: string }[] = []
+  const header = creds.token ? tokenHeader(creds.token, creds.env) : null
+  if (header) entries.push(header)
+  else {
+    for (const setting of creds.persisted ?? []) {
+      const eq = setting.indexOf('=')
+      if (eq > 0) entries.push({ key: setting.slice(0, eq), value: setting.slice(eq + 1) })
+    }
+  }
+  if (entries.length === 0) return env
+  env.GIT_CONFIG_COUNT = String(entries.length)
+  entries.forEach((e, i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = e.key
+    env[`GIT_CONFIG_VALUE_${i}`] = e.value
+  })
+  return env
+}
+
+/**
+ * fetchEnv for a workspace whose repository loopgate holds: without `persisted`, the credential
+ * is read (as data) from the user's configuration loopgate keeps aside, where it still is before
+ * the protection setup stashes it.
+ */
+export async function fetchEnvFor(workspace: string, creds: FetchCredentials): Promise<NodeJS.ProcessEnv> {
+  if (creds.persisted || (creds.token && tokenHeader(creds.token, creds.env))) return fetchEnv(creds)
+  const held = heldRepositoryFor(workspace)
+  const persisted = held ? await persistedCredentials(userConfigOf(held)).catch(() => []) : []
+  return fetchEnv({ ...creds, persisted })
+}
+
+/** Removes the token (and its encodings) from text git may echo. */
+export function scrubCredentials(text: string, creds: FetchCredentials): string {
+  const secrets: string[] = []
+  if (creds.token) secrets.push(creds.token, Buffer.from(`x-access-token:${creds.token}`, 'utf8').toString('base64'))
+  for (const setting of creds.persisted ?? []) {
+    const m = /basic\s+(\S+)/i.exec(setting)
+    if (m) secrets.push(m[1])
+  }
+  return secrets.reduce((t, s) => (s ? t.split(s).join('***') : t), text)
+}
+
+/** Whether the repository is shallow (a depth-limited clone): then fetches stay depth-limited too. */
+export async function isShallow(cwd: string): Promise<boolean> {
+  const r: GitResult = await git(['rev-parse', '--is-shallow-repository'], { cwd, okCodes: [128] })
+  return r.stdout.trim() === 'true'
+}
