@@ -11,8 +11,8 @@ import {
   readSettings,
   runSession,
   stopReasonEntry
-} from "../chunks/chunk-YJCD57IH.js";
-import "../chunks/chunk-NRLS7QA7.js";
+} from "../chunks/chunk-FOTBW43L.js";
+import "../chunks/chunk-7K33AEUO.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-DGG4OAUV.js";
@@ -160,6 +160,7 @@ function workspaceProblem(dir) {
   return void 0;
 }
 var usd = (n) => `$${n.toFixed(2)}`;
+var oneLine = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 function ttyLine(r, maxIterations, ceiling) {
   const agent = r.agent.status === "claimed-done" ? "agent done" : `agent ${r.agent.status} (${r.agent.reason})`;
   const gate = !r.gate ? "gate \u2013" : r.gate.passed ? "gate \u2713" : `gate \u2717 ${r.gate.fingerprint ?? ""} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim();
@@ -245,6 +246,8 @@ ${USAGE}
       return exitCodeFor(end.stopReason);
     }
     const report = end.report;
+    for (const note of report.notes) io.out(`note: ${oneLine(note)}
+`);
     io.out(`stop-reason: ${report.stopReason}
 `);
     io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}
