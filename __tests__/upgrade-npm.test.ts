@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../src/inputs.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
 import { executeRun, type RunReport } from '../src/run.js'
 import { openStateSession, type StateSession } from '../src/state/session.js'
-import type { CacheClient } from '../src/state/store.js'
+import { memoryCache } from './helpers/memory-cache.js'
 import { parseState } from '../src/state/schema.js'
 import { workerAgentUser } from './helpers/action-runner.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
@@ -40,24 +40,6 @@ function project(): { ws: string; start: string } {
   sh(ws, ['add', '-A'])
   sh(ws, ['commit', '-q', '-m', 'depend on mathlib'])
   return { ws, start: sh(ws, ['rev-parse', 'HEAD']).trim() }
-}
-
-/** The cache service as a map: what one run saves, the next restores. */
-function memoryCache(): CacheClient {
-  let saved: { key: string; text: string } | null = null
-  return {
-    isFeatureAvailable: () => true,
-    async restoreCache(paths) {
-      if (!saved) return undefined
-      mkdirSync(paths[0], { recursive: true })
-      writeFileSync(path.join(paths[0], 'state.json'), saved.text)
-      return saved.key
-    },
-    async saveCache(paths, key) {
-      saved = { key, text: readFileSync(path.join(paths[0], 'state.json'), 'utf8') }
-      return 1
-    }
-  }
 }
 
 interface Loop {

@@ -86,6 +86,7 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
         report: ports.report,
         onIteration: ports.onIteration,
         carry: session?.carry(),
+        baselines: session?.baselineStore(),
         isolation: ports.isolation,
         agentUser: ports.agentUser
       })

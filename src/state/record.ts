@@ -1,3 +1,4 @@
+import type { CachedBaseline } from '../gate/baseline-cache.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import { chargesFromLedger, pruneCharges } from './period.js'
 import { LIMITS, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
@@ -22,6 +23,14 @@ export interface RunSummaryForState {
   openPullRequests?: number[]
   /** The dependency upgrades this run tried (task: dependency-upgrade). */
   upgradeAttempts?: UpgradeAttempt[]
+  /** Baselines this run ran (or reused), kept for later runs on the same inputs. */
+  baselines?: CachedBaseline[]
+}
+
+/** The newest baseline per key wins; the oldest roll off past the bound. */
+export function mergeBaselines(kept: readonly CachedBaseline[], added: readonly CachedBaseline[]): CachedBaseline[] {
+  const fresh = new Set(added.map((b) => b.key))
+  return [...kept.filter((b) => !fresh.has(b.key)), ...added].slice(-LIMITS.baselines)
 }
 
 /** The newest attempt per package and target wins; the oldest roll off past the bound. */
@@ -72,7 +81,8 @@ export function recordRun(state: LoopState, run: RunSummaryForState, periodHours
     escalationIssue: run.escalationIssue !== undefined ? run.escalationIssue : state.escalationIssue,
     openPullRequests: (run.openPullRequests ?? state.openPullRequests).slice(-LIMITS.prCounts),
     prRuns,
-    upgradeAttempts: mergeUpgradeAttempts(state.upgradeAttempts, run.upgradeAttempts ?? [])
+    upgradeAttempts: mergeUpgradeAttempts(state.upgradeAttempts, run.upgradeAttempts ?? []),
+    baselines: mergeBaselines(state.baselines, run.baselines ?? [])
   }
 }
 

@@ -1,3 +1,4 @@
+import type { CachedBaseline } from '../gate/baseline-cache.js'
 import { knownStopReason, type StopReason } from '../loop/stop-reasons.js'
 
 /** Bumped when the shape changes; a state of another version is not trusted. */
@@ -11,6 +12,7 @@ export const LIMITS = {
   evidenceLineChars: 500,
   prCounts: 100,
   upgradeAttempts: 100,
+  baselines: 10,
   text: 500
 } as const
 
@@ -91,6 +93,8 @@ export interface LoopState {
   prRuns: PrRunCount[]
   /** Absent in states written before dependency upgrades existed (read as none). */
   upgradeAttempts: UpgradeAttempt[]
+  /** Baselines of earlier runs by what determines them (see gate/baseline-cache.ts); absent in older states. */
+  baselines: CachedBaseline[]
 }
 
 export class StateCorruptError extends Error {
@@ -112,7 +116,8 @@ export function emptyState(loopId: string, now: Date = new Date()): LoopState {
     escalationIssue: null,
     openPullRequests: [],
     prRuns: [],
-    upgradeAttempts: []
+    upgradeAttempts: [],
+    baselines: []
   }
 }
 
@@ -240,6 +245,19 @@ export function validateState(data: unknown, loopId: string): LoopState {
       at: time(e.at, `${w}.at`)
     }
   })
+  const baselines = o.baselines === undefined ? [] : arr(o.baselines, 'state.baselines', LIMITS.baselines).map((b, i) => {
+    const w = `state.baselines[${i}]`
+    const e = obj(b, w)
+    const count = (x: unknown, where: string): number | null => nullable(x, (n) => num(n, where, { integer: true, min: 0 }))
+    if (typeof e.passed !== 'boolean') fail(`${w}.passed`, 'not a boolean')
+    return {
+      key: str(e.key, `${w}.key`, 100),
+      tests: count(e.tests, `${w}.tests`),
+      skipped: count(e.skipped, `${w}.skipped`),
+      passed: e.passed,
+      reason: str(e.reason, `${w}.reason`, LIMITS.text)
+    }
+  })
   return {
     version: STATE_VERSION,
     loopId: savedLoop,
@@ -253,7 +271,8 @@ export function validateState(data: unknown, loopId: string): LoopState {
       num(x, `state.openPullRequests[${i}]`, { integer: true, min: 1 })
     ),
     prRuns,
-    upgradeAttempts
+    upgradeAttempts,
+    baselines
   }
 }
 

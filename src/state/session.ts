@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
 import type { Settings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'
@@ -56,6 +57,8 @@ function numberFromUrl(url: string | undefined, kind: 'issues' | 'pull'): number
 
 export class StateSession {
   readonly notes: string[] = []
+  /** Baselines run in this session, saved with the state. */
+  private readonly newBaselines: CachedBaseline[] = []
   private resumePlan: ResumePlan | null = null
 
   constructor(
@@ -77,6 +80,14 @@ export class StateSession {
     this.notes.push(...this.resumePlan.notes)
     this.info.baseCommit = this.resumePlan.baseCommit || null
     return this.resumePlan
+  }
+
+  /** The loop's baselines by key: earlier runs' from the state, this run's saved with it. */
+  baselineStore(): BaselineStore {
+    return {
+      get: (key) => [...this.newBaselines, ...this.state.baselines].find((b) => b.key === key) ?? null,
+      put: (entry) => void this.newBaselines.push(entry)
+    }
   }
 
   carry(now: Date = new Date()): RunCarry {
@@ -125,6 +136,7 @@ export class StateSession {
       wip,
       countsForPr: (run?.iterations.length ?? 0) > 0,
       upgradeAttempts: report.upgradeAttempts,
+      baselines: this.newBaselines,
       escalationIssue: numberFromUrl(report.published.issueUrl, 'issues') ?? undefined,
       openPullRequests: (() => {
         const pr = numberFromUrl(report.published.pullRequestUrl, 'pull')
