@@ -106,8 +106,8 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
   await assertGitRepository(settings.workspace)
 
   const preflight = await ctx.publisher.preflight?.(settings)
-  // loopgate's commits are authored by commit-author, else by the token's own identity.
-  settings = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
+  // loopgate's commits are authored by commit-author, else by the token's own identity (looked up only for a run that goes on).
+  if (!preflight) settings = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   // A dependency upgrade is picked and bumped (loopgate's own commit) before the gate and any agent call.
   const upgrade =
     !preflight && settings.task === 'dependency-upgrade'

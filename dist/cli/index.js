@@ -11,7 +11,7 @@ import {
   readSettings,
   runSession,
   stopReasonEntry
-} from "../chunks/chunk-FOTBW43L.js";
+} from "../chunks/chunk-GLGQ72N7.js";
 import "../chunks/chunk-7K33AEUO.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
