@@ -53,6 +53,8 @@ export interface Settings {
   agentApiKey?: string
   priceTable?: string
   allowPullRequestTarget: boolean
+  /** On comment events, the command that starts a run; the rest of the comment is the task. */
+  commentCommand: string
   dryRun: boolean
   workspace: string
 }
@@ -289,6 +291,11 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     throw new ConfigError('features-file', featuresFile, 'a relative path inside the workspace')
   }
 
+  const commentCommand = get('comment-command').trim()
+  if (!/^\S{2,40}$/.test(commentCommand)) {
+    throw new ConfigError('comment-command', commentCommand, 'one word of 2 to 40 characters without spaces, e.g. /loopgate')
+  }
+
   // agents (issue 4): the codex price override is validated before anything is spent
   const priceTable = optional('price-table')
   if (priceTable !== undefined) {
@@ -337,6 +344,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     agentApiKey: spec.apiKey ? optional(spec.apiKey.input) : undefined,
     priceTable,
     allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
+    commentCommand,
     dryRun: parseBoolean('dry-run', get('dry-run')),
     workspace
   }
