@@ -1,4 +1,4 @@
-import type { RunOutcome } from '../loop/engine.js'
+import type { IterationRecord, RunOutcome } from '../loop/engine.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { Settings } from '../inputs.js'
 
@@ -35,5 +35,7 @@ export interface PreflightStop {
 export interface Publisher {
   /** Checked before any spend (events, review capacity); a stop ends the run with no iteration. */
   preflight?(settings: Settings): Promise<PreflightStop | null>
+  /** For the engine's onIteration: progress shown while the run goes (a PR's progress comment). */
+  onIteration?: (record: IterationRecord) => void
   publish(ctx: PublishContext): Promise<PublishResult>
 }
