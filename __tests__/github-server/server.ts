@@ -386,7 +386,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       case 'repos/get-collaborator-permission-level': {
         const name = op.params.username
         const permission = permissions[name] ?? 'read'
-        return { status: 200, json: { permission, role_name: permission, user: deepMerge(sample(componentSchema('collaborator')), { login: name, id: 7, type: 'User' }) } }
+        return { status: 200, json: { permission, role_name: permission, user: deepMerge(sample(componentSchema('nullable-collaborator')), { login: name, id: 7, type: 'User' }) } }
       }
       case 'checks/list-for-suite': {
         const all = checkRuns.filter((r) => r.suiteId === Number(op.params.check_suite_id))
