@@ -1,8 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import * as cache from '@actions/cache'
+import { writeFileSync } from 'node:fs'
+import { readSettings } from '../src/inputs.js'
+import { missNote } from '../src/state/cache-list.js'
 import { emptyState } from '../src/state/schema.js'
+import { openStateSession } from '../src/state/session.js'
 import { restoreLoopState, saveLoopState, stateKey, stateLocation } from '../src/state/store.js'
 import { LocalCacheService } from './cache-server/server.js'
+import { startGitHubServer } from './github-server/server.js'
 import { tempDir } from './helpers/repo.js'
 
 /**
@@ -71,5 +77,40 @@ describe('the loop state follows the loop from runner to runner', () => {
     }
     for (const e of svc.entries.filter((e) => e.key.startsWith(`loopgate-${loopId}-`))) versions.add(e.version)
     expect(versions.size).toBe(1)
+  }, 60_000)
+
+  it('a restore that misses while the repository’s cache list holds the loop’s entries says so', async () => {
+    const loopId = 'moved-loop'
+    const token = 'ghs_stateRunnersToken000000000000000001'
+    const gh = await startGitHubServer({ token })
+    try {
+      // An entry saved the way older versions did: under its absolute path, so another version.
+      const old = runner(1)
+      const oldDir = stateLocation(old.runnerTemp, loopId, null).dir
+      mkdirSync(oldDir, { recursive: true })
+      writeFileSync(path.join(oldDir, 'state.json'), JSON.stringify(emptyState(loopId)))
+      process.env.GITHUB_WORKSPACE = old.workspace
+      expect(await cache.saveCache([oldDir], `loopgate-${loopId}-300-1`)).toBeGreaterThan(0)
+      gh.caches.push(...svc.entries.filter((e) => e.finalized).map((e) => ({ key: e.key, ref: 'refs/heads/main', version: e.version })))
+
+      const now = runner(2)
+      process.env.GITHUB_WORKSPACE = now.workspace
+      const inputs: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'x', 'gate-command': 'true', 'loop-id': loopId, 'period-ceiling-usd': '5', 'github-token': token }
+      const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: now.workspace })
+      const env = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_API_URL: gh.url }
+      const opened = await openStateSession(settings, { env, tempDir: now.runnerTemp, runId: '400-1' })
+      expect(opened.kind).toBe('ready')
+      const notes = opened.kind === 'ready' ? opened.session.notes : []
+      expect(notes.join('\n')).toContain(`the restore missed, yet the repository's cache list holds 1 entry under \`loopgate-${loopId}-\` (newest \`loopgate-${loopId}-300-1\``)
+      expect(notes.join('\n')).toContain("the window's earlier spend is not counted toward period-ceiling-usd")
+      expect(gh.requests.find((r) => r.operationId === 'actions/get-actions-cache-list')?.path).toContain(`key=loopgate-${loopId}-`)
+      expect(gh.violations).toEqual([])
+
+      // Nothing under the prefix, or a list the token may not read: no note.
+      expect(await missNote(async () => [], 'loopgate-x-', true)).toBeNull()
+      expect(await missNote(async () => Promise.reject(new Error('403')), 'loopgate-x-', true)).toBeNull()
+    } finally {
+      await gh.close()
+    }
   }, 60_000)
 })
