@@ -9,6 +9,8 @@ import { preLoopSummary, runSummary } from './report/markdown.js'
 import { withCustody } from './git/custody.js'
 import { defaultRunId, defaultTempDir, executeRun, prepareRunDir, type RunReport } from './run.js'
 import { openStateSession, type StateSession } from './state/session.js'
+import { loopHistory } from './state/record.js'
+import { progressLine } from './loop/engine.js'
 
 export const STATE_MAIN_FINISHED = 'main-finished'
 export const STATE_RUN_DIR = 'run-dir'
@@ -118,7 +120,7 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
       core.saveState(STATE_SESSION, JSON.stringify(session.info))
       for (const note of session.notes) core.info(note)
       const recorded = [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests]
-      const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m), recorded)
+      const github = await createIntegration(settings, env, defaultTempDir(env), (m) => core.warning(m), recorded, loopHistory(session.state))
       settings = github.settings
       return executeRun(settings, {
         env,
@@ -127,6 +129,11 @@ async function runWithSignal(settings: Settings, abort: AbortController): Promis
         publisher: github.publisher,
         signal: abort.signal,
         report: (line) => core.info(line),
+        // The log line the engine writes without a callback, and the PR's progress comment.
+        onIteration: (record) => {
+          core.info(progressLine(record, settings))
+          github.publisher.onIteration?.(record)
+        },
         carry: session.carry()
       })
     })
