@@ -391,9 +391,13 @@ describe('agent text in bodies is inert', () => {
     expect(h.gh.pulls).toHaveLength(1)
     expect(activeTokens(h.gh.pulls[0].body)).toEqual([])
     expect(h.gh.pulls[0].title).not.toMatch(/@[A-Za-z0-9]|#\d/)
+    // The verified run closed the escalation issue (its closing comment is loopgate's own text); a maintainer reopens it.
+    expect(issue.state).toBe('closed')
+    issue.state = 'open'
     await h.publisher(branchPlan).publish(hostileContext(ws, start, head, 'max-iterations'))
-    expect(issue.comments).toHaveLength(1)
-    expect(activeTokens(issue.comments[0])).toEqual([])
+    expect(issue.comments).toHaveLength(2)
+    expect(activeTokens(issue.comments[1])).toEqual([])
+    expect(activeTokens(issue.body)).toEqual([])
 
     // Still readable: the text is there, shown rather than acted on.
     const html = md.render(issue.body)

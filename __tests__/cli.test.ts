@@ -20,7 +20,7 @@ describe('the local CLI (dist/cli.js)', () => {
     const r = cli(['--help'], ROOT)
     expect(r.status).toBe(0)
     for (const spec of INPUT_SPECS) {
-      if (['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target'].includes(spec.name)) continue
+      if (['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target', 'comment-command'].includes(spec.name)) continue
       const line = r.stdout.split('\n').find((l) => l.trimStart().startsWith(`--${spec.name} `))
       expect(line).toBeDefined()
       if (spec.default !== undefined) expect(line).toContain(`[default: ${spec.default}]`)

@@ -19,9 +19,11 @@ type Workflow = {
 describe('example workflows', () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.yml'))
 
-  it('cover the nightly upgrade, the PR review loop and a manual dispatch', () => {
+  it('cover the nightly upgrade, the PR review loop, comment commands, failed checks, escalation retries and a manual dispatch', () => {
     const events = files.map((f) => Object.keys((yaml.load(readFileSync(path.join(DIR, f), 'utf8')) as Workflow).on))
-    expect(events.flat()).toEqual(expect.arrayContaining(['schedule', 'pull_request', 'workflow_dispatch']))
+    expect(events.flat()).toEqual(
+      expect.arrayContaining(['schedule', 'pull_request', 'workflow_dispatch', 'issue_comment', 'pull_request_review_comment', 'pull_request_review', 'workflow_run', 'check_suite'])
+    )
   })
 
   it('show each authentication route: a GitHub App token, Bedrock, Vertex and Azure', () => {
@@ -33,9 +35,14 @@ describe('example workflows', () => {
 
   it.each(files)('%s has permissions, concurrency, timeout-minutes and only real inputs', (file) => {
     const wf = yaml.load(readFileSync(path.join(DIR, file), 'utf8')) as Workflow
-    // id-token: write only where a step signs in to a cloud through OIDC
+    expect(wf.permissions).toMatchObject({ contents: 'write', 'pull-requests': 'write', issues: 'write' })
+    // id-token: write only where a step signs in to a cloud through OIDC; anything else beyond the
+    // three is read-only (the failing checks' annotations and logs).
     const oidc = Object.values(wf.jobs).some((job) => job.steps.some((st) => /configure-aws-credentials|google-github-actions\/auth|azure\/login/.test(st.uses ?? '')))
-    expect(wf.permissions).toEqual({ contents: 'write', 'pull-requests': 'write', issues: 'write', ...(oidc ? { 'id-token': 'write' } : {}) })
+    for (const [scope, level] of Object.entries(wf.permissions)) {
+      if (['contents', 'pull-requests', 'issues'].includes(scope)) continue
+      expect([scope, level]).toEqual([scope, scope === 'id-token' && oidc ? 'write' : 'read'])
+    }
     expect(wf.concurrency.group).toMatch(/loopgate/)
     for (const job of Object.values(wf.jobs)) {
       expect(job['timeout-minutes']).toBeGreaterThan(0)

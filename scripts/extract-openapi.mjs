@@ -17,7 +17,19 @@ export const OPERATIONS = [
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/assignees'],
   ['get', '/user'],
   ['get', '/users/{username}'],
-  ['get', '/repos/{owner}/{repo}/collaborators/{username}/permission']
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}'],
+  ['get', '/repos/{owner}/{repo}/pulls/{pull_number}/comments'],
+  ['get', '/repos/{owner}/{repo}/issues/{issue_number}'],
+  ['patch', '/repos/{owner}/{repo}/issues/{issue_number}'],
+  ['patch', '/repos/{owner}/{repo}/issues/comments/{comment_id}'],
+  ['post', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions'],
+  ['post', '/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions'],
+  ['get', '/repos/{owner}/{repo}/collaborators/{username}/permission'],
+  ['get', '/repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs'],
+  ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
+  ['get', '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs'],
+  ['get', '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs'],
+  ['get', '/repos/{owner}/{repo}/actions/caches']
 ]
 
 const require = createRequire(import.meta.url)

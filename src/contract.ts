@@ -49,6 +49,7 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   { name: "reviewers", description: "Reviewers requested on loop PRs (newline or comma list)." },
   { name: "draft", description: "Open loop pull requests as drafts.", default: "false" },
   { name: "allow-pull-request-target", description: "Allow running on `pull_request_target` (refused by default).", default: "false" },
+  { name: "comment-command", description: "On comment events (a PR comment, review or review comment; a reply on the loop's escalation issue), the command that starts a run, from users with write permission; the rest of the comment is the task.", default: "/loopgate" },
   { name: "github-token", description: "Used by loopgate only, never visible to the agent.", default: "${{ github.token }}" },
   { name: "anthropic-api-key", description: "Passed to the Claude Code process only." },
   { name: "claude-code-oauth-token", description: "A Claude subscription token (`claude setup-token`), passed to the Claude Code process only, as CLAUDE_CODE_OAUTH_TOKEN." },

@@ -70,6 +70,8 @@ export interface Settings extends LoopLimits {
   allowBots: boolean
   priceTable?: string
   allowPullRequestTarget: boolean
+  /** On comment events, the command that starts a run; the rest of the comment is the task. */
+  commentCommand: string
   dryRun: boolean
   workspace: string
 }
@@ -354,6 +356,11 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   const commitAuthor = authorRaw === undefined ? undefined : parseCommitAuthor(authorRaw)
   if (authorRaw !== undefined && !commitAuthor) throw new ConfigError('commit-author', authorRaw, "a git identity 'Name <email>'")
 
+  const commentCommand = get('comment-command').trim()
+  if (!/^\S{2,40}$/.test(commentCommand)) {
+    throw new ConfigError('comment-command', commentCommand, 'one word of 2 to 40 characters without spaces, e.g. /loopgate')
+  }
+
   // the codex price override is validated before anything is spent
   const priceTable = optional('price-table')
   if (priceTable !== undefined) {
@@ -411,6 +418,7 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
     allowBots: parseBoolean('allow-bots', get('allow-bots')),
     priceTable,
     allowPullRequestTarget: parseBoolean('allow-pull-request-target', get('allow-pull-request-target')),
+    commentCommand,
     dryRun: parseBoolean('dry-run', get('dry-run')),
     workspace
   }

@@ -109,8 +109,8 @@ async function runAction(settings: Settings, signal: AbortSignal): Promise<void>
     warn: (line) => core.warning(line),
     remember: (name, value) => core.saveState(MEMO_STATE[name], value),
     openState: (s) => openStateSession(s, { env, tempDir, runId }),
-    integrate: async (s, recorded) => {
-      const github = await createIntegration(s, env, tempDir, (m) => core.warning(m), recorded)
+    integrate: async (s, recorded, history) => {
+      const github = await createIntegration(s, env, tempDir, (m) => core.warning(m), recorded, history)
       return { settings: github.settings, publisher: github.publisher }
     }
   })

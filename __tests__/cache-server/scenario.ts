@@ -56,10 +56,13 @@ export async function plantState(svc: LocalCacheService, opts: { runnerTemp: str
   const dir = path.dirname(stateFile(opts.runnerTemp, opts.loopId))
   mkdirSync(dir, { recursive: true })
   writeFileSync(path.join(dir, 'state.json'), opts.text)
-  const code = `import('@actions/cache').then(async (c) => { const id = await c.saveCache([${JSON.stringify(dir)}], ${JSON.stringify(opts.key)}); if (id < 0) process.exit(3) })`
+  // As loopgate saves it: from the state root, under the state directory's bare name.
+  const root = path.dirname(dir)
+  const cacheModule = JSON.stringify(path.join(ROOT, 'node_modules', '@actions', 'cache', 'lib', 'cache.js'))
+  const code = `import(${cacheModule}).then(async (c) => { const id = await c.saveCache([${JSON.stringify(path.basename(dir))}], ${JSON.stringify(opts.key)}); if (id < 0) process.exit(3) })`
   await execFileAsync(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', ...svc.env(), GITHUB_WORKSPACE: opts.workspace, RUNNER_TEMP: opts.runnerTemp, GITHUB_SERVER_URL: 'https://github.com' }
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', ...svc.env(), GITHUB_WORKSPACE: root, RUNNER_TEMP: opts.runnerTemp, GITHUB_SERVER_URL: 'https://github.com' }
   })
   rmSync(dir, { recursive: true, force: true })
 }

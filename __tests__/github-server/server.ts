@@ -23,6 +23,9 @@ export interface StoredPull {
   comments: string[]
   /** The login that opened it (default: the token's identity, as if an earlier run had). */
   author?: string
+  headSha?: string
+  /** The head repository's full name (default: this repository; another name is a fork). */
+  headRepo?: string
 }
 
 export interface StoredIssue {
@@ -34,6 +37,50 @@ export interface StoredIssue {
   assignees: string[]
   comments: string[]
   author?: string
+}
+
+/** A comment stored with its id (`comments` of the issue or pull request holds its current body). */
+export interface StoredComment {
+  id: number
+  issue: number
+  index: number
+  author: string
+}
+
+export interface StoredReaction {
+  subject: 'issue-comment' | 'review-comment'
+  commentId: number
+  content: string
+}
+
+/** A review thread, answered through GraphQL `reviewThreads` and REST review comments. */
+export interface StoredReviewThread {
+  pr: number
+  path: string
+  line: number | null
+  isResolved: boolean
+  isOutdated?: boolean
+  comments: { author: string; body: string }[]
+}
+
+/** A check run; with `runId` it is also that workflow run's job of the same id (as on GitHub). */
+export interface StoredCheckRun {
+  id: number
+  name: string
+  conclusion: 'success' | 'failure' | 'cancelled' | 'skipped' | 'timed_out'
+  headSha: string
+  suiteId?: number
+  runId?: number
+  annotations?: { path: string; startLine: number; level: 'failure' | 'warning' | 'notice'; message: string; title?: string }[]
+  /** The job's log (plain text), served through the documented redirect. */
+  log?: string
+  steps?: { name: string; conclusion: string }[]
+}
+
+export interface StoredCache {
+  key: string
+  ref: string
+  version: string
 }
 
 export interface RecordedRequest {
@@ -60,6 +107,15 @@ export interface GitHubServer {
   issues: StoredIssue[]
   requests: RecordedRequest[]
   violations: string[]
+  comments: StoredComment[]
+  reactions: StoredReaction[]
+  reviewThreads: StoredReviewThread[]
+  checkRuns: StoredCheckRun[]
+  caches: StoredCache[]
+  /** Collaborator permission by login (`admin`, `write`, `read`, `none`); others answer `read`. */
+  permissions: Record<string, string>
+  /** The body of a stored comment by id. */
+  commentBody(id: number): string | undefined
   /** Answers `status` to the next `times` calls of the operation. */
   fail(operationId: string, status: number, times?: number, message?: string, headers?: Record<string, string>): void
   /** A token without the permission behind this operation: 403 "Resource not accessible by integration". */
@@ -110,6 +166,12 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
   const issues: StoredIssue[] = []
   const requests: RecordedRequest[] = []
   const violations: string[] = []
+  const comments: StoredComment[] = []
+  const reactions: StoredReaction[] = []
+  const reviewThreads: StoredReviewThread[] = []
+  const checkRuns: StoredCheckRun[] = []
+  const caches: StoredCache[] = []
+  const permissions: Record<string, string> = {}
   const injected: Injected[] = []
   let nextNumber = 1
   let nextId = 1000
@@ -143,7 +205,13 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       user: user(p.author ?? login),
       labels: p.labels.map(label),
       requested_reviewers: p.reviewers.map(user),
-      head: { ref: p.head, sha: '0'.repeat(40), label: `${owner}:${p.head}`, repo: repository(), user: user(owner) },
+      head: {
+        ref: p.head,
+        sha: p.headSha ?? '0'.repeat(40),
+        label: `${owner}:${p.head}`,
+        repo: p.headRepo && p.headRepo !== `${owner}/${repo}` ? deepMerge(repository(), { full_name: p.headRepo, name: p.headRepo.split('/')[1] }) : repository(),
+        user: user(owner)
+      },
       base: { ref: p.base, sha: '0'.repeat(40), label: `${owner}:${p.base}`, repo: repository(), user: user(owner) }
     })
   }
@@ -163,19 +231,50 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       ...(isPull ? { pull_request: { url: api(`pulls/${i.number}`), html_url: web(`pull/${i.number}`), diff_url: null, patch_url: null } } : {})
     })
   }
-  const commentJson = (n: number, index: number, body: string): unknown =>
+  const commentJson = (c: StoredComment, body: string): unknown =>
     deepMerge(sample(componentSchema('issue-comment')), {
-      id: nextId++,
+      id: c.id,
       body,
-      html_url: web(`issues/${n}#issuecomment-${index}`),
-      issue_url: api(`issues/${n}`),
-      url: api(`issues/comments/${index}`),
-      user: user(login)
+      html_url: web(`issues/${c.issue}#issuecomment-${c.id}`),
+      issue_url: api(`issues/${c.issue}`),
+      url: api(`issues/comments/${c.id}`),
+      user: user(c.author)
     })
+  const checkRunJson = (r: StoredCheckRun): unknown =>
+    deepMerge(sample(componentSchema('check-run')), {
+      id: r.id,
+      name: r.name,
+      head_sha: r.headSha,
+      status: 'completed',
+      conclusion: r.conclusion,
+      url: api(`check-runs/${r.id}`),
+      html_url: web(`runs/${r.id}`),
+      check_suite: r.suiteId ? { id: r.suiteId } : null,
+      output: { title: null, summary: null, text: null, annotations_count: r.annotations?.length ?? 0, annotations_url: api(`check-runs/${r.id}/annotations`) },
+      pull_requests: []
+    })
+  const jobJson = (r: StoredCheckRun): unknown =>
+    deepMerge(sample(componentSchema('job')), {
+      id: r.id,
+      run_id: r.runId,
+      head_sha: r.headSha,
+      name: r.name,
+      status: 'completed',
+      conclusion: r.conclusion,
+      url: api(`actions/jobs/${r.id}`),
+      html_url: web(`actions/runs/${r.runId}/job/${r.id}`),
+      check_run_url: api(`check-runs/${r.id}`),
+      steps: (r.steps ?? []).map((st, i) => ({ name: st.name, status: 'completed', conclusion: st.conclusion, number: i + 1 }))
+    })
+  const paged = <T>(all: T[], query: URLSearchParams): T[] => {
+    const perPage = Number(query.get('per_page') ?? 30)
+    const page = Number(query.get('page') ?? 1)
+    return all.slice((page - 1) * perPage, page * perPage)
+  }
   const error = (status: number, message: string): Json => ({ message, documentation_url: 'https://docs.github.com/rest', status: String(status) })
   const findIssueOrPull = (n: number): StoredIssue | StoredPull | undefined => issues.find((i) => i.number === n) ?? pulls.find((p) => p.number === n)
 
-  function handle(op: Operation, query: URLSearchParams, body: Json): { status: number; json: unknown } {
+  function handle(op: Operation, query: URLSearchParams, body: Json): { status: number; json: unknown; headers?: Record<string, string> } {
     const repoScoped = 'owner' in op.params || 'repo' in op.params
     if (repoScoped && (op.params.owner !== owner || op.params.repo !== repo)) return { status: 404, json: error(404, 'Not Found') }
     switch (op.operationId) {
@@ -244,7 +343,98 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         const target = findIssueOrPull(n)
         if (!target) return { status: 404, json: error(404, 'Not Found') }
         target.comments.push(String(body.body))
-        return { status: 201, json: commentJson(n, target.comments.length, String(body.body)) }
+        const stored: StoredComment = { id: nextId++, issue: n, index: target.comments.length - 1, author: login }
+        comments.push(stored)
+        return { status: 201, json: commentJson(stored, String(body.body)) }
+      }
+      case 'issues/update-comment': {
+        const stored = comments.find((c) => c.id === Number(op.params.comment_id))
+        const target = stored && findIssueOrPull(stored.issue)
+        if (!stored || !target) return { status: 404, json: error(404, 'Not Found') }
+        if (stored.author !== login) return { status: 403, json: error(403, 'Must have admin rights to Repository.') }
+        target.comments[stored.index] = String(body.body)
+        return { status: 200, json: commentJson(stored, String(body.body)) }
+      }
+      case 'reactions/create-for-issue-comment':
+      case 'reactions/create-for-pull-request-review-comment': {
+        const subject = op.operationId === 'reactions/create-for-issue-comment' ? 'issue-comment' : 'review-comment'
+        const commentId = Number(op.params.comment_id)
+        const content = String(body.content)
+        const known = reactions.find((r) => r.subject === subject && r.commentId === commentId && r.content === content)
+        if (!known) reactions.push({ subject, commentId, content })
+        return { status: known ? 200 : 201, json: deepMerge(sample(componentSchema('reaction')), { id: nextId++, content, user: user(login) }) }
+      }
+      case 'issues/get': {
+        const target = findIssueOrPull(Number(op.params.issue_number))
+        if (!target) return { status: 404, json: error(404, 'Not Found') }
+        return { status: 200, json: issueJson(target) }
+      }
+      case 'issues/update': {
+        const target = findIssueOrPull(Number(op.params.issue_number))
+        if (!target) return { status: 404, json: error(404, 'Not Found') }
+        if (typeof body.body === 'string') target.body = body.body
+        if (typeof body.title === 'string') target.title = body.title
+        if (body.state === 'open' || body.state === 'closed') target.state = body.state
+        return { status: 200, json: issueJson(target) }
+      }
+      case 'pulls/get': {
+        const pull = pulls.find((p) => p.number === Number(op.params.pull_number))
+        if (!pull) return { status: 404, json: error(404, 'Not Found') }
+        return { status: 200, json: pullJson(pull, true) }
+      }
+      case 'pulls/list-review-comments': {
+        const n = Number(op.params.pull_number)
+        const all = reviewThreads
+          .filter((t) => t.pr === n)
+          .flatMap((t) =>
+            t.comments.map((c) =>
+              deepMerge(sample(componentSchema('pull-request-review-comment')), { id: nextId++, path: t.path, line: t.line ?? undefined, body: c.body, user: user(c.author), html_url: web(`pull/${n}#discussion`), pull_request_url: api(`pulls/${n}`) })
+            )
+          )
+        return { status: 200, json: paged(all, query) }
+      }
+      case 'repos/get-collaborator-permission-level': {
+        const name = op.params.username
+        const permission = permissions[name] ?? 'read'
+        return { status: 200, json: { permission, role_name: permission, user: deepMerge(sample(componentSchema('nullable-collaborator')), { login: name, id: 7, type: 'User' }) } }
+      }
+      case 'checks/list-for-suite': {
+        const all = checkRuns.filter((r) => r.suiteId === Number(op.params.check_suite_id))
+        return { status: 200, json: { total_count: all.length, check_runs: paged(all, query).map(checkRunJson) } }
+      }
+      case 'checks/list-annotations': {
+        const run = checkRuns.find((r) => r.id === Number(op.params.check_run_id))
+        if (!run) return { status: 404, json: error(404, 'Not Found') }
+        const all = (run.annotations ?? []).map((a) => ({
+          path: a.path,
+          start_line: a.startLine,
+          end_line: a.startLine,
+          start_column: null,
+          end_column: null,
+          annotation_level: a.level,
+          title: a.title ?? null,
+          message: a.message,
+          raw_details: null,
+          blob_href: web(`blob/${run.headSha}/${a.path}`)
+        }))
+        return { status: 200, json: paged(all, query) }
+      }
+      case 'actions/list-jobs-for-workflow-run': {
+        const all = checkRuns.filter((r) => r.runId === Number(op.params.run_id))
+        return { status: 200, json: { total_count: all.length, jobs: paged(all, query).map(jobJson) } }
+      }
+      case 'actions/download-job-logs-for-workflow-run': {
+        const run = checkRuns.find((r) => r.id === Number(op.params.job_id) && r.runId !== undefined)
+        if (!run) return { status: 404, json: error(404, 'Not Found') }
+        return { status: 302, json: null, headers: { location: `${origin}/_job-logs/${run.id}` } }
+      }
+      case 'actions/get-actions-cache-list': {
+        const key = query.get('key')
+        const ref = query.get('ref')
+        const all = caches
+          .filter((c) => (!key || c.key.startsWith(key)) && (!ref || c.ref === ref))
+          .map((c, i) => ({ id: i + 1, ref: c.ref, key: c.key, version: c.version, last_accessed_at: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', size_in_bytes: 400 }))
+        return { status: 200, json: { total_count: all.length, actions_caches: paged(all, query) } }
       }
       case 'issues/add-labels': {
         const target = findIssueOrPull(Number(op.params.issue_number))
@@ -281,10 +471,31 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     }
   }
 
-  /** GraphQL is outside the REST description: only `viewer { login }` is answered. */
+  /**
+   * GraphQL is outside the REST description: `viewer { login }` and a pull request's
+   * `reviewThreads` (GitHub's PullRequestReviewThread: isResolved, isOutdated, path, line, comments)
+   * are answered, with the variables owner, repo, number (and cursor, ignored: one page).
+   */
   function graphql(body: Json): { status: number; json: unknown } {
     const query = typeof body.query === 'string' ? body.query : ''
-    if (!/\bviewer\s*\{[^}]*\blogin\b/.test(query)) return { status: 200, json: { errors: [{ message: 'the local server answers only viewer { login }' }] } }
+    const variables = (body.variables ?? {}) as Json
+    if (/\breviewThreads\b/.test(query)) {
+      if (variables.owner !== owner || variables.repo !== repo) return { status: 200, json: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] } }
+      const n = Number(variables.number)
+      const pull = pulls.find((p) => p.number === n)
+      if (!pull) return { status: 200, json: { data: { repository: { pullRequest: null } }, errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a PullRequest with the number of ${n}.` }] } }
+      const nodes = reviewThreads
+        .filter((t) => t.pr === n)
+        .map((t) => ({
+          isResolved: t.isResolved,
+          isOutdated: t.isOutdated ?? false,
+          path: t.path,
+          line: t.line,
+          comments: { nodes: t.comments.map((c) => ({ body: c.body, author: { login: c.author } })) }
+        }))
+      return { status: 200, json: { data: { repository: { pullRequest: { reviewThreads: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } } } } } }
+    }
+    if (!/\bviewer\s*\{[^}]*\blogin\b/.test(query)) return { status: 200, json: { errors: [{ message: 'the local server answers only viewer { login } and reviewThreads' }] } }
     const withId = opts.graphqlDatabaseId && /\bdatabaseId\b/.test(query)
     return { status: 200, json: { data: { viewer: { login, ...(withId ? { databaseId: opts.id ?? 1 } : {}) } } } }
   }
@@ -295,6 +506,14 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
       const method = req.method ?? 'GET'
+      // Where the documented redirect of a job's logs points (GitHub: a signed storage URL).
+      const logs = /^\/_job-logs\/(\d+)$/.exec(url.pathname)
+      if (method === 'GET' && logs) {
+        const run = checkRuns.find((r) => r.id === Number(logs[1]))
+        requests.push({ method, path: url.pathname, operationId: null, status: run ? 200 : 404, body: undefined })
+        res.writeHead(run ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' })
+        return res.end(run?.log ?? '')
+      }
       if (method === 'POST' && url.pathname === '/graphql') {
         const auth = req.headers.authorization ?? ''
         const ok = auth === `token ${opts.token}` || auth === `Bearer ${opts.token}`
@@ -351,7 +570,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         bad = [`the checker failed: ${(err as Error).message}`]
       }
       if (bad.length > 0) violations.push(...bad)
-      send(answer.status, answer.json)
+      send(answer.status, answer.json, answer.headers)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -365,6 +584,16 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     issues,
     requests,
     violations,
+    comments,
+    reactions,
+    reviewThreads,
+    checkRuns,
+    caches,
+    permissions,
+    commentBody(id) {
+      const stored = comments.find((c) => c.id === id)
+      return stored ? findIssueOrPull(stored.issue)?.comments[stored.index] : undefined
+    },
     fail(operationId, status, times = 1, message = status >= 500 ? 'Server Error' : 'Error', headers = {}) {
       injected.push({ operationId, status, times, message, headers })
     },

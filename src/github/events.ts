@@ -4,6 +4,7 @@ import { fetchEnvFor, isShallow, type FetchCredentials } from '../git/fetch-auth
 import { git } from '../git/git.js'
 import { TRAILER_RUN } from '../git/workspace.js'
 import type { Settings } from '../inputs.js'
+import { readTrigger, type Trigger, type TriggerRequest } from './triggers.js'
 
 /** What this run works on, decided from the event before anything is spent. */
 export type EventPlan =
@@ -13,6 +14,8 @@ export type EventPlan =
       /** `loopgate/<loop-id>`, created from the base. */
       workBranch: string
       baseBranch: string
+      /** A maintainer's `retry` on the loop's escalation issue. */
+      trigger?: Trigger
     }
   | {
       kind: 'pull-request'
@@ -23,6 +26,8 @@ export type EventPlan =
       headSha: string
       /** The PR base: the gate's base. */
       baseBranch: string
+      /** A command in a comment or review, or a failed check; absent for `pull_request` events. */
+      trigger?: Trigger
     }
   | { kind: 'skip'; eventName: string; message: string }
   | { kind: 'refuse'; eventName: string; message: string }
@@ -63,6 +68,64 @@ export async function isLoopgateCommit(workspace: string, sha: string, creds?: F
   return !!r && r.exitCode === 0 && new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
 }
 
+/** What the API says of a pull request, as far as planning goes. */
+export interface PullFacts {
+  number: number
+  html_url: string
+  head: { ref: string; sha: string; repo: { full_name: string } | null }
+  base: { ref: string; repo: { full_name: string } }
+}
+
+/** The API calls planning a comment or check event needs (see github/event-api.ts). */
+export interface EventApi {
+  /** The user's permission on the repository: `admin`, `maintain`, `write`, `triage`, `read` or `none`. */
+  permission(login: string): Promise<string>
+  pull(number: number): Promise<PullFacts>
+}
+
+const WRITE_PERMISSIONS = new Set(['admin', 'maintain', 'write'])
+
+function forkSkip(eventName: string, pr: PullFacts): EventPlan | null {
+  const headRepo = pr.head.repo?.full_name
+  const baseRepo = pr.base.repo.full_name
+  if (headRepo && headRepo === baseRepo) return null
+  return {
+    kind: 'skip',
+    eventName,
+    message: `skipped: pull request #${pr.number} comes from a fork (${headRepo ?? 'a deleted repository'}); loopgate works only on pull requests from branches of ${baseRepo}`
+  }
+}
+
+async function planTrigger(settings: Settings, eventName: string, request: TriggerRequest, env: NodeJS.ProcessEnv, payload: Record<string, unknown>, api?: EventApi): Promise<EventPlan> {
+  if (request.kind === 'skip') return { kind: 'skip', eventName, message: request.message }
+  if (!api) {
+    return { kind: 'refuse', eventName, message: `the ${eventName} event needs the GitHub API to check who asked and which pull request it is: run it in GitHub Actions with a github-token` }
+  }
+  const trigger = request.trigger
+  try {
+    if (trigger.kind === 'command' || trigger.kind === 'retry') {
+      const permission = trigger.author ? await api.permission(trigger.author) : 'none'
+      if (!WRITE_PERMISSIONS.has(permission)) {
+        return { kind: 'skip', eventName, message: `skipped: ${trigger.author || 'the author'} has '${permission}' permission on this repository; only users with write permission start a run with ${settings.commentCommand}` }
+      }
+    }
+    if (request.kind === 'retry') {
+      const dispatch = payload as Partial<WorkflowDispatchEvent>
+      const baseBranch = settings.baseRef ?? (dispatch.repository?.default_branch as string | undefined) ?? branchOfRef(env.GITHUB_REF) ?? 'main'
+      return { kind: 'branch', eventName, workBranch: workBranchName(settings.loopId), baseBranch, trigger: request.trigger }
+    }
+    const pr = await api.pull(request.pr)
+    const fork = forkSkip(eventName, pr)
+    if (fork) return fork
+    if (trigger.kind === 'failed-check' && trigger.headSha !== pr.head.sha) {
+      return { kind: 'skip', eventName, message: `skipped: pull request #${pr.number} has moved on (${pr.head.sha.slice(0, 12)}) since the failed ${trigger.event} on ${trigger.headSha.slice(0, 12)}; the newer commit's checks decide` }
+    }
+    return { kind: 'pull-request', eventName, number: pr.number, url: pr.html_url, headBranch: pr.head.ref, headSha: pr.head.sha, baseBranch: pr.base.ref, trigger }
+  } catch (err) {
+    return { kind: 'refuse', eventName, message: err instanceof Error ? err.message : String(err) }
+  }
+}
+
 /**
  * Maps the triggering event to a plan. `isOwnCommit` answers the self-trigger guard: the PR
  * head's newest commit is loopgate's own, so no one has pushed since loopgate did.
@@ -72,8 +135,12 @@ export async function planEvent(
   eventName: string,
   payload: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
-  isOwnCommit: (sha: string) => Promise<boolean> = (sha) => isLoopgateCommit(settings.workspace, sha, { token: settings.githubToken, env })
+  isOwnCommit: (sha: string) => Promise<boolean> = (sha) => isLoopgateCommit(settings.workspace, sha, { token: settings.githubToken, env }),
+  /** For comment and check events: who may ask, and the pull request's current facts. */
+  api?: EventApi
 ): Promise<EventPlan> {
+  const request = readTrigger(eventName, payload, settings.commentCommand)
+  if (request) return planTrigger(settings, eventName, request, env, payload, api)
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     if (eventName === 'pull_request_target' && !settings.allowPullRequestTarget) {
       return {
@@ -89,15 +156,8 @@ export async function planEvent(
     if (!(PULL_REQUEST_ACTIONS as readonly string[]).includes(event.action)) {
       return { kind: 'skip', eventName, message: `skipped: pull request #${pr.number} event action '${event.action}' is not one loopgate works on (${PULL_REQUEST_ACTIONS.join(', ')})` }
     }
-    const headRepo = pr.head.repo?.full_name
-    const baseRepo = pr.base.repo.full_name
-    if (!headRepo || headRepo !== baseRepo) {
-      return {
-        kind: 'skip',
-        eventName,
-        message: `skipped: pull request #${pr.number} comes from a fork (${headRepo ?? 'a deleted repository'}); loopgate works only on pull requests from branches of ${baseRepo}`
-      }
-    }
+    const fork = forkSkip(eventName, pr)
+    if (fork) return fork
     if (await isOwnCommit(pr.head.sha)) {
       return {
         kind: 'skip',

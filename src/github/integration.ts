@@ -2,8 +2,11 @@ import { remoteFromEnv } from '../git/clean-clone.js'
 import type { Settings } from '../inputs.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import type { PreflightStop, Publisher } from '../publish/types.js'
+import type { LoopHistory } from '../publish/bodies.js'
 import { createClient, repoFromEnv } from './client.js'
-import { planEvent, readEventPayload, settingsForPlan, type EventPlan } from './events.js'
+import { eventApi } from './event-api.js'
+import { isLoopgateCommit, planEvent, readEventPayload, settingsForPlan, type EventPlan } from './events.js'
+import { gatherEvidence, taskWithEvidence } from './evidence.js'
 import { GitHubPublisher } from './publisher.js'
 
 export interface Integration {
@@ -31,12 +34,18 @@ export async function createIntegration(
   tempDir: string,
   warn: (message: string) => void,
   /** The issue and pull request numbers the loop's state records as its own. */
-  recorded: number[] = []
+  recorded: number[] = [],
+  /** The loop's earlier runs, from its state (the escalation issue's overview). */
+  history?: LoopHistory
 ): Promise<Integration> {
   const inActions = env.GITHUB_ACTIONS === 'true' && !!env.GITHUB_REPOSITORY
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
-  const plan = await planEvent(settings, eventName, inActions ? readEventPayload(env) : {}, env)
-  const adjusted = settingsForPlan(settings, plan)
+  // Comment and check events are planned with the API (who asked, the pull request now), dry runs too.
+  const reader = inActions && settings.githubToken ? { client: createClient(settings.githubToken, env, warn), repo: repoFromEnv(env) } : null
+  const plan = await planEvent(settings, eventName, inActions ? readEventPayload(env) : {}, env, (sha) => isLoopgateCommit(settings.workspace, sha), reader ? eventApi(reader.client, reader.repo) : undefined)
+  let adjusted = settingsForPlan(settings, plan)
+  const evidence = reader ? await gatherEvidence(reader.client, reader.repo, plan) : null
+  if (evidence) adjusted = { ...adjusted, prompt: taskWithEvidence(adjusted.prompt, evidence), promptSource: `${adjusted.promptSource} and the evidence of the ${eventName} event` }
   if (settings.dryRun || !inActions) return { plan, settings: adjusted, publisher: new DryRunPublisher(eventCheck(plan)) }
   if (!settings.githubToken) {
     const refuse: EventPlan = { kind: 'refuse', eventName, message: "Input 'github-token' is empty; it is needed to publish (or set 'dry-run: true')." }
@@ -50,7 +59,8 @@ export async function createIntegration(
     env,
     tempDir,
     warn,
-    recorded
+    recorded,
+    history
   })
   return { plan, settings: adjusted, publisher }
 }

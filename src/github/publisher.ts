@@ -2,14 +2,18 @@ import { copyFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { PushRejectedError, pushWorkBranch, withCleanClone, wipBranchName, type CleanClone, type Remote } from '../git/clean-clone.js'
 import type { Settings } from '../inputs.js'
+import type { IterationRecord } from '../loop/types.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
 import {
+  closingComment,
   escalationBody,
   escalationTitle,
+  progressBody,
   pullRequestBody,
   pullRequestTitle,
   runComment,
-  type BodyExtras
+  type BodyExtras,
+  type LoopHistory
 } from '../publish/bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
 import { runUrl, uploadAttemptLog } from './artifact.js'
@@ -20,6 +24,7 @@ import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoR
 import { readEventPayload, type EventPlan } from './events.js'
 import { tokenAuthor } from './identity.js'
 import { Ownership } from './ownership.js'
+import { ProgressComment } from './progress-comment.js'
 import { HistoryRewriteRefused, pushOntoPullRequest, pushWip } from './pushes.js'
 
 export const ESCALATION_LABEL = 'loopgate'
@@ -34,6 +39,8 @@ export interface GitHubPublisherOptions {
   warn: (message: string) => void
   /** The issue and pull request numbers the loop's state records as its own. */
   recorded?: number[]
+  /** The loop's earlier runs (from its state), for the escalation issue's overview. */
+  history?: LoopHistory
 }
 
 function pushError(err: unknown, branch: string): Error {
@@ -51,8 +58,21 @@ function pushError(err: unknown, branch: string): Error {
 export class GitHubPublisher implements Publisher {
   private ownership: Ownership | undefined
   private author: Promise<CommitAuthor> | undefined
+  private progress: ProgressComment | undefined
+  private progressSettings: Settings | undefined
+  private readonly iterations: IterationRecord[] = []
 
   constructor(private readonly opts: GitHubPublisherOptions) {}
+
+  /**
+   * For the engine's `onIteration`: on a pull request, the run's progress comment is updated with
+   * each iteration (the writes are queued; a failed one is a warning).
+   */
+  readonly onIteration = (record: IterationRecord): void => {
+    if (!this.progress || !this.progressSettings) return
+    this.iterations.push(record)
+    void this.progress.write(progressBody(this.progressSettings, this.iterations, runUrl(this.opts.env)))
+  }
 
   private owner(loopId: string): Ownership {
     this.ownership ??= new Ownership(this.opts.client, loopId, this.opts.recorded ?? [], this.opts.warn)
@@ -60,11 +80,52 @@ export class GitHubPublisher implements Publisher {
   }
 
   async preflight(settings: Settings): Promise<PreflightStop | null> {
+    const stop = await this.check(settings)
+    if (!stop) await this.announceStart(settings)
+    return stop
+  }
+
+  /**
+   * The run starts: the triggering comment gets an `eyes` reaction, and a run on a pull request
+   * opens its progress comment. Neither failing stops the run.
+   */
+  private async announceStart(settings: Settings): Promise<void> {
+    const { plan, client, repo } = this.opts
+    const trigger = plan.kind === 'pull-request' || plan.kind === 'branch' ? plan.trigger : undefined
+    const comment = trigger && (trigger.kind === 'command' || trigger.kind === 'retry') ? trigger.comment : null
+    if (comment) {
+      try {
+        if (comment.kind === 'issue-comment') await client.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.id, content: 'eyes' })
+        else await client.rest.reactions.createForPullRequestReviewComment({ ...repo, comment_id: comment.id, content: 'eyes' })
+      } catch (err) {
+        this.opts.warn(`loopgate: could not react to the triggering comment: ${(err as Error).message.split('\n')[0]}`)
+      }
+    }
+    if (plan.kind === 'pull-request') {
+      this.progress = new ProgressComment(client, repo, plan.number, this.opts.warn)
+      this.progressSettings = settings
+      await this.progress.write(progressBody(settings, [], runUrl(this.opts.env)))
+    }
+  }
+
+  private async check(settings: Settings): Promise<PreflightStop | null> {
     const { plan } = this.opts
     if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
     if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
     const refusal = await actorRefusal(this.opts.client, this.opts.repo, runActors(this.opts.env, readEventPayload(this.opts.env)), settings)
     if (refusal) return { stopReason: 'nothing-to-do', notes: [refusal] }
+    if (plan.kind === 'branch' && plan.trigger?.kind === 'retry') {
+      const { issue } = plan.trigger
+      let own: boolean
+      try {
+        own = await this.owner(settings.loopId).isOwn({ number: issue.number, body: issue.body, user: { login: issue.author } })
+      } catch (err) {
+        return { stopReason: 'config-error', notes: [err instanceof Error ? err.message : String(err)] }
+      }
+      if (!own) {
+        return { stopReason: 'nothing-to-do', notes: [`skipped: issue #${issue.number} is not this loop's escalation issue (loop ${settings.loopId}); a retry is answered only there`] }
+      }
+    }
     if (plan.kind !== 'branch' || settings.onSuccess === 'none') return null
     let open
     try {
@@ -92,13 +153,74 @@ export class GitHubPublisher implements Publisher {
     const result: PublishResult = { files: [], notes: [] }
     result.logUrl = await this.uploadLog(ctx)
     const extras: BodyExtras = { logUrl: result.logUrl ?? runUrl(this.opts.env) }
+    if (this.opts.history) extras.history = this.opts.history
     try {
-      if (ctx.outcome.stopReason === 'verified') await this.publishSuccess(ctx, extras, result)
-      else if (needsEscalation(ctx.outcome.stopReason)) await this.publishEscalation(ctx, extras, result)
+      if (ctx.outcome.stopReason === 'verified') {
+        await this.publishSuccess(ctx, extras, result)
+        await this.closeEscalation(ctx, result)
+      } else if (needsEscalation(ctx.outcome.stopReason)) await this.publishEscalation(ctx, extras, result)
     } catch (err) {
       result.error = err instanceof Error ? err.message : String(err)
     }
+    await this.finishProgress(ctx, extras, result)
     return result
+  }
+
+  /** The progress comment ends with the run's outcome (when no other step already wrote it there). */
+  private async finishProgress(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
+    if (!this.progress || this.progressDone) return
+    const published = [result.pullRequestUrl && `Pull request: ${result.pullRequestUrl}`, result.issueUrl && `Escalation issue: ${result.issueUrl}`].filter(Boolean).join(' · ')
+    const body = runComment(ctx, extras, runUrl(this.opts.env)) + (published ? `\n\n${published}` : '')
+    try {
+      result.commentUrl = await this.progress.finish(body)
+      this.progressDone = true
+    } catch (err) {
+      result.error ??= err instanceof Error ? err.message : String(err)
+    }
+  }
+
+  private progressDone = false
+
+  /** The run's comment on the pull request: its progress comment, edited, or a new comment. */
+  private async commentOnPull(pr: number, body: string): Promise<string> {
+    if (this.progress) {
+      const url = await this.progress.finish(body)
+      this.progressDone = true
+      if (url) return url
+    }
+    const comment = await call(`comment on pull request #${pr}`, 'pull-requests: write', () =>
+      this.opts.client.rest.issues.createComment({ ...this.opts.repo, issue_number: pr, body })
+    )
+    return comment.data.html_url
+  }
+
+  /**
+   * A verified run closes the loop's open escalation issue with a comment linking the work. A pull
+   * request loop closes only the issue its own state records (another pull request's run of the
+   * same loop may have opened the others).
+   */
+  private async closeEscalation(ctx: PublishContext, result: PublishResult): Promise<void> {
+    const { plan, client, repo } = this.opts
+    const { settings, outcome } = ctx
+    try {
+      const issues = await call('find an open escalation issue', 'issues: read', () =>
+        client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
+      )
+      const owner = this.owner(settings.loopId)
+      const candidates = issues.filter((i) => !i.pull_request && (plan.kind !== 'pull-request' || owner.isRecorded(i.number)))
+      const open = await owner.findOwn(candidates)
+      if (!open) return
+      const body = closingComment(settings.loopId, { pullRequestUrl: result.pullRequestUrl, branch: result.branch, commit: outcome.verifiedCommit }, runUrl(this.opts.env))
+      await call(`comment on escalation issue #${open.number}`, 'issues: write', () => client.rest.issues.createComment({ ...repo, issue_number: open.number, body }))
+      await call(`close escalation issue #${open.number}`, 'issues: write', () =>
+        client.rest.issues.update({ ...repo, issue_number: open.number, state: 'closed', state_reason: 'completed' })
+      )
+      result.notes.push(`closed the escalation issue #${open.number}: this run verified`)
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      result.notes.push(`the open escalation issue was not closed: ${message.split('\n')[0]}`)
+      this.opts.warn(`loopgate: the open escalation issue was not closed: ${message}`)
+    }
   }
 
   private async uploadLog(ctx: PublishContext): Promise<string | undefined> {
@@ -169,10 +291,7 @@ export class GitHubPublisher implements Publisher {
       }
       result.branch = extras.branch = plan.headBranch
       result.pullRequestUrl = plan.url
-      const comment = await call(`comment on pull request #${plan.number}`, 'pull-requests: write', () =>
-        client.rest.issues.createComment({ ...repo, issue_number: plan.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
-      )
-      result.commentUrl = comment.data.html_url
+      result.commentUrl = await this.commentOnPull(plan.number, runComment(ctx, extras, runUrl(this.opts.env)))
       return
     }
 
@@ -255,10 +374,7 @@ export class GitHubPublisher implements Publisher {
     const { plan, client, repo } = this.opts
     if (settings.onEscalate === 'none') return
     if (settings.onEscalate === 'comment' && plan.kind === 'pull-request') {
-      const comment = await call(`comment on pull request #${plan.number}`, 'pull-requests: write', () =>
-        client.rest.issues.createComment({ ...repo, issue_number: plan.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
-      )
-      result.commentUrl = comment.data.html_url
+      result.commentUrl = await this.commentOnPull(plan.number, runComment(ctx, extras, runUrl(this.opts.env)))
       result.pullRequestUrl = plan.url
       return
     }
@@ -267,6 +383,10 @@ export class GitHubPublisher implements Publisher {
     )
     const open = await this.owner(settings.loopId).findOwn(issues.filter((i) => !i.pull_request))
     if (open) {
+      // One body that says where things stand, and one comment per run.
+      await call(`update escalation issue #${open.number}`, 'issues: write', () =>
+        client.rest.issues.update({ ...repo, issue_number: open.number, title: escalationTitle(ctx, extras), body: escalationBody(ctx, extras) })
+      )
       const comment = await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
         client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
       )

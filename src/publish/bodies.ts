@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { failingTestsSection, iterationsTable, outputTailBlock, spendChart, stopSection } from '../report/markdown.js'
+import type { Settings } from '../inputs.js'
+import type { IterationRecord } from '../loop/types.js'
 import { codeBlock, codeSpan, inert, plainLine } from './inert.js'
 import type { PublishContext } from './types.js'
 
@@ -23,6 +25,14 @@ export interface BodyExtras {
   refusal?: { branch: string; startHead: string; commit: string }
   /** The work was pushed with the workflow's GITHUB_TOKEN, whose pushes start no workflows. */
   pushedWithWorkflowToken?: boolean
+  /** The loop's earlier runs, from its state (for the escalation issue's overview). */
+  history?: LoopHistory
+}
+
+/** What the loop's state says of its earlier runs. */
+export interface LoopHistory {
+  runs: number
+  spentUsd: number
 }
 
 /** One line for a pull request GitHub runs no workflows on (pushed with GITHUB_TOKEN). */
@@ -167,6 +177,7 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
     extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
     quoteTask(ctx),
     `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
+    extras.history ? `**Spend so far across runs of this loop:** ${usd(extras.history.spentUsd + outcome.spentUsd)} over ${extras.history.runs + 1} run(s) (this one included).` : '',
     extras.refusal ? '' : unfinishedWork(ctx, extras),
     '### Attempts',
     iterationsTable(outcome.iterations),
@@ -200,3 +211,29 @@ export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: st
   return fitBody(head, ctx, extras)
 }
 
+/** Rows shown in the progress comment: the newest ones. */
+const PROGRESS_ROWS = 50
+
+/** The progress comment while a run works on a pull request, updated after each iteration. */
+export function progressBody(settings: Settings, iterations: IterationRecord[], runLink?: string): string {
+  const spent = iterations.at(-1)?.spentUsd ?? 0
+  const shown = iterations.slice(-PROGRESS_ROWS)
+  return [
+    marker(settings.loopId),
+    `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} is working on this pull request: ${iterations.length} of at most ${settings.maxIterations} iteration(s), ${usd(spent)} of ${usd(settings.spendCeilingUsd)} spent.`,
+    shown.length < iterations.length ? `_The last ${shown.length} iterations:_` : '',
+    iterationsTable(shown),
+    '_This comment is updated as the run goes and ends with its outcome._'
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+}
+
+/** The comment that closes the loop's escalation issue once a later run verified. */
+export function closingComment(loopId: string, verified: { pullRequestUrl?: string; branch?: string; commit: string | null }, runLink?: string): string {
+  const where = verified.pullRequestUrl ? `pull request ${verified.pullRequestUrl}` : verified.branch ? `the branch \`${verified.branch}\`` : 'no branch (on-success is none)'
+  return [
+    marker(loopId),
+    `A later run of this loop${runLink ? ` ([workflow run](${runLink}))` : ''} passed the protected gate${verified.commit ? ` on commit \`${verified.commit}\`` : ''}: the work is in ${where}. Closing this escalation; reopen it if the problem is not solved.`
+  ].join('\n\n')
+}

@@ -1,4 +1,4 @@
-import type { RunOutcome } from '../loop/types.js'
+import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { CommitAuthor } from '../git/author.js'
 import type { Settings } from '../inputs.js'
@@ -56,5 +56,7 @@ export interface Publisher {
   preflight?(settings: Settings): Promise<PreflightStop | null>
   /** The identity loopgate's commits are authored by when `commit-author` is not set (the token's own). */
   commitAuthor?(): Promise<CommitAuthor>
+  /** For the engine's onIteration: progress shown while the run goes (a PR's progress comment). */
+  onIteration?: (record: IterationRecord) => void
   publish(ctx: PublishContext): Promise<PublishResult>
 }

@@ -3,7 +3,10 @@ import { withCustody } from '../git/custody.js'
 import type { Settings } from '../inputs.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { IterationRecord } from '../loop/types.js'
+import type { LoopHistory } from '../publish/bodies.js'
 import type { Publisher } from '../publish/types.js'
+import { progressLine } from '../loop/record.js'
+import { loopHistory } from '../state/record.js'
 import { executeRun, prepareRunDir, type RunContext, type RunReport } from '../run.js'
 import type { OpenResult, StateSession } from '../state/session.js'
 import { configErrorFrom } from './errors.js'
@@ -19,8 +22,8 @@ export interface SessionPorts {
   onIteration?: (record: IterationRecord) => void
   /** Restores the loop's cross-run state; absent where there is none (the local CLI). */
   openState?: (settings: Settings) => Promise<OpenResult>
-  /** The publisher for this run, and the settings adjusted to its event. */
-  integrate: (settings: Settings, recorded: number[]) => Promise<{ settings: Settings; publisher: Publisher }>
+  /** The publisher for this run, and the settings adjusted to its event (the loop's own issues and PRs, its earlier runs). */
+  integrate: (settings: Settings, recorded: number[], history?: LoopHistory) => Promise<{ settings: Settings; publisher: Publisher }>
   /** Called as soon as the post step would need a value to finish a killed run. */
   remember?: (name: SessionMemo, value: string) => void
   isolation?: RunContext['isolation']
@@ -75,8 +78,15 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
         for (const note of session.notes) ports.report(note)
       }
       const recorded = session ? [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests] : []
-      const integration = await ports.integrate(current, recorded)
+      const integration = await ports.integrate(current, recorded, session ? loopHistory(session.state) : undefined)
       current = integration.settings
+      const settingsNow = current
+      // Every iteration: the entry point's progress line, and the publisher's (a PR's progress comment).
+      const onIteration = (record: IterationRecord): void => {
+        if (ports.onIteration) ports.onIteration(record)
+        else ports.report(progressLine(record, settingsNow))
+        integration.publisher.onIteration?.(record)
+      }
       return executeRun(current, {
         env: ports.env,
         runId: ports.runId,
@@ -84,7 +94,7 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
         publisher: integration.publisher,
         signal: ports.signal,
         report: ports.report,
-        onIteration: ports.onIteration,
+        onIteration,
         carry: session?.carry(),
         baselines: session?.baselineStore(),
         isolation: ports.isolation,

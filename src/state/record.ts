@@ -89,3 +89,8 @@ export function recordRun(state: LoopState, run: RunSummaryForState, periodHours
 export function prRunCount(state: LoopState, pr: number): number {
   return state.prRuns.find((p) => p.pr === pr)?.runs ?? 0
 }
+
+/** The loop's earlier runs as the escalation issue's overview counts them (the recorded runs). */
+export function loopHistory(state: LoopState): { runs: number; spentUsd: number } {
+  return { runs: state.runs.length, spentUsd: state.runs.reduce((sum, r) => sum + r.spentUsd, 0) }
+}

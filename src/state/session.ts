@@ -3,6 +3,8 @@ import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
 import type { Settings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'
+import { pullRequestNumberOf } from '../github/triggers.js'
+import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { windowSpendUsd } from './period.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
 import { prepareResume, wipBranch, type ResumePlan } from './resume.js'
@@ -11,6 +13,7 @@ import {
   restoreLoopState,
   saveLoopState,
   stateKey,
+  stateKeyPrefix,
   stateLocation,
   writeStateFile,
   type CacheClient,
@@ -36,15 +39,11 @@ export type OpenResult =
   | { kind: 'corrupt'; key: string; message: string; blob: string; info: SessionInfo }
   | { kind: 'review-capacity'; message: string; session: StateSession }
 
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment'])
-
-/** The pull request number of a pull_request event, else null. */
-export function prNumberFromEvent(env: NodeJS.ProcessEnv): number | null {
-  if (!PULL_REQUEST_EVENTS.has(env.GITHUB_EVENT_NAME ?? '') || !env.GITHUB_EVENT_PATH) return null
+/** The pull request an event is about (pull_request events, PR comments and reviews, failed checks), else null. */
+export function prNumberFromEvent(env: NodeJS.ProcessEnv, commentCommand = '/loopgate'): number | null {
+  if (!env.GITHUB_EVENT_PATH) return null
   try {
-    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as { pull_request?: { number?: unknown }; number?: unknown }
-    const n = event.pull_request?.number ?? event.number
-    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null
+    return pullRequestNumberOf(env.GITHUB_EVENT_NAME ?? '', JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>, commentCommand)
   } catch {
     return null
   }
@@ -154,12 +153,14 @@ export interface OpenOptions {
   runId: string
   now?: Date
   cache?: CacheClient
+  /** The repository's cache list, to tell a miss from a state saved where this run cannot read it. */
+  listCaches?: CacheLister
 }
 
 /** Restores the loop's state before anything is spent, and applies the controls that need it. */
 export async function openStateSession(settings: Settings, opts: OpenOptions): Promise<OpenResult> {
   const now = opts.now ?? new Date()
-  const pr = prNumberFromEvent(opts.env)
+  const pr = prNumberFromEvent(opts.env, settings.commentCommand)
   const location = stateLocation(opts.tempDir, settings.loopId, pr)
   const key = stateKey(settings.loopId, opts.runId, pr)
   const restored = await restoreLoopState({ loopId: settings.loopId, pr, location, primaryKey: key, cache: opts.cache })
@@ -181,6 +182,10 @@ export async function openStateSession(settings: Settings, opts: OpenOptions): P
   writeStateFile(restored.state, location)
   const session = new StateSession(restored.state, info, settings, opts.cache)
   if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
+  if (restored.status === 'miss') {
+    const note = await missNote(opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env), stateKeyPrefix(settings.loopId, pr), settings.periodCeilingUsd !== undefined)
+    if (note) session.notes.push(note)
+  }
   if (restored.status === 'unavailable' || restored.status === 'failed') {
     session.notes.push(
       settings.periodCeilingUsd !== undefined

@@ -24,6 +24,34 @@ export interface StateLocation {
   file: string
 }
 
+/**
+ * @actions/cache derives an entry's version from the path strings it is given, and stores the
+ * archive's paths relative to GITHUB_WORKSPACE. An absolute state path under RUNNER_TEMP would
+ * make both depend on where the runner keeps its files, so a runner with another temp folder
+ * would miss the state (and the rolling period ceiling would reset). Every cache call is made
+ * from the state root instead, with the state directory's bare name: the same version and the
+ * same archive on every runner.
+ */
+async function fromStateRoot<T>(location: StateLocation, fn: (cachePath: string) => Promise<T>): Promise<T> {
+  const root = path.dirname(location.dir)
+  const cwd = process.cwd()
+  const workspace = process.env.GITHUB_WORKSPACE
+  process.chdir(root)
+  process.env.GITHUB_WORKSPACE = root
+  try {
+    return await fn(stateCachePath(location))
+  } finally {
+    process.chdir(cwd)
+    if (workspace === undefined) delete process.env.GITHUB_WORKSPACE
+    else process.env.GITHUB_WORKSPACE = workspace
+  }
+}
+
+/** The path string the cache version is computed from: the state directory's name, never absolute. */
+export function stateCachePath(location: StateLocation): string {
+  return path.basename(location.dir)
+}
+
 export const STATE_FILE_NAME = 'state.json'
 /** How much of an unreadable state is kept in the attempt log. */
 export const CORRUPT_BLOB_CHARS = 64 * 1024
@@ -102,7 +130,7 @@ export async function restoreLoopState(opts: RestoreOptions): Promise<RestoreRes
   let matched: string | undefined
   try {
     const r = await watchCacheFailures(
-      () => client.restoreCache([opts.location.dir], opts.primaryKey, [stateKeyPrefix(opts.loopId, opts.pr)]),
+      () => fromStateRoot(opts.location, (cachePath) => client.restoreCache([cachePath], opts.primaryKey, [stateKeyPrefix(opts.loopId, opts.pr)])),
       /restore/i
     )
     if (r.failures.length > 0) {
@@ -147,7 +175,7 @@ export async function saveLoopState(
   writeStateFile(state, opts.location)
   if (!(await client.isFeatureAvailable())) return { saved: false, message: 'the cache service is not available to this job' }
   try {
-    const r = await watchCacheFailures(() => client.saveCache([opts.location.dir], opts.key), /save|reserv|finaliz/i)
+    const r = await watchCacheFailures(() => fromStateRoot(opts.location, (cachePath) => client.saveCache([cachePath], opts.key)), /save|reserv|finaliz/i)
     if (r.value === -1 || r.failures.length > 0) {
       return { saved: false, message: r.failures.join('; ') || `the cache did not accept ${opts.key}` }
     }
