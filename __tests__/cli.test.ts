@@ -1,3 +1,4 @@
+import { ACTION_ONLY } from '../src/cli/args.js'
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -20,7 +21,7 @@ describe('the local CLI (dist/cli.js)', () => {
     const r = cli(['--help'], ROOT)
     expect(r.status).toBe(0)
     for (const spec of INPUT_SPECS) {
-      if (['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target', 'comment-command'].includes(spec.name)) continue
+      if (ACTION_ONLY.has(spec.name)) continue
       const line = r.stdout.split('\n').find((l) => l.trimStart().startsWith(`--${spec.name} `))
       expect(line).toBeDefined()
       if (spec.default !== undefined) expect(line).toContain(`[default: ${spec.default}]`)

@@ -20,7 +20,7 @@ import { makeRepo, sh, tempDir } from './helpers/repo.js'
 const TOKEN = 'ghs_prloopTestToken00000000000000000001'
 const LOOP = 'pr-fixer'
 const REPOSITORY = 'octo-org/octo-repo'
-const RUN_ENV = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: REPOSITORY, GITHUB_RUN_ID: '4242' }
+const RUN_ENV = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: REPOSITORY, GITHUB_RUN_ID: '4242', GITHUB_ACTOR: 'octo-maintainer' }
 const RUN_LINK = 'https://github.com/octo-org/octo-repo/actions/runs/4242'
 
 function remote(): { server: string; bare: string; ws: string; head: string } {

@@ -171,7 +171,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
   const reviewThreads: StoredReviewThread[] = []
   const checkRuns: StoredCheckRun[] = []
   const caches: StoredCache[] = []
-  const permissions: Record<string, string> = {}
+  const permissions: Record<string, string> = { ...(opts.collaborators ?? { 'octo-maintainer': 'admin' }) }
   const injected: Injected[] = []
   let nextNumber = 1
   let nextId = 1000
@@ -393,11 +393,6 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
           )
         return { status: 200, json: paged(all, query) }
       }
-      case 'repos/get-collaborator-permission-level': {
-        const name = op.params.username
-        const permission = permissions[name] ?? 'read'
-        return { status: 200, json: { permission, role_name: permission, user: deepMerge(sample(componentSchema('nullable-collaborator')), { login: name, id: 7, type: 'User' }) } }
-      }
       case 'checks/list-for-suite': {
         const all = checkRuns.filter((r) => r.suiteId === Number(op.params.check_suite_id))
         return { status: 200, json: { total_count: all.length, check_runs: paged(all, query).map(checkRunJson) } }
@@ -460,7 +455,9 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       }
       case 'repos/get-collaborator-permission-level': {
         const name = String(op.params.username)
-        const permission = Object.entries(opts.collaborators ?? { 'octo-maintainer': 'admin' }).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
+        // Without a configured list, anyone not named answers `read`; with one, a stranger is not a collaborator (404).
+        const known = Object.entries(permissions).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
+        const permission = known ?? (opts.collaborators ? undefined : 'read')
         if (permission === undefined) return { status: 404, json: error(404, 'Not Found') }
         const legacy = permission === 'maintain' ? 'write' : permission === 'triage' ? 'read' : permission
         const collaborator = deepMerge(sample(componentSchema('nullable-collaborator')), { login: name, id: nextId++, type: 'User', role_name: permission })

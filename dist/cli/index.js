@@ -30,7 +30,7 @@ var CLI_ONLY = [
   { name: "workspace", description: "The git repository to work in.", default: "the current directory" },
   { name: "temp-dir", description: "Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.", default: "$RUNNER_TEMP or the OS temp dir" }
 ];
-var ACTION_ONLY = /* @__PURE__ */ new Set(["github-token", "dry-run", "on-success", "on-escalate", "escalate-to", "labels", "reviewers", "draft", "max-open-prs", "max-runs-per-pr", "allow-pull-request-target", "comment-command", "allow-users", "allow-bots", "commit-author"]);
+var ACTION_ONLY = /* @__PURE__ */ new Set(["github-token", "dry-run", "on-success", "on-escalate", "escalate-to", "labels", "reviewers", "draft", "max-open-prs", "max-runs-per-pr", "allow-pull-request-target", "comment-command", "allow-users", "allow-bots"]);
 var RUN_OPTIONS = [
   ...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)),
   ...CLI_ONLY
