@@ -1,18 +1,17 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
-import { ensureAgentUser, GATE_USER_RECORD, gateUserName, killUserProcesses, recordAgentUser, retireAgentUser, runAgentUserName, type AgentUser } from '../isolation/agent-user.js'
+import { AgentAccount, type IsolationMode } from '../isolation/agent-account.js'
+import type { AgentUser } from '../isolation/agent-user.js'
 import { baselineInputs, baselineKey, fromCached, toCached, type BaselineStore } from './baseline-cache.js'
 import { stashCredentials } from '../isolation/credentials.js'
-import { handBackPaths } from '../fs/hand-back.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
 import { fetchEnv } from '../git/fetch-auth.js'
 import { git, gitEnv } from '../git/git.js'
 import type { AttemptLog } from '../records/attempt-log.js'
-import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
+import type { AgentRunner, CallGuard } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
 import { GateBrokenError } from './baseline-health.js'
 import { describeTampering } from './compare.js'
@@ -22,7 +21,6 @@ import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard } from './tamper.js'
 
-export type IsolationMode = 'auto' | 'weak'
 
 export interface ProtectionOptions {
   settings: Settings
@@ -64,54 +62,6 @@ export interface Protection {
   finish(): Promise<void>
 }
 
-/** Adds o+x (traverse only, no listing) to each ancestor so the agent user can reach `dir`. */
-function makeReachable(dir: string): void {
-  let current = path.resolve(dir)
-  while (current !== path.dirname(current)) {
-    const parent = path.dirname(current)
-    const mode = statSync(parent).mode
-    if ((mode & 0o001) === 0) chmodSync(parent, (mode & 0o7777) | 0o001)
-    current = parent
-  }
-}
-
-/**
- * One call's folder: loopgate's (root-owned, readable) with the prompt it writes, and an `out/`
- * folder the agent writes its reports to (the cost file). loopgate never writes into a folder the
- * agent can write, and reads what the agent left there only as bounded data.
- */
-function prepareCallDir(callDir: string, user: AgentUser | undefined): void {
-  rmSync(callDir, { recursive: true, force: true })
-  mkdirSync(callDir, { mode: 0o755 })
-  chmodSync(callDir, 0o755)
-  const out = path.join(callDir, 'out')
-  mkdirSync(out, { mode: 0o700 })
-  if (user) chownSync(out, user.uid, user.gid)
-}
-
-/**
- * Hands the files loopgate wrote in the workspace since the last call (the progress and features
- * files, protected paths it restored) back to the agent user before each call; the whole tree was
- * handed over at setup, and everything else there the agent wrote itself.
- */
-class HandBackGuard implements CallGuard {
-  constructor(
-    private readonly workspace: string,
-    private readonly user: AgentUser,
-    private readonly written: () => string[]
-  ) {}
-
-  async beforeCall(): Promise<void> {
-    killUserProcesses(this.user)
-    handBackPaths(this.workspace, this.written(), this.user)
-  }
-
-  async afterCall(): Promise<GuardReport> {
-    const killed = killUserProcesses(this.user)
-    return { rejected: [], tampered: false, notes: killed ? [`${killed} leftover agent process(es) killed`] : [] }
-  }
-}
-
 /**
  * Everything that makes "done" unforgeable, set up before the first agent call: the stashed
  * credential, the base snapshot, the agent user, the pristine dependencies, the baseline gate.
@@ -144,22 +94,17 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const refused = refusedNames(settings.agentEnv)
   if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`)
 
-  const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
-  const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined
-  const account = forced
-    ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
-    : ensureAgentUser(named ?? runAgentUserName(settings.loopId, opts.runId))
-  const user = 'user' in account ? account.user : undefined
-  if (user) recordAgentUser(opts.runDir, user, named === undefined)
-  // The gate's own user: the baseline runs while the agent works, out of the agent's reach.
-  const gateAccount = user ? ensureAgentUser(gateUserName(user.name)) : null
-  const gateUser = gateAccount && 'user' in gateAccount ? gateAccount.user : undefined
-  if (gateUser) recordAgentUser(opts.runDir, gateUser, named === undefined, GATE_USER_RECORD)
-  if (!user) {
-    notes.push(
-      `isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`
-    )
-  }
+  const account = AgentAccount.open({
+    loopId: settings.loopId,
+    runId: opts.runId,
+    env: opts.env,
+    runDir: opts.runDir,
+    workspace: ws,
+    isolation: opts.isolation,
+    agentUserName: opts.agentUserName
+  })
+  notes.push(...account.notes)
+  const { user, gateUser } = account
 
   const gateDir = path.join(opts.tempDir, 'loopgate-gate', `${settings.loopId}-${opts.runId}`)
   const gate = new ProtectedGate({
@@ -189,13 +134,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     )
   }
 
-  const agentEnvSet: Record<string, string> = {}
-  const owner = statSync(ws)
-  if (user) {
-    execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, ws])
-    for (const dir of [ws, opts.callsDir, gateDir]) makeReachable(dir)
-    Object.assign(agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
-  }
+  account.handOver([opts.callsDir, gateDir])
 
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
@@ -219,10 +158,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
       // No agent could make a gate pass that cannot run on the base: stop before any spend.
       if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
     } catch (err) {
-      if (user) {
-        execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
-        retireAgentUser(opts.runDir)
-      }
+      account.close()
       throw err
     }
     opts.baselines?.put(toCached(key, baseline))
@@ -232,25 +168,19 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
 
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
-  const guards: CallGuard[] = user ? [new HandBackGuard(ws, user, written), tamper] : [tamper]
-  const wrapAgent = (runner: AgentRunner): AgentRunner => ({
-    async run(iteration, prompt, timeoutMs, signal) {
-      prepareCallDir(path.join(opts.callsDir, `call-${iteration}`), user)
-      try {
-        return await runner.run(iteration, prompt, timeoutMs, signal)
-      } finally {
-        if (user) killUserProcesses(user)
-      }
-    }
-  })
-  const finish = async (): Promise<void> => {
-    if (!user) return
-    killUserProcesses(user)
-    // Later steps (and actions/checkout's post step) run git here as the runner's user.
-    execFileSync('chown', ['-hR', `${owner.uid}:${owner.gid}`, ws])
-    retireAgentUser(opts.runDir)
+  const handBack = account.guard(written)
+  return {
+    base,
+    snapshot,
+    gate,
+    baseline,
+    guards: handBack ? [handBack, tamper] : [tamper],
+    user,
+    agentEnvSet: account.agentEnvSet,
+    notes,
+    wrapAgent: (runner) => account.wrapAgent(runner, opts.callsDir),
+    finish: async () => account.close()
   }
-  return { base, snapshot, gate, baseline, guards, user, agentEnvSet, notes, wrapAgent, finish }
 }
 
 /** The attempt log's record of the baseline run: what the gate said on the start commit. */

@@ -1,0 +1,36 @@
+import { LOCAL_AUTHOR } from '../git/author.js'
+import type { Settings } from '../inputs.js'
+import type { PreflightStop } from '../publish/types.js'
+import { packageManagerEnv } from '../upgrade/environment.js'
+import { prepareUpgrade } from '../upgrade/prepare.js'
+import type { RunContext } from './context.js'
+
+type Upgrade = Awaited<ReturnType<typeof prepareUpgrade>>
+
+export interface BeforeLoop {
+  settings: Settings
+  /** Set when the run ends here: the event, review capacity, nothing to upgrade. */
+  stop: PreflightStop | null
+  upgrade: Upgrade | null
+  notes: string[]
+}
+
+/**
+ * Everything decided before the gate and any agent call: the publisher's preflight (the event,
+ * who started it, review capacity), the commit author (commit-author, else the token's own
+ * identity, looked up only for a run that goes on), and for a dependency upgrade the pick and the
+ * bump, as loopgate's own commit.
+ */
+export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promise<BeforeLoop> {
+  const preflight = (await ctx.publisher.preflight?.(settings)) ?? null
+  if (preflight) return { settings, stop: preflight, upgrade: null, notes: [] }
+  const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
+  if (authored.task !== 'dependency-upgrade') return { settings: authored, stop: null, upgrade: null, notes: [] }
+  const upgrade = await prepareUpgrade(authored, {
+    attempts: ctx.carry?.upgradeAttempts ?? [],
+    env: packageManagerEnv(ctx.env, authored.agentEnv),
+    runId: ctx.runId,
+    signal: ctx.signal
+  })
+  return { settings: authored, stop: upgrade.kind === 'stop' ? upgrade : null, upgrade, notes: upgrade.notes }
+}

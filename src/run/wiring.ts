@@ -1,0 +1,80 @@
+import { credentialsFor, prepareAdapter } from '../agents/adapter.js'
+import { agentRunner } from '../agents/index.js'
+import type { Protection } from '../gate/protection.js'
+import { GitWorkspace } from '../git/workspace.js'
+import type { Settings } from '../inputs.js'
+import { stageCredentialFiles } from '../isolation/credential-files.js'
+import { agentEnv } from '../isolation/env.js'
+import { FeaturesGuard } from '../loop/features.js'
+import { systemClock, type CallGuard, type EngineDeps, type Workspace } from '../loop/types.js'
+import { AttemptLog } from '../records/attempt-log.js'
+import { Ledger } from '../records/ledger.js'
+import type { ProgressFile } from '../records/progress-file.js'
+import type { RunContext, RunFiles } from './context.js'
+
+export interface LoopWiring {
+  deps: EngineDeps
+  /** loopgate's own view of the workspace's git (its HEAD is the bump or start commit). */
+  gitWorkspace: GitWorkspace
+  notes: string[]
+}
+
+/**
+ * The engine's ports for this run: the agent (its adapter, environment and user), loopgate's git
+ * view of the workspace, the protected gate, the guards, and loopgate's records.
+ */
+export async function wireLoop(
+  settings: Settings,
+  ctx: RunContext,
+  protection: Protection,
+  files: RunFiles & { callsDir: string; progress: ProgressFile },
+  measuredBase: string | undefined
+): Promise<LoopWiring> {
+  const staged = stageCredentialFiles(
+    agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials: credentialsFor(settings), set: protection.agentEnvSet }),
+    { agent: settings.agent, provider: settings.provider, user: protection.user, workspace: settings.workspace }
+  )
+  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, {
+    author: settings.commitAuthor,
+    exclude: staged.inWorkspace
+  })
+  await gitWorkspace.prepare()
+  const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
+  const guards: CallGuard[] = [...protection.guards]
+  if (settings.featuresFile) guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
+  const agent = protection.wrapAgent(
+    agentRunner({
+      adapter: await prepareAdapter(settings, ctx),
+      cwd: settings.workspace,
+      maxTurns: settings.maxTurns,
+      callBudgetUsd: settings.callBudgetUsd,
+      env: staged.env,
+      callsDir: files.callsDir,
+      user: protection.user
+    })
+  )
+  const deps: EngineDeps = {
+    clock: ctx.clock ?? systemClock,
+    agent,
+    workspace,
+    gate: protection.gate,
+    guards,
+    ledger: new Ledger(files.ledgerFile),
+    log: new AttemptLog(files.logFile),
+    progress: files.progress,
+    signal: ctx.signal,
+    report: ctx.report,
+    onIteration: ctx.onIteration
+  }
+  return { deps, gitWorkspace, notes: staged.notes }
+}
+
+/** A workspace whose "changed since the start" compares with `base` when asked about `start`. */
+function measuredFrom(inner: Workspace, base: string, start: string): Workspace {
+  return {
+    head: () => inner.head(),
+    commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+    commitFeaturesFile: (runId, iteration, judged) => inner.commitFeaturesFile(runId, iteration, judged),
+    hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
+  }
+}
