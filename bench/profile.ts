@@ -1,7 +1,7 @@
 // One loopgate run on 10,000 files with the time spent in each child command summed by name:
 // `node --import tsx --cpu-prof bench/profile.ts` shows where loopgate's own time goes, this
 // where its children's does.
-import childProcess from 'node:child_process'
+import type childProcess from 'node:child_process'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
 import { git, syntheticRepo } from './lib.js'
 
