@@ -11,7 +11,7 @@ import {
   readSettings,
   runSession,
   stopReasonEntry
-} from "../chunks/chunk-5SPMULD4.js";
+} from "../chunks/chunk-T7CFIE3X.js";
 import "../chunks/chunk-7K33AEUO.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
