@@ -1,5 +1,4 @@
 import type { PullRequestEvent, WorkflowDispatchEvent } from '@octokit/webhooks-types'
-import { readFileSync } from 'node:fs'
 import { fetchEnvFor, isShallow, type FetchCredentials } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 import { TRAILER_RUN } from '../git/workspace.js'
@@ -36,16 +35,6 @@ export const PULL_REQUEST_ACTIONS = ['opened', 'synchronize', 'reopened', 'label
 
 export function workBranchName(loopId: string): string {
   return `loopgate/${loopId}`
-}
-
-export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const file = env.GITHUB_EVENT_PATH
-  if (!file) return {}
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
-  } catch {
-    return {}
-  }
 }
 
 function branchOfRef(ref: string | undefined): string | undefined {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
 import type { Settings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'
+import { readEventPayload } from '../github/payload.js'
 import { pullRequestNumberOf } from '../github/triggers.js'
 import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { windowSpendUsd } from './period.js'
@@ -41,9 +41,8 @@ export type OpenResult =
 
 /** The pull request an event is about (pull_request events, PR comments and reviews, failed checks), else null. */
 export function prNumberFromEvent(env: NodeJS.ProcessEnv, commentCommand = '/loopgate'): number | null {
-  if (!env.GITHUB_EVENT_PATH) return null
   try {
-    return pullRequestNumberOf(env.GITHUB_EVENT_NAME ?? '', JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>, commentCommand)
+    return pullRequestNumberOf(env.GITHUB_EVENT_NAME ?? '', readEventPayload(env), commentCommand)
   } catch {
     return null
   }
