@@ -1,4 +1,4 @@
-import { PushRejectedError, type CleanClone } from '../git/clean-clone.js'
+import { PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
 import { git } from '../git/git.js'
 import { TRAILER_RUN } from '../git/workspace.js'
 
@@ -60,4 +60,20 @@ export async function pushWip(clone: CleanClone, commit: string, branch: string)
     )
   }
   return clone.push(commit, branch, tip)
+}
+
+/** Where the WIP push reads the work from and sends it to. */
+export interface WipPush {
+  /** Where the clean clone is made. */
+  tempDir: string
+  /** The agent's workspace, read as data only. */
+  workspace: string
+  head: string
+  remote: Remote
+  branch: string
+}
+
+/** The WIP push from a clean clone of `head`: the publisher's after an escalation, the post step's after a cancellation. */
+export async function pushWipFromWorkspace(push: WipPush): Promise<void> {
+  await withCleanClone(push.tempDir, push.workspace, push.head, push.remote, (clone) => pushWip(clone, push.head, push.branch))
 }

@@ -1,3 +1,4 @@
+import { wipBranchName } from '../git/branches.js'
 import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
 import type { Settings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
@@ -7,7 +8,7 @@ import { pullRequestNumberOf } from '../github/triggers.js'
 import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { windowSpendUsd } from './period.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
-import { prepareResume, wipBranch, type ResumePlan } from './resume.js'
+import { prepareResume, type ResumePlan } from './resume.js'
 import type { LoopState, WipRecord } from './schema.js'
 import {
   restoreLoopState,
@@ -112,7 +113,7 @@ export class StateSession {
     let wip: WipRecord | null = this.state.wip
     if (run) {
       const escalated = needsEscalation(report.stopReason)
-      wip = escalated && base && run.headCommit !== base ? { branch: wipBranch(this.settings.loopId), head: run.headCommit, base } : escalated ? this.state.wip : null
+      wip = escalated && base && run.headCommit !== base ? { branch: wipBranchName(this.settings.loopId), head: run.headCommit, base } : escalated ? this.state.wip : null
     }
     const lastVerdict = run?.lastVerdict ?? null
     const summary: RunSummaryForState = {

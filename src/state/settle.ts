@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { wipBranchName } from '../git/branches.js'
 import { git } from '../git/git.js'
 import { GitWorkspace } from '../git/workspace.js'
 import { AttemptLog } from '../records/attempt-log.js'
@@ -7,7 +8,6 @@ import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
 import { readCustodyRecord, resumeCustody, returnCustody } from '../git/custody.js'
 import { recordRun } from './record.js'
-import { wipBranch } from './resume.js'
 import { emptyState, parseState, type LoopState } from './schema.js'
 import type { SessionInfo } from './session.js'
 import { saveLoopState, type CacheClient } from './store.js'
@@ -109,7 +109,7 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
     notes.push('the repository was not in loopgate\'s custody: the agent\'s last edits were not committed')
   }
 
-  const branch = wipBranch(input.info.loopId)
+  const branch = wipBranchName(input.info.loopId)
   if (wipHead && input.pushWip) {
     try {
       await input.pushWip({ workspace: input.workspace, branch, head: wipHead })

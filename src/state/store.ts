@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type * as CacheLibrary from '@actions/cache'
 import { emptyState, parseState, StateCorruptError, type LoopState } from './schema.js'
 
 /** The part of @actions/cache loopgate uses (injectable for unit tests). */
@@ -10,7 +11,7 @@ export interface CacheClient {
 }
 
 /** The cache client is loaded only when a run uses it (it is most of the bundle's weight). */
-const cacheLibrary = (): Promise<typeof import('@actions/cache')> => import('@actions/cache')
+const cacheLibrary = (): Promise<typeof CacheLibrary> => import('@actions/cache')
 
 export const actionsCache: CacheClient = {
   isFeatureAvailable: async () => (await cacheLibrary()).isFeatureAvailable(),
