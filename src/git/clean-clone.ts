@@ -163,16 +163,27 @@ export async function withCleanClone<T>(
 }
 
 /**
+ * Pushes `commit` to a branch loopgate owns, leased on the tip read here: creates the branch, does
+ * nothing when it is already there, else pushes only after `mayReplace(tip)` (which throws
+ * PushRejectedError to refuse).
+ */
+export async function pushOverTip(clone: CleanClone, commit: string, branch: string, mayReplace: (tip: string) => Promise<void>): Promise<void> {
+  const tip = await clone.remoteTip(branch)
+  if (tip === null) return clone.push(commit, branch, null)
+  if (tip === commit) return
+  await mayReplace(tip)
+  return clone.push(commit, branch, tip)
+}
+
+/**
  * Pushes the loop's work branch with a lease against what loopgate itself last pushed there: the
  * remote tip is replaced only when it is loopgate's own commit or already in `commit`'s history.
  */
 export async function pushWorkBranch(clone: CleanClone, commit: string, branch: string): Promise<void> {
-  const tip = await clone.remoteTip(branch)
-  if (tip === null) return clone.push(commit, branch, null)
-  if (tip === commit) return
-  const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
-  if (!ours) {
-    throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
-  }
-  return clone.push(commit, branch, tip)
+  return pushOverTip(clone, commit, branch, async (tip) => {
+    const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
+    if (!ours) {
+      throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
+    }
+  })
 }
