@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import yaml from 'js-yaml'
-import { INPUT_SPECS, OUTPUT_NAMES } from '../src/contract.js'
+import { INPUT_SPECS, OUTPUT_NAMES, OUTPUT_SPECS } from '../src/contract.js'
 import { STOP_REASONS } from '../src/loop/stop-reasons.js'
 import { ROOT } from './helpers/action-runner.js'
 
@@ -23,6 +24,15 @@ describe('the public contract', () => {
     const fromTable = INPUT_SPECS.map((spec) => ({ name: spec.name, default: spec.default, required: spec.required === true }))
     expect(fromTable).toEqual(fromYml)
     for (const spec of INPUT_SPECS) expect(spec.description).toBe(action.inputs[spec.name].description)
+  })
+
+  it('src/contract.ts is what the generator writes from action.yml (a hand edit fails here: run npm run build)', () => {
+    const generated = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'generate-contract.mjs'), '--print'], { encoding: 'utf8' })
+    expect(readFileSync(path.join(ROOT, 'src', 'contract.ts'), 'utf8')).toBe(generated)
+  })
+
+  it('the output table has every output of action.yml with its description', () => {
+    expect(OUTPUT_SPECS).toEqual(Object.entries(action.outputs).map(([name, spec]) => ({ name, description: spec.description })))
   })
 
   it('has every input and output DESIGN.md names', () => {

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { CleanClone, pushWipBranch, pushWorkBranch, PushRejectedError, remoteFromEnv, withCleanClone } from '../src/git/clean-clone.js'
+import { wipBranchName } from '../src/git/branches.js'
+import { CleanClone, pushWorkBranch, PushRejectedError, remoteFromEnv, withCleanClone } from '../src/git/clean-clone.js'
+import { postStepWipPusher } from '../src/github/wip.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 const TOKEN = 'ghs_cleanCloneToken000000000000000001'
@@ -71,7 +73,9 @@ describe('publishing from a clean clone', () => {
   it('pushes unfinished work to the -wip branch (the post step after a cancellation)', async () => {
     const { bare, ws, env } = setup()
     const sha = commit(ws, 'c.txt', 'c\n', 'wip')
-    const branch = await pushWipBranch({ loopId: 'nightly', githubToken: TOKEN, workspace: ws, commit: sha, env, tempDir: tempDir() })
+    const branch = wipBranchName('nightly')
+    const pushWip = postStepWipPusher({ ...env, GITHUB_ACTIONS: 'true', RUNNER_TEMP: tempDir() }, TOKEN, false)
+    await pushWip?.({ workspace: ws, branch, head: sha })
     expect(branch).toBe('loopgate/nightly-wip')
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/nightly-wip']).trim()).toBe(sha)
   })

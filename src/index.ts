@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { fileURLToPath } from 'node:url'
 import { postStepWipPusher } from './github/wip.js'
+import { isTrueInput } from './inputs/values.js'
 import { relaunchElevated, shouldElevate } from './isolation/elevate.js'
 import { run } from './main.js'
 import { post } from './post.js'
@@ -14,8 +15,8 @@ async function entry(): Promise<void> {
     return
   }
   if (core.getState(IS_POST) === 'true') {
-    // WIP push after a cancellation (issue 5): from a clean clone, never a dry run.
-    await post({ pushWip: postStepWipPusher(process.env, core.getInput('github-token'), /^(true|yes|1)$/i.test(core.getInput('dry-run').trim())) })
+    // The WIP push after a cancellation: from a clean clone, never in a dry run.
+    await post({ pushWip: postStepWipPusher(process.env, core.getInput('github-token'), isTrueInput(core.getInput('dry-run'))) })
     return
   }
   core.saveState(IS_POST, 'true')

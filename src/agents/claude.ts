@@ -1,5 +1,5 @@
 import { exitDescription, type RunResult } from '../process/run.js'
-import { effectiveUid, processEnv, runStreamingAgent, tail } from './streaming-agent.js'
+import { effectiveUid, endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, parseJsonLine } from './json-fields.js'
 import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
 import { TurnWatchdog } from './watchdog.js'
@@ -137,8 +137,7 @@ export function classifyClaude(
   const resultText = asString(r?.result)
   const errors = Array.isArray(r?.errors) ? (r.errors as unknown[]).map(String) : []
   const base: Omit<AgentResult, 'status' | 'reason'> = {
-    exitCode: run.exitCode,
-    signal: run.signal,
+    ...processFacts(run),
     costUsd: costKnown ? (reportedCost as number) : call.callBudgetUsd,
     costSource: costKnown ? 'reported' : 'worst-case',
     turns: watchdog.turns,
@@ -148,9 +147,6 @@ export function classifyClaude(
     model: state.model,
     permissionDenials: denials(r?.permission_denials),
     finalText: resultText ?? (errors.join('\n') || state.lastText),
-    outputTail: tail(`${run.stdout}${run.stderr ? `\n[stderr]\n${run.stderr}` : ''}`),
-    durationMs: run.durationMs,
-    timedOut: run.timedOut,
     warnings: [...state.warnings]
   }
   if (!costKnown) base.warnings.push(`no cost reported: charged the full call budget ($${call.callBudgetUsd})`)
@@ -158,8 +154,8 @@ export function classifyClaude(
   if (watchdog.tripped) {
     return { ...base, status: 'capped', reason: `turn-cap: ${watchdog.turns} turns counted, killed above ${watchdog.killAbove} (max-turns ${call.maxTurns})` }
   }
-  if (run.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
-  if (run.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
+  const ended = endedByLoopgate(call, run)
+  if (ended) return { ...base, ...ended }
   if (!r) {
     const how = exitDescription(run)
     return { ...base, status: 'failed', reason: `no result message (${how})` }

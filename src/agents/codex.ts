@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { exitDescription, type RunResult } from '../process/run.js'
 import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from './pricing.js'
-import { processEnv, runStreamingAgent, tail } from './streaming-agent.js'
+import { endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from './json-fields.js'
 import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
 import { TurnWatchdog } from './watchdog.js'
@@ -168,8 +168,7 @@ export function classifyCodex(
   }
   const finalText = state.agentMessages.at(-1) ?? [...state.failures, ...(state.turnFailed ? [state.turnFailed] : [])].join('\n')
   const base: Omit<AgentResult, 'status' | 'reason'> = {
-    exitCode: run.exitCode,
-    signal: run.signal,
+    ...processFacts(run),
     costUsd,
     costSource,
     turns: watchdog.turns,
@@ -178,16 +177,13 @@ export function classifyCodex(
     model,
     permissionDenials: [],
     finalText,
-    outputTail: tail(`${run.stdout}${run.stderr ? `\n[stderr]\n${run.stderr}` : ''}`),
-    durationMs: run.durationMs,
-    timedOut: run.timedOut,
     warnings
   }
   if (watchdog.tripped) {
     return { ...base, status: 'capped', reason: `turn-cap: ${watchdog.turns} actions counted, killed above ${watchdog.killAbove} (max-turns ${call.maxTurns})` }
   }
-  if (run.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
-  if (run.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
+  const ended = endedByLoopgate(call, run)
+  if (ended) return { ...base, ...ended }
   // exit 0 is not success: a failed turn or an error event is a failure whatever the exit status
   if (state.turnFailed) return { ...base, status: 'failed', reason: state.turnFailed }
   if (state.failures.length > 0) return { ...base, status: 'failed', reason: state.failures.at(-1) as string }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { readAgentFile } from '../fs/tree.js'
 import path from 'node:path'
 import { exitDescription, runProcess } from '../process/run.js'
-import { callProcess } from './streaming-agent.js'
+import { callProcess, endedByLoopgate, processFacts } from './streaming-agent.js'
 import type { AgentAdapter, AgentCall, AgentResult } from './types.js'
 
 /** A cost report is a few bytes; anything larger is no report. */
@@ -53,22 +53,17 @@ export class CommandAgent implements AgentAdapter {
       }
     })
     const cost = readCostFile(costFile)
-    const output = `${r.stdout}${r.stderr ? `\n[stderr]\n${r.stderr}` : ''}`
     const base = {
-      exitCode: r.exitCode,
-      signal: r.signal,
+      ...processFacts(r),
       costUsd: cost ?? call.callBudgetUsd,
       costSource: cost === undefined ? ('worst-case' as const) : ('reported' as const),
       turns: 1,
       permissionDenials: [],
       finalText: r.stdout.trim().split('\n').slice(-20).join('\n'),
-      outputTail: output.slice(-8000),
-      durationMs: r.durationMs,
-      timedOut: r.timedOut,
       warnings: []
     }
-    if (r.timedOut) return { ...base, status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
-    if (r.aborted) return { ...base, status: 'failed', reason: 'cancelled' }
+    const ended = endedByLoopgate(call, r)
+    if (ended) return { ...base, ...ended }
     if (r.exitCode !== 0) {
       return { ...base, status: 'failed', reason: exitDescription(r) }
     }

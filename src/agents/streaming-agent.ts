@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { runProcess, type RunOptions, type RunResult } from '../process/run.js'
-import type { AgentCall } from './types.js'
+import type { AgentCall, AgentResult } from './types.js'
 import type { TurnWatchdog } from './watchdog.js'
 
 /** The uid the agent process will run as. */
@@ -23,6 +23,26 @@ export function processEnv(call: AgentCall, defaults: Record<string, string>, se
 
 export function tail(text: string, max = 8000): string {
   return text.length > max ? text.slice(-max) : text
+}
+
+type ProcessEnd = Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>
+
+/** What every agent result says of its process: how it ended, how long it took, the tail of its output. */
+export function processFacts(run: ProcessEnd): Pick<AgentResult, 'exitCode' | 'signal' | 'outputTail' | 'durationMs' | 'timedOut'> {
+  return {
+    exitCode: run.exitCode,
+    signal: run.signal,
+    outputTail: tail(`${run.stdout}${run.stderr ? `\n[stderr]\n${run.stderr}` : ''}`),
+    durationMs: run.durationMs,
+    timedOut: run.timedOut
+  }
+}
+
+/** A call loopgate ended (its timeout, a cancellation) is a failure whatever the agent printed; null otherwise. */
+export function endedByLoopgate(call: Pick<AgentCall, 'timeoutMs'>, run: Pick<RunResult, 'timedOut' | 'aborted'>): Pick<AgentResult, 'status' | 'reason'> | null {
+  if (run.timedOut) return { status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
+  if (run.aborted) return { status: 'failed', reason: 'cancelled' }
+  return null
 }
 
 /** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user and reaping. */

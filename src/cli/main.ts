@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { agentSpecs } from '../agents/registry.js'
+import { usd } from '../format.js'
 import { ConfigError, readSettings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
@@ -51,8 +52,6 @@ function workspaceProblem(dir: string): string | undefined {
   }
   return undefined
 }
-
-const usd = (n: number): string => `$${n.toFixed(2)}`
 
 /** A note as one terminal line: no newlines, no control characters (paths and output can carry them). */
 const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()

@@ -1,5 +1,5 @@
-import { lchownSync, lstatSync } from 'node:fs'
-import path from 'node:path'
+import { lchownSync } from 'node:fs'
+import { walkComponents } from './path-walk.js'
 
 /**
  * Gives `rels` under `root` (and the folders on the way to them) to `owner`, never through a link:
@@ -8,26 +8,13 @@ import path from 'node:path'
  */
 export function handBackPaths(root: string, rels: Iterable<string>, owner: { uid: number; gid: number }): number {
   let changed = 0
-  const seen = new Set<string>()
-  for (const rel of rels) {
-    const parts = rel.split('/').filter((p) => p && p !== '.' && p !== '..')
-    let current = root
-    for (let i = 0; i < parts.length; i++) {
-      current = path.join(current, parts[i])
-      if (seen.has(current)) continue
-      seen.add(current)
-      let st
-      try {
-        st = lstatSync(current)
-      } catch {
-        break
-      }
-      if (st.uid !== owner.uid || st.gid !== owner.gid) {
-        lchownSync(current, owner.uid, owner.gid)
-        changed++
-      }
-      if (i < parts.length - 1 && !st.isDirectory()) break
+  const paths = [...rels].map((rel) => rel.split('/').filter((p) => p && p !== '.' && p !== '..'))
+  walkComponents(root, paths, (current, st, last) => {
+    if (st.uid !== owner.uid || st.gid !== owner.gid) {
+      lchownSync(current, owner.uid, owner.gid)
+      changed++
     }
-  }
+    return !last && !st.isDirectory() ? 'stop' : undefined
+  })
   return changed
 }

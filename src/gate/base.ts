@@ -1,7 +1,7 @@
-import { ConfigError } from '../inputs.js'
-import { existsSync, readFileSync } from 'node:fs'
+import { ConfigError } from '../inputs/values.js'
 import { isShallow } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
+import { readEventPayload } from '../github/payload.js'
 
 export interface BaseRef {
   sha: string
@@ -10,15 +10,11 @@ export interface BaseRef {
 }
 
 function prBaseFromEvent(env: NodeJS.ProcessEnv): { ref: string; sha?: string } | null {
-  if (!env.GITHUB_EVENT_PATH || !/^pull_request/.test(env.GITHUB_EVENT_NAME ?? '')) return null
-  if (!existsSync(env.GITHUB_EVENT_PATH)) return null
-  try {
-    const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as { pull_request?: { base?: { ref?: string; sha?: string } } }
-    const base = event.pull_request?.base
-    return base?.ref ? { ref: base.ref, sha: base.sha } : null
-  } catch {
-    return null
-  }
+  if (!/^pull_request/.test(env.GITHUB_EVENT_NAME ?? '')) return null
+  const event = readEventPayload(env) as { pull_request?: { base?: { ref?: unknown; sha?: unknown } } }
+  const base = event.pull_request?.base
+  if (typeof base?.ref !== 'string' || base.ref === '') return null
+  return { ref: base.ref, sha: typeof base.sha === 'string' ? base.sha : undefined }
 }
 
 async function tryResolve(cwd: string, rev: string, config: string[]): Promise<string | null> {

@@ -1,19 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
+import { changedPaths, chownDirs, chownParents, cp, depsSignature } from './checkout-fs.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot } from './snapshot.js'
 import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
-
-/** Paths that differ between two commits (a tree diff: its cost grows with the change, not the tree). */
-async function changedPaths(repo: string, from: string, to: string): Promise<string[]> {
-  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to], { cwd: path.dirname(repo) })
-  return r.stdout.split('\0').filter(Boolean)
-}
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
@@ -46,67 +40,6 @@ export interface PreparedCheckout {
   /** Protected paths that differ from the base in the checkout (empty when verified). */
   mismatches: Tampering[]
   timings: Record<string, number>
-}
-
-/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders (caches left out). */
-function depsSignature(dir: string, names: string[]): string {
-  const hash = createHash('sha256')
-  const caches = new Set(names.flatMap((name) => (CACHE_DIRS[name] ?? []).map((c) => `${name}/${c}`)))
-  const walk = (rel: string): void => {
-    if (caches.has(rel)) return
-    let st
-    try {
-      st = lstatSync(path.join(dir, rel), { bigint: true })
-    } catch {
-      hash.update(`${rel}\0missing\n`)
-      return
-    }
-    hash.update(`${rel}\0${st.ino}\0${st.ctimeNs}\0${st.size}\0${st.mode}\0${st.uid}\n`)
-    if (st.isDirectory()) for (const name of readdirSync(path.join(dir, rel)).sort()) walk(`${rel}/${name}`)
-  }
-  for (const name of names) walk(name)
-  return hash.digest('hex')
-}
-
-/**
- * The checkout's directories go to the gate user (it may create files: reports, coverage, build
- * output); tracked files stay root's, so the gate cannot rewrite one in place — only replace it,
- * which changes its inode and owner, and the next checkout's stat check puts it back. (A ctime
- * check alone has a one-second blind spot.) The dependency folders are left out.
- */
-function chownDirs(dir: string, user: AgentUser, prune: string[]): void {
-  const args = [dir]
-  for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
-  args.push('-type', 'd', '!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
-  execFileSync('find', args, { stdio: 'pipe' })
-}
-
-/** The directories on the way to each of `paths` (inside `dir`) go to the gate user; no link is followed. */
-function chownParents(dir: string, paths: string[], user: AgentUser, prune: string[]): void {
-  const seen = new Set<string>()
-  for (const rel of paths) {
-    const parts = rel.split('/').slice(0, -1)
-    if (parts.length && prune.includes(parts[0])) continue
-    let current = dir
-    for (const part of parts) {
-      current = path.join(current, part)
-      if (seen.has(current)) continue
-      seen.add(current)
-      let st
-      try {
-        st = lstatSync(current)
-      } catch {
-        break
-      }
-      if (!st.isDirectory()) break
-      if (st.uid === 0 && st.gid === 0 && (st.mode & 0o7777) === 0o1777) continue // locked by lock()
-      if (st.uid !== user.uid) chownSync(current, user.uid, user.gid)
-    }
-  }
-}
-
-function cp(args: string[]): void {
-  execFileSync('cp', args, { stdio: 'pipe' })
 }
 
 /**
@@ -189,73 +122,87 @@ export class CleanCheckout {
     // Without a separate user the gate could write them: a real copy, kept only while every entry's
     // inode and ctime (which no process can set back) are what they were after the copy.
     const keepDeps =
-      !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps))
+      !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
     for (const d of [home, tmp]) this.discard(d)
     if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
-    const gitEnvWithIndex = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
-    const inCheckout = (args: string[], okCodes?: number[]) =>
-      git(['--git-dir', this.repo, '--work-tree', dir, ...args], { cwd: dir, env: gitEnvWithIndex, okCodes })
     const fresh = !this.checkedOut || !existsSync(dir)
-    if (fresh) {
-      this.discard(dir)
-      mkdirSync(dir, { mode: 0o755 })
-      lap('clean')
-    } else {
-      // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
-      // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
-      await inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
-      lap('clean')
-    }
-    await inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
-    this.checkedOut = true
-    lap('checkout')
+    await this.checkOut(commit, fresh, lap)
     const previous = fresh ? null : this.lastCommit
     this.lastCommit = commit
-    // Any protected path the commit holds that the base does not is in the diff from the base; the
-    // base's own protected paths are always checked.
-    const candidates = await changedPaths(this.repo, this.opts.snapshot.commit, commit)
-    let mismatches = findTampering(dir, this.opts.snapshot, candidates)
-    if (opts.applySnapshot && mismatches.length) {
-      revertTampering(dir, this.opts.snapshot, mismatches)
-      mismatches = findTampering(dir, this.opts.snapshot, candidates)
-    }
+    const mismatches = await this.verify(commit, opts.applySnapshot === true)
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
     if (mismatches.length) return { dir, home, tmp, mismatches, timings }
     for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
-    if (user) {
-      // Directories the gate user already had keep it; only those on the way to what changed since
-      // the last checkout can be new (a whole walk the first time).
-      if (previous) chownParents(dir, await changedPaths(this.repo, previous, commit), user, this.deps)
-      else chownDirs(dir, user, keepDeps ? this.deps : [])
-      chownSync(home, user.uid, user.gid)
-      chownSync(tmp, user.uid, user.gid)
-      const relocked = this.lock(dir, user)
-      // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
-      // incremental checkout rewrites only what really changed.
-      if (relocked) await inCheckout(['update-index', '-q', '--refresh'], [1])
-    }
+    if (user) await this.giveToUser(user, [home, tmp], previous, commit, keepDeps)
     lap('ownership')
-    if (!keepDeps) {
-      for (const name of this.deps) {
-        const src = path.join(this.pristine, name)
-        const dest = path.join(dir, name)
-        if (user && !this.opts.writableDeps) {
-          cp(['-al', src, dest])
-          chownSync(dest, 0, 0)
-          chmodSync(dest, 0o755)
-        } else {
-          cp(['-a', '--reflink=auto', src, dest])
-          if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
-        }
-      }
-      this.depsInPlace = true
-      if (!user) this.depsSignature = depsSignature(dir, this.deps)
-    }
+    if (!keepDeps) this.placeDeps(user)
     this.freshCaches(dir, user)
     lap('dependencies')
     return { dir, home, tmp, mismatches, timings }
+  }
+
+  private inCheckout(args: string[], okCodes?: number[]) {
+    const env = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
+    return git(['--git-dir', this.repo, '--work-tree', this.dir, ...args], { cwd: this.dir, env, okCodes })
+  }
+
+  private async checkOut(commit: string, fresh: boolean, lap: (name: string) => void): Promise<void> {
+    if (fresh) {
+      this.discard(this.dir)
+      mkdirSync(this.dir, { mode: 0o755 })
+    } else {
+      // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
+      // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
+      await this.inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
+    }
+    lap('clean')
+    await this.inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
+    this.checkedOut = true
+    lap('checkout')
+  }
+
+  /** Protected paths that differ from the base; with `apply` (the baseline) they are set to the base first. */
+  private async verify(commit: string, apply: boolean): Promise<Tampering[]> {
+    // Any protected path the commit holds that the base does not is in the diff from the base; the
+    // base's own protected paths are always checked.
+    const candidates = await changedPaths(this.repo, this.opts.snapshot.commit, commit)
+    const mismatches = findTampering(this.dir, this.opts.snapshot, candidates)
+    if (!apply || mismatches.length === 0) return mismatches
+    revertTampering(this.dir, this.opts.snapshot, mismatches)
+    return findTampering(this.dir, this.opts.snapshot, candidates)
+  }
+
+  /** The checkout's folders, home and temp go to the gate user; protected files are locked against it. */
+  private async giveToUser(user: AgentUser, own: string[], previous: string | null, commit: string, keepDeps: boolean): Promise<void> {
+    // Directories the gate user already had keep it; only those on the way to what changed since
+    // the last checkout can be new (a whole walk the first time).
+    if (previous) chownParents(this.dir, await changedPaths(this.repo, previous, commit), user, this.deps)
+    else chownDirs(this.dir, user, keepDeps ? this.deps : [])
+    for (const d of own) chownSync(d, user.uid, user.gid)
+    const relocked = this.lock(this.dir, user)
+    // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
+    // incremental checkout rewrites only what really changed.
+    if (relocked) await this.inCheckout(['update-index', '-q', '--refresh'], [1])
+  }
+
+  /** The dependency folders from the pristine copy: hardlinked read-only for a separate gate user, else a real copy. */
+  private placeDeps(user: AgentUser | undefined): void {
+    for (const name of this.deps) {
+      const src = path.join(this.pristine, name)
+      const dest = path.join(this.dir, name)
+      if (user && !this.opts.writableDeps) {
+        cp(['-al', src, dest])
+        chownSync(dest, 0, 0)
+        chmodSync(dest, 0o755)
+      } else {
+        cp(['-a', '--reflink=auto', src, dest])
+        if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
+      }
+    }
+    this.depsInPlace = true
+    if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
   }
 
   /** Each run's tool caches inside the dependency folders: empty, the gate user's. */

@@ -3,17 +3,14 @@ import path from 'node:path'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess, type RunResult } from '../process/run.js'
-import type { FailureItem, Gate, GateVerdict } from '../loop/types.js'
+import type { Gate, GateVerdict } from '../loop/types.js'
 import { brokenBaseline, type BrokenGate, type StepEnd } from './baseline-health.js'
 import { CleanCheckout } from './checkout.js'
-import { describeTampering } from './compare.js'
-import { verdictFingerprint } from './fingerprint.js'
-import { readTreeEntry } from '../fs/tree.js'
-import { readOutput } from './output.js'
-import { parseReport, type TestReport } from './report.js'
+import { describeTampering, type Tampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
+import { failedVerdict, gateVerdict } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
 
 export interface ProtectedGateOptions {
@@ -97,27 +94,59 @@ export class ProtectedGate implements Gate {
     this.lastEnd = null
     const prepared = await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.lastTimings = { ...prepared.timings }
-    if (prepared.mismatches.length > 0) {
-      return failed(
-        `protected files differ from the base in the clean checkout: ${describeTampering(prepared.mismatches)}`,
-        prepared.mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
-        Date.now() - started
-      )
-    }
-    const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
-    if (leading.length) {
-      return failed(
-        `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
-        [],
-        Date.now() - started
-      )
-    }
+    const refused = this.refusal(prepared.mismatches, started)
+    if (refused) return refused
     const user = this.opts.user
     if (this.opts.setup && this.opts.packageCaches?.length) {
       const t = Date.now()
       this.lastCaches = linkPackageCaches(this.opts.packageCaches, prepared.home, user)
       this.lastTimings.caches = Date.now() - t
     }
+    const exec = this.executor(prepared, started + this.opts.timeoutMs)
+    let output = ''
+    try {
+      if (this.opts.setup) {
+        const s = await exec(this.opts.setup)
+        output = `${s.stdout}\n${s.stderr}`
+        if (s.exitCode !== 0 || s.timedOut || s.aborted) {
+          this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
+          const why = s.timedOut ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s` : s.aborted ? 'cancelled' : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
+          return { ...failedVerdict(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
+        }
+      }
+      const t = Date.now()
+      const r = await exec(this.opts.command)
+      this.lastTimings.command = Date.now() - t
+      this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
+      output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
+      const { timeoutMs, report } = this.opts
+      return gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs: Date.now() - started, report, baseline: this.baseline })
+    } finally {
+      if (user) killUserProcesses(user)
+    }
+  }
+
+  /** A checkout the gate must not run in: protected files that differ, or a PATH that leads back to the workspace. */
+  private refusal(mismatches: Tampering[], started: number): GateVerdict | null {
+    if (mismatches.length > 0) {
+      return failedVerdict(
+        `protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
+        mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+        Date.now() - started
+      )
+    }
+    const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
+    if (leading.length === 0) return null
+    return failedVerdict(
+      `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
+      [],
+      Date.now() - started
+    )
+  }
+
+  /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
+  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): (command: string) => Promise<RunResult> {
+    const user = this.opts.user
     const env: NodeJS.ProcessEnv = {
       ...this.opts.env,
       HOME: prepared.home,
@@ -126,8 +155,7 @@ export class ProtectedGate implements Gate {
       CI: this.opts.env.CI ?? 'true'
     }
     if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-    const deadline = started + this.opts.timeoutMs
-    const exec = (command: string): Promise<RunResult> =>
+    return (command) =>
       runProcess({
         command: '/bin/bash',
         args: ['-c', command],
@@ -140,85 +168,5 @@ export class ProtectedGate implements Gate {
         callId: randomUUID(),
         maxOutputChars: 1_000_000
       })
-    let output = ''
-    try {
-      if (this.opts.setup) {
-        const s = await exec(this.opts.setup)
-        output = `${s.stdout}\n${s.stderr}`
-        if (s.exitCode !== 0 || s.timedOut || s.aborted) {
-          this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
-          const why = s.timedOut ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s` : s.aborted ? 'cancelled' : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
-          return { ...failed(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
-        }
-      }
-      const t = Date.now()
-      const r = await exec(this.opts.command)
-      this.lastTimings.command = Date.now() - t
-      this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
-      output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
-      return this.verdictFor(r, output, prepared.dir, Date.now() - started)
-    } finally {
-      if (user) killUserProcesses(user)
-    }
-  }
-
-  private verdictFor(r: RunResult, output: string, dir: string, durationMs: number): GateVerdict {
-    const reasons: string[] = []
-    let report: TestReport | null = null
-    if (r.timedOut) reasons.push(`timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`)
-    else if (r.aborted) reasons.push('cancelled')
-    else if (r.exitCode === null) reasons.push(`crashed (killed by ${r.signal})`)
-    else reasons.push(`exit ${r.exitCode}`)
-    if (this.opts.report) {
-      const entry = readTreeEntry(dir, this.opts.report)
-      if (entry.kind !== 'file') reasons.push(`no report at ${this.opts.report}`)
-      else {
-        try {
-          report = parseReport(entry.data.toString('utf8'), dir)
-        } catch (err) {
-          reasons.push(`unreadable report ${this.opts.report}: ${(err as Error).message}`)
-        }
-      }
-    }
-    const fromOutput = report ? null : readOutput(output, dir)
-    const counts = report ? { tests: report.tests, skipped: report.skipped } : fromOutput!.counts
-    const base = this.baseline
-    if (base && base.tests !== null) {
-      if (!counts) reasons.push(`no test count found (the baseline ran ${base.tests})`)
-      else if (counts.tests < base.tests) reasons.push(`fewer tests than the baseline (${counts.tests} < ${base.tests})`)
-    }
-    if (base && base.skipped !== null && counts && counts.skipped > base.skipped) {
-      reasons.push(`more tests skipped than the baseline (${counts.skipped} > ${base.skipped})`)
-    }
-    if (report && report.failed > 0 && r.exitCode === 0) reasons.push(`${report.failed} failing in the report`)
-    const passed = r.exitCode === 0 && !r.timedOut && !r.aborted && reasons.length === 1
-    const failures: FailureItem[] = passed ? [] : report ? report.failures : fromOutput!.failures
-    const reason = reasons.length === 1 ? reasons[0] : reasons.slice(r.exitCode === 0 ? 1 : 0).join('; ')
-    return {
-      passed,
-      reason,
-      exitCode: r.exitCode,
-      timedOut: r.timedOut,
-      failures,
-      fingerprint: passed ? null : verdictFingerprint(failures, reason, output),
-      testsRun: counts?.tests,
-      skipped: counts?.skipped,
-      passedIds: report?.passedIds,
-      outputTail: output.slice(-20000),
-      durationMs
-    }
-  }
-}
-
-function failed(reason: string, failures: FailureItem[], durationMs: number, output = ''): GateVerdict {
-  return {
-    passed: false,
-    reason,
-    exitCode: null,
-    timedOut: false,
-    failures,
-    fingerprint: verdictFingerprint(failures, reason, output),
-    outputTail: output.slice(-20000),
-    durationMs
   }
 }

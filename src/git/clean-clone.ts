@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
+import { gitEnvWith, scrubCredentials, tokenHeaderFor } from './fetch-auth.js'
 import { git, gitEnv, GitError } from './git.js'
-import { TRAILER_RUN } from './workspace.js'
+import { carriesRunTrailer } from './workspace.js'
 
 /**
  * Publishing happens from a clean repository under RUNNER_TEMP, never through the agent's
@@ -36,22 +37,17 @@ export class PushRejectedError extends Error {
 }
 
 function authEnv(remote: Remote): NodeJS.ProcessEnv {
-  const env = gitEnv()
-  if (remote.token && /^https?:/.test(remote.url)) {
-    const basic = Buffer.from(`x-access-token:${remote.token}`, 'utf8').toString('base64')
-    env.GIT_CONFIG_COUNT = '1'
-    env.GIT_CONFIG_KEY_0 = `http.${new URL(remote.url).origin}/.extraheader`
-    env.GIT_CONFIG_VALUE_0 = `AUTHORIZATION: basic ${basic}`
-  }
-  return env
+  const header = remote.token ? tokenHeaderFor(remote.token, remote.url) : null
+  return gitEnvWith(header ? [header] : [])
 }
 
 /** Removes the token from a message that git might echo. */
 function scrub(text: string, remote: Remote): string {
-  if (!remote.token) return text
-  const basic = Buffer.from(`x-access-token:${remote.token}`, 'utf8').toString('base64')
-  return text.split(remote.token).join('***').split(basic).join('***')
+  return scrubCredentials(text, { token: remote.token, env: {} })
 }
+
+/** A push git refused because the branch is not where loopgate read it (the lease, a non-fast-forward). */
+const REFUSED_PUSH = /stale info|\[rejected\]|non-fast-forward|fetch first/
 
 /** How a push that failed on the network is tried again (a test shortens the waits). */
 export type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'onRetry'>
@@ -95,11 +91,10 @@ export class CleanClone {
     return line ? line.split('\t')[0] : null
   }
 
-  /** Whether `sha` (fetched from the remote if needed) is a commit loopgate made: its run trailer. */
+  /** Whether `sha` (fetched from the remote's `branch`) is a commit loopgate made: its run trailer. */
   async isLoopgateCommit(sha: string, branch: string): Promise<boolean> {
     await this.fetchBranch(branch)
-    const r = await git(['log', '-1', '--format=%B', sha], { cwd: this.dir, okCodes: [128] })
-    return r.exitCode === 0 && new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
+    return (await carriesRunTrailer(this.dir, sha)) === true
   }
 
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
@@ -127,7 +122,7 @@ export class CleanClone {
       await withRetry(() => this.run(args), { ...this.pushRetry, isTransient: (err) => err instanceof GitError && isTransientNetworkError(`${err.result.stderr}\n${err.result.stdout}`) })
     } catch (err) {
       const text = err instanceof GitError ? `${err.result.stderr}\n${err.result.stdout}` : String(err)
-      if (/stale info|\[rejected\]|non-fast-forward|fetch first/.test(text)) {
+      if (REFUSED_PUSH.test(text)) {
         throw new PushRejectedError(`the branch ${branch} moved on the remote since loopgate read it; not overwriting it`, branch)
       }
       throw new Error(scrub(`pushing ${branch} failed: ${text.trim()}`, this.remote))
@@ -168,41 +163,27 @@ export async function withCleanClone<T>(
 }
 
 /**
+ * Pushes `commit` to a branch loopgate owns, leased on the tip read here: creates the branch, does
+ * nothing when it is already there, else pushes only after `mayReplace(tip)` (which throws
+ * PushRejectedError to refuse).
+ */
+export async function pushOverTip(clone: CleanClone, commit: string, branch: string, mayReplace: (tip: string) => Promise<void>): Promise<void> {
+  const tip = await clone.remoteTip(branch)
+  if (tip === null) return clone.push(commit, branch, null)
+  if (tip === commit) return
+  await mayReplace(tip)
+  return clone.push(commit, branch, tip)
+}
+
+/**
  * Pushes the loop's work branch with a lease against what loopgate itself last pushed there: the
  * remote tip is replaced only when it is loopgate's own commit or already in `commit`'s history.
  */
 export async function pushWorkBranch(clone: CleanClone, commit: string, branch: string): Promise<void> {
-  const tip = await clone.remoteTip(branch)
-  if (tip === null) return clone.push(commit, branch, null)
-  if (tip === commit) return
-  const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
-  if (!ours) {
-    throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
-  }
-  return clone.push(commit, branch, tip)
-}
-
-export function wipBranchName(loopId: string): string {
-  return `loopgate/${loopId}-wip`
-}
-
-export interface WipPushOptions {
-  loopId: string
-  githubToken: string
-  /** The agent's workspace (read as data only). */
-  workspace: string
-  commit: string
-  env: NodeJS.ProcessEnv
-  tempDir?: string
-}
-
-/**
- * Pushes unfinished work to `loopgate/<loop-id>-wip` from a clean clone (force: a scratch branch).
- * The post step calls it after a cancellation.
- */
-export async function pushWipBranch(opts: WipPushOptions): Promise<string> {
-  const branch = wipBranchName(opts.loopId)
-  const tempDir = opts.tempDir ?? opts.env.RUNNER_TEMP ?? (await import('node:os')).tmpdir()
-  await withCleanClone(tempDir, opts.workspace, opts.commit, remoteFromEnv(opts.env, opts.githubToken), (clone) => clone.push(opts.commit, branch, 'force'))
-  return branch
+  return pushOverTip(clone, commit, branch, async (tip) => {
+    const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
+    if (!ours) {
+      throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
+    }
+  })
 }

@@ -20,31 +20,34 @@ export interface FetchCredentials {
   persisted?: string[]
 }
 
-/** The token's header, for GITHUB_SERVER_URL's origin only; null when that is no http(s) URL. */
-export function tokenHeader(token: string, env: NodeJS.ProcessEnv): { key: string; value: string } | null {
-  let server: URL
+/** A git setting passed in the process environment (GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n). */
+export interface ConfigEntry {
+  key: string
+  value: string
+}
+
+const basicOf = (token: string): string => Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')
+
+/** The token's header for one URL's origin; null when that is no http(s) URL. */
+export function tokenHeaderFor(token: string, url: string): ConfigEntry | null {
+  let origin: URL
   try {
-    server = new URL(env.GITHUB_SERVER_URL || 'https://github.com')
+    origin = new URL(url)
   } catch {
     return null
   }
-  if (!/^https?:$/.test(server.protocol)) return null
-  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')
-  return { key: `http.${server.origin}/.extraheader`, value: `AUTHORIZATION: basic ${basic}` }
+  if (!/^https?:$/.test(origin.protocol)) return null
+  return { key: `http.${origin.origin}/.extraheader`, value: `AUTHORIZATION: basic ${basicOf(token)}` }
 }
 
-/** The environment of an authenticated git fetch: loopgate's git environment plus the header. */
-export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
+/** The token's header, for GITHUB_SERVER_URL's origin only; null when that is no http(s) URL. */
+export function tokenHeader(token: string, env: NodeJS.ProcessEnv): ConfigEntry | null {
+  return tokenHeaderFor(token, env.GITHUB_SERVER_URL || 'https://github.com')
+}
+
+/** Loopgate's git environment with `entries` as settings of the process (never on the command line, never in a file). */
+export function gitEnvWith(entries: ConfigEntry[]): NodeJS.ProcessEnv {
   const env = gitEnv()
-  const entries: { key: string; value: string }[] = []
-  const header = creds.token ? tokenHeader(creds.token, creds.env) : null
-  if (header) entries.push(header)
-  else {
-    for (const setting of creds.persisted ?? []) {
-      const eq = setting.indexOf('=')
-      if (eq > 0) entries.push({ key: setting.slice(0, eq), value: setting.slice(eq + 1) })
-    }
-  }
   if (entries.length === 0) return env
   env.GIT_CONFIG_COUNT = String(entries.length)
   entries.forEach((e, i) => {
@@ -52,6 +55,18 @@ export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
     env[`GIT_CONFIG_VALUE_${i}`] = e.value
   })
   return env
+}
+
+/** The environment of an authenticated git fetch: loopgate's git environment plus the header. */
+export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
+  const header = creds.token ? tokenHeader(creds.token, creds.env) : null
+  if (header) return gitEnvWith([header])
+  const entries: ConfigEntry[] = []
+  for (const setting of creds.persisted ?? []) {
+    const eq = setting.indexOf('=')
+    if (eq > 0) entries.push({ key: setting.slice(0, eq), value: setting.slice(eq + 1) })
+  }
+  return gitEnvWith(entries)
 }
 
 /**
@@ -69,7 +84,7 @@ export async function fetchEnvFor(workspace: string, creds: FetchCredentials): P
 /** Removes the token (and its encodings) from text git may echo. */
 export function scrubCredentials(text: string, creds: FetchCredentials): string {
   const secrets: string[] = []
-  if (creds.token) secrets.push(creds.token, Buffer.from(`x-access-token:${creds.token}`, 'utf8').toString('base64'))
+  if (creds.token) secrets.push(creds.token, basicOf(creds.token))
   for (const setting of creds.persisted ?? []) {
     const m = /basic\s+(\S+)/i.exec(setting)
     if (m) secrets.push(m[1])

@@ -12,6 +12,16 @@ const MAX_NAMED_PATHS = 1000
 export const TRAILER_RUN = 'Loopgate-Run'
 export const TRAILER_ITERATION = 'Loopgate-Iteration'
 
+/**
+ * Whether commit `sha`, as git reads it in `cwd`, carries loopgate's run trailer: the mark of a
+ * commit loopgate made. Null when git cannot read the commit there.
+ */
+export async function carriesRunTrailer(cwd: string, sha: string): Promise<boolean | null> {
+  const r = await git(['log', '-1', '--format=%B', '--end-of-options', sha], { cwd, okCodes: [128] }).catch(() => null)
+  if (!r || r.exitCode !== 0) return null
+  return new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
+}
+
 function pathspecExcludes(paths: string[]): string[] {
   return paths.map((p) => `:(exclude,literal)${p}`)
 }

@@ -1,8 +1,8 @@
 import type { PullRequestEvent, WorkflowDispatchEvent } from '@octokit/webhooks-types'
-import { readFileSync } from 'node:fs'
+import { workBranchName } from '../git/branches.js'
 import { fetchEnvFor, isShallow, type FetchCredentials } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
-import { TRAILER_RUN } from '../git/workspace.js'
+import { carriesRunTrailer } from '../git/workspace.js'
 import type { Settings } from '../inputs.js'
 import { readTrigger, type Trigger, type TriggerRequest } from './triggers.js'
 
@@ -34,20 +34,6 @@ export type EventPlan =
 
 export const PULL_REQUEST_ACTIONS = ['opened', 'synchronize', 'reopened', 'labeled'] as const
 
-export function workBranchName(loopId: string): string {
-  return `loopgate/${loopId}`
-}
-
-export function readEventPayload(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const file = env.GITHUB_EVENT_PATH
-  if (!file) return {}
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
-  } catch {
-    return {}
-  }
-}
-
 function branchOfRef(ref: string | undefined): string | undefined {
   return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined
 }
@@ -58,14 +44,11 @@ function branchOfRef(ref: string | undefined): string | undefined {
  * checkout made) is fetched from origin first, through `creds` (see git/fetch-auth.ts).
  */
 export async function isLoopgateCommit(workspace: string, sha: string, creds?: FetchCredentials): Promise<boolean> {
-  const read = () => git(['log', '-1', '--format=%B', '--end-of-options', sha], { cwd: workspace, okCodes: [128] }).catch(() => null)
-  let r = await read()
-  if ((!r || r.exitCode !== 0) && creds && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) {
-    const depth = (await isShallow(workspace).catch(() => false)) ? ['--depth=1'] : []
-    await git(['fetch', '--no-tags', '--quiet', ...depth, 'origin', sha], { cwd: workspace, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(() => null)
-    r = await read()
-  }
-  return !!r && r.exitCode === 0 && new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
+  const found = await carriesRunTrailer(workspace, sha)
+  if (found !== null || !creds || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return found === true
+  const depth = (await isShallow(workspace).catch(() => false)) ? ['--depth=1'] : []
+  await git(['fetch', '--no-tags', '--quiet', ...depth, 'origin', sha], { cwd: workspace, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(() => null)
+  return (await carriesRunTrailer(workspace, sha)) === true
 }
 
 /** What the API says of a pull request, as far as planning goes. */

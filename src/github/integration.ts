@@ -1,13 +1,12 @@
-import { remoteFromEnv } from '../git/clean-clone.js'
 import type { Settings } from '../inputs.js'
-import { DryRunPublisher } from '../publish/dry-run.js'
-import type { PreflightStop, Publisher } from '../publish/types.js'
+import { createPublisher } from '../publish/registry.js'
+import type { Publisher } from '../publish/types.js'
 import type { LoopHistory } from '../publish/bodies.js'
 import { createClient, repoFromEnv } from './client.js'
 import { eventApi } from './event-api.js'
-import { isLoopgateCommit, planEvent, readEventPayload, settingsForPlan, type EventPlan } from './events.js'
+import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan } from './events.js'
+import { readEventPayload } from './payload.js'
 import { gatherEvidence, taskWithEvidence } from './evidence.js'
-import { GitHubPublisher } from './publisher.js'
 
 export interface Integration {
   plan: EventPlan
@@ -16,17 +15,9 @@ export interface Integration {
   publisher: Publisher
 }
 
-function eventCheck(plan: EventPlan): (settings: Settings) => Promise<PreflightStop | null> {
-  return async () => {
-    if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
-    if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
-    return null
-  }
-}
-
 /**
- * Reads the event and picks the publisher: GitHub when running in Actions, the dry-run publisher
- * with `dry-run: true` or outside Actions.
+ * Reads the event and picks the publisher from the registry: `github` when running in Actions,
+ * `dry-run` with `dry-run: true` or outside Actions (or without a token, refusing the run).
  */
 export async function createIntegration(
   settings: Settings,
@@ -36,7 +27,9 @@ export async function createIntegration(
   /** The issue and pull request numbers the loop's state records as its own. */
   recorded: number[] = [],
   /** The loop's earlier runs, from its state (the escalation issue's overview). */
-  history?: LoopHistory
+  history?: LoopHistory,
+  /** A publisher's name in the registry (src/publish/registry.ts); by default `dry-run` for a dry run or outside Actions, else `github`. */
+  publisher?: string
 ): Promise<Integration> {
   const inActions = env.GITHUB_ACTIONS === 'true' && !!env.GITHUB_REPOSITORY
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
@@ -46,21 +39,11 @@ export async function createIntegration(
   let adjusted = settingsForPlan(settings, plan)
   const evidence = reader ? await gatherEvidence(reader.client, reader.repo, plan) : null
   if (evidence) adjusted = { ...adjusted, prompt: taskWithEvidence(adjusted.prompt, evidence), promptSource: `${adjusted.promptSource} and the evidence of the ${eventName} event` }
-  if (settings.dryRun || !inActions) return { plan, settings: adjusted, publisher: new DryRunPublisher(eventCheck(plan)) }
-  if (!settings.githubToken) {
-    const refuse: EventPlan = { kind: 'refuse', eventName, message: "Input 'github-token' is empty; it is needed to publish (or set 'dry-run: true')." }
-    return { plan: refuse, settings: adjusted, publisher: new DryRunPublisher(eventCheck(refuse)) }
+  let chosen = publisher ?? (settings.dryRun || !inActions ? 'dry-run' : 'github')
+  let planned = plan
+  if (chosen === 'github' && !settings.githubToken) {
+    planned = { kind: 'refuse', eventName, message: "Input 'github-token' is empty; it is needed to publish (or set 'dry-run: true')." }
+    chosen = 'dry-run'
   }
-  const publisher = new GitHubPublisher({
-    plan,
-    client: createClient(settings.githubToken, env, warn),
-    repo: repoFromEnv(env),
-    remote: remoteFromEnv(env, settings.githubToken),
-    env,
-    tempDir,
-    warn,
-    recorded,
-    history
-  })
-  return { plan, settings: adjusted, publisher }
+  return { plan: planned, settings: adjusted, publisher: createPublisher(chosen, { plan: planned, settings: adjusted, env, tempDir, warn, recorded, history }) }
 }

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import { PushRejectedError, pushWorkBranch, withCleanClone, wipBranchName, type CleanClone, type Remote } from '../git/clean-clone.js'
+import { wipBranchName } from '../git/branches.js'
+import { PushRejectedError, pushWorkBranch, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
 import type { Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
@@ -21,11 +22,12 @@ import { GITHUB_ACTIONS_AUTHOR, type CommitAuthor } from '../git/author.js'
 import { actorRefusal, runActors } from './actor.js'
 import { openLoopPulls } from './capacity.js'
 import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoRef } from './client.js'
-import { readEventPayload, type EventPlan } from './events.js'
+import type { EventPlan } from './events.js'
+import { readEventPayload } from './payload.js'
 import { tokenAuthor } from './identity.js'
 import { Ownership } from './ownership.js'
 import { ProgressComment } from './progress-comment.js'
-import { HistoryRewriteRefused, pushOntoPullRequest, pushWip } from './pushes.js'
+import { HistoryRewriteRefused, pushOntoPullRequest, pushWipFromWorkspace } from './pushes.js'
 
 export const ESCALATION_LABEL = 'loopgate'
 
@@ -252,7 +254,7 @@ export class GitHubPublisher implements Publisher {
     if (outcome.headCommit === outcome.startCommit) return undefined
     const branch = wipBranchName(ctx.settings.loopId)
     try {
-      await this.withClone(ctx, outcome.headCommit, (clone) => pushWip(clone, outcome.headCommit, branch))
+      await pushWipFromWorkspace({ tempDir: this.opts.tempDir, workspace: ctx.settings.workspace, head: outcome.headCommit, remote: this.opts.remote, branch })
     } catch (err) {
       const failure = pushError(err, branch)
       extras.wipNote = `pushing it to \`${branch}\` failed (${failure.message.split('\n')[0]})`
@@ -261,6 +263,23 @@ export class GitHubPublisher implements Publisher {
     result.wipBranch = branch
     result.notes.push(`unfinished work pushed to ${branch}`)
     return branch
+  }
+
+  /**
+   * Pushes the verified commit with `push`. When the branch moved under loopgate, the work goes to
+   * the WIP branch instead and publishing fails saying so; a history rewrite refusal is the caller's.
+   */
+  private async pushVerified(ctx: PublishContext, extras: BodyExtras, result: PublishResult, branch: string, push: (clone: CleanClone) => Promise<void>): Promise<void> {
+    try {
+      await this.withClone(ctx, ctx.outcome.headCommit, push)
+    } catch (err) {
+      if (err instanceof HistoryRewriteRefused) throw err
+      if (err instanceof PushRejectedError) {
+        extras.wipBranch = await this.pushWip(ctx, extras, result)
+        throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
+      }
+      throw pushError(err, branch)
+    }
   }
 
   private async publishSuccess(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
@@ -274,20 +293,14 @@ export class GitHubPublisher implements Publisher {
     }
     if (plan.kind === 'pull-request' && settings.onSuccess === 'push') {
       try {
-        await this.withClone(ctx, commit, (clone) => pushOntoPullRequest(clone, commit, plan.headBranch, plan.headSha))
+        await this.pushVerified(ctx, extras, result, plan.headBranch, (clone) => pushOntoPullRequest(clone, commit, plan.headBranch, plan.headSha))
       } catch (err) {
-        if (err instanceof HistoryRewriteRefused) {
-          // The verified commit itself is what is wrong: it is pushed nowhere, and a person is asked.
-          result.notes.push(err.message)
-          extras.refusal = { branch: err.branch, startHead: err.startHead, commit: err.commit }
-          await this.escalate(ctx, extras, result)
-          throw new PublishError(err.message)
-        }
-        if (err instanceof PushRejectedError) {
-          extras.wipBranch = await this.pushWip(ctx, extras, result)
-          throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
-        }
-        throw pushError(err, plan.headBranch)
+        if (!(err instanceof HistoryRewriteRefused)) throw err
+        // The verified commit itself is what is wrong: it is pushed nowhere, and a person is asked.
+        result.notes.push(err.message)
+        extras.refusal = { branch: err.branch, startHead: err.startHead, commit: err.commit }
+        await this.escalate(ctx, extras, result)
+        throw new PublishError(err.message)
       }
       result.branch = extras.branch = plan.headBranch
       result.pullRequestUrl = plan.url
@@ -297,15 +310,7 @@ export class GitHubPublisher implements Publisher {
 
     const branch = ctx.upgrade?.branch ?? (plan.kind === 'branch' ? plan.workBranch : `loopgate/${settings.loopId}`)
     const base = plan.kind === 'branch' ? plan.baseBranch : plan.kind === 'pull-request' ? plan.headBranch : 'main'
-    try {
-      await this.withClone(ctx, commit, (clone) => pushWorkBranch(clone, commit, branch))
-    } catch (err) {
-      if (err instanceof PushRejectedError) {
-        extras.wipBranch = await this.pushWip(ctx, extras, result)
-        throw new PublishError(`${err.message}; the verified work is on ${extras.wipBranch ?? 'no branch'} instead`)
-      }
-      throw pushError(err, branch)
-    }
+    await this.pushVerified(ctx, extras, result, branch, (clone) => pushWorkBranch(clone, commit, branch))
     result.branch = extras.branch = branch
     result.notes.push(`verified work pushed to ${branch}`)
     if (settings.onSuccess === 'push') return

@@ -1,4 +1,4 @@
-import { PushRejectedError, type CleanClone } from '../git/clean-clone.js'
+import { pushOverTip, PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
 import { git } from '../git/git.js'
 import { TRAILER_RUN } from '../git/workspace.js'
 
@@ -49,15 +49,29 @@ async function foreignCommitsDropped(clone: CleanClone, commit: string, tip: str
  * there is never dropped (refused with PushRejectedError); the lease is the tip read here.
  */
 export async function pushWip(clone: CleanClone, commit: string, branch: string): Promise<void> {
-  const tip = await clone.remoteTip(branch)
-  if (tip === null) return clone.push(commit, branch, null)
-  if (tip === commit) return
-  await clone.isLoopgateCommit(tip, branch) // fetches the branch into the clean clone
-  if (!(await clone.isAncestor(tip, commit)) && (await foreignCommitsDropped(clone, commit, tip)) > 0) {
-    throw new PushRejectedError(
-      `someone else pushed to ${branch} (its history has commits loopgate did not make that ${commit.slice(0, 12)} does not contain); not overwriting it`,
-      branch
-    )
-  }
-  return clone.push(commit, branch, tip)
+  return pushOverTip(clone, commit, branch, async (tip) => {
+    await clone.isLoopgateCommit(tip, branch) // fetches the branch into the clean clone
+    if (!(await clone.isAncestor(tip, commit)) && (await foreignCommitsDropped(clone, commit, tip)) > 0) {
+      throw new PushRejectedError(
+        `someone else pushed to ${branch} (its history has commits loopgate did not make that ${commit.slice(0, 12)} does not contain); not overwriting it`,
+        branch
+      )
+    }
+  })
+}
+
+/** Where the WIP push reads the work from and sends it to. */
+export interface WipPush {
+  /** Where the clean clone is made. */
+  tempDir: string
+  /** The agent's workspace, read as data only. */
+  workspace: string
+  head: string
+  remote: Remote
+  branch: string
+}
+
+/** The WIP push from a clean clone of `head`: the publisher's after an escalation, the post step's after a cancellation. */
+export async function pushWipFromWorkspace(push: WipPush): Promise<void> {
+  await withCleanClone(push.tempDir, push.workspace, push.head, push.remote, (clone) => pushWip(clone, push.head, push.branch))
 }

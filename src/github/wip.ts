@@ -1,6 +1,6 @@
-import { remoteFromEnv, withCleanClone } from '../git/clean-clone.js'
+import { remoteFromEnv } from '../git/clean-clone.js'
 import type { PushWip } from '../state/settle.js'
-import { pushWip } from './pushes.js'
+import { pushWipFromWorkspace } from './pushes.js'
 
 /**
  * The post step's WIP push (after a cancellation): from a clean clone, never dropping commits
@@ -10,7 +10,5 @@ import { pushWip } from './pushes.js'
 export function postStepWipPusher(env: NodeJS.ProcessEnv, token: string, dryRun: boolean): PushWip | undefined {
   if (dryRun || !token || env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY) return undefined
   const tempDir = env.RUNNER_TEMP || '/tmp'
-  return async ({ workspace, branch, head }) => {
-    await withCleanClone(tempDir, workspace, head, remoteFromEnv(env, token), (clone) => pushWip(clone, head, branch))
-  }
+  return ({ workspace, branch, head }) => pushWipFromWorkspace({ tempDir, workspace, head, remote: remoteFromEnv(env, token), branch })
 }

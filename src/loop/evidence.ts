@@ -1,7 +1,5 @@
 import type { GateVerdict } from './types.js'
 
-export const usd = (n: number): string => `$${n.toFixed(2)}`
-
 export function describeVerdict(verdict: GateVerdict): string {
   if (verdict.passed) return `gate passed (${verdict.reason})`
   const fp = verdict.fingerprint ? ` [${verdict.fingerprint}]` : ''

@@ -1,4 +1,5 @@
-import { describeVerdict, usd } from './evidence.js'
+import { usd } from '../format.js'
+import { describeVerdict } from './evidence.js'
 import type { CallResult } from './call.js'
 import type { Judgement } from './judge.js'
 import type { LoopRun } from './run-state.js'

@@ -1,5 +1,5 @@
 import { Breakers } from './breakers.js'
-import { usd } from './evidence.js'
+import { usd } from '../format.js'
 import type { StopReason } from './stop-reasons.js'
 import type { EngineConfig, EngineDeps, GateVerdict, IterationRecord, RunOutcome } from './types.js'
 

@@ -79,6 +79,91 @@ function killGroup(pid: number | undefined, sig: NodeJS.Signals): void {
   }
 }
 
+/** Splits stdout into lines for a watcher; an overlong line is dropped up to its end (memory stays bounded). */
+class LineReader {
+  private pending = ''
+  /** Inside an overlong line: dropped up to its end. */
+  private skipping = false
+  private readonly decoder = new StringDecoder('utf8')
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  push(bytes: Buffer): void {
+    this.pending += this.decoder.write(bytes)
+    let nl = this.pending.indexOf('\n')
+    while (nl >= 0) {
+      const line = this.pending.slice(0, nl)
+      this.pending = this.pending.slice(nl + 1)
+      if (this.skipping) this.skipping = false
+      else this.onLine(line)
+      nl = this.pending.indexOf('\n')
+    }
+    if (this.pending.length > MAX_WATCHED_LINE) {
+      this.pending = ''
+      this.skipping = true
+    }
+  }
+
+  /** The last line when the output did not end with a newline. */
+  rest(): string | null {
+    return this.pending && !this.skipping ? this.pending : null
+  }
+}
+
+/** Stops a process group once: SIGTERM, then SIGKILL after the grace period. */
+class GroupStop {
+  killing = false
+
+  constructor(
+    private readonly pid: () => number | undefined,
+    private readonly graceMs: number
+  ) {}
+
+  terminate(): void {
+    if (this.killing) return
+    this.killing = true
+    killGroup(this.pid(), 'SIGTERM')
+    setTimeout(() => killGroup(this.pid(), 'SIGKILL'), this.graceMs).unref()
+  }
+}
+
+/** Whatever the process left behind in its group, under its marker or in its cgroup dies with the call. */
+function reapLeftovers(pid: number | undefined, callId: string | undefined, cgroup: CallCgroup | null): void {
+  killGroup(pid, 'SIGKILL')
+  if (callId) killCallProcesses(callId)
+  cgroup?.killAll()
+}
+
+/** Why a process was stopped by loopgate, as the result reports it. */
+interface StopCauses {
+  timedOut: boolean
+  aborted: boolean
+  killedByWatcher: boolean
+}
+
+/** The timeout and the abort signal stop the group; returns the clean-up for when the process is gone. */
+function armStops(opts: RunOptions, stop: GroupStop, causes: StopCauses): () => void {
+  const timer =
+    opts.timeoutMs && opts.timeoutMs > 0
+      ? setTimeout(() => {
+          causes.timedOut = true
+          stop.terminate()
+        }, opts.timeoutMs)
+      : undefined
+  const onAbort = (): void => {
+    causes.aborted = true
+    stop.terminate()
+  }
+  if (opts.signal) {
+    if (opts.signal.aborted) onAbort()
+    else opts.signal.addEventListener('abort', onAbort, { once: true })
+  }
+  return () => {
+    if (timer) clearTimeout(timer)
+    opts.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
 /**
  * Runs one process in its own process group. On timeout, abort or a watcher's request the whole
  * group gets SIGTERM, then SIGKILL after the grace period; processes that escaped the group but
@@ -87,74 +172,29 @@ function killGroup(pid: number | undefined, sig: NodeJS.Signals): void {
 export function runProcess(opts: RunOptions): Promise<RunResult> {
   const started = Date.now()
   const max = opts.maxOutputChars ?? DEFAULT_MAX_OUTPUT
-  const grace = opts.killGraceMs ?? 2000
   const env = { ...opts.env }
   if (opts.callId) env.LOOPGATE_CALL_ID = opts.callId
   const cgroup = opts.contain ? CallCgroup.create(`loopgate-${process.pid}-${opts.callId ?? randomUUID()}`) : null
   const start = cgroup ? cgroup.wrap(opts.command, opts.args) : { command: opts.command, args: opts.args }
   return new Promise<RunResult>((resolve) => {
-    const child = spawn(start.command, start.args, {
-      cwd: opts.cwd,
-      env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      uid: opts.uid,
-      gid: opts.gid
-    })
+    const child = spawn(start.command, start.args, { cwd: opts.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], uid: opts.uid, gid: opts.gid })
     const stdout = new TailBuffer(max)
     const stderr = new TailBuffer(max)
-    let timedOut = false
-    let aborted = false
-    let killedByWatcher = false
-    let killing = false
-    let pending = ''
-    /** Inside an overlong line: dropped up to its end. */
-    let skipping = false
+    const causes: StopCauses = { timedOut: false, aborted: false, killedByWatcher: false }
+    const stop = new GroupStop(() => child.pid, opts.killGraceMs ?? 2000)
+    const disarm = armStops(opts, stop, causes)
+    const watch = opts.onStdoutLine
+    const lines = watch
+      ? new LineReader((line) => {
+          if (stop.killing || watch(line) !== 'kill') return
+          causes.killedByWatcher = true
+          stop.terminate()
+        })
+      : null
     let spawnError: Error | undefined
-
-    const terminate = (): void => {
-      if (killing) return
-      killing = true
-      killGroup(child.pid, 'SIGTERM')
-      const hard = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace)
-      hard.unref()
-    }
-    const timer = opts.timeoutMs && opts.timeoutMs > 0
-      ? setTimeout(() => {
-          timedOut = true
-          terminate()
-        }, opts.timeoutMs)
-      : undefined
-    const onAbort = (): void => {
-      aborted = true
-      terminate()
-    }
-    if (opts.signal) {
-      if (opts.signal.aborted) onAbort()
-      else opts.signal.addEventListener('abort', onAbort, { once: true })
-    }
-
-    const decoder = new StringDecoder('utf8')
     child.stdout.on('data', (bytes: Buffer) => {
       stdout.push(bytes)
-      if (!opts.onStdoutLine) return
-      const chunk = decoder.write(bytes)
-      pending += chunk
-      let nl = pending.indexOf('\n')
-      while (nl >= 0) {
-        const line = pending.slice(0, nl)
-        pending = pending.slice(nl + 1)
-        if (skipping) skipping = false
-        else if (!killing && opts.onStdoutLine(line) === 'kill') {
-          killedByWatcher = true
-          terminate()
-        }
-        nl = pending.indexOf('\n')
-      }
-      if (pending.length > MAX_WATCHED_LINE) {
-        pending = ''
-        skipping = true
-      }
+      lines?.push(bytes)
     })
     child.stderr.on('data', (bytes: Buffer) => stderr.push(bytes))
     child.stdin.on('error', () => undefined)
@@ -162,42 +202,26 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       spawnError = err
       if (child.pid === undefined) finish(null, null)
     })
-    if (opts.stdin !== undefined) child.stdin.end(opts.stdin)
-    else child.stdin.end()
-
+    child.stdin.end(opts.stdin)
     child.on('exit', () => {
-      // Whatever the process left behind in its group or under its marker dies with the call,
-      // and a descendant that still holds the pipes open cannot keep the call alive.
-      killGroup(child.pid, 'SIGKILL')
-      if (opts.callId) killCallProcesses(opts.callId)
-      cgroup?.killAll()
-      const drain = setTimeout(() => {
+      // A descendant that still holds the pipes open cannot keep the call alive.
+      reapLeftovers(child.pid, opts.callId, cgroup)
+      setTimeout(() => {
         child.stdout.destroy()
         child.stderr.destroy()
-      }, 1000)
-      drain.unref()
+      }, 1000).unref()
     })
     child.on('close', (code, sig) => finish(code, sig))
     let settled = false
     function finish(code: number | null, sig: NodeJS.Signals | null): void {
       if (settled) return
       settled = true
-      if (timer) clearTimeout(timer)
-      opts.signal?.removeEventListener('abort', onAbort)
-      if (pending && !skipping && opts.onStdoutLine && !killing) opts.onStdoutLine(pending)
-      killGroup(child.pid, 'SIGKILL')
-      if (opts.callId) killCallProcesses(opts.callId)
-      cgroup?.killAll()
-      resolve({
-        exitCode: code,
-        signal: sig,
-        stdout: stdout.value(),
-        stderr: spawnError ? `${stderr.value()}${spawnError.message}\n` : stderr.value(),
-        timedOut,
-        aborted,
-        killedByWatcher,
-        durationMs: Date.now() - started
-      })
+      disarm()
+      const rest = lines?.rest()
+      if (watch && rest && !stop.killing) watch(rest)
+      reapLeftovers(child.pid, opts.callId, cgroup)
+      const err = spawnError ? `${spawnError.message}\n` : ''
+      resolve({ exitCode: code, signal: sig, stdout: stdout.value(), stderr: `${stderr.value()}${err}`, ...causes, durationMs: Date.now() - started })
     }
   })
 }

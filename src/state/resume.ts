@@ -1,11 +1,8 @@
+import { wipBranchName } from '../git/branches.js'
 import { fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 import { knownStopReason, needsEscalation } from '../loop/stop-reasons.js'
 import type { LoopState } from './schema.js'
-
-export function wipBranch(loopId: string): string {
-  return `loopgate/${loopId}-wip`
-}
 
 export interface ResumePlan {
   resumed: boolean
@@ -62,7 +59,7 @@ export async function prepareResume(dir: string, loopId: string, state: LoopStat
   // A reason this version does not know (another version wrote it) never resumes: start fresh.
   const lastReason = last && knownStopReason(last.stopReason)
   if (!state.wip || !last || !lastReason || !needsEscalation(lastReason)) return fresh([])
-  const branch = state.wip.branch || wipBranch(loopId)
+  const branch = state.wip.branch || wipBranchName(loopId)
   const notes: string[] = []
 
   const fetched = await fetchWip(dir, branch, creds)

@@ -171,6 +171,84 @@ function commit(v: unknown, where: string): string {
   return s
 }
 
+function readPeriodCharge(c: unknown, w: string): PeriodCharge {
+  const e = obj(c, w)
+  return { at: time(e.at, `${w}.at`), usd: num(e.usd, `${w}.usd`, { min: 0 }), runId: str(e.runId, `${w}.runId`, 100) }
+}
+
+function readRun(r: unknown, w: string): RunRecord {
+  const e = obj(r, w)
+  const recorded = str(e.stopReason, `${w}.stopReason`, 40)
+  if (!STOP_REASON_NAME.test(recorded)) fail(`${w}.stopReason`, `not a stop reason: ${JSON.stringify(recorded)}`)
+  // A reason added or renamed by another version is history, not corruption.
+  const stopReason = knownStopReason(recorded) ?? recorded
+  return {
+    runId: str(e.runId, `${w}.runId`, 100),
+    startedAt: time(e.startedAt, `${w}.startedAt`),
+    endedAt: time(e.endedAt, `${w}.endedAt`),
+    outcome: str(e.outcome, `${w}.outcome`, 40),
+    stopReason,
+    spentUsd: num(e.spentUsd, `${w}.spentUsd`, { min: 0 }),
+    iterations: num(e.iterations, `${w}.iterations`, { integer: true, min: 0 }),
+    pr: nullable(e.pr, (x) => num(x, `${w}.pr`, { integer: true, min: 1 }))
+  }
+}
+
+function readLastFailure(x: unknown): NonNullable<LoopState['lastFailure']> {
+  const e = obj(x, 'state.lastFailure')
+  return {
+    fingerprint: nullable(e.fingerprint, (f) => str(f, 'state.lastFailure.fingerprint', 200)),
+    evidence: arr(e.evidence, 'state.lastFailure.evidence', LIMITS.evidenceLines).map((l, i) => str(l, `state.lastFailure.evidence[${i}]`, LIMITS.evidenceLineChars))
+  }
+}
+
+function readWip(x: unknown): WipRecord {
+  const e = obj(x, 'state.wip')
+  return { branch: str(e.branch, 'state.wip.branch', 300), head: commit(e.head, 'state.wip.head'), base: commit(e.base, 'state.wip.base') }
+}
+
+function readPrRun(p: unknown, w: string): PrRunCount {
+  const e = obj(p, w)
+  return { pr: num(e.pr, `${w}.pr`, { integer: true, min: 1 }), runs: num(e.runs, `${w}.runs`, { integer: true, min: 0 }), lastAt: time(e.lastAt, `${w}.lastAt`) }
+}
+
+function readUpgradeAttempt(u: unknown, w: string): UpgradeAttempt {
+  const e = obj(u, w)
+  const outcome = str(e.outcome, `${w}.outcome`, 40)
+  if (!UPGRADE_OUTCOMES.includes(outcome as UpgradeOutcome)) fail(`${w}.outcome`, `not an upgrade outcome: ${JSON.stringify(outcome)}`)
+  return {
+    package: str(e.package, `${w}.package`, 214),
+    from: str(e.from, `${w}.from`, 100),
+    target: str(e.target, `${w}.target`, 100),
+    baseCommit: commit(e.baseCommit, `${w}.baseCommit`),
+    lockfileHash: str(e.lockfileHash, `${w}.lockfileHash`, 100),
+    testsHash: str(e.testsHash, `${w}.testsHash`, 100),
+    outcome: outcome as UpgradeOutcome,
+    fingerprint: nullable(e.fingerprint, (f) => str(f, `${w}.fingerprint`, 200)),
+    runId: str(e.runId, `${w}.runId`, 100),
+    at: time(e.at, `${w}.at`)
+  }
+}
+
+function readBaseline(b: unknown, w: string): CachedBaseline {
+  const e = obj(b, w)
+  const count = (x: unknown, where: string): number | null => nullable(x, (n) => num(n, where, { integer: true, min: 0 }))
+  if (typeof e.passed !== 'boolean') fail(`${w}.passed`, 'not a boolean')
+  return {
+    key: str(e.key, `${w}.key`, 100),
+    tests: count(e.tests, `${w}.tests`),
+    skipped: count(e.skipped, `${w}.skipped`),
+    passed: e.passed,
+    reason: str(e.reason, `${w}.reason`, LIMITS.text)
+  }
+}
+
+/** A list field: each entry read by `read`, named `field[i]`; an absent optional list is empty. */
+function list<T>(v: unknown, field: string, max: number, read: (x: unknown, where: string) => T, optional = false): T[] {
+  if (optional && v === undefined) return []
+  return arr(v, `state.${field}`, max).map((x, i) => read(x, `state.${field}[${i}]`))
+}
+
 /** Hand-written validation of a restored state; throws StateCorruptError naming the bad field. */
 export function validateState(data: unknown, loopId: string): LoopState {
   const o = obj(data, 'state')
@@ -180,84 +258,13 @@ export function validateState(data: unknown, loopId: string): LoopState {
     // Another loop whose id starts with this one's and a '-' shares the key prefix.
     fail('state.loopId', `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}; give the loops ids where neither is the other's id followed by '-'`)
   }
-  const periodLedger = arr(o.periodLedger, 'state.periodLedger', LIMITS.periodCharges).map((c, i) => {
-    const e = obj(c, `state.periodLedger[${i}]`)
-    return {
-      at: time(e.at, `state.periodLedger[${i}].at`),
-      usd: num(e.usd, `state.periodLedger[${i}].usd`, { min: 0 }),
-      runId: str(e.runId, `state.periodLedger[${i}].runId`, 100)
-    }
-  })
-  const runs = arr(o.runs, 'state.runs', LIMITS.runs).map((r, i) => {
-    const w = `state.runs[${i}]`
-    const e = obj(r, w)
-    const recorded = str(e.stopReason, `${w}.stopReason`, 40)
-    if (!STOP_REASON_NAME.test(recorded)) fail(`${w}.stopReason`, `not a stop reason: ${JSON.stringify(recorded)}`)
-    // A reason added or renamed by another version is history, not corruption.
-    const stopReason = knownStopReason(recorded) ?? recorded
-    return {
-      runId: str(e.runId, `${w}.runId`, 100),
-      startedAt: time(e.startedAt, `${w}.startedAt`),
-      endedAt: time(e.endedAt, `${w}.endedAt`),
-      outcome: str(e.outcome, `${w}.outcome`, 40),
-      stopReason,
-      spentUsd: num(e.spentUsd, `${w}.spentUsd`, { min: 0 }),
-      iterations: num(e.iterations, `${w}.iterations`, { integer: true, min: 0 }),
-      pr: nullable(e.pr, (x) => num(x, `${w}.pr`, { integer: true, min: 1 }))
-    }
-  })
-  const lastFailure = nullable(o.lastFailure, (x) => {
-    const e = obj(x, 'state.lastFailure')
-    return {
-      fingerprint: nullable(e.fingerprint, (f) => str(f, 'state.lastFailure.fingerprint', 200)),
-      evidence: arr(e.evidence, 'state.lastFailure.evidence', LIMITS.evidenceLines).map((l, i) =>
-        str(l, `state.lastFailure.evidence[${i}]`, LIMITS.evidenceLineChars)
-      )
-    }
-  })
-  const wip = nullable(o.wip, (x) => {
-    const e = obj(x, 'state.wip')
-    return { branch: str(e.branch, 'state.wip.branch', 300), head: commit(e.head, 'state.wip.head'), base: commit(e.base, 'state.wip.base') }
-  })
-  const prRuns = arr(o.prRuns, 'state.prRuns', LIMITS.prCounts).map((p, i) => {
-    const e = obj(p, `state.prRuns[${i}]`)
-    return {
-      pr: num(e.pr, `state.prRuns[${i}].pr`, { integer: true, min: 1 }),
-      runs: num(e.runs, `state.prRuns[${i}].runs`, { integer: true, min: 0 }),
-      lastAt: time(e.lastAt, `state.prRuns[${i}].lastAt`)
-    }
-  })
-  const upgradeAttempts = o.upgradeAttempts === undefined ? [] : arr(o.upgradeAttempts, 'state.upgradeAttempts', LIMITS.upgradeAttempts).map((u, i) => {
-    const w = `state.upgradeAttempts[${i}]`
-    const e = obj(u, w)
-    const outcome = str(e.outcome, `${w}.outcome`, 40)
-    if (!UPGRADE_OUTCOMES.includes(outcome as UpgradeOutcome)) fail(`${w}.outcome`, `not an upgrade outcome: ${JSON.stringify(outcome)}`)
-    return {
-      package: str(e.package, `${w}.package`, 214),
-      from: str(e.from, `${w}.from`, 100),
-      target: str(e.target, `${w}.target`, 100),
-      baseCommit: commit(e.baseCommit, `${w}.baseCommit`),
-      lockfileHash: str(e.lockfileHash, `${w}.lockfileHash`, 100),
-      testsHash: str(e.testsHash, `${w}.testsHash`, 100),
-      outcome: outcome as UpgradeOutcome,
-      fingerprint: nullable(e.fingerprint, (f) => str(f, `${w}.fingerprint`, 200)),
-      runId: str(e.runId, `${w}.runId`, 100),
-      at: time(e.at, `${w}.at`)
-    }
-  })
-  const baselines = o.baselines === undefined ? [] : arr(o.baselines, 'state.baselines', LIMITS.baselines).map((b, i) => {
-    const w = `state.baselines[${i}]`
-    const e = obj(b, w)
-    const count = (x: unknown, where: string): number | null => nullable(x, (n) => num(n, where, { integer: true, min: 0 }))
-    if (typeof e.passed !== 'boolean') fail(`${w}.passed`, 'not a boolean')
-    return {
-      key: str(e.key, `${w}.key`, 100),
-      tests: count(e.tests, `${w}.tests`),
-      skipped: count(e.skipped, `${w}.skipped`),
-      passed: e.passed,
-      reason: str(e.reason, `${w}.reason`, LIMITS.text)
-    }
-  })
+  const periodLedger = list(o.periodLedger, 'periodLedger', LIMITS.periodCharges, readPeriodCharge)
+  const runs = list(o.runs, 'runs', LIMITS.runs, readRun)
+  const lastFailure = nullable(o.lastFailure, readLastFailure)
+  const wip = nullable(o.wip, readWip)
+  const prRuns = list(o.prRuns, 'prRuns', LIMITS.prCounts, readPrRun)
+  const upgradeAttempts = list(o.upgradeAttempts, 'upgradeAttempts', LIMITS.upgradeAttempts, readUpgradeAttempt, true)
+  const baselines = list(o.baselines, 'baselines', LIMITS.baselines, readBaseline, true)
   return {
     version: STATE_VERSION,
     loopId: savedLoop,
@@ -267,9 +274,7 @@ export function validateState(data: unknown, loopId: string): LoopState {
     lastFailure,
     wip,
     escalationIssue: nullable(o.escalationIssue, (x) => num(x, 'state.escalationIssue', { integer: true, min: 1 })),
-    openPullRequests: arr(o.openPullRequests, 'state.openPullRequests', LIMITS.prCounts).map((x, i) =>
-      num(x, `state.openPullRequests[${i}]`, { integer: true, min: 1 })
-    ),
+    openPullRequests: list(o.openPullRequests, 'openPullRequests', LIMITS.prCounts, (x, w) => num(x, w, { integer: true, min: 1 })),
     prRuns,
     upgradeAttempts,
     baselines

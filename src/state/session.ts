@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs'
+import { wipBranchName } from '../git/branches.js'
 import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
 import type { Settings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'
+import { readEventPayload } from '../github/payload.js'
 import { pullRequestNumberOf } from '../github/triggers.js'
 import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { windowSpendUsd } from './period.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
-import { prepareResume, wipBranch, type ResumePlan } from './resume.js'
+import { prepareResume, type ResumePlan } from './resume.js'
 import type { LoopState, WipRecord } from './schema.js'
 import {
   restoreLoopState,
@@ -41,9 +42,8 @@ export type OpenResult =
 
 /** The pull request an event is about (pull_request events, PR comments and reviews, failed checks), else null. */
 export function prNumberFromEvent(env: NodeJS.ProcessEnv, commentCommand = '/loopgate'): number | null {
-  if (!env.GITHUB_EVENT_PATH) return null
   try {
-    return pullRequestNumberOf(env.GITHUB_EVENT_NAME ?? '', JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>, commentCommand)
+    return pullRequestNumberOf(env.GITHUB_EVENT_NAME ?? '', readEventPayload(env), commentCommand)
   } catch {
     return null
   }
@@ -113,7 +113,7 @@ export class StateSession {
     let wip: WipRecord | null = this.state.wip
     if (run) {
       const escalated = needsEscalation(report.stopReason)
-      wip = escalated && base && run.headCommit !== base ? { branch: wipBranch(this.settings.loopId), head: run.headCommit, base } : escalated ? this.state.wip : null
+      wip = escalated && base && run.headCommit !== base ? { branch: wipBranchName(this.settings.loopId), head: run.headCommit, base } : escalated ? this.state.wip : null
     }
     const lastVerdict = run?.lastVerdict ?? null
     const summary: RunSummaryForState = {

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { wipBranchName } from '../git/branches.js'
 import { git } from '../git/git.js'
 import { GitWorkspace } from '../git/workspace.js'
 import { AttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'
 import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
-import { readCustodyRecord, resumeCustody, returnCustody } from '../git/custody.js'
+import { readCustodyRecord, resumeCustody, returnCustody, type Custody } from '../git/custody.js'
 import { recordRun } from './record.js'
-import { wipBranch } from './resume.js'
 import { emptyState, parseState, type LoopState } from './schema.js'
 import type { SessionInfo } from './session.js'
 import { saveLoopState, type CacheClient } from './store.js'
@@ -65,6 +65,45 @@ function readSavedState(info: SessionInfo): LoopState {
   }
 }
 
+/** What the ledger holds: the spend charged, and how many iterations started a call. */
+function ledgerFacts(ledgerFile: string): { chargedUsd: number; iterations: number } {
+  if (!existsSync(ledgerFile)) return { chargedUsd: 0, iterations: 0 }
+  const text = readFileSync(ledgerFile, 'utf8')
+  const starts = text
+    .split('\n')
+    .filter((l) => l.includes('"call-start"'))
+    .map((l) => (JSON.parse(l) as { iteration: number }).iteration)
+  return { chargedUsd: Ledger.summarise(text).chargedUsd, iterations: new Set(starts).size }
+}
+
+/**
+ * The agent's last edits, committed in loopgate's own git directory with its own config (nothing
+ * the agent planted runs here); returns the head when it moved past the base.
+ */
+async function commitLastEdits(input: SettleInput, custody: Custody, iterations: number, notes: string[]): Promise<string | null> {
+  resumeCustody(custody)
+  try {
+    const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile)
+    const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
+    if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
+    const head = (await git(['rev-parse', 'HEAD'], { cwd: input.workspace })).stdout.trim()
+    return input.info.baseCommit && head !== input.info.baseCommit ? head : null
+  } catch (err) {
+    notes.push(`could not commit the workspace: ${(err as Error).message}`)
+    return null
+  }
+}
+
+async function pushWipHead(input: SettleInput, branch: string, wipHead: string, notes: string[]): Promise<void> {
+  if (!input.pushWip) return
+  try {
+    await input.pushWip({ workspace: input.workspace, branch, head: wipHead })
+    notes.push(`pushed ${branch} at ${wipHead.slice(0, 12)}`)
+  } catch (err) {
+    notes.push(`could not push ${branch}: ${(err as Error).message}`)
+  }
+}
+
 /**
  * The post step's work when the main step died (killed, timed out): charge the open call its full
  * budget, write the `cancelled` line, keep the agent's last edits in a commit, push the WIP branch
@@ -72,72 +111,26 @@ function readSavedState(info: SessionInfo): LoopState {
  */
 export async function settleKilledRun(input: SettleInput): Promise<SettleResult> {
   const notes: string[] = []
-  const now = input.now ?? new Date()
   const ledgerFile = `${input.runDir}/ledger.jsonl`
   const log = new AttemptLog(`${input.runDir}/attempts.jsonl`)
   const settledUsd = Ledger.settleOpenCalls(ledgerFile, 'the main step ended during the call: charged its full budget by the post step')
-  const summary = existsSync(ledgerFile) ? Ledger.summarise(readFileSync(ledgerFile, 'utf8')) : { chargedUsd: 0, openCalls: [] }
-  const iterations = existsSync(ledgerFile)
-    ? new Set(
-        readFileSync(ledgerFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('"call-start"'))
-          .map((l) => (JSON.parse(l) as { iteration: number }).iteration)
-      ).size
-    : 0
+  const { chargedUsd, iterations } = ledgerFacts(ledgerFile)
 
   // The stop reason comes from loopgate's own attempt log, never from a file the agent can write.
   const recorded = recordedStopReason(log.file)
   const stopReason: StopReason = recorded ?? 'cancelled'
   if (!recorded) new ProgressFile(input.workspace, input.progressFileName).appendStop('cancelled')
 
-  let wipHead: string | null = null
   const custody = readCustodyRecord(input.runDir)
-  if (custody) {
-    // loopgate's own git directory, its own config: nothing the agent planted runs here.
-    resumeCustody(custody)
-    try {
-      const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile)
-      const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
-      if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
-      const head = (await git(['rev-parse', 'HEAD'], { cwd: input.workspace })).stdout.trim()
-      if (input.info.baseCommit && head !== input.info.baseCommit) wipHead = head
-    } catch (err) {
-      notes.push(`could not commit the workspace: ${(err as Error).message}`)
-    }
-  } else {
-    notes.push('the repository was not in loopgate\'s custody: the agent\'s last edits were not committed')
-  }
-
-  const branch = wipBranch(input.info.loopId)
-  if (wipHead && input.pushWip) {
-    try {
-      await input.pushWip({ workspace: input.workspace, branch, head: wipHead })
-      notes.push(`pushed ${branch} at ${wipHead.slice(0, 12)}`)
-    } catch (err) {
-      notes.push(`could not push ${branch}: ${(err as Error).message}`)
-    }
-  }
+  if (!custody) notes.push("the repository was not in loopgate's custody: the agent's last edits were not committed")
+  const wipHead = custody ? await commitLastEdits(input, custody, iterations, notes) : null
+  const branch = wipBranchName(input.info.loopId)
+  if (wipHead) await pushWipHead(input, branch, wipHead, notes)
 
   const state = readSavedState(input.info)
-  const next = recordRun(
-    state,
-    {
-      runId: input.info.runId,
-      startedAt: new Date(input.info.startedAt),
-      endedAt: now,
-      outcome: outcomeFor(stopReason),
-      stopReason,
-      spentUsd: summary.chargedUsd,
-      iterations,
-      pr: input.info.pr,
-      ledgerFile,
-      lastFailure: state.lastFailure,
-      wip: wipHead && input.info.baseCommit ? { branch, head: wipHead, base: input.info.baseCommit } : state.wip,
-      countsForPr: iterations > 0
-    },
-    input.info.periodHours
-  )
+  const wip = wipHead && input.info.baseCommit ? { branch, head: wipHead, base: input.info.baseCommit } : state.wip
+  const run = { runId: input.info.runId, startedAt: new Date(input.info.startedAt), endedAt: input.now ?? new Date(), outcome: outcomeFor(stopReason), stopReason }
+  const next = recordRun(state, { ...run, spentUsd: chargedUsd, iterations, pr: input.info.pr, ledgerFile, lastFailure: state.lastFailure, wip, countsForPr: iterations > 0 }, input.info.periodHours)
   const saved = await saveLoopState(next, { location: input.info.location, key: input.info.key, cache: input.cache })
   if (!saved.saved) notes.push(`the state was not saved: ${saved.message ?? 'unknown reason'}`)
   if (custody) {
@@ -147,6 +140,6 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
       notes.push(`could not put the repository back in the workspace: ${(err as Error).message}; it is kept at ${custody.gitDir}`)
     }
   }
-  log.write({ type: 'stop', stopReason, by: 'post', settledUsd, spentUsd: summary.chargedUsd, iterations, wipHead, stateSaved: saved.saved, notes })
-  return { stopReason, settledUsd, spentUsd: summary.chargedUsd, iterations, wipHead, saved: saved.saved, notes }
+  log.write({ type: 'stop', stopReason, by: 'post', settledUsd, spentUsd: chargedUsd, iterations, wipHead, stateSaved: saved.saved, notes })
+  return { stopReason, settledUsd, spentUsd: chargedUsd, iterations, wipHead, saved: saved.saved, notes }
 }

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type * as CacheLibrary from '@actions/cache'
 import { emptyState, parseState, StateCorruptError, type LoopState } from './schema.js'
 import type * as CacheLibrary from '@actions/cache'
 
