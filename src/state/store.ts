@@ -2,7 +2,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import path from 'node:path'
 import type * as CacheLibrary from '@actions/cache'
 import { emptyState, parseState, StateCorruptError, type LoopState } from './schema.js'
-import type * as CacheLibrary from '@actions/cache'
 
 /** The part of @actions/cache loopgate uses (injectable for unit tests). */
 export interface CacheClient {
