@@ -10,9 +10,10 @@ import {
   exitCodeFor,
   readSettings,
   runSession,
-  stopReasonEntry
-} from "../chunks/chunk-T7CFIE3X.js";
-import "../chunks/chunk-7K33AEUO.js";
+  stopReasonEntry,
+  usd
+} from "../chunks/chunk-AEL3AO74.js";
+import "../chunks/chunk-7CNKWHUD.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-DGG4OAUV.js";
@@ -159,7 +160,6 @@ function workspaceProblem(dir) {
   }
   return void 0;
 }
-var usd = (n) => `$${n.toFixed(2)}`;
 var oneLine = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 function ttyLine(r, maxIterations, ceiling) {
   const agent = r.agent.status === "claimed-done" ? "agent done" : `agent ${r.agent.status} (${r.agent.reason})`;
