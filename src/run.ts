@@ -235,6 +235,7 @@ async function runInCustody(settings: Settings, ctx: RunContext, runDir: string)
     settings,
     upgrade: ready ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]) : undefined,
     outcome: run,
+    protectedBase: { sha: protection.base.sha, source: protection.base.source },
     runDir,
     logFile,
     progressText: progress.read()
