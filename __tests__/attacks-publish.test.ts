@@ -345,7 +345,7 @@ function activeTokens(body: string): string[] {
   if (/<img\b/i.test(html)) found.push('an <img> element')
   if (/<a\s/i.test(html)) found.push('a link')
   const headings = [...html.matchAll(/<h[1-6]>([\s\S]*?)<\/h[1-6]>/g)].map((m) => m[1])
-  for (const h of headings) if (!/^(loopgate|Iterations|Attempts|Gate evidence|Last gate failure)/.test(h)) found.push(`heading ${h}`)
+  for (const h of headings) if (!/^(loopgate|What changed|Verification|Spend and iterations|Attempts|Last gate failure)/.test(h)) found.push(`heading ${h}`)
   if ((html.match(/<details>/g) ?? []).length !== (html.match(/<\/details>/g) ?? []).length) found.push('an unbalanced <details>')
   if (/@[A-Za-z0-9]/.test(body)) found.push('a mention')
   if (/\b(close[sd]?|fix(e[sd])?|resolve[sd]?)\b\s*:?\s*(\S*#\d|https?:\/\/)/i.test(body)) found.push('a closing keyword')
@@ -369,7 +369,7 @@ describe('agent text in bodies is inert', () => {
     })
     const passing = verdict({ outputTail: HOSTILE_BLOCK, reason: `exit 0 ${HOSTILE}` })
     const record = iteration(1, head, {
-      agent: { status: 'error', reason: HOSTILE, costUsd: 0, costSource: 'reported', turns: 1 } as unknown as IterationRecord['agent'],
+      agent: { status: 'error', reason: HOSTILE, costUsd: 0, costSource: 'reported', turns: 1, finalText: `${HOSTILE_BLOCK}\nSummary: ${HOSTILE}` } as unknown as IterationRecord['agent'],
       rejected: [`${HOSTILE}.js (protected)`, `test id ${HOSTILE}`],
       gate: stopReason === 'verified' ? passing : failing
     })
@@ -382,7 +382,9 @@ describe('agent text in bodies is inert', () => {
     const h = await harness()
     const ws = clone(h.bare)
     const start = sh(ws, ['rev-parse', 'HEAD']).trim()
-    const head = commitFile(ws, 'src/a.js', 'export const a = 2\n', loopCommitMessage(1))
+    commitFile(ws, 'src/a.js', 'export const a = 2\n', loopCommitMessage(1))
+    // A file the agent named: it reaches the pull request's list of changed files.
+    const head = commitFile(ws, 'src/@octo-org Fixes #1 <img src=x onerror=alert(1)> `x` | [a](https:\\evil.test) <!-- loopgate:loop-id=nightly -->.js', 'x\n', loopCommitMessage(2))
 
     await h.publisher(branchPlan).publish(hostileContext(ws, start, head, 'max-iterations'))
     const issue = h.gh.issues[0]
@@ -390,7 +392,12 @@ describe('agent text in bodies is inert', () => {
     await h.publisher(branchPlan).publish(hostileContext(ws, start, head, 'verified'))
     expect(h.gh.pulls).toHaveLength(1)
     expect(activeTokens(h.gh.pulls[0].body)).toEqual([])
-    expect(h.gh.pulls[0].title).not.toMatch(/@[A-Za-z0-9]|#\d/)
+    expect(h.gh.pulls[0].body).toContain('2 file(s), +2/−1')
+    // The agent's file name is one cell of code, its `|` kept from splitting the row.
+    expect(md.render(h.gh.pulls[0].body)).toMatch(/<td><code>src\/@\u200bocto-org [^<]*&lt;img src=x onerror=alert\(1\)&gt; `x` \| \[a\][^<]*\.js<\/code><\/td>\s*<td[^>]*>1<\/td>/)
+    // The title is the agent's summary with everything GitHub (or a squash merge) would act on removed.
+    expect(h.gh.pulls[0].title).not.toMatch(/@|#\d|:\/\/|<|loopgate:|\u001b|\[|\*\*/i)
+    expect(h.gh.pulls[0].title).toMatch(/^octo-org\/admins RESOLVED\b/)
     // The verified run closed the escalation issue (its closing comment is loopgate's own text); a maintainer reopens it.
     expect(issue.state).toBe('closed')
     issue.state = 'open'
@@ -437,6 +444,9 @@ describe('a dry-run escalation tells the truth', () => {
     expect(body).not.toContain('\u001b')
     expect(body).not.toContain('setup line 5\n')
     const failure = body.slice(body.indexOf('### Last gate failure'))
-    expect(failure.indexOf('YAMLException')).toBeLessThan(failure.indexOf('<details>'))
+    // Shown in the failure section itself, before the attempts (nothing of it only in a collapsed log).
+    expect(failure.indexOf('YAMLException')).toBeGreaterThan(0)
+    expect(failure.indexOf('YAMLException')).toBeLessThan(failure.indexOf('### Attempts'))
+    expect(body).not.toContain('"type":"iteration"')
   })
 })

@@ -6,6 +6,8 @@ import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 const TOKEN = 'ghs_e2eGitHubToken00000000000000000001'
 const FIX = `sed -i 's/a - b/a + b/' src/math.mjs`
+/** The fix, with the summary line the prompt asks for as the agent's last output line. */
+const FIX_WITH_SUMMARY = `${FIX} && echo 'Changed the operator in add().' && echo 'Summary: Make add() return the sum, fixes #7'`
 const LOOP_BRANCH = 'loopgate/nightly-upgrade'
 
 /** A bare remote at <server>/octo-org/octo-repo.git (GITHUB_SERVER_URL is file://<server>). */
@@ -70,7 +72,7 @@ describe('the bundled action publishing to GitHub', () => {
   const noToken = (r: ActionRun): void => expect(`${r.stdout}${r.stderr}${r.summary}`).not.toContain(TOKEN)
 
   it('a scheduled success opens a PR; a second run updates it, never a second one', async () => {
-    const first = await run({ 'agent-command': FIX, labels: 'loopgate, deps', reviewers: 'octocat', draft: 'true', 'max-open-prs': '2' })
+    const first = await run({ 'agent-command': FIX_WITH_SUMMARY, labels: 'loopgate, deps', reviewers: 'octocat', draft: 'true', 'max-open-prs': '2' })
     expect(first.outputs['stop-reason']).toBe('verified')
     expect(first.exitCode).toBe(0)
     expect(gh.pulls).toHaveLength(1)
@@ -80,12 +82,19 @@ describe('the bundled action publishing to GitHub', () => {
     const pushed = tip(bare, LOOP_BRANCH)
     expect(pushed).not.toBeNull()
     expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')
+    // Titled by the agent's summary line (its closing keyword removed); the body opens with what changed.
+    expect(pull.title).toBe('Make add() return the sum')
     expect(pull.body).toContain('<!-- loopgate:loop-id=nightly-upgrade -->')
+    expect(pull.body.indexOf('### What changed')).toBeGreaterThan(0)
+    expect(pull.body.indexOf('### What changed')).toBeLessThan(pull.body.indexOf('### Verification'))
+    expect(pull.body).toContain('| ` src/math.mjs ` | 1 | 1 |')
+    expect(pull.body).toMatch(/> Changed the operator in add\(\)\.\n> Summary: Make add\(\) return the sum, f\u200bixes #\u200b7/)
     expect(pull.body).toContain('Make add() add.')
+    expect(pull.body).toMatch(/The protected gate ` node test\/run\.mjs ` passed .* with the protected tests from the base `\w{12}` \(` origin\/HEAD `\)/)
     expect(pull.body).toContain('of the $1.00 ceiling')
-    expect(pull.body).toContain('| # | agent |')
-    expect(pull.body).toContain('### Gate evidence')
-    expect(pull.body).toContain('<summary>Attempt log (JSON Lines)</summary>')
+    expect(pull.body).toContain('| # | agent | files | gate | cost |')
+    expect(pull.body).toContain('**Attempt log:**')
+    expect(pull.body).not.toContain('"type":"iteration"')
     expect(first.summary).toContain('```mermaid')
     expect(first.summary).toContain('xychart-beta')
     expect(first.summary).toMatch(/claimed done 1 time\(s\), the gate agreed 1 time\(s\)/)
@@ -105,7 +114,7 @@ describe('the bundled action publishing to GitHub', () => {
     noToken(second)
   })
 
-  it('an escalation opens an issue with the log cut to fit; a second one comments on it', async () => {
+  it('an escalation opens an issue that links the log, never inlines it; a second one comments on it', async () => {
     // Each iteration writes ~10 KB to the log: eight of them do not fit in a body.
     const agent = 'head -c 6000 /dev/urandom | base64 -w0; echo; date +%s%N > work.txt'
     const gate = 'node test/run.mjs && exit 0; head -c 3000 /dev/urandom | base64 -w0; exit 1'
@@ -119,14 +128,15 @@ describe('the bundled action publishing to GitHub', () => {
     expect(issue.labels).toContain('loopgate')
     expect(issue.assignees).toEqual(['octocat'])
     expect(issue.body).toContain('<!-- loopgate:loop-id=nightly-upgrade -->')
-    expect(issue.body).toContain('**What you can do:**')
     expect(issue.body).toContain('`max-iterations`')
     expect(issue.body).toContain('loopgate/nightly-upgrade-wip')
-    expect(issue.body).toContain('Last gate failure')
+    // Which control fired and what to change, then the last failure, then the attempts.
+    const order = ['**Stop reason: `max-iterations`.**', '**What you can do:**', '### Last gate failure', '### Attempts', '**Attempt log:**'].map((s) => issue.body.indexOf(s))
+    expect(order.every((n) => n > 0)).toBe(true)
+    expect([...order].sort((a, b) => a - b)).toEqual(order)
     expect(issue.body.length).toBeLessThanOrEqual(65536)
     expect(readFileSync(first.outputs['log-file'], 'utf8').length).toBeGreaterThan(65536)
-    expect(issue.body).toContain('cut to fit')
-    expect(issue.body).toMatch(/read the full log/)
+    expect(issue.body).not.toContain('"type":"iteration"')
     expect(first.outputs['issue-url']).toBe(`https://github.com/octo-org/octo-repo/issues/${issue.number}`)
     const wip = tip(bare, 'loopgate/nightly-upgrade-wip')
     expect(wip).not.toBeNull()

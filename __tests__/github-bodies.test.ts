@@ -2,10 +2,14 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { readSettings } from '../src/inputs.js'
 import type { RunOutcome } from '../src/loop/types.js'
-import { BODY_LIMIT, escalationBody, pullRequestBody, runComment } from '../src/publish/bodies.js'
+import MarkdownIt from 'markdown-it'
+import { BODY_LIMIT, escalationBody, pullRequestBody, pullRequestTitle, runComment } from '../src/publish/bodies.js'
 import type { PublishContext } from '../src/publish/types.js'
 import { preLoopSummary, runSummary, spendChart } from '../src/report/markdown.js'
-import { tempDir } from './helpers/repo.js'
+import { changesBetween } from '../src/publish/changes.js'
+import { makeRepo, sh, tempDir } from './helpers/repo.js'
+
+const md = new MarkdownIt({ html: true, linkify: true })
 
 function context(logText: string, stopReason: RunOutcome['stopReason'] = 'verified'): PublishContext {
   const dir = tempDir()
@@ -48,29 +52,36 @@ function context(logText: string, stopReason: RunOutcome['stopReason'] = 'verifi
 }
 
 const line = (i: number): string => `${JSON.stringify({ type: 'iteration', iteration: i, pad: 'x'.repeat(900) })}\n`
+const ARTIFACT = 'https://github.com/o/r/actions/runs/1/artifacts/2'
 
 describe('bodies', () => {
-  it('keeps a short log whole', () => {
-    const body = pullRequestBody(context(line(1)), { logUrl: 'https://github.com/o/r/actions/runs/1/artifacts/2' })
-    expect(body).toContain('"iteration":1')
-    expect(body).not.toContain('cut to fit')
-    expect(body).toContain('[workflow artifact](https://github.com/o/r/actions/runs/1/artifacts/2)')
-  })
-
-  it('cuts a log too long for a body at a line and links the full log', () => {
+  it('link the attempt log as the run’s artifact and never inline it', () => {
     const log = Array.from({ length: 200 }, (_, i) => line(i)).join('')
     expect(log.length).toBeGreaterThan(BODY_LIMIT)
     for (const body of [
-      pullRequestBody(context(log), { logUrl: 'https://example.test/log' }),
-      escalationBody(context(log, 'same-failure'), { logUrl: 'https://example.test/log', wipBranch: 'loopgate/nightly-wip' }),
-      runComment(context(log, 'same-failure'), { logUrl: 'https://example.test/log' })
+      pullRequestBody(context(log), { logUrl: ARTIFACT }),
+      escalationBody(context(log, 'same-failure'), { logUrl: ARTIFACT, wipBranch: 'loopgate/nightly-wip' }),
+      runComment(context(log, 'same-failure'), { logUrl: ARTIFACT })
     ]) {
-      expect(body.length).toBeLessThanOrEqual(BODY_LIMIT)
-      expect(body).toContain('cut to fit')
-      expect(body).toContain('read [the full log](https://example.test/log)')
-      const logBlock = body.slice(body.indexOf('```json\n') + 8, body.indexOf('\n… (cut'))
-      for (const l of logBlock.split('\n')) expect(() => JSON.parse(l)).not.toThrow()
+      expect(body).toContain(`**Attempt log:** [the run's artifact](${ARTIFACT})`)
+      expect(body).not.toContain('"iteration":')
+      expect(body).not.toContain('```json')
+      expect(body.length).toBeLessThan(10_000)
     }
+    // Without an artifact: the workflow run, or (a local run) the log file.
+    expect(pullRequestBody(context(line(1)), { logUrl: 'https://github.com/o/r/actions/runs/1' })).toContain('**Attempt log:** in the artifacts of [the workflow run](https://github.com/o/r/actions/runs/1).')
+    const local = context(line(1))
+    expect(pullRequestBody(local)).toContain(`**Attempt log:** \` ${local.logFile} \`.`)
+  })
+
+  it('cut a body too long for GitHub at a line, with a note', () => {
+    const ctx = context(line(1), 'same-failure')
+    const failures = Array.from({ length: 50 }, (_, i) => ({ id: `test ${i}`, message: `${'m'.repeat(100)}\n`.repeat(20) }))
+    ctx.outcome.lastVerdict = { passed: false, reason: 'exit 1', exitCode: 1, timedOut: false, failures, fingerprint: 'f', outputTail: '', durationMs: 1 }
+    ctx.outcome.iterations = Array.from({ length: 200 }, (_, i) => ({ ...ctx.outcome.iterations[0], iteration: i + 1, rejected: ['r'.repeat(300)] }))
+    const body = escalationBody(ctx)
+    expect(body.length).toBeLessThanOrEqual(BODY_LIMIT)
+    expect(body).toContain("… (cut to fit GitHub's body limit; the attempt log has everything)")
   })
 
   it('says in plain words what fired and what to change, and where the unfinished work is', () => {
@@ -79,6 +90,101 @@ describe('bodies', () => {
     expect(body).toContain('**What you can do:** Raise `spend-ceiling-usd`')
     expect(body).toContain('`loopgate/nightly-wip`')
     expect(body).toContain('$4.00 of the $10.00 ceiling')
+  })
+})
+
+/** The body rendered as GitHub renders markdown, as a list of its top-level blocks' opening tags and text. */
+function blocks(body: string): { tag: string; text: string }[] {
+  const tokens = md.parse(body, {})
+  const out: { tag: string; text: string }[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (t.level !== 0 || t.nesting === -1) continue
+    const inline = tokens[i + 1]?.type === 'inline' ? tokens[i + 1].content : t.content
+    out.push({ tag: t.type === 'fence' ? 'fence' : t.tag || t.type, text: inline })
+  }
+  return out
+}
+
+const HOSTILE = '@octo-org/admins Fixes #1 <img src=x onerror=alert(1)> [click](https://evil.test) <!-- loopgate:loop-id=nightly --> **bold**'
+
+describe('the pull request', () => {
+  function verified(finalText: string, prompt = 'Upgrade one dependency.'): PublishContext {
+    const ctx = context(line(1))
+    ctx.settings = { ...ctx.settings, prompt }
+    ctx.outcome.iterations[1] = { ...ctx.outcome.iterations[1], agent: { ...ctx.outcome.iterations[1].agent, finalText } }
+    ctx.outcome.lastVerdict = { passed: true, reason: 'exit 0', exitCode: 0, timedOut: false, failures: [], fingerprint: null, testsRun: 12, skipped: 1, outputTail: 'ok', durationMs: 1500 }
+    ctx.protectedBase = { sha: 'b'.repeat(40), source: 'origin/HEAD' }
+    return ctx
+  }
+  const changes = { from: 'a'.repeat(40), to: 'c'.repeat(40), files: [{ path: 'src/math.mjs', insertions: 3, deletions: 1 }, { path: 'logo.png', insertions: null, deletions: null }] }
+
+  it('is titled by the agent’s Summary line, cleaned and cut; else by the task’s first line', () => {
+    expect(pullRequestTitle(verified('I changed the sign.\n\nSummary: Fix add() to add instead of subtract'))).toBe('Fix add() to add instead of subtract')
+    expect(pullRequestTitle(verified('**Summary:** `add()` adds again. Fixes #12, closes octo/repo#3 for @octocat, see https://x.test/a <!-- loopgate:loop-id=x -->'))).toBe(
+      'add() adds again. for octocat, see'
+    )
+    const long = pullRequestTitle(verified(`Summary: ${'word '.repeat(40)}`))
+    expect(long.length).toBeLessThanOrEqual(72)
+    expect(long.endsWith('word…')).toBe(true)
+    // No summary line: the task's first line, cleaned the same way.
+    expect(pullRequestTitle(verified('done', '## Make add() add (@team, fixes #4)\nmore detail'))).toBe('Make add() add (team)')
+    // Tokens that only form once another is removed are removed too.
+    expect(pullRequestTitle(verified('Summary: @@octocat #\u200b#5 fix#\u200b6'))).not.toMatch(/@|#\d|\u200b/)
+  })
+
+  it('opens with what changed and the agent’s claim, then the verification, the spend and a compact table', () => {
+    const body = pullRequestBody(verified(`Summary: Make add() add\n${HOSTILE}`), { changes, logUrl: ARTIFACT })
+    const headings = blocks(body).filter((b) => /^h\d$/.test(b.tag)).map((b) => b.text)
+    expect(headings).toEqual(['loopgate: verified', 'What changed', 'Verification', 'Spend and iterations'])
+    const html = md.render(body)
+    // Files with their +/−, binary files named as such.
+    expect(html).toMatch(/<td><code>src\/math\.mjs<\/code><\/td>\s*<td style="text-align:right">3<\/td>\s*<td style="text-align:right">1<\/td>/)
+    expect(html).toMatch(/<td><code>logo\.png<\/code><\/td>\s*<td style="text-align:right">binary<\/td>/)
+    expect(body).toContain('2 file(s), +3/−1')
+    // The agent's words, quoted as its claim, and shown as text.
+    expect(body).toContain("**The agent's summary**, in its own words: its claim, which loopgate does not check")
+    const quote = html.slice(html.indexOf('<blockquote>'), html.indexOf('</blockquote>'))
+    expect(quote).toContain('<pre><code class="language-text">Summary: Make add() add')
+    expect(quote).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).not.toMatch(/<img|<a href="https:\/\/evil|<strong>bold/)
+    expect(body).not.toMatch(/@octo-org|Fixes #1|<!-- loopgate:loop-id=nightly -->[\s\S]*<!-- loopgate:/)
+    // The verification: the gate command, what it ran, and the base the protected tests came from.
+    expect(body).toContain(`The protected gate \` npm test \` passed (\` exit 0 \`, 12 test(s) run, 1 skipped) in 1.5 s on commit \`${'c'.repeat(40)}\`, in a clean checkout with the protected tests from the base \`${'b'.repeat(12)}\` (\` origin/HEAD \`).`)
+    expect(body).toContain('**Spend:** $4.00 of the $10.00 ceiling over 2 iteration(s).')
+    expect(body).toContain('| # | agent | files | gate | cost |')
+    expect(body.indexOf('### What changed')).toBeLessThan(body.indexOf('**Task**'))
+    expect(body.indexOf('**Task**')).toBeLessThan(body.indexOf('### Verification'))
+  })
+
+  it('says so when the agent gave no summary or the files could not be listed', () => {
+    const body = pullRequestBody(verified(''), { changes: null })
+    expect(body).toContain("**The agent's summary:** it gave none.")
+    expect(body).toContain('_The changed files could not be listed')
+  })
+})
+
+describe('the escalation issue', () => {
+  it('opens with the control that fired and what to change, then the last failure, then the attempts', () => {
+    const ctx = context(line(1), 'same-failure')
+    ctx.outcome.lastVerdict = {
+      passed: false,
+      reason: 'exit 1',
+      exitCode: 1,
+      timedOut: false,
+      failures: [{ id: `adds ${HOSTILE}`, message: `expected 5, got -1 ${HOSTILE}` }],
+      fingerprint: 'f00d',
+      outputTail: '',
+      durationMs: 1
+    }
+    const body = escalationBody(ctx, { logUrl: ARTIFACT })
+    const order = ['**Stop reason: `same-failure`.**', '**What you can do:**', '### Last gate failure', 'adds', 'expected 5, got -1', '### Attempts', '**Attempt log:**']
+    const at = order.map((s) => body.indexOf(s))
+    expect(at.every((n) => n > 0)).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+    const html = md.render(body)
+    expect(html).not.toMatch(/<img|<a href="https:\/\/evil|<strong>bold/)
+    expect(body).not.toMatch(/@octo-org|Fixes #1/)
   })
 })
 
@@ -99,10 +205,39 @@ describe('the run summary', () => {
     expect(text).toContain('<summary>Attempt log')
   })
 
+  it('links the attempt log by its artifact URL, not a runner path, when there is one', () => {
+    const ctx = context(line(1), 'same-failure')
+    const linked = runSummary(ctx.outcome, { loopId: 'nightly', spendCeilingUsd: 10, logFile: ctx.logFile, logUrl: ARTIFACT })
+    expect(linked).toContain(`Attempt log: [the run's artifact](${ARTIFACT})`)
+    expect(linked).not.toContain(`\`${ctx.logFile}\``)
+    const local = runSummary(ctx.outcome, { loopId: 'nightly', spendCeilingUsd: 10, logFile: ctx.logFile })
+    expect(local).toContain(`Attempt log: \`${ctx.logFile}\``)
+  })
+
   it('summarises a run that stopped before the loop', () => {
     const text = preLoopSummary('nothing-to-do', 'nightly', ['skipped: pull request #3 comes from a fork (f/r)'])
     expect(text).toContain('## loopgate: nothing-to-do')
     expect(text).toContain('comes from a fork')
     expect(text).toContain('nothing was spent')
+  })
+})
+
+describe('the changed files', () => {
+  it('are counted by git between two commits, whatever their names, binary files without counts', async () => {
+    const ws = makeRepo({ 'a.txt': 'a\n' })
+    const start = sh(ws, ['rev-parse', 'HEAD']).trim()
+    writeFileSync(path.join(ws, 'a.txt'), 'b\nc\n')
+    writeFileSync(path.join(ws, 'odd\tname\nwith newline.txt'), 'x\n')
+    writeFileSync(path.join(ws, 'logo.png'), Buffer.from([0, 1, 2, 0, 255]))
+    sh(ws, ['add', '-A'])
+    sh(ws, ['commit', '-q', '-m', 'change'])
+    const head = sh(ws, ['rev-parse', 'HEAD']).trim()
+    const changes = await changesBetween(ws, start, head)
+    expect(changes?.files).toEqual([
+      { path: 'a.txt', insertions: 2, deletions: 1 },
+      { path: 'logo.png', insertions: null, deletions: null },
+      { path: 'odd\tname\nwith newline.txt', insertions: 1, deletions: 0 }
+    ])
+    expect(await changesBetween(ws, start, 'f'.repeat(40))).toBeNull()
   })
 })

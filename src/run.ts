@@ -69,6 +69,7 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string):
     settings,
     upgrade: ready ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]) : undefined,
     outcome: run,
+    protectedBase: { sha: protection.base.sha, source: protection.base.source },
     runDir,
     logFile: files.logFile,
     progressText: progress.read()

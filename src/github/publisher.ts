@@ -17,6 +17,7 @@ import {
   type LoopHistory
 } from '../publish/bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
+import { changesBetween } from '../publish/changes.js'
 import { runUrl, uploadAttemptLog } from './artifact.js'
 import { GITHUB_ACTIONS_AUTHOR, type CommitAuthor } from '../git/author.js'
 import { actorRefusal, runActors } from './actor.js'
@@ -156,6 +157,7 @@ export class GitHubPublisher implements Publisher {
     result.logUrl = await this.uploadLog(ctx)
     const extras: BodyExtras = { logUrl: result.logUrl ?? runUrl(this.opts.env) }
     if (this.opts.history) extras.history = this.opts.history
+    if (ctx.outcome.stopReason === 'verified') extras.changes = await changesBetween(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.headCommit)
     try {
       if (ctx.outcome.stopReason === 'verified') {
         await this.publishSuccess(ctx, extras, result)

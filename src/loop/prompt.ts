@@ -1,3 +1,6 @@
+/** The agent ends its final message with a line starting with this: a short summary of its change. */
+export const SUMMARY_LABEL = 'Summary:'
+
 export interface PromptParts {
   task: string
   progress: string
@@ -21,7 +24,8 @@ export function buildPrompt(parts: PromptParts): string {
       `You are in iteration ${parts.iteration} of at most ${parts.maxIterations} of an automated loop (loopgate).`,
       'loopgate, not you, decides when the work is done: it commits your changes and runs the protected tests',
       'from the base branch in a clean checkout. Changes to tests or test configuration are reverted and rejected.',
-      `Keep short notes for the next iteration in ${parts.progressFile}.`
+      `Keep short notes for the next iteration in ${parts.progressFile}.`,
+      `End your final message with one line \`${SUMMARY_LABEL} <the change, in under 72 characters>\`: it becomes the pull request's title.`
     ].join('\n')
   ]
   if (parts.progress.trim()) {

@@ -1,20 +1,23 @@
-import { readFileSync } from 'node:fs'
-import { failingTestsSection, iterationsTable, outputTailBlock, spendChart, stopSection } from '../report/markdown.js'
+import { compactIterationsTable, failingTestsSection, iterationsTable, outputTailBlock, stopSection } from '../report/markdown.js'
 import type { Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
-import { codeBlock, codeSpan, inert, plainLine } from './inert.js'
+import type { ChangeSummary } from './changes.js'
+import { codeBlock, codeSpan, plainLine } from './inert.js'
+import { agentSummary, cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
 
 const usd = (n: number): string => `$${n.toFixed(2)}`
 /** GitHub refuses a PR / issue / comment body longer than this. */
 export const BODY_LIMIT = 65536
-/** Room kept for the collapsed block's wrapper and the cut note. */
-const LOG_WRAPPER = 600
+/** Room kept for the cut note. */
+const CUT_NOTE_ROOM = 200
 
 /** What the publisher learned while publishing, for the bodies. */
 export interface BodyExtras {
   /** The attempt log artifact (or the workflow run page). */
   logUrl?: string
+  /** The files the published change touches, from loopgate's own git (null: git could not tell). */
+  changes?: ChangeSummary | null
   /** The branch the verified work was pushed to. */
   branch?: string
   /** Where unfinished work was pushed. */
@@ -39,37 +42,27 @@ export interface LoopHistory {
 export const NO_CI_LINE =
   "**CI:** pushed with the workflow's `GITHUB_TOKEN`, so GitHub starts no workflows for this pull request; close and reopen it to run them, or give loopgate a GitHub App token (`github-token`)."
 
-
 export function marker(loopId: string): string {
   return `<!-- loopgate:loop-id=${loopId} -->`
 }
 
-function fullLogPointer(ctx: PublishContext, extras: BodyExtras): string {
-  return extras.logUrl ? `[the full log](${extras.logUrl})` : `the full log (workflow artifact \`loopgate-${ctx.settings.loopId}\`, file \`${ctx.logFile}\`)`
+/**
+ * A body never beyond BODY_LIMIT: a longer one is cut at a line, with a note. Nothing agent-written
+ * turns active by the cut (it is inert text, in spans and fences, wherever it is cut).
+ */
+export function fitBody(body: string): string {
+  if (body.length <= BODY_LIMIT) return body
+  const room = BODY_LIMIT - CUT_NOTE_ROOM
+  const at = body.lastIndexOf('\n', room)
+  return `${body.slice(0, at > 0 ? at : room)}\n\n… (cut to fit GitHub's body limit; the attempt log has everything)`
 }
 
-/** The attempt log in a collapsed section, cut to `budget` characters with a link to the full log. */
-function attemptLog(ctx: PublishContext, extras: BodyExtras, budget: number): string {
-  let log = ''
-  try {
-    log = readFileSync(ctx.logFile, 'utf8')
-  } catch {
-    return ''
-  }
-  // Neutralized before measuring: the neutralized text is what has to fit.
-  log = inert(log)
-  const room = Math.max(0, budget)
-  const cut = log.length > room
-  const text = cut ? `${log.slice(0, log.lastIndexOf('\n', room) > 0 ? log.lastIndexOf('\n', room) : room)}\n… (cut to fit GitHub's body limit)` : log
-  const note = cut ? `\n\nThe log was cut to fit; read ${fullLogPointer(ctx, extras)}.` : ''
-  return `<details><summary>Attempt log (JSON Lines)</summary>\n\n${codeBlock(text, 'json')}\n</details>${note}`
-}
-
-/** Joins the head and the collapsed log, never beyond BODY_LIMIT. */
-export function fitBody(head: string, ctx: PublishContext, extras: BodyExtras): string {
-  const boundedHead = head.length > BODY_LIMIT / 2 ? `${head.slice(0, BODY_LIMIT / 2)}\n\n… (cut)` : head
-  const body = `${boundedHead}\n\n${attemptLog(ctx, extras, BODY_LIMIT - boundedHead.length - LOG_WRAPPER)}`
-  return body.length > BODY_LIMIT ? body.slice(0, BODY_LIMIT) : body
+/** Where the attempt log is: the run's artifact by URL, the workflow run, or (a local run) its file. */
+function logLine(ctx: PublishContext, extras: BodyExtras): string {
+  const url = extras.logUrl
+  if (url && /\/artifacts\/\d+$/.test(url)) return `**Attempt log:** [the run's artifact](${url}) (\`attempts.jsonl\`, one JSON line per event, with the progress notes).`
+  if (url) return `**Attempt log:** in the artifacts of [the workflow run](${url}).`
+  return `**Attempt log:** ${codeSpan(ctx.logFile)}.`
 }
 
 const MAX_LISTED_FILES = 100
@@ -89,40 +82,99 @@ function upgradeSection(ctx: PublishContext, upgrade: NonNullable<PublishContext
           ...files.slice(0, MAX_LISTED_FILES).map((f) => `- ${codeSpan(f)}`),
           ...(files.length > MAX_LISTED_FILES ? [`- … and ${files.length - MAX_LISTED_FILES} more`] : [])
         ].join('\n')
-  return `### Dependency upgrade\n\n${bump}\n\n${changed}`
+  return `${bump}\n\n${changed}`
 }
 
 /** The task is shown as text: it may have come from an event (an issue or a comment someone wrote). */
 function quoteTask(ctx: PublishContext): string {
-  if (ctx.upgrade) return upgradeSection(ctx, ctx.upgrade)
+  if (ctx.upgrade) return `### Dependency upgrade\n\n${upgradeSection(ctx, ctx.upgrade)}`
   return `**Task** (${codeSpan(ctx.settings.promptSource)}):\n\n${codeBlock(ctx.settings.prompt.trim().slice(0, 4000), 'text')}`
 }
 
-function gateEvidence(ctx: PublishContext): string {
-  const v = ctx.outcome.lastVerdict
-  if (!v) return ''
-  const counts = v.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : ''
-  const tail = v.outputTail.trim()
-  const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n${outputTailBlock(tail)}\n</details>` : ''
-  return `### Gate evidence\n\n${codeSpan(ctx.settings.gateCommand)} ${v.passed ? 'passed' : 'failed'} (${codeSpan(v.reason)}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s, in a clean checkout with the protected tests from the base.${output}`
+const count = (n: number | null): string => (n === null ? 'binary' : String(n))
+
+/** The files the change touches with their +/−, as loopgate's git counts them. */
+function filesTable(changes: ChangeSummary | null | undefined): string {
+  if (changes === undefined) return ''
+  if (changes === null) return '_The changed files could not be listed; see the pull request\'s files._'
+  const { files } = changes
+  if (files.length === 0) return '_No file changed._'
+  const plus = files.reduce((n, f) => n + (f.insertions ?? 0), 0)
+  const minus = files.reduce((n, f) => n + (f.deletions ?? 0), 0)
+  const rows = files.slice(0, MAX_LISTED_FILES).map((f) => `| ${codeSpan(f.path, { inTable: true, max: 200 })} | ${count(f.insertions)} | ${count(f.deletions)} |`)
+  if (files.length > MAX_LISTED_FILES) rows.push(`| … and ${files.length - MAX_LISTED_FILES} more | | |`)
+  return [
+    `${files.length} file(s), +${plus}/−${minus}, from \`${changes.from.slice(0, 12)}\` to \`${changes.to.slice(0, 12)}\`:`,
+    '',
+    '| file | + | − |',
+    '|---|--:|--:|',
+    ...rows
+  ].join('\n')
 }
 
-function logLine(ctx: PublishContext, extras: BodyExtras): string {
-  return `Attempt log: ${extras.logUrl ? `[workflow artifact](${extras.logUrl})` : fullLogPointer(ctx, extras)}.`
+/** How much of the agent's final message a body quotes. */
+const CLAIM_LINES = 25
+const CLAIM_CHARS = 2000
+
+/** The agent's final message (the newest one it gave), quoted as its claim: a fenced block in a block quote. */
+function agentClaim(iterations: IterationRecord[]): string {
+  const text = [...iterations].reverse().find((r) => (r.agent.finalText ?? '').trim())?.agent.finalText?.trim()
+  if (!text) return '**The agent\'s summary:** it gave none.'
+  let quoted = text.split(/\r?\n/).slice(0, CLAIM_LINES).join('\n')
+  if (quoted.length > CLAIM_CHARS) quoted = quoted.slice(0, CLAIM_CHARS)
+  if (quoted.length < text.length) quoted += '\n… (cut)'
+  return `**The agent's summary**, in its own words: its claim, which loopgate does not check (the gate below is what was verified).\n\n${codeBlock(quoted, 'text').replace(/^/gm, '> ')}`
+}
+
+function whatChanged(ctx: PublishContext, extras: BodyExtras): string {
+  return ['### What changed', ctx.upgrade ? upgradeSection(ctx, ctx.upgrade) : '', filesTable(extras.changes), ctx.upgrade && ctx.outcome.iterations.length === 0 ? '' : agentClaim(ctx.outcome.iterations)]
+    .filter(Boolean)
+    .join('\n\n')
+}
+
+/** The gate command, what it ran, and the base its protected tests came from. */
+function verification(ctx: PublishContext): string {
+  const { settings, outcome } = ctx
+  const v = outcome.lastVerdict
+  const base = ctx.protectedBase ? ` from the base \`${ctx.protectedBase.sha.slice(0, 12)}\` (${codeSpan(ctx.protectedBase.source)})` : ' from the base'
+  const counts = v?.testsRun !== undefined ? `, ${v.testsRun} test(s) run${v.skipped ? `, ${v.skipped} skipped` : ''}` : ''
+  const result = v ? `${v.passed ? 'passed' : 'failed'} (${codeSpan(v.reason)}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s` : 'passed'
+  const tail = v?.outputTail.trim()
+  const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n${outputTailBlock(tail)}\n</details>` : ''
+  return [
+    '### Verification',
+    `The protected gate ${codeSpan(settings.gateCommand)} ${result} on commit \`${outcome.verifiedCommit}\`, in a clean checkout with the protected tests${base}. The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).${output}`
+  ].join('\n\n')
+}
+
+/** Iteration rows a body shows: the newest ones. */
+const BODY_ROWS = 50
+
+function newestRows(iterations: IterationRecord[]): { rows: IterationRecord[]; note: string } {
+  const rows = iterations.slice(-BODY_ROWS)
+  return { rows, note: rows.length < iterations.length ? `_The last ${rows.length} of ${iterations.length} iterations:_` : '' }
 }
 
 const NPM_NAME = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]{0,213}$/
 const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]{1,80})?$/
 
+/**
+ * The pull request's title names the change: the agent's `Summary:` line, else the task's first
+ * line, cleaned of mentions, keywords, references, markers and markup. A dependency upgrade keeps
+ * the title reviewers and tools know.
+ */
 export function pullRequestTitle(ctx: PublishContext): string {
   if (ctx.upgrade) {
-    // The title reviewers and tools know; anything but a package name and versions is made inert.
+    // Anything but a package name and versions is made inert.
     const { name, from, to } = ctx.upgrade
     const title = `chore(deps): bump ${name} from ${from} to ${to}`
     return NPM_NAME.test(name) && VERSION.test(from) && VERSION.test(to) ? title : plainLine(title, 200)
   }
-  const first = plainLine(ctx.settings.prompt.trim().split('\n')[0].replace(/^#+\s*/, ''), 80)
-  return `loopgate(${ctx.settings.loopId}): ${first || 'verified change'}`
+  const summary = agentSummary(ctx.outcome.iterations)
+  const fromSummary = summary ? cleanTitle(summary) : ''
+  if (fromSummary) return fromSummary
+  const task = cleanTitle(ctx.settings.prompt.trim().split('\n')[0] ?? '')
+  return task || `Verified change (loop ${cleanTitle(ctx.settings.loopId, 40)})`
 }
 
 export function escalationTitle(ctx: PublishContext, extras: BodyExtras = {}): string {
@@ -148,67 +200,80 @@ export function unfinishedWork(ctx: PublishContext, extras: BodyExtras): string 
   return `**Unfinished work:** ${made}; not pushed to any branch: ${extras.wipNote ?? 'no push was made'}.`
 }
 
+/**
+ * The verified pull request: what changed (files, the agent's claim), the verification, the spend
+ * and the iterations, the attempt log by link.
+ */
 export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): string {
   const { settings, outcome } = ctx
-  const head = [
-    marker(settings.loopId),
-    `## loopgate: verified`,
-    quoteTask(ctx),
-    `**Outcome:** the protected gate (${codeSpan(settings.gateCommand)}) passed on commit \`${outcome.verifiedCommit}\` after ${outcome.iterations.length} iteration(s). The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).`,
-    `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling.`,
-    '### Iterations',
-    iterationsTable(outcome.iterations),
-    spendChart(outcome, settings.spendCeilingUsd),
-    gateEvidence(ctx),
-    logLine(ctx, extras),
-    extras.pushedWithWorkflowToken ? NO_CI_LINE : '',
-    'A passing gate is only as trustworthy as the tests behind it: please read the change.'
-  ]
-    .filter(Boolean)
-    .join('\n\n')
-  return fitBody(head, ctx, extras)
+  const { rows, note } = newestRows(outcome.iterations)
+  return fitBody(
+    [
+      marker(settings.loopId),
+      `## loopgate: verified`,
+      whatChanged(ctx, extras),
+      ctx.upgrade ? '' : quoteTask(ctx),
+      verification(ctx),
+      '### Spend and iterations',
+      `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
+      note,
+      compactIterationsTable(rows),
+      logLine(ctx, extras),
+      extras.pushedWithWorkflowToken ? NO_CI_LINE : '',
+      'A passing gate is only as trustworthy as the tests behind it: please read the change.'
+    ]
+      .filter(Boolean)
+      .join('\n\n')
+  )
 }
 
+/** The escalation issue: which control fired and what to change, the last failure, then the attempts. */
 export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): string {
   const { settings, outcome } = ctx
-  const head = [
-    marker(settings.loopId),
-    extras.refusal ? '## loopgate needs a person: the verified work was not published' : `## loopgate needs a person: \`${outcome.stopReason}\``,
-    extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
-    quoteTask(ctx),
-    `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
-    extras.history ? `**Spend so far across runs of this loop:** ${usd(extras.history.spentUsd + outcome.spentUsd)} over ${extras.history.runs + 1} run(s) (this one included).` : '',
-    extras.refusal ? '' : unfinishedWork(ctx, extras),
-    '### Attempts',
-    iterationsTable(outcome.iterations),
-    failingTestsSection(outcome),
-    logLine(ctx, extras)
-  ]
-    .filter(Boolean)
-    .join('\n\n')
-  return fitBody(head, ctx, extras)
+  const { rows, note } = newestRows(outcome.iterations)
+  return fitBody(
+    [
+      marker(settings.loopId),
+      extras.refusal ? '## loopgate needs a person: the verified work was not published' : `## loopgate needs a person: \`${outcome.stopReason}\``,
+      extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
+      failingTestsSection(outcome),
+      extras.refusal ? '' : unfinishedWork(ctx, extras),
+      `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
+      extras.history ? `**Spend so far across runs of this loop:** ${usd(extras.history.spentUsd + outcome.spentUsd)} over ${extras.history.runs + 1} run(s) (this one included).` : '',
+      quoteTask(ctx),
+      '### Attempts',
+      note,
+      iterationsTable(rows),
+      logLine(ctx, extras)
+    ]
+      .filter(Boolean)
+      .join('\n\n')
+  )
 }
 
 /** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
 export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: string): string {
   const { settings, outcome } = ctx
+  const { rows, note } = newestRows(outcome.iterations)
   const what = extras.refusal
     ? `verified \`${outcome.verifiedCommit}\` but did not publish it`
     : outcome.stopReason === 'verified'
       ? `verified \`${outcome.verifiedCommit}\`${extras.branch ? ` and pushed it to \`${extras.branch}\`` : ''}`
       : `stopped: \`${outcome.stopReason}\``
-  const head = [
-    marker(settings.loopId),
-    `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${usd(outcome.spentUsd)} of ${usd(settings.spendCeilingUsd)}.`,
-    extras.refusal ? refusalText(extras.refusal) : outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
-    outcome.stopReason !== 'verified' ? unfinishedWork(ctx, extras) : '',
-    iterationsTable(outcome.iterations),
-    failingTestsSection(outcome),
-    logLine(ctx, extras)
-  ]
-    .filter(Boolean)
-    .join('\n\n')
-  return fitBody(head, ctx, extras)
+  return fitBody(
+    [
+      marker(settings.loopId),
+      `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${usd(outcome.spentUsd)} of ${usd(settings.spendCeilingUsd)}.`,
+      extras.refusal ? refusalText(extras.refusal) : outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
+      failingTestsSection(outcome),
+      outcome.stopReason !== 'verified' ? unfinishedWork(ctx, extras) : '',
+      note,
+      iterationsTable(rows),
+      logLine(ctx, extras)
+    ]
+      .filter(Boolean)
+      .join('\n\n')
+  )
 }
 
 /** Rows shown in the progress comment: the newest ones. */

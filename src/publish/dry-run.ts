@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
+import { changesBetween } from './changes.js'
 import { escalationBody, pullRequestBody, pullRequestTitle } from './bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from './types.js'
 
@@ -18,7 +19,8 @@ export class DryRunPublisher implements Publisher {
     if (ctx.outcome.stopReason === 'verified') {
       const file = path.join(ctx.runDir, 'pull-request.md')
       const titleFile = path.join(ctx.runDir, 'pull-request-title.txt')
-      writeFileSync(file, pullRequestBody(ctx))
+      const changes = await changesBetween(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.headCommit)
+      writeFileSync(file, pullRequestBody(ctx, { changes }))
       writeFileSync(titleFile, `${pullRequestTitle(ctx)}\n`)
       return { files: [file, titleFile], notes: [`dry run: the pull request body is in ${file}, its title in ${titleFile}`] }
     }

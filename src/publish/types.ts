@@ -40,6 +40,8 @@ export interface PublishContext {
   /** Set for a dependency upgrade. */
   upgrade?: UpgradePublishInfo
   outcome: RunOutcome
+  /** The commit the protected tests came from, and what it was resolved from (`origin/HEAD`, `base-ref v2`, …). */
+  protectedBase?: { sha: string; source: string }
   runDir: string
   logFile: string
   progressText: string

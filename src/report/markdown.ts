@@ -39,6 +39,21 @@ export function iterationsTable(iterations: IterationRecord[]): string {
   ].join('\n')
 }
 
+/** The iterations in few columns, for a pull request body: what each call did and what the gate said. */
+export function compactIterationsTable(iterations: IterationRecord[]): string {
+  if (iterations.length === 0) return '_No agent call was made._'
+  const rows = iterations.map((r) =>
+    [
+      String(r.iteration),
+      r.agent.status === 'claimed-done' ? 'claimed done' : `${r.agent.status}: ${agentCell(r.agent.reason, 80)}`,
+      r.changedFiles.length === 0 ? 'none' : `${r.changedFiles.length} (+${r.stat.insertions}/−${r.stat.deletions})`,
+      gateCell(r),
+      usd(r.chargedUsd)
+    ].join(' | ')
+  )
+  return ['| # | agent | files | gate | cost |', '|---|---|---|---|---|', ...rows.map((r) => `| ${r} |`)].join('\n')
+}
+
 export function stopSection(reason: StopReason): string {
   const e = stopReasonEntry(reason)
   return `**Stop reason: \`${reason}\`.** ${e.what}\n\n**What you can do:** ${e.action}`
@@ -127,6 +142,12 @@ export function summaryLog(logFile: string): string {
   return `<details><summary>Attempt log${cut ? ' (the end; the whole log is in the artifact)' : ''}</summary>\n\n${codeBlock(shown, 'json')}\n</details>`
 }
 
+/** The attempt log by its artifact URL (or the workflow run's) when there is one; a runner path only without. */
+function attemptLogLink(ctx: SummaryContext): string {
+  if (!ctx.logUrl) return `Attempt log: \`${ctx.logFile}\``
+  return /\/artifacts\/\d+$/.test(ctx.logUrl) ? `Attempt log: [the run's artifact](${ctx.logUrl})` : `Attempt log: in the artifacts of [the workflow run](${ctx.logUrl})`
+}
+
 export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
   return [
     `## loopgate: ${outcome.stopReason}`,
@@ -136,7 +157,7 @@ export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {
     iterationsTable(outcome.iterations),
     spendChart(outcome, ctx.spendCeilingUsd),
     failingTestsSection(outcome),
-    ctx.logUrl ? `Attempt log: [workflow artifact](${ctx.logUrl}) · \`${ctx.logFile}\`` : `Attempt log: \`${ctx.logFile}\``,
+    attemptLogLink(ctx),
     summaryLog(ctx.logFile)
   ]
     .filter((s) => s !== '')
