@@ -1,3 +1,4 @@
+import { usd } from '../format.js'
 import { compactIterationsTable, failingTestsSection, iterationsTable, outputTailBlock, stopSection } from '../report/markdown.js'
 import type { Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
@@ -6,7 +7,6 @@ import { codeBlock, codeSpan, plainLine } from './inert.js'
 import { agentSummary, cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
 
-const usd = (n: number): string => `$${n.toFixed(2)}`
 /** GitHub refuses a PR / issue / comment body longer than this. */
 export const BODY_LIMIT = 65536
 /** Room kept for the cut note. */

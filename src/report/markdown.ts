@@ -1,9 +1,9 @@
+import { usd } from '../format.js'
 import { readFileSync } from 'node:fs'
 import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
 import { codeBlock, codeSpan } from '../publish/inert.js'
 
-const usd = (n: number): string => `$${n.toFixed(2)}`
 
 /** Agent-controlled text inside a table cell. */
 function agentCell(text: string, max = 300): string {
