@@ -8,7 +8,8 @@ import type { EngineConfig, EngineDeps } from '../src/loop/types.js'
 
 /** The engine's ports, with the real record files behind the log (tests read it back). */
 export type FakeDeps = EngineDeps & { log: AttemptLog }
-import { FeaturesGuard, type Feature } from '../src/loop/features.js'
+import { FeaturesGuard } from '../src/gate/features-guard.js'
+import type { Feature } from '../src/loop/features.js'
 import { Ledger } from '../src/records/ledger.js'
 import { ProgressFile } from '../src/records/progress-file.js'
 import type { GateVerdict, IterationChange } from '../src/loop/types.js'

@@ -2,12 +2,12 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { agentSpecs } from '../agents/registry.js'
 import { usd } from '../format.js'
-import { ConfigError, readSettings } from '../inputs.js'
+import { ConfigError, readSettings, type Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
 import { defaultRunId, defaultTempDir } from '../run.js'
-import { runSession } from '../session/flow.js'
+import { runSession, type SessionEnd } from '../session/flow.js'
 import { VERSION } from '../version.js'
 import { parseCommand, RUN_OPTIONS, UsageError } from './args.js'
 
@@ -98,31 +98,10 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     io.out(`${VERSION}\n`)
     return 0
   }
-  const flags = command.flags
-  const problem = workspaceProblem(path.resolve(flags.get('workspace') ?? process.cwd(), flags.get('working-directory') ?? ''))
-  if (problem) {
-    io.err(`config-error: ${problem}\n`)
-    io.out('stop-reason: config-error\n')
-    return exitCodeFor('config-error')
-  }
+  const read = cliSettings(command.flags, io)
+  if (typeof read === 'number') return read
+  const { settings, flags } = read
   const env = io.env
-  for (const spec of agentSpecs()) {
-    const key = spec.apiKey
-    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env] as string)
-  }
-  flags.set('dry-run', 'true')
-  flags.delete('github-token')
-  let settings
-  try {
-    settings = readSettings((name) => flags.get(name) ?? '', { ...env, GITHUB_WORKSPACE: flags.get('workspace') ?? process.cwd() })
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(`config-error: ${err.message}\n`)
-      io.out('stop-reason: config-error\n')
-      return exitCodeFor('config-error')
-    }
-    throw err
-  }
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
   process.once('SIGINT', onSignal)
@@ -138,21 +117,51 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
       onIteration: (record) =>
         io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
     })
-    if (end.kind === 'stopped') {
-      io.err(`${end.stopReason}: ${end.message}\n`)
-      io.out(`stop-reason: ${end.stopReason}\n`)
-      return exitCodeFor(end.stopReason)
-    }
-    const report = end.report
-    // What the run found before and around the loop: the baseline, the protected files, weak isolation, why it stopped early.
-    for (const note of report.notes) io.out(`note: ${oneLine(note)}\n`)
-    io.out(`stop-reason: ${report.stopReason}\n`)
-    io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
-    io.out(`attempt log: ${report.logFile}\n`)
-    for (const file of report.published.files) io.out(`would publish: ${file}\n`)
-    return exitCodeFor(report.stopReason)
+    return printEnd(end, io)
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
   }
+}
+
+/** The run's settings from the flags (the API keys from the environment when not given), or the exit status of a config-error. */
+function cliSettings(flags: Map<string, string>, io: CliIO): { settings: Settings; flags: Map<string, string> } | number {
+  const problem = workspaceProblem(path.resolve(flags.get('workspace') ?? process.cwd(), flags.get('working-directory') ?? ''))
+  if (problem) return configError(problem, io)
+  const env = io.env
+  for (const spec of agentSpecs()) {
+    const key = spec.apiKey
+    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env] as string)
+  }
+  flags.set('dry-run', 'true')
+  flags.delete('github-token')
+  try {
+    return { settings: readSettings((name) => flags.get(name) ?? '', { ...env, GITHUB_WORKSPACE: flags.get('workspace') ?? process.cwd() }), flags }
+  } catch (err) {
+    if (err instanceof ConfigError) return configError(err.message, io)
+    throw err
+  }
+}
+
+function configError(message: string, io: CliIO): number {
+  io.err(`config-error: ${message}\n`)
+  io.out('stop-reason: config-error\n')
+  return exitCodeFor('config-error')
+}
+
+/** What the run found, its stop reason in words, where its files are; the exit status of its stop reason. */
+function printEnd(end: SessionEnd, io: CliIO): number {
+  if (end.kind === 'stopped') {
+    io.err(`${end.stopReason}: ${end.message}\n`)
+    io.out(`stop-reason: ${end.stopReason}\n`)
+    return exitCodeFor(end.stopReason)
+  }
+  const report = end.report
+  // What the run found before and around the loop: the baseline, the protected files, weak isolation, why it stopped early.
+  for (const note of report.notes) io.out(`note: ${oneLine(note)}\n`)
+  io.out(`stop-reason: ${report.stopReason}\n`)
+  io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
+  io.out(`attempt log: ${report.logFile}\n`)
+  for (const file of report.published.files) io.out(`would publish: ${file}\n`)
+  return exitCodeFor(report.stopReason)
 }

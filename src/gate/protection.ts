@@ -73,23 +73,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   mkdirSync(opts.runDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.runDir, 0o700)
 
-  const held = heldRepositoryFor(ws)
-  if (!held) throw new Error(`loopgate does not hold the repository of ${ws}`)
-  const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
-  if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
-
-  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth }) })
-  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
-  const tamper = new TamperGuard({
-    workspace: ws,
-    snapshot
-  })
-  const initial = await tamper.restore()
-  if (initial.found.length) {
-    // Its own commit before the loop starts, so the agent's work is measured from there.
-    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws, env: gitEnv(settings.commitAuthor) })
-    notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
-  }
+  const { base, snapshot, tamper } = await baseSnapshot(opts, notes)
 
   const refused = refusedNames(settings.agentEnv)
   if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`)
@@ -104,8 +88,41 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     agentUserName: opts.agentUserName
   })
   notes.push(...account.notes)
-  const { user, gateUser } = account
 
+  const { gate, gateDir } = await openGate(opts, snapshot, account, notes)
+  account.handOver([opts.callsDir, gateDir])
+
+  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
+
+  const baseline = await establishBaseline(opts, { base, snapshot, gate, account }, notes)
+  const caches = gate.lastCaches
+  if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
+  if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
+
+  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
+  const handBack = account.guard(written)
+  return {
+    base,
+    snapshot,
+    gate,
+    baseline,
+    guards: handBack ? [handBack, tamper] : [tamper],
+    user: account.user,
+    agentEnvSet: account.agentEnvSet,
+    notes,
+    wrapAgent: (runner) => account.wrapAgent(runner, opts.callsDir),
+    finish: async () => account.close()
+  }
+}
+
+/**
+ * The protected gate: its clean checkout outside the workspace, run as the gate's own user (whose
+ * folder the agent's user cannot enter), with pristine dependencies that never name the workspace.
+ */
+async function openGate(opts: ProtectionOptions, snapshot: BaseSnapshot, account: AgentAccount, notes: string[]): Promise<{ gate: ProtectedGate; gateDir: string }> {
+  const { settings } = opts
+  const ws = settings.workspace
+  const { user, gateUser } = account
   const gateDir = path.join(opts.tempDir, 'loopgate-gate', `${settings.loopId}-${opts.runId}`)
   const gate = new ProtectedGate({
     workspace: ws,
@@ -133,17 +150,26 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
       `dependency paths that named the workspace (editable installs, scripts, links) were rewritten to name the gate's checkout, so the gate tests the commit, never the workspace: ${redirected.slice(0, 10).join(', ')}${redirected.length > 10 ? ` and ${redirected.length - 10} more` : ''}`
     )
   }
+  return { gate, gateDir }
+}
 
-  account.handOver([opts.callsDir, gateDir])
-
-  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
-
+/**
+ * The baseline: the gate on the start commit, before the first call, so a gate that cannot run on
+ * the base stops the run before anything is spent; a later run on the same tree, gate and
+ * lockfiles reuses its result from the loop state.
+ */
+async function establishBaseline(
+  opts: ProtectionOptions,
+  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; account: AgentAccount },
+  notes: string[]
+): Promise<Baseline> {
+  const { settings } = opts
+  const { base, snapshot, gate, account } = parts
+  const ws = settings.workspace
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   const key = baselineKey(await baselineInputs(ws, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport }))
   const describe = (b: Baseline, how: string): string =>
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${b.tests ?? 'unknown'} test(s), ${b.skipped ?? 'unknown'} skipped (${b.verdict.passed ? 'passing' : b.verdict.reason}; ${how})`
-  // The baseline runs before the first call, so a gate that cannot run on the base stops the run
-  // before anything is spent; a later run on the same tree, gate and lockfiles reuses its result.
   const cached = opts.baselines?.get(key) ?? null
   let baseline: Baseline
   if (cached) {
@@ -163,24 +189,35 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     }
     opts.baselines?.put(toCached(key, baseline))
   }
-  const caches = gate.lastCaches
-  if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
-  if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
+  return baseline
+}
 
-  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
-  const handBack = account.guard(written)
-  return {
-    base,
-    snapshot,
-    gate,
-    baseline,
-    guards: handBack ? [handBack, tamper] : [tamper],
-    user,
-    agentEnvSet: account.agentEnvSet,
-    notes,
-    wrapAgent: (runner) => account.wrapAgent(runner, opts.callsDir),
-    finish: async () => account.close()
+/**
+ * The base the protected paths come from (fetched with the token or the persisted credential,
+ * which stays in loopgate's copy of the repository), its snapshot, and the protected paths set to
+ * it before the first call, in a commit of their own.
+ */
+async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{ base: BaseRef; snapshot: BaseSnapshot; tamper: TamperGuard }> {
+  const { settings } = opts
+  const ws = settings.workspace
+  const held = heldRepositoryFor(ws)
+  if (!held) throw new Error(`loopgate does not hold the repository of ${ws}`)
+  const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
+  if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
+
+  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth }) })
+  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
+  const tamper = new TamperGuard({
+    workspace: ws,
+    snapshot
+  })
+  const initial = await tamper.restore()
+  if (initial.found.length) {
+    // Its own commit before the loop starts, so the agent's work is measured from there.
+    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws, env: gitEnv(settings.commitAuthor) })
+    notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
+  return { base, snapshot, tamper }
 }
 
 /** The attempt log's record of the baseline run: what the gate said on the start commit. */

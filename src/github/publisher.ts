@@ -7,11 +7,7 @@ import type { IterationRecord } from '../loop/types.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
 import {
   closingComment,
-  escalationBody,
-  escalationTitle,
   progressBody,
-  pullRequestBody,
-  pullRequestTitle,
   runComment,
   type BodyExtras,
   type LoopHistory
@@ -26,11 +22,12 @@ import { call, PublishError, WORKFLOW_PERMISSIONS, type GitHubClient, type RepoR
 import type { EventPlan } from './events.js'
 import { readEventPayload } from './payload.js'
 import { tokenAuthor } from './identity.js'
+import { openOrUpdateEscalationIssue, ESCALATION_LABEL } from './escalation-issue.js'
+import { openOrUpdateLoopPullRequest } from './loop-pull-request.js'
 import { Ownership } from './ownership.js'
 import { ProgressComment } from './progress-comment.js'
 import { HistoryRewriteRefused, pushOntoPullRequest, pushWipFromWorkspace } from './pushes.js'
 
-export const ESCALATION_LABEL = 'loopgate'
 
 export interface GitHubPublisherOptions {
   plan: EventPlan
@@ -318,50 +315,10 @@ export class GitHubPublisher implements Publisher {
     if (settings.onSuccess === 'push') return
     extras.pushedWithWorkflowToken = (await this.commitAuthor()).email === GITHUB_ACTIONS_AUTHOR.email
 
-    const existing = await call('find the open loop pull request', 'pull-requests: read', () =>
-      client.rest.pulls.list({ ...repo, state: 'open', head: `${repo.owner}:${branch}`, per_page: 100 })
+    await openOrUpdateLoopPullRequest(
+      { client, repo, env: this.opts.env, warn: this.opts.warn, owner: this.owner(settings.loopId) },
+      { ctx, extras, result, branch, base }
     )
-    const open = existing.data.find((p) => p.head.ref === branch)
-    if (open && !(await this.owner(settings.loopId).isOwn(open))) {
-      throw new PublishError(
-        `pull request #${open.number} from ${branch} was not opened by loopgate (nor recorded in the loop's state); loopgate does not edit or comment on it. The verified work is on ${branch}.`
-      )
-    }
-    const body = pullRequestBody(ctx, extras)
-    let number: number
-    if (open) {
-      await call(`update pull request #${open.number}`, 'pull-requests: write', () =>
-        client.rest.pulls.update({ ...repo, pull_number: open.number, body })
-      )
-      const comment = await call(`comment on pull request #${open.number}`, 'pull-requests: write', () =>
-        client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
-      )
-      result.commentUrl = comment.data.html_url
-      result.pullRequestUrl = open.html_url
-      result.notes.push(`updated the open pull request #${open.number}`)
-      number = open.number
-    } else {
-      const created = await call('open the pull request', 'pull-requests: write', () =>
-        client.rest.pulls.create({ ...repo, head: branch, base, title: pullRequestTitle(ctx), body, draft: settings.draft })
-      )
-      result.pullRequestUrl = created.data.html_url
-      result.notes.push(`opened pull request #${created.data.number}`)
-      number = created.data.number
-    }
-    if (settings.labels.length > 0) {
-      await call(`label pull request #${number}`, 'pull-requests: write', () =>
-        client.rest.issues.addLabels({ ...repo, issue_number: number, labels: settings.labels })
-      )
-    }
-    if (settings.reviewers.length > 0 && !open) {
-      try {
-        await call(`request reviewers on #${number}`, 'pull-requests: write', () =>
-          client.rest.pulls.requestReviewers({ ...repo, pull_number: number, reviewers: settings.reviewers })
-        )
-      } catch (err) {
-        this.opts.warn(`loopgate: could not request reviewers: ${(err as Error).message}`)
-      }
-    }
   }
 
   private async publishEscalation(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
@@ -385,39 +342,6 @@ export class GitHubPublisher implements Publisher {
       result.pullRequestUrl = plan.url
       return
     }
-    const issues = await call('find an open escalation issue', 'issues: read', () =>
-      client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
-    )
-    const open = await this.owner(settings.loopId).findOwn(issues.filter((i) => !i.pull_request))
-    if (open) {
-      // One body that says where things stand, and one comment per run.
-      await call(`update escalation issue #${open.number}`, 'issues: write', () =>
-        client.rest.issues.update({ ...repo, issue_number: open.number, title: escalationTitle(ctx, extras), body: escalationBody(ctx, extras) })
-      )
-      const comment = await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
-        client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(this.opts.env)) })
-      )
-      if (settings.escalateTo.length > 0) {
-        await call(`assign escalation issue #${open.number}`, 'issues: write', () =>
-          client.rest.issues.addAssignees({ ...repo, issue_number: open.number, assignees: settings.escalateTo })
-        )
-      }
-      result.issueUrl = open.html_url
-      result.commentUrl = comment.data.html_url
-      result.notes.push(`commented on the open escalation issue #${open.number}`)
-      return
-    }
-    const labels = [ESCALATION_LABEL, ...settings.labels.filter((l) => l !== ESCALATION_LABEL)]
-    const created = await call('open the escalation issue', 'issues: write', () =>
-      client.rest.issues.create({
-        ...repo,
-        title: escalationTitle(ctx, extras),
-        body: escalationBody(ctx, extras),
-        labels,
-        assignees: settings.escalateTo
-      })
-    )
-    result.issueUrl = created.data.html_url
-    result.notes.push(`opened escalation issue #${created.data.number}`)
+    await openOrUpdateEscalationIssue({ client, repo, env: this.opts.env, warn: this.opts.warn, owner: this.owner(settings.loopId) }, { ctx, extras, result })
   }
 }

@@ -7,7 +7,7 @@ import type { EngineConfig, IterationRecord } from './types.js'
 
 /** The iteration's record: one attempt-log entry, one progress line, the evidence for the next call. */
 export function recordIteration(run: LoopRun, iteration: number, call: CallResult, judged: Judgement): IterationRecord {
-  const { deps, breakers } = run
+  const { deps } = run
   const result = call.result
   const record: IterationRecord = {
     iteration,
@@ -27,64 +27,72 @@ export function recordIteration(run: LoopRun, iteration: number, call: CallResul
     decision: judged.decision ?? 'continue'
   }
   run.iterations.push(record)
-  const verdict = judged.verdict
-  deps.log.write({
-    type: 'iteration',
-    iteration,
-    startedAt: new Date(call.startedAt).toISOString(),
-    durationMs: record.endedAt - call.startedAt,
-    agent: {
-      status: result.status,
-      reason: result.reason,
-      exitCode: result.exitCode,
-      signal: result.signal,
-      costUsd: result.costUsd,
-      costSource: result.costSource,
-      turns: result.turns,
-      tokens: result.tokens ?? null,
-      sessionId: result.sessionId ?? null,
-      timedOut: result.timedOut,
-      durationMs: result.durationMs,
-      permissionDenials: result.permissionDenials,
-      finalText: result.finalText.slice(0, 2000),
-      outputTail: result.outputTail.slice(-4000),
-      warnings: result.warnings
-    },
-    spentUsd: deps.ledger.spentUsd,
-    commit: judged.change.commit,
-    flipsCommit: judged.flipsCommit,
-    diff: { ...judged.change.stat, changedFiles: judged.change.changedFiles.slice(0, 200) },
-    gate: verdict
-      ? {
-          ran: judged.gateRan,
-          passed: verdict.passed,
-          reason: verdict.reason,
-          exitCode: verdict.exitCode,
-          timedOut: verdict.timedOut,
-          fingerprint: verdict.fingerprint,
-          failures: verdict.failures.slice(0, 200),
-          testsRun: verdict.testsRun ?? null,
-          skipped: verdict.skipped ?? null,
-          durationMs: verdict.durationMs,
-          outputTail: verdict.outputTail.slice(-4000)
-        }
-      : null,
-    rejected: judged.rejected,
-    tampered: call.tampered,
-    notes: judged.notes,
-    breakers: {
-      emptyInARow: breakers.emptyInARow,
-      sameFailureInARow: breakers.sameFailureInARow,
-      agentFailuresInARow: breakers.agentFailuresInARow,
-      tamperings: breakers.tamperings
-    },
-    decision: record.decision
-  })
+  deps.log.write(iterationEntry(run, record, call, judged))
   deps.progress.append(progressLine(record, run.config))
   if (deps.onIteration) deps.onIteration(record)
   else run.report(progressLine(record, run.config))
   run.evidence = judged.evidence
   return record
+}
+
+/** The attempt log's entry of one iteration: the agent's result, the commit, the verdict, the breakers. */
+function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult, judged: Judgement): Record<string, unknown> {
+  const { deps, breakers } = run
+  const result = call.result
+  const verdict = judged.verdict
+  const iteration = record.iteration
+  return {
+  type: 'iteration',
+  iteration,
+  startedAt: new Date(call.startedAt).toISOString(),
+  durationMs: record.endedAt - call.startedAt,
+  agent: {
+    status: result.status,
+    reason: result.reason,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    costUsd: result.costUsd,
+    costSource: result.costSource,
+    turns: result.turns,
+    tokens: result.tokens ?? null,
+    sessionId: result.sessionId ?? null,
+    timedOut: result.timedOut,
+    durationMs: result.durationMs,
+    permissionDenials: result.permissionDenials,
+    finalText: result.finalText.slice(0, 2000),
+    outputTail: result.outputTail.slice(-4000),
+    warnings: result.warnings
+  },
+  spentUsd: deps.ledger.spentUsd,
+  commit: judged.change.commit,
+  flipsCommit: judged.flipsCommit,
+  diff: { ...judged.change.stat, changedFiles: judged.change.changedFiles.slice(0, 200) },
+  gate: verdict
+    ? {
+        ran: judged.gateRan,
+        passed: verdict.passed,
+        reason: verdict.reason,
+        exitCode: verdict.exitCode,
+        timedOut: verdict.timedOut,
+        fingerprint: verdict.fingerprint,
+        failures: verdict.failures.slice(0, 200),
+        testsRun: verdict.testsRun ?? null,
+        skipped: verdict.skipped ?? null,
+        durationMs: verdict.durationMs,
+        outputTail: verdict.outputTail.slice(-4000)
+      }
+    : null,
+  rejected: judged.rejected,
+  tampered: call.tampered,
+  notes: judged.notes,
+  breakers: {
+    emptyInARow: breakers.emptyInARow,
+    sameFailureInARow: breakers.sameFailureInARow,
+    agentFailuresInARow: breakers.agentFailuresInARow,
+    tamperings: breakers.tamperings
+  },
+  decision: record.decision
+}
 }
 
 export function progressLine(record: IterationRecord, config: Pick<EngineConfig, 'spendCeilingUsd'>): string {

@@ -49,68 +49,80 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
   const owner = ownerOf(settings.workspace)
   if (owner) remember('workspace-owner', owner)
 
-  let session: StateSession | undefined
-  if (ports.openState) {
-    const opened = await ports.openState(settings)
-    remember('state-session', JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))
-    if (opened.kind === 'corrupt') {
-      return {
-        kind: 'stopped',
-        settings,
-        stopReason: 'state-corrupt',
-        message: `the cached state ${opened.key} is unreadable: ${opened.message}`,
-        log: { stateKey: opened.key, stateBlob: opened.blob }
-      }
-    }
-    session = opened.session
-    for (const note of session.notes) if (/could not be restored/.test(note)) (ports.warn ?? ports.report)(note)
-    if (opened.kind === 'review-capacity') return { kind: 'stopped', settings, stopReason: 'review-capacity', message: opened.message }
-  }
+  const restored = await restoreState(settings, ports, remember)
+  if (restored.stop) return restored.stop
+  const session = restored.session
 
-  let current = settings
+  const held: { settings: Settings } = { settings }
   let report: RunReport
   try {
     // The repository is in loopgate's custody from before the resume to after publishing.
-    report = await withCustody(settings.workspace, runDir, async () => {
-      if (session) {
-        await session.resume()
-        remember('state-session', JSON.stringify(session.info))
-        for (const note of session.notes) ports.report(note)
-      }
-      const recorded = session ? [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests] : []
-      const integration = await ports.integrate(current, recorded, session ? loopHistory(session.state) : undefined)
-      current = integration.settings
-      const settingsNow = current
-      // Every iteration: the entry point's progress line, and the publisher's (a PR's progress comment).
-      const onIteration = (record: IterationRecord): void => {
-        if (ports.onIteration) ports.onIteration(record)
-        else ports.report(progressLine(record, settingsNow))
-        integration.publisher.onIteration?.(record)
-      }
-      return executeRun(current, {
-        env: ports.env,
-        runId: ports.runId,
-        tempDir: ports.tempDir,
-        publisher: integration.publisher,
-        signal: ports.signal,
-        report: ports.report,
-        onIteration,
-        carry: session?.carry(),
-        baselines: session?.baselineStore(),
-        isolation: ports.isolation,
-        agentUser: ports.agentUser
-      })
-    })
+    report = await withCustody(settings.workspace, runDir, () => resumeAndRun(held, ports, remember, session))
   } catch (err) {
-    const message = configErrorFrom(err, current.workspace)
+    const message = configErrorFrom(err, held.settings.workspace)
     if (message === null) throw err
-    return { kind: 'stopped', settings: current, stopReason: 'config-error', message }
+    return { kind: 'stopped', settings: held.settings, stopReason: 'config-error', message }
   }
-  if (!session) return { kind: 'ran', settings: current, report }
+  if (!session) return { kind: 'ran', settings: held.settings, report }
   // The state is saved after publishing.
   const stateSaved = await session.save(report)
   report.notes.push(...session.notes)
-  return { kind: 'ran', settings: current, report, session, stateSaved }
+  return { kind: 'ran', settings: held.settings, report, session, stateSaved }
+}
+
+/** The loop's state, restored before anything is spent; a corrupt state or a full PR stop here. */
+async function restoreState(
+  settings: Settings,
+  ports: SessionPorts,
+  remember: (name: SessionMemo, value: string) => void
+): Promise<{ session?: StateSession; stop?: SessionEnd }> {
+  if (!ports.openState) return {}
+  const opened = await ports.openState(settings)
+  remember('state-session', JSON.stringify(opened.kind === 'corrupt' ? opened.info : opened.session.info))
+  if (opened.kind === 'corrupt') {
+    const message = `the cached state ${opened.key} is unreadable: ${opened.message}`
+    return { stop: { kind: 'stopped', settings, stopReason: 'state-corrupt', message, log: { stateKey: opened.key, stateBlob: opened.blob } } }
+  }
+  const session = opened.session
+  for (const note of session.notes) if (/could not be restored/.test(note)) (ports.warn ?? ports.report)(note)
+  if (opened.kind === 'review-capacity') return { session, stop: { kind: 'stopped', settings, stopReason: 'review-capacity', message: opened.message } }
+  return { session }
+}
+
+/** With the repository held: the resume, the publisher for this event, and the run. */
+async function resumeAndRun(
+  held: { settings: Settings },
+  ports: SessionPorts,
+  remember: (name: SessionMemo, value: string) => void,
+  session: StateSession | undefined
+): Promise<RunReport> {
+  if (session) {
+    await session.resume()
+    remember('state-session', JSON.stringify(session.info))
+    for (const note of session.notes) ports.report(note)
+  }
+  const recorded = session ? [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests] : []
+  const integration = await ports.integrate(held.settings, recorded, session ? loopHistory(session.state) : undefined)
+  const settings = (held.settings = integration.settings)
+  // Every iteration: the entry point's progress line, and the publisher's (a PR's progress comment).
+  const onIteration = (record: IterationRecord): void => {
+    if (ports.onIteration) ports.onIteration(record)
+    else ports.report(progressLine(record, settings))
+    integration.publisher.onIteration?.(record)
+  }
+  return executeRun(settings, {
+    env: ports.env,
+    runId: ports.runId,
+    tempDir: ports.tempDir,
+    publisher: integration.publisher,
+    signal: ports.signal,
+    report: ports.report,
+    onIteration,
+    carry: session?.carry(),
+    baselines: session?.baselineStore(),
+    isolation: ports.isolation,
+    agentUser: ports.agentUser
+  })
 }
 
 function ownerOf(dir: string): string | null {

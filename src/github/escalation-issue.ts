@@ -1,0 +1,52 @@
+import type { BodyExtras } from '../publish/bodies.js'
+import { escalationBody, escalationTitle, runComment } from '../publish/bodies.js'
+import type { PublishContext, PublishResult } from '../publish/types.js'
+import { runUrl } from './artifact.js'
+import { call } from './client.js'
+import type { GitHubSide } from './loop-pull-request.js'
+
+export const ESCALATION_LABEL = 'loopgate'
+
+/**
+ * The loop's one escalation issue: when it is open, its body is updated to say where things stand
+ * and the run adds one comment; otherwise a new one is opened (labels, assignees).
+ */
+export async function openOrUpdateEscalationIssue(gh: GitHubSide, run: { ctx: PublishContext; extras: BodyExtras; result: PublishResult }): Promise<void> {
+  const { client, repo } = gh
+  const { ctx, extras, result } = run
+  const { settings } = ctx
+  const issues = await call('find an open escalation issue', 'issues: read', () =>
+    client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
+  )
+  const open = await gh.owner.findOwn(issues.filter((i) => !i.pull_request))
+  if (open) {
+    // One body that says where things stand, and one comment per run.
+    await call(`update escalation issue #${open.number}`, 'issues: write', () =>
+      client.rest.issues.update({ ...repo, issue_number: open.number, title: escalationTitle(ctx, extras), body: escalationBody(ctx, extras) })
+    )
+    const comment = await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
+      client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(gh.env)) })
+    )
+    if (settings.escalateTo.length > 0) {
+      await call(`assign escalation issue #${open.number}`, 'issues: write', () =>
+        client.rest.issues.addAssignees({ ...repo, issue_number: open.number, assignees: settings.escalateTo })
+      )
+    }
+    result.issueUrl = open.html_url
+    result.commentUrl = comment.data.html_url
+    result.notes.push(`commented on the open escalation issue #${open.number}`)
+    return
+  }
+  const labels = [ESCALATION_LABEL, ...settings.labels.filter((l) => l !== ESCALATION_LABEL)]
+  const created = await call('open the escalation issue', 'issues: write', () =>
+    client.rest.issues.create({
+      ...repo,
+      title: escalationTitle(ctx, extras),
+      body: escalationBody(ctx, extras),
+      labels,
+      assignees: settings.escalateTo
+    })
+  )
+  result.issueUrl = created.data.html_url
+  result.notes.push(`opened escalation issue #${created.data.number}`)
+}
