@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
@@ -190,14 +190,18 @@ export class CleanCheckout {
     // inode and ctime (which no process can set back) are what they were after the copy.
     const keepDeps =
       !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps))
-    for (const d of [home, tmp]) this.discard(d)
-    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
+    const fresh = !this.checkedOut || !existsSync(dir)
+    this.discard([home, tmp, ...(keepDeps ? [] : this.deps.map((name) => path.join(dir, name))), ...(fresh ? [dir] : [])])
     const gitEnvWithIndex = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
     const inCheckout = (args: string[], okCodes?: number[]) =>
       git(['--git-dir', this.repo, '--work-tree', dir, ...args], { cwd: dir, env: gitEnvWithIndex, okCodes })
-    const fresh = !this.checkedOut || !existsSync(dir)
+    const previous = fresh ? null : this.lastCommit
+    // Tree diffs read only objects: they run while the checkout writes the files.
+    // Any protected path the commit holds that the base does not is in the diff from the base; the
+    // base's own protected paths are always checked.
+    const diffs = Promise.all([changedPaths(this.repo, this.opts.snapshot.commit, commit), previous ? changedPaths(this.repo, previous, commit) : null])
+    diffs.catch(() => undefined)
     if (fresh) {
-      this.discard(dir)
       mkdirSync(dir, { mode: 0o755 })
       lap('clean')
     } else {
@@ -206,14 +210,13 @@ export class CleanCheckout {
       await inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
       lap('clean')
     }
-    await inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
+    // The first checkout writes every file: git's parallel checkout spreads that over the cores
+    // (an incremental one stays under its threshold and writes in-process).
+    await inCheckout(['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach', commit])
     this.checkedOut = true
     lap('checkout')
-    const previous = fresh ? null : this.lastCommit
     this.lastCommit = commit
-    // Any protected path the commit holds that the base does not is in the diff from the base; the
-    // base's own protected paths are always checked.
-    const candidates = await changedPaths(this.repo, this.opts.snapshot.commit, commit)
+    const [candidates, sincePrevious] = await diffs
     let mismatches = findTampering(dir, this.opts.snapshot, candidates)
     if (opts.applySnapshot && mismatches.length) {
       revertTampering(dir, this.opts.snapshot, mismatches)
@@ -227,7 +230,7 @@ export class CleanCheckout {
     if (user) {
       // Directories the gate user already had keep it; only those on the way to what changed since
       // the last checkout can be new (a whole walk the first time).
-      if (previous) chownParents(dir, await changedPaths(this.repo, previous, commit), user, this.deps)
+      if (sincePrevious) chownParents(dir, sincePrevious, user, this.deps)
       else chownDirs(dir, user, keepDeps ? this.deps : [])
       chownSync(home, user.uid, user.gid)
       chownSync(tmp, user.uid, user.gid)
@@ -263,28 +266,40 @@ export class CleanCheckout {
     for (const name of this.deps) {
       for (const cache of CACHE_DIRS[name] ?? []) {
         const target = path.join(dir, name, cache)
-        this.discard(target)
+        this.discard([target])
         mkdirSync(target, { mode: 0o700 })
         if (user) chownSync(target, user.uid, user.gid)
       }
     }
   }
 
-  /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
-  private discard(target: string): void {
-    try {
-      lstatSync(target)
-    } catch {
-      return
+  /**
+   * Removes paths: an empty folder at once, anything else moved aside and deleted by one background
+   * `rm` (a 200 MB tree takes seconds to remove).
+   */
+  private discard(targets: string[]): void {
+    const trash: string[] = []
+    for (const target of targets) {
+      try {
+        lstatSync(target)
+      } catch {
+        continue
+      }
+      try {
+        rmdirSync(target)
+        continue
+      } catch {
+        // not an empty folder
+      }
+      const aside = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
+      try {
+        renameSync(target, aside)
+        trash.push(aside)
+      } catch {
+        rmSync(target, { recursive: true, force: true })
+      }
     }
-    const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
-    try {
-      renameSync(target, trash)
-    } catch {
-      rmSync(target, { recursive: true, force: true })
-      return
-    }
-    spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref()
+    if (trash.length) spawn('rm', ['-rf', '--', ...trash], { detached: true, stdio: 'ignore' }).unref()
   }
 
   /**

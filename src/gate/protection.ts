@@ -182,6 +182,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     chownSync(gateDir, 0, gateUser.gid)
     chmodSync(gateDir, 0o710)
   }
+  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
+  gate.prepareAhead(startCommit)
   const redirected = gate.checkout.redirected
   if (redirected.length) {
     notes.push(
@@ -199,7 +201,6 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
 
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
-  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   const key = baselineKey(await baselineInputs(ws, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport }))
   const describe = (b: Baseline, how: string): string =>
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${b.tests ?? 'unknown'} test(s), ${b.skipped ?? 'unknown'} skipped (${b.verdict.passed ? 'passing' : b.verdict.reason}; ${how})`
@@ -244,6 +245,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     }
   })
   const finish = async (): Promise<void> => {
+    await gate.settle()
     if (!user) return
     killUserProcesses(user)
     // Later steps (and actions/checkout's post step) run git here as the runner's user.
