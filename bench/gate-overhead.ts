@@ -81,7 +81,6 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     // An iteration: the agent changed one source file and (cheating) one test.
     appendFileSync(path.join(ws, 'src', 'm1', 'f1.js'), `// ${i}\n`)
     appendFileSync(path.join(ws, 'tests', 't1.test.js'), `// cheat ${i}\n`)
-    await guard.beforeCall()
     const [tamperMs, report] = await timed(() => guard.afterCall())
     if (!report.tampered) throw new Error('the tamper check missed the edited test')
     tamper.push(tamperMs)
