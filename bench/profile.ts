@@ -2,6 +2,7 @@
 // `node --import tsx --cpu-prof bench/profile.ts` shows where loopgate's own time goes, this
 // where its children's does.
 import type childProcess from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
 import { git, syntheticRepo } from './lib.js'
 
@@ -59,4 +60,5 @@ spent.clear()
 const r = await loopgateRun(repo)
 console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
 console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
+rmSync(repo, { recursive: true, force: true })
 for (const [k, v] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`${k.padEnd(24)} ${Math.round(v.ms).toString().padStart(6)} ms  ×${v.n}`)

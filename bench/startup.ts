@@ -97,6 +97,7 @@ export async function benchStartup(): Promise<Figure[]> {
     { name: 'peak RSS: 1 GB agent output, 100 MB gate output', value: `${(rss.kb / 1024).toFixed(0)} MB (${rss.stop})`, target: '< 256 MB', ok: rss.kb < 256 * 1024 }
   ]
   rmSync(out, { recursive: true, force: true })
+  rmSync(PATH.split(':')[0], { recursive: true, force: true })
   return figures
 }
 

@@ -158,7 +158,7 @@ export class CleanCheckout {
       await this.inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
     }
     lap('clean')
-    await this.inCheckout(['-c', 'core.bare=false', 'checkout', '-f', '-q', '--detach', commit])
+    await this.inCheckout(['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach', commit])
     this.checkedOut = true
     lap('checkout')
   }

@@ -5,7 +5,7 @@ import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess, type RunResult } from '../process/run.js'
 import type { Gate, GateVerdict } from '../loop/types.js'
 import { brokenBaseline, type BrokenGate, type StepEnd } from './baseline-health.js'
-import { CleanCheckout } from './checkout.js'
+import { CleanCheckout, type PreparedCheckout } from './checkout.js'
 import { describeTampering, type Tampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
@@ -54,6 +54,8 @@ export class ProtectedGate implements Gate {
   /** The package caches the last run was given, and those left out (with why). */
   lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
   private lastEnd: StepEnd | null = null
+  /** The clean checkout of the start commit, being made ahead of the first run that needs it. */
+  private ahead: Promise<{ commit: string; prepared: PreparedCheckout } | null> | null = null
 
   constructor(private readonly opts: ProtectedGateOptions) {
     this.checkout = new CleanCheckout({
@@ -68,6 +70,25 @@ export class ProtectedGate implements Gate {
 
   async init(): Promise<void> {
     await this.checkout.init()
+  }
+
+  /**
+   * Starts the clean checkout of `commit` (the start commit, with the base's protected paths) in
+   * the background: the first checkout of a large tree is the slow one, so it is made while the
+   * rest of the setup — or, with a cached baseline, the first agent call — goes on. Nothing runs in
+   * it as the gate user before the baseline or the first gate run takes it over.
+   */
+  prepareAhead(commit: string): void {
+    const prepared = this.checkout.prepare(commit, { applySnapshot: true, removeFirst: this.opts.report ? [this.opts.report] : [] })
+    this.ahead = prepared.then(
+      (p) => ({ commit, prepared: p }),
+      () => null
+    )
+  }
+
+  /** Waits for a checkout still being made ahead (before the run's folders are removed). */
+  async settle(): Promise<void> {
+    await this.ahead
   }
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
@@ -92,7 +113,12 @@ export class ProtectedGate implements Gate {
   private async execute(commit: string, baseline: boolean): Promise<GateVerdict> {
     const started = Date.now()
     this.lastEnd = null
-    const prepared = await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
+    const ahead = this.ahead ? await this.ahead : null
+    this.ahead = null
+    const prepared =
+      ahead && baseline && ahead.commit === commit
+        ? ahead.prepared
+        : await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.lastTimings = { ...prepared.timings }
     const refused = this.refusal(prepared.mismatches, started)
     if (refused) return refused

@@ -90,11 +90,14 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   notes.push(...account.notes)
 
   const { gate, gateDir } = await openGate(opts, snapshot, account, notes)
+  // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
+  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+  gate.prepareAhead(startCommit)
   account.handOver([opts.callsDir, gateDir])
 
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
-  const baseline = await establishBaseline(opts, { base, snapshot, gate, account }, notes)
+  const baseline = await establishBaseline(opts, { base, snapshot, gate, account, startCommit }, notes)
   const caches = gate.lastCaches
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
@@ -111,7 +114,11 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     agentEnvSet: account.agentEnvSet,
     notes,
     wrapAgent: (runner) => account.wrapAgent(runner, opts.callsDir),
-    finish: async () => account.close()
+    finish: async () => {
+      // A checkout still being made ahead finishes before the run's folders go.
+      await gate.settle()
+      account.close()
+    }
   }
 }
 
@@ -160,13 +167,12 @@ async function openGate(opts: ProtectionOptions, snapshot: BaseSnapshot, account
  */
 async function establishBaseline(
   opts: ProtectionOptions,
-  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; account: AgentAccount },
+  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; account: AgentAccount; startCommit: string },
   notes: string[]
 ): Promise<Baseline> {
   const { settings } = opts
-  const { base, snapshot, gate, account } = parts
+  const { base, snapshot, gate, account, startCommit } = parts
   const ws = settings.workspace
-  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   const key = baselineKey(await baselineInputs(ws, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport }))
   const describe = (b: Baseline, how: string): string =>
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${b.tests ?? 'unknown'} test(s), ${b.skipped ?? 'unknown'} skipped (${b.verdict.passed ? 'passing' : b.verdict.reason}; ${how})`

@@ -37,15 +37,18 @@ export class TamperGuard implements CallGuard {
    * untracked path (`full`, once at setup), or, once the index holds the base's protected paths
    * and nothing else protected, the paths `git status` reports changed.
    */
-  async check(full = true): Promise<{ found: ReturnType<typeof findTampering> }> {
-    if (!full) return { found: findTampering(this.opts.workspace, this.opts.snapshot, await changedInWorkTree(this.opts.workspace)) }
+  async check(full = true): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
+    if (!full) {
+      const changed = await changedInWorkTree(this.opts.workspace)
+      return { found: findTampering(this.opts.workspace, this.opts.snapshot, changed), changed }
+    }
     const tracked = zlist((await this.git(['ls-files', '-z'])).stdout)
     const untracked = zlist((await this.git(['ls-files', '-z', '--others', '--exclude-standard'])).stdout)
     return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...tracked, ...untracked]) }
   }
 
   /** Puts the base content back where it differs; returns what was found. */
-  async restore(full = true): Promise<{ found: ReturnType<typeof findTampering> }> {
+  async restore(full = true): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
     const result = await this.check(full)
     this.restored = result.found.map((t) => t.path)
     if (result.found.length) {
@@ -58,14 +61,16 @@ export class TamperGuard implements CallGuard {
   }
 
   async afterCall(): Promise<GuardReport> {
-    // Setup's full restore left the index with exactly the base's protected paths.
-    const { found } = await this.restore(false)
-    if (found.length === 0) return { rejected: [], tampered: false }
+    // Setup's full restore left the index with exactly the base's protected paths. The status it
+    // took is handed on: loopgate's commit stages those paths without a second scan.
+    const { found, changed } = await this.restore(false)
+    if (found.length === 0) return { rejected: [], tampered: false, changedPaths: changed }
     const base = this.opts.snapshot.commit.slice(0, 7)
     return {
       rejected: [`rejected: protected files changed: ${describeTampering(found)}. They were restored from the base (${base}).`],
       tampered: true,
-      notes: [`protected paths restored from ${base}: ${found.map((t) => t.path).join(', ')}`.slice(0, 2000)]
+      notes: [`protected paths restored from ${base}: ${found.map((t) => t.path).join(', ')}`.slice(0, 2000)],
+      changedPaths: changed
     }
   }
 }

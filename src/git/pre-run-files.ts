@@ -98,6 +98,14 @@ function isAlwaysOut(file: string, record: PreRunFiles): boolean {
 }
 
 /**
+ * Whether a staged path (as `git diff --numstat` names it, quoted when unusual) may be a pre-run
+ * file: when none is, the staged additions need no closer look.
+ */
+export function mayBePreRunAddition(file: string, record: PreRunFiles): boolean {
+  return file.startsWith('"') || Object.hasOwn(record.files, file) || isAlwaysOut(file, record)
+}
+
+/**
  * Staged additions that are pre-run files as they were: `raw` is `git diff --cached --raw -z`
  * output. A pre-run file the agent changed (other content, other mode) is not listed.
  */

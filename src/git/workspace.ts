@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
 import { git, gitEnv } from './git.js'
-import { readPreRunFiles, recordPreRunFiles, unchangedPreRunAdditions } from './pre-run-files.js'
+import { mayBePreRunAddition, readPreRunFiles, recordPreRunFiles, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
 import { changedInWorkTree } from './status.js'
 
 /** Beyond this many changed paths one `git add -A` is cheaper than naming them. */
@@ -54,6 +54,8 @@ export interface GitWorkspaceOptions {
 }
 
 export class GitWorkspace implements Workspace {
+  private preRun: PreRunFiles | null | undefined
+
   constructor(
     readonly dir: string,
     private readonly progressFile: string,
@@ -78,7 +80,7 @@ export class GitWorkspace implements Workspace {
       appendFileSync(excludeFile, text)
       current += text
     }
-    await recordPreRunFiles(this.dir)
+    this.preRun = await recordPreRunFiles(this.dir)
   }
 
   async head(): Promise<string> {
@@ -86,33 +88,45 @@ export class GitWorkspace implements Workspace {
   }
 
   /**
-   * Stages what changed: the paths one `git status` reports, named (so git looks at nothing else),
-   * or everything when there are many or a name is not valid UTF-8.
+   * Stages what changed: the paths one `git status` reports (the tamper check's, when it ran),
+   * named so git looks at nothing else; everything when there are many, a name is not valid UTF-8,
+   * or a named path is gone from both the tree and the index (a protected file the check removed).
    */
-  private async stageChanges(): Promise<void> {
-    const changed = await changedInWorkTree(this.dir)
+  private async stageChanges(reported?: readonly string[]): Promise<void> {
+    const changed = reported ?? (await changedInWorkTree(this.dir))
     if (changed.length === 0) return
-    if (changed.length > MAX_NAMED_PATHS || changed.some((p) => p.includes('\ufffd'))) await this.run(['add', '-A'])
-    else await this.run(['add', '-A', '--', ...changed.map((p) => `:(literal)${p}`)])
+    if (changed.length > MAX_NAMED_PATHS || changed.some((p) => p.includes('\ufffd'))) {
+      await this.run(['add', '-A'])
+      return
+    }
+    const named = await this.run(['add', '-A', '--', ...changed.map((p) => `:(literal)${p}`)], [128])
+    if (named.exitCode === 128) await this.run(['add', '-A'])
+  }
+
+  /** The pre-run record, read once: loopgate wrote it before the first call and nothing else does. */
+  private async preRunFiles(): Promise<PreRunFiles | null> {
+    if (this.preRun === undefined) this.preRun = await readPreRunFiles(this.dir)
+    return this.preRun
   }
 
   /** A commit of the index on top of HEAD, without a second scan of the work tree. */
   private async commitIndex(message: string): Promise<string> {
-    const tree = (await this.run(['write-tree'])).stdout.trim()
-    const parent = await this.head()
+    const [written, parent] = await Promise.all([this.run(['write-tree']), this.head()])
+    const tree = written.stdout.trim()
     const commit = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })).stdout.trim()
     await this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
     return commit
   }
 
-  async commitIteration(runId: string, iteration: number): Promise<IterationChange> {
-    await this.stageChanges()
+  async commitIteration(runId: string, iteration: number, changed?: readonly string[]): Promise<IterationChange> {
+    await this.stageChanges(changed)
     let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
+    const stagedFiles = parseNumstat(staged.stdout).files
     // The progress notes never go into loopgate's commits, even when the user tracks the file; the
     // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
-    const leftOut = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && parseNumstat(staged.stdout).files.includes(f))
-    const preRun = await readPreRunFiles(this.dir)
-    if (preRun) {
+    const leftOut = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && stagedFiles.includes(f))
+    const preRun = await this.preRunFiles()
+    if (preRun && stagedFiles.some((f) => mayBePreRunAddition(f, preRun))) {
       const raw = await this.run(['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=A'])
       leftOut.push(...unchangedPreRunAdditions(raw.stdout, preRun).filter((f) => !leftOut.includes(f)))
     }

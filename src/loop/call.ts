@@ -11,6 +11,8 @@ export interface CallResult {
   rejected: string[]
   notes: string[]
   tampered: boolean
+  /** The paths a guard's status check found changed after the call (see GuardReport.changedPaths). */
+  changedPaths?: string[]
 }
 
 /**
@@ -48,11 +50,13 @@ export async function callAgent(run: LoopRun, iteration: number): Promise<CallRe
   const rejected: string[] = []
   const notes: string[] = []
   let tampered = false
+  let changedPaths: string[] | undefined
   for (const guard of deps.guards) {
     const r = await guard.afterCall(iteration)
     rejected.push(...r.rejected)
     notes.push(...(r.notes ?? []))
     tampered ||= r.tampered
+    if (r.changedPaths) changedPaths = [...new Set([...(changedPaths ?? []), ...r.changedPaths])]
   }
-  return { startedAt, result, chargedUsd: charged.usd, rejected, notes, tampered }
+  return { startedAt, result, chargedUsd: charged.usd, rejected, notes, tampered, changedPaths }
 }

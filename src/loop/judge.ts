@@ -53,10 +53,14 @@ async function recordVerifiedFlips(
  */
 export async function judge(run: LoopRun, iteration: number, call: CallResult): Promise<Judgement> {
   const { deps } = run
-  const change = await deps.workspace.commitIteration(run.config.runId, iteration)
+  const change = await deps.workspace.commitIteration(run.config.runId, iteration, call.changedPaths)
   if (change.commit) run.headCommit = change.commit
   const emptyDiff = change.changedFiles.length === 0
   const cancelledNow = run.signal.aborted
+  // Asked while the gate runs; a flips commit on top changes only the features file, which the
+  // comparison leaves out, so the answer holds for it too.
+  const changedSince = run.headCommit !== run.startCommit ? deps.workspace.hasChangesSince(run.startCommit) : Promise.resolve(false)
+  changedSince.catch(() => undefined)
 
   let verdict: GateVerdict | null = run.lastVerdict
   let gateRan = false
@@ -65,6 +69,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
     run.lastGatedCommit = run.headCommit
     gateRan = true
   }
+  const changedSinceStart = await changedSince
   run.lastVerdict = verdict
   // The verdict is on headCommit: gated just now, or unchanged since it was (none once cancelled).
   const judgedCommit = run.headCommit
@@ -73,7 +78,6 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   const notes = [...call.notes, ...flips.notes]
   if (flips.commit) run.headCommit = flips.commit
   const flipsRejected = flips.rejected.length > 0
-  const changedSinceStart = run.headCommit !== run.startCommit && (await deps.workspace.hasChangesSince(run.startCommit))
   const agentFailed = call.result.status !== 'claimed-done'
 
   const evidence: string[] = []

@@ -25,8 +25,12 @@ export interface IterationChange {
 /** The agent's workspace as loopgate's own (hardened) git sees it. */
 export interface Workspace {
   head(): Promise<string>
-  /** Stages and commits everything the agent changed, with loopgate's trailer (never the features file). */
-  commitIteration(runId: string, iteration: number): Promise<IterationChange>
+  /**
+   * Stages and commits everything the agent changed, with loopgate's trailer (never the features
+   * file). `changed` is what a guard's `git status` after the call already reported (every path
+   * that differs from HEAD): given, the work tree is not scanned again.
+   */
+  commitIteration(runId: string, iteration: number, changed?: readonly string[]): Promise<IterationChange>
   /**
    * Commits the features file alone on top of HEAD: loopgate's record of the flips the gate
    * verified on `judged`. Null when the file is unchanged.
@@ -85,6 +89,11 @@ export interface GuardReport {
   notes?: string[]
   /** Feature flips the gate verified, now written to the features file for loopgate to commit. */
   verifiedFlips?: string[]
+  /**
+   * Every path that differed from HEAD (working tree or index) when the guard looked, from one
+   * `git status` after the agent's processes ended: loopgate's commit stages these.
+   */
+  changedPaths?: string[]
 }
 
 export interface AgentRunner {

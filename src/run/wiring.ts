@@ -73,7 +73,7 @@ export async function wireLoop(
 function measuredFrom(inner: Workspace, base: string, start: string): Workspace {
   return {
     head: () => inner.head(),
-    commitIteration: (runId, iteration) => inner.commitIteration(runId, iteration),
+    commitIteration: (runId, iteration, changed) => inner.commitIteration(runId, iteration, changed),
     commitFeaturesFile: (runId, iteration, judged) => inner.commitFeaturesFile(runId, iteration, judged),
     hasChangesSince: (commit) => inner.hasChangesSince(commit === start ? base : commit)
   }

@@ -1,0 +1,59 @@
+/**
+ * loopgate's commit stages the paths the tamper check's `git status` reported after the call (one
+ * scan of the work tree per iteration), and still commits exactly the agent's work.
+ */
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { GitWorkspace } from '../src/git/workspace.js'
+import { gitIn, runAttack } from './helpers/gate-fixture.js'
+import { makeRepo } from './helpers/repo.js'
+
+const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
+
+function committed(ws: string, commit: string): string[] {
+  return gitIn(ws, ['diff-tree', '-r', '--no-commit-id', '--name-only', commit]).split('\n').filter(Boolean)
+}
+
+test('a call that fixes the code and adds a protected test: the added test is removed, the fix is committed and verified', async () => {
+  const r = await runAttack({ isolation: 'weak', script: `${FIX}echo "console.log('✓ always')" > test/extra.mjs\n` })
+  expect(r.report.stopReason).toBe('verified')
+  const first = r.report.run!.iterations[0]
+  expect(first.tampered).toBe(true)
+  expect(first.changedFiles).toEqual(['src/math.mjs'])
+  expect(committed(r.ws, first.commit!)).toEqual(['src/math.mjs'])
+})
+
+describe('GitWorkspace.commitIteration with the paths a status check reported', () => {
+  function workspace(): { dir: string; ws: GitWorkspace } {
+    const dir = makeRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'gone.txt': 'g\n' })
+    return { dir, ws: new GitWorkspace(dir, 'progress.md') }
+  }
+
+  test('stages the reported paths (a change, an addition, a deletion)', async () => {
+    const { dir, ws } = workspace()
+    await ws.prepare()
+    appendFileSync(path.join(dir, 'a.txt'), 'more\n')
+    writeFileSync(path.join(dir, 'new.txt'), 'new\n')
+    rmSync(path.join(dir, 'gone.txt'))
+    const change = await ws.commitIteration('r1', 1, ['a.txt', 'gone.txt', 'new.txt'])
+    expect(change.changedFiles.sort()).toEqual(['a.txt', 'gone.txt', 'new.txt'])
+    expect(committed(dir, change.commit!).sort()).toEqual(['a.txt', 'gone.txt', 'new.txt'])
+  })
+
+  test('a reported path that is gone from the tree and the index: everything changed is staged', async () => {
+    const { dir, ws } = workspace()
+    await ws.prepare()
+    appendFileSync(path.join(dir, 'b.txt'), 'more\n')
+    const change = await ws.commitIteration('r1', 1, ['b.txt', 'removed-since.txt'])
+    expect(change.changedFiles).toEqual(['b.txt'])
+    expect(committed(dir, change.commit!)).toEqual(['b.txt'])
+  })
+
+  test('without a report it scans the work tree itself', async () => {
+    const { dir, ws } = workspace()
+    await ws.prepare()
+    appendFileSync(path.join(dir, 'a.txt'), 'more\n')
+    const change = await ws.commitIteration('r1', 1)
+    expect(change.changedFiles).toEqual(['a.txt'])
+  })
+})
