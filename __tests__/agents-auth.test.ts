@@ -104,7 +104,10 @@ test('claude-code-oauth-token reaches Claude Code as CLAUDE_CODE_OAUTH_TOKEN, th
 
 test('model: Claude Code is called with the model input', async () => {
   const repo = makeRepo(buggyProject())
-  anthropic.setScript([{ kind: 'tool', name: 'Bash', input: { command: "sed -i 's/a - b/a + b/' src/math.mjs" } }, { kind: 'text', text: 'Fixed.' }])
+  anthropic.setScript([
+    { kind: 'tool', name: 'Bash', input: { command: "sed -i 's/a - b/a + b/' src/math.mjs" } },
+    { kind: 'text', text: 'Fixed.' }
+  ])
   const r = await execute(
     repo,
     {
@@ -120,7 +123,9 @@ test('model: Claude Code is called with the model input', async () => {
     { PATH: BIN_PATH, HOME: tempDir('loopgate-root-home-'), ANTHROPIC_BASE_URL: anthropic.url }
   )
   expect(r.report.stopReason).toBe('verified')
-  const models = anthropic.requests.filter((q) => q.url.startsWith('/v1/messages') && Array.isArray(q.body?.tools) && q.body.tools.length > 0).map((q) => q.body.model)
+  const models = anthropic.requests
+    .filter((q) => q.url.startsWith('/v1/messages') && Array.isArray(q.body?.tools) && q.body.tools.length > 0)
+    .map((q) => q.body.model)
   expect(models.length).toBeGreaterThan(0)
   expect(new Set(models)).toEqual(new Set(['claude-haiku-4-5']))
   expect(r.agent.model).toBe('claude-haiku-4-5')

@@ -43,7 +43,9 @@ const result = (over: Record<string, unknown>) => ({
 describe('Claude classification', () => {
   test('success is claimed-done with the reported cost', () => {
     const r = claude([{ type: 'system', subtype: 'init', model: 'm', session_id: 's1' }, result({})])
-    expect(r).toEqual(expect.objectContaining({ status: 'claimed-done', reason: 'success', costUsd: 0.25, costSource: 'reported', model: 'm', sessionId: 's1' }))
+    expect(r).toEqual(
+      expect.objectContaining({ status: 'claimed-done', reason: 'success', costUsd: 0.25, costSource: 'reported', model: 'm', sessionId: 's1' })
+    )
     expect(r.tokens).toEqual({ input: 16, cachedInput: 5, output: 3 })
   })
   test.each([
@@ -61,8 +63,13 @@ describe('Claude classification', () => {
     expect(r.costSource).toBe('reported')
   })
   test('no result message (crash) → failed, charged the full budget', () => {
-    const r = claude([{ type: 'assistant', parent_tool_use_id: null, message: { id: 'a', content: [{ type: 'text', text: 'hm' }] } }], run({ exitCode: null, signal: 'SIGSEGV' }))
-    expect(r).toEqual(expect.objectContaining({ status: 'failed', costUsd: 2, costSource: 'worst-case', finalText: 'hm', reason: 'no result message (killed by SIGSEGV)' }))
+    const r = claude(
+      [{ type: 'assistant', parent_tool_use_id: null, message: { id: 'a', content: [{ type: 'text', text: 'hm' }] } }],
+      run({ exitCode: null, signal: 'SIGSEGV' })
+    )
+    expect(r).toEqual(
+      expect.objectContaining({ status: 'failed', costUsd: 2, costSource: 'worst-case', finalText: 'hm', reason: 'no result message (killed by SIGSEGV)' })
+    )
     expect(r.warnings.join()).toMatch(/no cost reported/)
   })
   test('a result without total_cost_usd is charged the full budget', () => {
@@ -86,7 +93,19 @@ describe('Claude classification', () => {
     expect(permissionArgs(0)).not.toContain('--dangerously-skip-permissions')
     expect(permissionArgs(1001)).toEqual(['--dangerously-skip-permissions'])
     const args = claudeArgs({ maxTurns: 7, callBudgetUsd: 1.5, user: { uid: 1001, gid: 1001, name: 'u', home: '/h' } } as AgentCall, ['--model', 'x'])
-    expect(args).toEqual(['-p', '--output-format', 'stream-json', '--verbose', '--max-turns', '7', '--max-budget-usd', '1.5', '--dangerously-skip-permissions', '--model', 'x'])
+    expect(args).toEqual([
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--max-turns',
+      '7',
+      '--max-budget-usd',
+      '1.5',
+      '--dangerously-skip-permissions',
+      '--model',
+      'x'
+    ])
     expect(args).not.toContain('--resume')
     expect(args).not.toContain('--continue')
   })
@@ -98,12 +117,20 @@ function codex(lines: unknown[], r = run(), model = 'gpt-5', table = DEFAULT_PRI
   for (const l of lines) readCodexLine(JSON.stringify(l), state, wd)
   return classifyCodex(call, r, state, wd, model, table)
 }
-const completed = { type: 'turn.completed', usage: { input_tokens: 1_000_000, cached_input_tokens: 400_000, output_tokens: 100_000, reasoning_output_tokens: 50_000 } }
+const completed = {
+  type: 'turn.completed',
+  usage: { input_tokens: 1_000_000, cached_input_tokens: 400_000, output_tokens: 100_000, reasoning_output_tokens: 50_000 }
+}
 const message = { type: 'item.completed', item: { id: 'i9', type: 'agent_message', text: 'done' } }
 
 describe('Codex classification', () => {
   test('turn.completed with an answer → claimed-done, priced from usage', () => {
-    const r = codex([{ type: 'thread.started', thread_id: 't' }, { type: 'item.completed', item: { id: 'w', type: 'error', message: 'metadata warning' } }, message, completed])
+    const r = codex([
+      { type: 'thread.started', thread_id: 't' },
+      { type: 'item.completed', item: { id: 'w', type: 'error', message: 'metadata warning' } },
+      message,
+      completed
+    ])
     expect(r.status).toBe('claimed-done')
     expect(r.costSource).toBe('priced')
     expect(r.costUsd).toBeCloseTo((600_000 * 1.25 + 400_000 * 0.125 + 100_000 * 10) / 1e6, 10)
@@ -139,7 +166,14 @@ describe('Codex classification', () => {
       JSON.stringify({ type: 'item.started', item: { id, type } }),
       JSON.stringify({ type: 'item.completed', item: { id, type } })
     ]
-    for (const l of [...action('a'), ...action('r', 'reasoning'), ...action('b', 'file_change'), ...action('m', 'agent_message'), ...action('c'), ...action('d')]) {
+    for (const l of [
+      ...action('a'),
+      ...action('r', 'reasoning'),
+      ...action('b', 'file_change'),
+      ...action('m', 'agent_message'),
+      ...action('c'),
+      ...action('d')
+    ]) {
       readCodexLine(l, state, wd)
     }
     expect(wd.turns).toBe(4)

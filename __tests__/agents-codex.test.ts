@@ -188,10 +188,16 @@ test('turn.failed with exit status 0 is still a failure', async () => {
 
 test('an unknown model is charged the full call budget with a warning; a price-table override prices it', async () => {
   const u = { input_tokens: 2000, cached_tokens: 500, output_tokens: 100 }
-  const unknown = await run([{ kind: 'exec', cmd: "sed -i 's/a - b/a + b/' src/math.mjs", usage: u }, { kind: 'text', text: 'Done.', usage: u }], {
-    adapter: new CodexAgent({ binary: CODEX_BIN, args: ['--model', 'mystery-model'] }),
-    callBudgetUsd: 0.9
-  })
+  const unknown = await run(
+    [
+      { kind: 'exec', cmd: "sed -i 's/a - b/a + b/' src/math.mjs", usage: u },
+      { kind: 'text', text: 'Done.', usage: u }
+    ],
+    {
+      adapter: new CodexAgent({ binary: CODEX_BIN, args: ['--model', 'mystery-model'] }),
+      callBudgetUsd: 0.9
+    }
+  )
   expect(server.requests[0].body.model).toBe('mystery-model')
   expect(unknown.agent.status).toBe('claimed-done')
   expect(unknown.agent.model).toBe('mystery-model')

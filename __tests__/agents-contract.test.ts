@@ -74,7 +74,10 @@ describe('Claude Code stream-json', () => {
   }
 
   test('success: init, assistant and result messages carry every field we read', async () => {
-    anthropic.setScript([{ kind: 'tool', name: 'Bash', input: { command: 'true' } }, { kind: 'text', text: 'done' }])
+    anthropic.setScript([
+      { kind: 'tool', name: 'Bash', input: { command: 'true' } },
+      { kind: 'text', text: 'done' }
+    ])
     const r = await new ClaudeAgent({ binary: CLAUDE_BIN }).run(call(repo(), env()))
     const all = events(r.outputTail)
     const result = all.find((e) => e.type === 'result')
@@ -105,7 +108,11 @@ describe('Claude Code stream-json', () => {
     anthropic.setScript([], { kind: 'status', status: 529 })
     const r = await new ClaudeAgent({ binary: CLAUDE_BIN }).run(call(repo(), env()))
     const all = events(r.outputTail)
-    expectFields('an api_retry message', all.find((e) => e.type === 'system' && e.subtype === 'api_retry'), ['attempt', 'max_retries', 'error_status'])
+    expectFields(
+      'an api_retry message',
+      all.find((e) => e.type === 'system' && e.subtype === 'api_retry'),
+      ['attempt', 'max_retries', 'error_status']
+    )
     const result = all.find((e) => e.type === 'result')
     expectFields('the API-error result', result, [...CLAUDE_RESULT_FIELDS, 'api_error_status'])
     expect(result?.is_error).toBe(true)
@@ -126,13 +133,24 @@ describe('codex exec --json', () => {
   }
 
   test('thread.started, item.*, turn.completed carry every field we read; the default model is priced', async () => {
-    openai.setScript([{ kind: 'exec', cmd: 'true' }, { kind: 'text', text: 'done' }])
+    openai.setScript([
+      { kind: 'exec', cmd: 'true' },
+      { kind: 'text', text: 'done' }
+    ])
     const r = await new CodexAgent({ binary: CODEX_BIN }).run(call(repo(), env()))
     const all = events(r.outputTail)
     for (const type of ['thread.started', 'turn.completed', 'item.completed'] as const) {
-      expectFields(`the ${type} event`, all.find((e) => e.type === type), CODEX_EVENT_FIELDS[type])
+      expectFields(
+        `the ${type} event`,
+        all.find((e) => e.type === type),
+        CODEX_EVENT_FIELDS[type]
+      )
     }
-    expectFields('a command_execution item', all.find((e) => e.type === 'item.started'), ['item.id', 'item.type'])
+    expectFields(
+      'a command_execution item',
+      all.find((e) => e.type === 'item.started'),
+      ['item.id', 'item.type']
+    )
     expect(all.some((e) => e.type === 'item.completed' && get(e, 'item.type') === 'command_execution')).toBe(true)
     expect(all.some((e) => e.type === 'item.completed' && get(e, 'item.type') === 'agent_message')).toBe(true)
     // the CLI's default model is what the price table prices
@@ -145,8 +163,16 @@ describe('codex exec --json', () => {
     openai.setScript([], { kind: 'failed', message: 'contract failure' })
     const r = await new CodexAgent({ binary: CODEX_BIN }).run(call(repo(), env('gpt-5')))
     const all = events(r.outputTail)
-    expectFields('the turn.failed event', all.find((e) => e.type === 'turn.failed'), CODEX_EVENT_FIELDS['turn.failed'])
-    expectFields('the error event', all.find((e) => e.type === 'error'), CODEX_EVENT_FIELDS.error)
+    expectFields(
+      'the turn.failed event',
+      all.find((e) => e.type === 'turn.failed'),
+      CODEX_EVENT_FIELDS['turn.failed']
+    )
+    expectFields(
+      'the error event',
+      all.find((e) => e.type === 'error'),
+      CODEX_EVENT_FIELDS.error
+    )
     expect(r.status).toBe('failed')
   })
 })

@@ -86,7 +86,10 @@ test('an install that fails on the network twice is tried again and succeeds; a 
   // npm that drops the connection on its first two runs, as the registry does now and then.
   const count = path.join(dir, 'attempts')
   const npm = path.join(dir, 'flaky-npm')
-  writeFileSync(npm, `#!/bin/sh\necho x >> "${count}"\nif [ "$(wc -l < "${count}")" -le 2 ]; then echo "npm ERR! code ECONNRESET" >&2; echo "npm ERR! network aborted" >&2; exit 1; fi\nexec "${realFake}" "$@"\n`)
+  writeFileSync(
+    npm,
+    `#!/bin/sh\necho x >> "${count}"\nif [ "$(wc -l < "${count}")" -le 2 ]; then echo "npm ERR! code ECONNRESET" >&2; echo "npm ERR! network aborted" >&2; exit 1; fi\nexec "${realFake}" "$@"\n`
+  )
   chmodSync(npm, 0o755)
   const env = { PATH: '/usr/bin:/bin', RUNNER_TOOL_CACHE: path.join(dir, 'toolcache'), RUNNER_TEMP: path.join(dir, 'temp') }
   const lines: string[] = []

@@ -67,10 +67,13 @@ describe('configuration attacks on the gate', () => {
 
   withPytest('.pytest.ini (read before pyproject.toml) puts a fixed copy of the module first on sys.path', async () => {
     const files = pythonProject()
-    const r = await attack(`mkdir -p shadow\nprintf 'def add(a, b):\\n    return a + b\\n' > shadow/sum.py\nprintf '[pytest]\\npythonpath = shadow\\n' > .pytest.ini\n`, {
-      files,
-      inputs: PYTEST_GATE
-    })
+    const r = await attack(
+      `mkdir -p shadow\nprintf 'def add(a, b):\\n    return a + b\\n' > shadow/sum.py\nprintf '[pytest]\\npythonpath = shadow\\n' > .pytest.ini\n`,
+      {
+        files,
+        inputs: PYTEST_GATE
+      }
+    )
     expectBypassRefused(r, files, 'src/sum.py', '.pytest.ini (added)')
   })
 
@@ -107,7 +110,8 @@ describe('configuration attacks on the gate', () => {
       '.gitignore': 'node_modules/\n',
       'package.json': `${JSON.stringify({ name: 'p', private: true, scripts: { test: 'node --test' } }, null, 2)}\n`,
       'src/sum.js': 'exports.sum = (a, b) => a - b\n',
-      'src/sum.test.js': "const test = require('node:test')\nconst assert = require('node:assert')\nconst { sum } = require('./sum.js')\n\ntest('sum adds', () => {\n  assert.strictEqual(sum(2, 3), 5)\n})\n"
+      'src/sum.test.js':
+        "const test = require('node:test')\nconst assert = require('node:assert')\nconst { sum } = require('./sum.js')\n\ntest('sum adds', () => {\n  assert.strictEqual(sum(2, 3), 5)\n})\n"
     }
     const r = await attack(`sed -i 's/, 5)/, -1)/' src/sum.test.js\n`, { files, inputs: { 'gate-command': 'node --test' } })
     expectBypassRefused(r, files, 'src/sum.js', 'src/sum.test.js (modified)')
@@ -137,7 +141,8 @@ describe('configuration attacks on the gate', () => {
 })
 
 test('with its default removed (`!**/.npmrc`), the .npmrc attack does get through: the attack is real', async () => {
-  const preload = "const exit = process.exit\nprocess.exit = () => exit(0)\nconst log = console.log\nconsole.log = (...a) => log(...a.map((s) => String(s).replace('✕', '✓').replace(/expected .*/, '')))"
+  const preload =
+    "const exit = process.exit\nprocess.exit = () => exit(0)\nconst log = console.log\nconsole.log = (...a) => log(...a.map((s) => String(s).replace('✕', '✓').replace(/expected .*/, '')))"
   const r = await attack(`cat > x.cjs <<'JS'\n${preload}\nJS\necho 'node-options=--require ./x.cjs' > .npmrc\n`, {
     inputs: { 'gate-command': 'npm test --silent', 'protected-paths': '!**/.npmrc' }
   })

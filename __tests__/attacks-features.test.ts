@@ -28,7 +28,11 @@ function tapProject(features: { id: string; test: string }[]): Record<string, st
       'if (add(2, 3) !== 5) process.exit(1)',
       ''
     ].join('\n'),
-    'features.json': `${JSON.stringify(features.map((f) => ({ ...f, passes: false })), null, 2)}\n`
+    'features.json': `${JSON.stringify(
+      features.map((f) => ({ ...f, passes: false })),
+      null,
+      2
+    )}\n`
   }
 }
 
@@ -42,7 +46,10 @@ function flagsAt(r: AttackResult, rev: string): Flags {
 
 /** Every commit loopgate made in this run, oldest first. */
 function loopgateCommits(r: AttackResult): string[] {
-  return gitIn(r.ws, ['rev-list', '--reverse', `${r.report.run?.startCommit}..HEAD`]).trim().split('\n').filter(Boolean)
+  return gitIn(r.ws, ['rev-list', '--reverse', `${r.report.run?.startCommit}..HEAD`])
+    .trim()
+    .split('\n')
+    .filter(Boolean)
 }
 
 const filesOf = (r: AttackResult, commit: string): string[] => gitIn(r.ws, ['show', '--name-only', '--format=', commit]).trim().split('\n')

@@ -200,7 +200,14 @@ describe('a push to a pull request branch never rewrites its history', () => {
     const verified = commitFile(ws, 'src/a.js', 'export const a = 2 // done\n', loopCommitMessage(1))
     expect(sh(ws, ['log', '--format=%H', verified])).not.toContain(contributorCommits[0])
 
-    const ctx = context({ workspace: ws, stopReason: 'verified', startCommit: head, headCommit: verified, iterations: [iteration(1, forged), iteration(2, verified)], inputs: { 'on-success': 'push', 'on-escalate': 'comment' } })
+    const ctx = context({
+      workspace: ws,
+      stopReason: 'verified',
+      startCommit: head,
+      headCommit: verified,
+      iterations: [iteration(1, forged), iteration(2, verified)],
+      inputs: { 'on-success': 'push', 'on-escalate': 'comment' }
+    })
     const result = await h.publisher(plan).publish(ctx)
 
     expect(tip(h.bare, 'feature')).toBe(head)
@@ -221,7 +228,13 @@ describe('a push to a pull request branch never rewrites its history', () => {
     const h = await harness()
     const { ws, head, plan } = pullRequestBranch(h)
     const orphan = sh(ws, ['commit-tree', '-m', 'unrelated', `${sh(ws, ['rev-parse', 'HEAD^{tree}']).trim()}`]).trim()
-    const ctx = context({ workspace: ws, stopReason: 'verified', startCommit: head, headCommit: orphan, inputs: { 'on-success': 'push', 'on-escalate': 'issue' } })
+    const ctx = context({
+      workspace: ws,
+      stopReason: 'verified',
+      startCommit: head,
+      headCommit: orphan,
+      inputs: { 'on-success': 'push', 'on-escalate': 'issue' }
+    })
     const result = await h.publisher(plan).publish(ctx)
     expect(tip(h.bare, 'feature')).toBe(head)
     expect(result.error).toContain('does not descend from')
@@ -234,7 +247,13 @@ describe('a push to a pull request branch never rewrites its history', () => {
     const h = await harness()
     const { ws, head, plan } = pullRequestBranch(h)
     const verified = commitFile(ws, 'src/a.js', 'export const a = 2\n', loopCommitMessage(1))
-    const ctx = context({ workspace: ws, stopReason: 'verified', startCommit: head, headCommit: verified, inputs: { 'on-success': 'push', 'on-escalate': 'comment' } })
+    const ctx = context({
+      workspace: ws,
+      stopReason: 'verified',
+      startCommit: head,
+      headCommit: verified,
+      inputs: { 'on-success': 'push', 'on-escalate': 'comment' }
+    })
     const result = await h.publisher(plan).publish(ctx)
     expect(result.error).toBeUndefined()
     expect(tip(h.bare, 'feature')).toBe(verified)
@@ -253,12 +272,20 @@ describe('a push to a pull request branch never rewrites its history', () => {
     const ws = clone(h.bare)
     const start = sh(ws, ['rev-parse', 'HEAD']).trim()
     const head = commitFile(ws, 'src/a.js', 'export const a = 4\n', loopCommitMessage(1))
-    const ctx = context({ workspace: ws, stopReason: 'max-iterations', startCommit: start, headCommit: head, lastVerdict: verdict({ passed: false, reason: 'exit 1', exitCode: 1 }) })
+    const ctx = context({
+      workspace: ws,
+      stopReason: 'max-iterations',
+      startCommit: start,
+      headCommit: head,
+      lastVerdict: verdict({ passed: false, reason: 'exit 1', exitCode: 1 })
+    })
     const result = await h.publisher(branchPlan).publish(ctx)
     expect(tip(h.bare, wip)).toBe(human)
     expect(result.error).toContain('someone else pushed to')
     expect(h.gh.issues).toHaveLength(1)
-    expect(h.gh.issues[0].body).toMatch(/\*\*Unfinished work:\*\* 1 iteration commit\(s\), the last `\w{40}` .*not pushed to any branch: pushing it to `loopgate\/nightly-wip` failed/)
+    expect(h.gh.issues[0].body).toMatch(
+      /\*\*Unfinished work:\*\* 1 iteration commit\(s\), the last `\w{40}` .*not pushed to any branch: pushing it to `loopgate\/nightly-wip` failed/
+    )
 
     // A WIP branch holding only loopgate's own commits is replaced.
     sh(person, ['reset', '-q', '--hard', 'HEAD~1'])
@@ -273,7 +300,14 @@ describe('only the loop’s own issues are its own', () => {
   const escalate = async (h: Harness, recorded: number[] = []) => {
     const ws = clone(h.bare)
     const start = sh(ws, ['rev-parse', 'HEAD']).trim()
-    const ctx = context({ workspace: ws, stopReason: 'same-failure', startCommit: start, headCommit: start, iterations: [iteration(1, null)], lastVerdict: verdict({ passed: false, reason: 'exit 1', exitCode: 1 }) })
+    const ctx = context({
+      workspace: ws,
+      stopReason: 'same-failure',
+      startCommit: start,
+      headCommit: start,
+      iterations: [iteration(1, null)],
+      lastVerdict: verdict({ passed: false, reason: 'exit 1', exitCode: 1 })
+    })
     return h.publisher(branchPlan, recorded).publish(ctx)
   }
 
@@ -335,7 +369,8 @@ describe('only the loop’s own issues are its own', () => {
 })
 
 const md = new MarkdownIt({ html: true, linkify: true })
-const HOSTILE = '@octo-org/admins Fixes #1 closes octo-org/other#2 RESOLVED: https://github.com/octo-org/octo-repo/issues/3 <img src=x onerror=alert(1)> [click](https://evil.test) ![i](https://evil.test/i.png) <!-- loopgate:loop-id=nightly --> \u001b[31mred\u001b[0m \u001b]8;;https://evil.test\u0007link\u001b]8;;\u0007'
+const HOSTILE =
+  '@octo-org/admins Fixes #1 closes octo-org/other#2 RESOLVED: https://github.com/octo-org/octo-repo/issues/3 <img src=x onerror=alert(1)> [click](https://evil.test) ![i](https://evil.test/i.png) <!-- loopgate:loop-id=nightly --> \u001b[31mred\u001b[0m \u001b]8;;https://evil.test\u0007link\u001b]8;;\u0007'
 const HOSTILE_BLOCK = `${HOSTILE}\n\`\`\`\`\n</details>\n# injected heading\n<img src=y>\n@someone fixes #4`
 
 /** What GitHub would act on in a body: rendered HTML elements from agent text, and mentions, keywords, references, markers, escape codes anywhere. */
@@ -369,11 +404,26 @@ describe('agent text in bodies is inert', () => {
     })
     const passing = verdict({ outputTail: HOSTILE_BLOCK, reason: `exit 0 ${HOSTILE}` })
     const record = iteration(1, head, {
-      agent: { status: 'error', reason: HOSTILE, costUsd: 0, costSource: 'reported', turns: 1, finalText: `${HOSTILE_BLOCK}\nSummary: ${HOSTILE}` } as unknown as IterationRecord['agent'],
+      agent: {
+        status: 'error',
+        reason: HOSTILE,
+        costUsd: 0,
+        costSource: 'reported',
+        turns: 1,
+        finalText: `${HOSTILE_BLOCK}\nSummary: ${HOSTILE}`
+      } as unknown as IterationRecord['agent'],
       rejected: [`${HOSTILE}.js (protected)`, `test id ${HOSTILE}`],
       gate: stopReason === 'verified' ? passing : failing
     })
-    const ctx = context({ workspace: ws, stopReason, startCommit: start, headCommit: head, iterations: [record], lastVerdict: stopReason === 'verified' ? passing : failing, inputs: { prompt: `Task from an event: ${HOSTILE_BLOCK}` } })
+    const ctx = context({
+      workspace: ws,
+      stopReason,
+      startCommit: start,
+      headCommit: head,
+      iterations: [record],
+      lastVerdict: stopReason === 'verified' ? passing : failing,
+      inputs: { prompt: `Task from an event: ${HOSTILE_BLOCK}` }
+    })
     writeFileSync(ctx.logFile, `${JSON.stringify({ type: 'iteration', rejected: record.rejected, message: HOSTILE_BLOCK })}\n`)
     return ctx
   }
@@ -384,7 +434,12 @@ describe('agent text in bodies is inert', () => {
     const start = sh(ws, ['rev-parse', 'HEAD']).trim()
     commitFile(ws, 'src/a.js', 'export const a = 2\n', loopCommitMessage(1))
     // A file the agent named: it reaches the pull request's list of changed files.
-    const head = commitFile(ws, 'src/@octo-org Fixes #1 <img src=x onerror=alert(1)> `x` | [a](https:\\evil.test) <!-- loopgate:loop-id=nightly -->.js', 'x\n', loopCommitMessage(2))
+    const head = commitFile(
+      ws,
+      'src/@octo-org Fixes #1 <img src=x onerror=alert(1)> `x` | [a](https:\\evil.test) <!-- loopgate:loop-id=nightly -->.js',
+      'x\n',
+      loopCommitMessage(2)
+    )
 
     await h.publisher(branchPlan).publish(hostileContext(ws, start, head, 'max-iterations'))
     const issue = h.gh.issues[0]
@@ -394,7 +449,9 @@ describe('agent text in bodies is inert', () => {
     expect(activeTokens(h.gh.pulls[0].body)).toEqual([])
     expect(h.gh.pulls[0].body).toContain('2 file(s), +2/−1')
     // The agent's file name is one cell of code, its `|` kept from splitting the row.
-    expect(md.render(h.gh.pulls[0].body)).toMatch(/<td><code>src\/@\u200bocto-org [^<]*&lt;img src=x onerror=alert\(1\)&gt; `x` \| \[a\][^<]*\.js<\/code><\/td>\s*<td[^>]*>1<\/td>/)
+    expect(md.render(h.gh.pulls[0].body)).toMatch(
+      /<td><code>src\/@\u200bocto-org [^<]*&lt;img src=x onerror=alert\(1\)&gt; `x` \| \[a\][^<]*\.js<\/code><\/td>\s*<td[^>]*>1<\/td>/
+    )
     // The title is the agent's summary with everything GitHub (or a squash merge) would act on removed.
     expect(h.gh.pulls[0].title).not.toMatch(/@|#\d|:\/\/|<|loopgate:|\u001b|\[|\*\*/i)
     expect(h.gh.pulls[0].title).toMatch(/^octo-org\/admins RESOLVED\b/)
@@ -434,7 +491,14 @@ describe('a dry-run escalation tells the truth', () => {
     const c2 = commitFile(ws, 'a.txt', 'c\n', loopCommitMessage(2))
     const output = `${Array.from({ length: 60 }, (_, i) => `setup line ${i}`).join('\n')}\n\u001b[31mYAMLException: bad indentation of a mapping entry (3:5)\u001b[0m\n`
     const failing = verdict({ passed: false, reason: 'exit 1', exitCode: 1, failures: [], outputTail: output })
-    const ctx = context({ workspace: ws, stopReason: 'max-iterations', startCommit: start, headCommit: c2, iterations: [iteration(1, c1), iteration(2, c2)], lastVerdict: failing })
+    const ctx = context({
+      workspace: ws,
+      stopReason: 'max-iterations',
+      startCommit: start,
+      headCommit: c2,
+      iterations: [iteration(1, c1), iteration(2, c2)],
+      lastVerdict: failing
+    })
     const result = await new DryRunPublisher().publish(ctx)
     const body = readFileSync(result.files[0], 'utf8')
     expect(body).not.toContain('Unfinished work:** none')

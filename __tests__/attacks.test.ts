@@ -52,7 +52,8 @@ function headFile(r: AttackResult, file: string): string {
 }
 
 afterAll(() => {
-  for (const name of ['hook', 'hookspath', 'fsmonitor', 'filter', 'credential', 'outlive1', 'outlive2', 'outlive3', 'weak-daemon']) rmSync(marker(name), { force: true })
+  for (const name of ['hook', 'hookspath', 'fsmonitor', 'filter', 'credential', 'outlive1', 'outlive2', 'outlive3', 'weak-daemon'])
+    rmSync(marker(name), { force: true })
 })
 
 describe('attacks on the protected tests', () => {
@@ -99,7 +100,9 @@ describe('attacks on the test-runner configuration', () => {
   })
 
   test('pytest.ini and conftest.py', async () => {
-    const r = await attack(`${FIX}printf '[pytest]\\naddopts = -k nothing\\n' > pytest.ini\nmkdir -p sub && echo 'collect_ignore = ["tests"]' > sub/conftest.py\n`)
+    const r = await attack(
+      `${FIX}printf '[pytest]\\naddopts = -k nothing\\n' > pytest.ini\nmkdir -p sub && echo 'collect_ignore = ["tests"]' > sub/conftest.py\n`
+    )
     expectRevertedAndRecorded(r, 'pytest.ini', 'modified')
     expectRevertedAndRecorded(r, 'sub/conftest.py', 'added')
     expectClean(r)
@@ -154,11 +157,13 @@ describe('attacks around the gate', () => {
       'const f = new URL(import.meta.url).pathname',
       'const st = statSync(f)',
       "const fixed = readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY')",
-      "try { writeFileSync(f, fixed) } catch { rmSync(f); writeFileSync(f, fixed) }",
+      'try { writeFileSync(f, fixed) } catch { rmSync(f); writeFileSync(f, fixed) }',
       'utimesSync(f, st.atime, st.mtime)',
       ''
     ].join('\n')
-    const r = await attack(`if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${selfPatching}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`)
+    const r = await attack(
+      `if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${selfPatching}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`
+    )
     expect(r.report.run?.iterations).toHaveLength(2)
     expect(r.report.run?.iterations[1].gateRan).toBe(true)
     expect(r.report.run?.iterations[1].gate?.passed).toBe(false)
@@ -186,7 +191,9 @@ describe('attacks around the gate', () => {
   })
 
   test('plant core.fsmonitor: never run', async () => {
-    const r = await attack(`${FIX}printf '#!/bin/sh\\ntouch ${marker('fsmonitor')}\\n' > /tmp/fsm-$$.sh; chmod +x /tmp/fsm-$$.sh\ngit config core.fsmonitor /tmp/fsm-$$.sh\n`)
+    const r = await attack(
+      `${FIX}printf '#!/bin/sh\\ntouch ${marker('fsmonitor')}\\n' > /tmp/fsm-$$.sh; chmod +x /tmp/fsm-$$.sh\ngit config core.fsmonitor /tmp/fsm-$$.sh\n`
+    )
     expect(r.report.stopReason).toBe('verified')
     expect(existsSync(marker('fsmonitor'))).toBe(false)
     expectClean(r)
@@ -242,16 +249,12 @@ describe('attacks on the token', () => {
   test('read loopgate’s environment from /proc/<parent>/environ: permission denied', async () => {
     // The loopgate process's own environ must hold the token for this to mean anything: run the
     // engine in a child process started with it.
-    const out = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'helpers', 'attack-child.ts')],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, GITHUB_TOKEN: FAKE_TOKEN, 'INPUT_GITHUB-TOKEN': FAKE_TOKEN, LOOPGATE_TEST_USER: USER },
-        cwd: path.join(import.meta.dirname, '..'),
-        timeout: 120000
-      }
-    )
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'helpers', 'attack-child.ts')], {
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_TOKEN: FAKE_TOKEN, 'INPUT_GITHUB-TOKEN': FAKE_TOKEN, LOOPGATE_TEST_USER: USER },
+      cwd: path.join(import.meta.dirname, '..'),
+      timeout: 120000
+    })
     const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { loot: string; leaks: string[]; stopReason: string; parentHasToken: boolean }
     expect(result.parentHasToken).toBe(true)
     expect(result.loot).toContain('Permission denied')
@@ -262,10 +265,9 @@ describe('attacks on the token', () => {
 
 describe('attacks on loopgate’s own files and processes', () => {
   test('rewrite the features file beyond flips: restored and recorded', async () => {
-    const r = await attack(
-      `${FIX}echo '[{"id":"add","test":"nothing at all","passes":true},{"id":"new","passes":true}]' > features.json\n`,
-      { inputs: { 'features-file': 'features.json' } }
-    )
+    const r = await attack(`${FIX}echo '[{"id":"add","test":"nothing at all","passes":true},{"id":"new","passes":true}]' > features.json\n`, {
+      inputs: { 'features-file': 'features.json' }
+    })
     expect(rejectedText(r)).toContain('features.json may only flip "passes"')
     expect(JSON.parse(readFileSync(path.join(r.ws, 'features.json'), 'utf8'))).toEqual(JSON.parse(base['features.json']))
     expectClean(r)
@@ -342,8 +344,16 @@ describe('ways to tamper a protected path', () => {
     ['hidden with skip-worktree', `git update-index --skip-worktree test/run.mjs\nsed -i 's/, 5)/, -1)/' test/run.mjs\n`, 'test/run.mjs'],
     ['renamed', 'git mv test/run.mjs test/run2.mjs 2>/dev/null || mv test/run.mjs test/run2.mjs\n', 'test/run.mjs (deleted)'],
     ['mode change', 'chmod +x test/run.mjs\n', 'test/run.mjs (mode changed)'],
-    ['a symlink swapped in', `printf 'process.exit(0)\\n' > /tmp/cheat-$$.mjs\nrm test/run.mjs\nln -s /tmp/cheat-$$.mjs test/run.mjs\n`, 'test/run.mjs (replaced by a symlink)'],
-    ['the test directory swapped for a symlink', `mkdir -p /tmp/cheatdir-$$ && printf 'process.exit(0)\\n' > /tmp/cheatdir-$$/run.mjs\nrm -rf test\nln -s /tmp/cheatdir-$$ test\n`, 'test/run.mjs (reached through test']
+    [
+      'a symlink swapped in',
+      `printf 'process.exit(0)\\n' > /tmp/cheat-$$.mjs\nrm test/run.mjs\nln -s /tmp/cheat-$$.mjs test/run.mjs\n`,
+      'test/run.mjs (replaced by a symlink)'
+    ],
+    [
+      'the test directory swapped for a symlink',
+      `mkdir -p /tmp/cheatdir-$$ && printf 'process.exit(0)\\n' > /tmp/cheatdir-$$/run.mjs\nrm -rf test\nln -s /tmp/cheatdir-$$ test\n`,
+      'test/run.mjs (reached through test'
+    ]
   ]
   test.each(variants)('%s', async (_name, script, expected) => {
     const r = await attack(script)
@@ -356,7 +366,10 @@ describe('ways to tamper a protected path', () => {
 
 describe("the agent's own repository never reaches loopgate's", () => {
   const variants: [string, string][] = [
-    ['committed, then the working tree put back', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`],
+    [
+      'committed, then the working tree put back',
+      `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`
+    ],
     ['staged only', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp /tmp/keep-$$ test/run.mjs\n`]
   ]
   test.each(variants)('%s: loopgate commits the working tree from its own index, the base test stays', async (_name, script) => {

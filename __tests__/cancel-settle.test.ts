@@ -100,7 +100,12 @@ describe('the post step settles a run whose main step was killed', () => {
       }
     })
     expect(result.stopReason).toBe('same-failure')
-    expect(readFileSync(progressFile, 'utf8').trim().split('\n').filter((l) => l.startsWith('stop-reason:'))).toEqual(['stop-reason: same-failure'])
+    expect(
+      readFileSync(progressFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('stop-reason:'))
+    ).toEqual(['stop-reason: same-failure'])
     expect(result.notes.join('\n')).toContain('could not push loopgate/loop-wip: remote rejected')
     expect(result.saved).toBe(true)
     expect(existsSync(path.join(runDir, 'ledger.jsonl'))).toBe(true)

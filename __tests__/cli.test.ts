@@ -32,7 +32,22 @@ describe('the local CLI (dist/cli.js)', () => {
   it('runs the loop on a repository, writes the would-be PR body, and exits 0 on verified', () => {
     const repo = makeRepo(buggyProject())
     const out = tempDir()
-    const r = cli(['run', '--agent', 'command', '--agent-command', "sed -i 's/a - b/a + b/' src/math.mjs", '--prompt', 'fix add', '--gate-command', 'node test/run.mjs', '--temp-dir', out], repo)
+    const r = cli(
+      [
+        'run',
+        '--agent',
+        'command',
+        '--agent-command',
+        "sed -i 's/a - b/a + b/' src/math.mjs",
+        '--prompt',
+        'fix add',
+        '--gate-command',
+        'node test/run.mjs',
+        '--temp-dir',
+        out
+      ],
+      repo
+    )
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('iteration 1: verified')
     expect(r.stdout).toContain('stop-reason: verified')
@@ -43,7 +58,10 @@ describe('the local CLI (dist/cli.js)', () => {
 
   it('exits with the status of its stop reason', () => {
     const repo = makeRepo(buggyProject())
-    const r = cli(['run', '--agent', 'command', '--agent-command', 'date +%N >> notes', '--prompt', 'x', '--gate-command', 'node test/run.mjs', '--temp-dir', tempDir()], repo)
+    const r = cli(
+      ['run', '--agent', 'command', '--agent-command', 'date +%N >> notes', '--prompt', 'x', '--gate-command', 'node test/run.mjs', '--temp-dir', tempDir()],
+      repo
+    )
     expect(r.stdout).toContain('stop-reason: same-failure')
     expect(r.status).toBe(exitCodeFor('same-failure'))
   })
@@ -61,11 +79,26 @@ describe('the local CLI (dist/cli.js)', () => {
 async function run(argv: string[]) {
   let stdout = ''
   let stderr = ''
-  const status = await runCli(argv, { out: (t) => (stdout += t), err: (t) => (stderr += t), isTTY: false, env: { PATH: process.env.PATH, HOME: process.env.HOME } })
+  const status = await runCli(argv, {
+    out: (t) => (stdout += t),
+    err: (t) => (stderr += t),
+    isTTY: false,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME }
+  })
   return { status, stdout, stderr }
 }
 
-const COMMAND_RUN = ['run', '--agent', 'command', '--agent-command', "sed -i 's/a - b/a + b/' src/math.mjs", '--prompt', 'fix add', '--gate-command', 'node test/run.mjs']
+const COMMAND_RUN = [
+  'run',
+  '--agent',
+  'command',
+  '--agent-command',
+  "sed -i 's/a - b/a + b/' src/math.mjs",
+  '--prompt',
+  'fix add',
+  '--gate-command',
+  'node test/run.mjs'
+]
 
 describe('the command line (src)', () => {
   it('an option with no value is a usage error naming it, never "true"', async () => {
@@ -79,10 +112,30 @@ describe('the command line (src)', () => {
 
   it('a value that starts with a dash is read as the value', async () => {
     const cmd = parseCommand(['run', '--agent-args', '--model x', '--prompt=-p'])
-    expect(cmd).toEqual({ kind: 'run', flags: new Map([['agent-args', '--model x'], ['prompt', '-p']]) })
+    expect(cmd).toEqual({
+      kind: 'run',
+      flags: new Map([
+        ['agent-args', '--model x'],
+        ['prompt', '-p']
+      ])
+    })
     // Read as agent-args, a refused flag there is refused by the input check, not by the parser.
     const repo = makeRepo(buggyProject())
-    const r = await run(['run', '--agent', 'claude', '--agent-args', '--resume abc', '--prompt', 'x', '--gate-command', 'true', '--workspace', repo, '--temp-dir', tempDir()])
+    const r = await run([
+      'run',
+      '--agent',
+      'claude',
+      '--agent-args',
+      '--resume abc',
+      '--prompt',
+      'x',
+      '--gate-command',
+      'true',
+      '--workspace',
+      repo,
+      '--temp-dir',
+      tempDir()
+    ])
     expect(r.status).toBe(exitCodeFor('config-error'))
     expect(r.stderr).toContain("Input 'agent-args'")
   })
@@ -128,7 +181,9 @@ describe('the command line (src)', () => {
     const r = await run([...COMMAND_RUN, '--workspace', dir, '--temp-dir', tempDir()])
     expect(r.status).toBe(exitCodeFor('config-error'))
     expect(r.status).toBe(23)
-    expect(r.stderr).toBe(`config-error: ${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one\n`)
+    expect(r.stderr).toBe(
+      `config-error: ${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one\n`
+    )
     expect(r.stdout).toContain('stop-reason: config-error')
   })
 

@@ -20,7 +20,11 @@ describe('the public contract', () => {
   })
 
   it('action.yml and the shared input table agree on names, defaults and required flags', () => {
-    const fromYml = Object.entries(action.inputs).map(([name, spec]) => ({ name, default: spec.default === undefined ? undefined : String(spec.default), required: spec.required === true }))
+    const fromYml = Object.entries(action.inputs).map(([name, spec]) => ({
+      name,
+      default: spec.default === undefined ? undefined : String(spec.default),
+      required: spec.required === true
+    }))
     const fromTable = INPUT_SPECS.map((spec) => ({ name: spec.name, default: spec.default, required: spec.required === true }))
     expect(fromTable).toEqual(fromYml)
     for (const spec of INPUT_SPECS) expect(spec.description).toBe(action.inputs[spec.name].description)
@@ -37,11 +41,40 @@ describe('the public contract', () => {
 
   it('has every input and output DESIGN.md names', () => {
     const design = [
-      'agent', 'prompt', 'prompt-file', 'agent-command', 'agent-args', 'max-iterations', 'max-turns', 'call-budget-usd',
-      'spend-ceiling-usd', 'call-timeout-minutes', 'time-limit-minutes', 'no-progress-limit', 'same-failure-limit',
-      'gate-command', 'gate-setup', 'gate-report', 'protected-paths', 'base-ref', 'features-file', 'progress-file',
-      'loop-id', 'period-ceiling-usd', 'period-hours', 'max-open-prs', 'on-success', 'on-escalate', 'escalate-to',
-      'labels', 'draft', 'github-token', 'anthropic-api-key', 'openai-api-key', 'dry-run', 'task'
+      'agent',
+      'prompt',
+      'prompt-file',
+      'agent-command',
+      'agent-args',
+      'max-iterations',
+      'max-turns',
+      'call-budget-usd',
+      'spend-ceiling-usd',
+      'call-timeout-minutes',
+      'time-limit-minutes',
+      'no-progress-limit',
+      'same-failure-limit',
+      'gate-command',
+      'gate-setup',
+      'gate-report',
+      'protected-paths',
+      'base-ref',
+      'features-file',
+      'progress-file',
+      'loop-id',
+      'period-ceiling-usd',
+      'period-hours',
+      'max-open-prs',
+      'on-success',
+      'on-escalate',
+      'escalate-to',
+      'labels',
+      'draft',
+      'github-token',
+      'anthropic-api-key',
+      'openai-api-key',
+      'dry-run',
+      'task'
     ]
     for (const name of design) expect(Object.keys(action.inputs)).toContain(name)
     expect(Object.keys(action.outputs)).toEqual([...OUTPUT_NAMES])

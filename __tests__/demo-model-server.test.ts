@@ -20,7 +20,8 @@ afterAll(async () => {
 })
 
 const SLUGIFY_REPO = {
-  'src/slugify.mjs': '/** Turns a title into a URL slug: "Hello, World!" → "hello-world". */\nexport function slugify(title) {\n  return title.toLowerCase()\n}\n',
+  'src/slugify.mjs':
+    '/** Turns a title into a URL slug: "Hello, World!" → "hello-world". */\nexport function slugify(title) {\n  return title.toLowerCase()\n}\n',
   'test/slugify.test.mjs': [
     "import { test } from 'node:test'",
     "import assert from 'node:assert/strict'",

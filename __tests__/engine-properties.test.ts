@@ -54,7 +54,10 @@ describe('engine properties (fast-check)', () => {
         const text = readFileSync(w.progressFile, 'utf8')
         expect(lastStopReason(text)).toBe(out.stopReason)
         expect(text.match(/^stop-reason: /gm)).toHaveLength(1)
-        const log = readFileSync(w.deps.log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string })
+        const log = readFileSync(w.deps.log.file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { type: string })
         expect(log.filter((e) => e.type === 'stop')).toHaveLength(1)
         expect(log[log.length - 1].type).toBe('stop')
       }),

@@ -6,7 +6,10 @@ const lastLine = (file: string): string => readFileSync(file, 'utf8').trim().spl
 
 describe('engine (injected clock, agent, workspace and gate)', () => {
   it('verifies only when the gate passes on a non-empty change set', async () => {
-    const w = fakeWorld([{ files: ['a.js'], gate: 'fail', failure: 'x' }, { files: ['a.js'], gate: 'pass', cost: 1 }])
+    const w = fakeWorld([
+      { files: ['a.js'], gate: 'fail', failure: 'x' },
+      { files: ['a.js'], gate: 'pass', cost: 1 }
+    ])
     const out = await runLoop(w.config, w.deps)
     expect(out.stopReason).toBe('verified')
     expect(out.iterations).toHaveLength(2)
@@ -67,14 +70,25 @@ describe('engine (injected clock, agent, workspace and gate)', () => {
   })
 
   it('stops on agent-failure after 3 failed calls in a row', async () => {
-    const w = fakeWorld([{ status: 'failed', cost: 1 }, { status: 'capped', cost: 1 }, { status: 'failed', cost: 1 }], { noProgressLimit: 10 })
+    const w = fakeWorld(
+      [
+        { status: 'failed', cost: 1 },
+        { status: 'capped', cost: 1 },
+        { status: 'failed', cost: 1 }
+      ],
+      { noProgressLimit: 10 }
+    )
     const out = await runLoop(w.config, w.deps)
     expect(out.stopReason).toBe('agent-failure')
     expect(out.iterations).toHaveLength(3)
   })
 
   it('stops on the second tampering iteration', async () => {
-    const w = fakeWorld([{ tampered: true, files: ['a'], gate: 'fail', failure: 'p' }, { files: ['a'], gate: 'fail', failure: 'q' }, { tampered: true, files: ['a'], gate: 'fail', failure: 'r' }])
+    const w = fakeWorld([
+      { tampered: true, files: ['a'], gate: 'fail', failure: 'p' },
+      { files: ['a'], gate: 'fail', failure: 'q' },
+      { tampered: true, files: ['a'], gate: 'fail', failure: 'r' }
+    ])
     const out = await runLoop(w.config, w.deps)
     expect(out.stopReason).toBe('protected-tampering')
     expect(out.iterations).toHaveLength(3)
@@ -88,7 +102,10 @@ describe('engine (injected clock, agent, workspace and gate)', () => {
   })
 
   it('feeds the last evidence (failing tests, rejections) into the next prompt', async () => {
-    const w = fakeWorld([{ files: ['a'], gate: 'fail', failure: 'suite › adds', tampered: true }, { files: ['a'], gate: 'pass' }])
+    const w = fakeWorld([
+      { files: ['a'], gate: 'fail', failure: 'suite › adds', tampered: true },
+      { files: ['a'], gate: 'pass' }
+    ])
     await runLoop(w.config, w.deps)
     expect(w.calls[0].prompt).not.toContain('Evidence')
     expect(w.calls[1].prompt).toContain('failing: suite › adds')

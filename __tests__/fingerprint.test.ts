@@ -40,7 +40,17 @@ describe('failure fingerprints from plain output', () => {
   })
 
   it('does not depend on the order of failures', () => {
-    expect(fingerprintOf([{ id: 'a', message: 'x' }, { id: 'b', message: 'y' }])).toBe(fingerprintOf([{ id: 'b', message: 'y' }, { id: 'a', message: 'x' }]))
+    expect(
+      fingerprintOf([
+        { id: 'a', message: 'x' },
+        { id: 'b', message: 'y' }
+      ])
+    ).toBe(
+      fingerprintOf([
+        { id: 'b', message: 'y' },
+        { id: 'a', message: 'x' }
+      ])
+    )
     expect(fingerprintOf([])).toBeNull()
   })
 })

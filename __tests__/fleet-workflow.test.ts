@@ -40,11 +40,29 @@ describe('the fleet fan-out workflow', () => {
     expect(fleet.jobs.summary).toMatchObject({ needs: 'loop', if: 'always()' })
   })
 
-  it('collects every loop\'s outputs into one summary table with the total spend', () => {
+  it("collects every loop's outputs into one summary table with the total spend", () => {
     const work = tempDir('loopgate-fleet-')
     const record = fleet.jobs.loop.steps.find((s) => s.name === "Record this loop's outputs") as Step
-    runStep(record, work, { LOOP_ID: 'api-deps', REPOSITORY: 'acme/api', OUTCOME: 'verified', STOP_REASON: 'verified', SPEND: '3.10', ITERATIONS: '2', PR: 'https://github.com/acme/api/pull/7', ISSUE: '' })
-    runStep(record, work, { LOOP_ID: 'web-deps', REPOSITORY: 'acme/web', OUTCOME: 'escalated', STOP_REASON: 'same-failure', SPEND: '8.00', ITERATIONS: '4', PR: '', ISSUE: 'https://github.com/acme/web/issues/3' })
+    runStep(record, work, {
+      LOOP_ID: 'api-deps',
+      REPOSITORY: 'acme/api',
+      OUTCOME: 'verified',
+      STOP_REASON: 'verified',
+      SPEND: '3.10',
+      ITERATIONS: '2',
+      PR: 'https://github.com/acme/api/pull/7',
+      ISSUE: ''
+    })
+    runStep(record, work, {
+      LOOP_ID: 'web-deps',
+      REPOSITORY: 'acme/web',
+      OUTCOME: 'escalated',
+      STOP_REASON: 'same-failure',
+      SPEND: '8.00',
+      ITERATIONS: '4',
+      PR: '',
+      ISSUE: 'https://github.com/acme/web/issues/3'
+    })
     runStep(record, work, { LOOP_ID: 'crashed', REPOSITORY: 'acme/x', OUTCOME: '', STOP_REASON: '', SPEND: '', ITERATIONS: '', PR: '', ISSUE: '' })
     const summaryFile = path.join(work, 'summary.md')
     writeFileSync(summaryFile, '')

@@ -61,4 +61,3 @@ describe('resolving the base', () => {
     await expect(attempt).rejects.toThrow(/Input 'base-ref' has the value "nope"/)
   })
 })
-

@@ -52,14 +52,24 @@ test('with a report: fewer tests than the baseline fails with that reason', asyn
 })
 
 test('with a report: more skipped than the baseline fails with that reason', async () => {
-  const r = await runAttack({ isolation: 'weak', files: tapProject(), inputs: TAP_GATE, script: `${FIX}echo 'export const skipSlow = true' > src/config.mjs\n` })
+  const r = await runAttack({
+    isolation: 'weak',
+    files: tapProject(),
+    inputs: TAP_GATE,
+    script: `${FIX}echo 'export const skipSlow = true' > src/config.mjs\n`
+  })
   const gate = r.report.run?.iterations[0].gate
   expect(gate?.passed).toBe(false)
   expect(gate?.reason).toContain('more tests skipped than the baseline (1 > 0)')
 })
 
 test('with a report: the honest fix passes, failures and fingerprint come from the report', async () => {
-  const r = await runAttack({ isolation: 'weak', files: tapProject(), inputs: { ...TAP_GATE, 'max-iterations': '3' }, script: 'if [ "$LOOPGATE_ITERATION" = 2 ]; then sed -i "s/a - b/a + b/" src/math.mjs; else echo "// $LOOPGATE_ITERATION" >> src/math.mjs; fi\n' })
+  const r = await runAttack({
+    isolation: 'weak',
+    files: tapProject(),
+    inputs: { ...TAP_GATE, 'max-iterations': '3' },
+    script: 'if [ "$LOOPGATE_ITERATION" = 2 ]; then sed -i "s/a - b/a + b/" src/math.mjs; else echo "// $LOOPGATE_ITERATION" >> src/math.mjs; fi\n'
+  })
   const first = r.report.run?.iterations[0].gate
   expect(first?.failures).toEqual([{ id: 'adds two', message: 'expected 5' }])
   expect(first?.testsRun).toBe(3)
@@ -87,9 +97,28 @@ test('a gate that times out fails (its own timeout)', async () => {
 })
 
 test('a feature flip survives only when its test passed in the report', async () => {
-  const files = { ...tapProject(), 'features.json': JSON.stringify([{ id: 'add', test: 'adds two', passes: false }, { id: 'ghost', test: 'does not exist', passes: false }], null, 2) + '\n' }
-  const r = await runAttack({ isolation: 'weak', files, inputs: { ...TAP_GATE, 'features-file': 'features.json' }, script: `${FIX}sed -i 's/"passes": false/"passes": true/g' features.json\n` })
-  const features = JSON.parse(execFileSync('git', ['-c', 'safe.directory=*', 'show', 'HEAD:features.json'], { cwd: r.ws, encoding: 'utf8' }).toString()) as { id: string; passes: boolean }[]
+  const files = {
+    ...tapProject(),
+    'features.json':
+      JSON.stringify(
+        [
+          { id: 'add', test: 'adds two', passes: false },
+          { id: 'ghost', test: 'does not exist', passes: false }
+        ],
+        null,
+        2
+      ) + '\n'
+  }
+  const r = await runAttack({
+    isolation: 'weak',
+    files,
+    inputs: { ...TAP_GATE, 'features-file': 'features.json' },
+    script: `${FIX}sed -i 's/"passes": false/"passes": true/g' features.json\n`
+  })
+  const features = JSON.parse(execFileSync('git', ['-c', 'safe.directory=*', 'show', 'HEAD:features.json'], { cwd: r.ws, encoding: 'utf8' }).toString()) as {
+    id: string
+    passes: boolean
+  }[]
   const rejected = r.report.run?.iterations[0].rejected.join('\n') ?? ''
   expect(rejected).toContain('reverted: ghost')
   expect(rejected).not.toContain('add,')
@@ -139,7 +168,7 @@ test('gate-setup runs first in the clean checkout, as the agent user, with writa
   expect(r.report.run?.iterations[0].gate?.outputTail).toContain('setup by loopgate-agent-setup')
 })
 
-test('a gate-setup that fails on the agent\'s commit fails the gate with that reason', async () => {
+test("a gate-setup that fails on the agent's commit fails the gate with that reason", async () => {
   const r = await runAttack({ isolation: 'weak', inputs: { 'gate-setup': 'test ! -e setup-breaker || exit 3' }, script: `${FIX}touch setup-breaker\n` })
   expect(r.report.run?.iterations[0].gate?.passed).toBe(false)
   expect(r.report.run?.iterations[0].gate?.reason).toBe('gate-setup failed (exit 3)')

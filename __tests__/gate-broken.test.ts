@@ -21,7 +21,12 @@ async function brokenRun(inputs: Record<string, string>, isolation: 'weak' | 'au
   const marker = tempDir('loopgate-marker-')
   const r = await runAttack({ isolation, inputs, script: MARKED(marker) })
   const entries = logEntries(r.report.logFile)
-  return { ...r, entries, called: existsSync(path.join(marker, 'agent-was-called')), ledger: existsSync(r.report.ledgerFile) ? readFileSync(r.report.ledgerFile, 'utf8') : '' }
+  return {
+    ...r,
+    entries,
+    called: existsSync(path.join(marker, 'agent-was-called')),
+    ledger: existsSync(r.report.ledgerFile) ? readFileSync(r.report.ledgerFile, 'utf8') : ''
+  }
 }
 
 test('a gate command that is not found stops with gate-broken before any call, naming gate-command', async () => {

@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import picomatch from 'picomatch'
 import { parse as parseToml } from 'smol-toml'
-import { hasDuplicateJsonKey, manifestChange, manifestKind as manifestKindOf, MANIFEST_ALLOWED_KEYS, protectedPart, restoreManifest } from '../src/gate/manifest-keys.js'
+import {
+  hasDuplicateJsonKey,
+  manifestChange,
+  manifestKind as manifestKindOf,
+  MANIFEST_ALLOWED_KEYS,
+  protectedPart,
+  restoreManifest
+} from '../src/gate/manifest-keys.js'
 import { ProtectedPaths } from '../src/gate/protected-paths.js'
 import { gateCommandPatterns, packageScriptPatterns } from '../src/gate/gate-command-files.js'
 import { DEFAULT_PROTECTED_PATHS, resolveProtectedPatterns } from '../src/gate/protection-defaults.js'
@@ -253,7 +260,25 @@ describe('protected paths: the defaults', () => {
   test('matches exactly what picomatch matches, pattern by pattern', () => {
     const all = picomatch([...DEFAULT_PROTECTED_PATHS, 'src/**/*.golden.ts', 'Makefile'], { dot: true })
     const custom = new ProtectedPaths([...DEFAULT_PROTECTED_PATHS, 'src/**/*.golden.ts', 'Makefile'])
-    const segments = ['tests', 'test', 'a', '.github', 'workflows', 'src', 'spec', 'x.test.js', 'conftest.py', '.npmrc', 'jest.config.ts', 'testsx', 'a.golden.ts', 'Makefile', '.babelrc', 'p.pth', 'x_test.go']
+    const segments = [
+      'tests',
+      'test',
+      'a',
+      '.github',
+      'workflows',
+      'src',
+      'spec',
+      'x.test.js',
+      'conftest.py',
+      '.npmrc',
+      'jest.config.ts',
+      'testsx',
+      'a.golden.ts',
+      'Makefile',
+      '.babelrc',
+      'p.pth',
+      'x_test.go'
+    ]
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...segments), { minLength: 1, maxLength: 5 }), (parts) => {
         const file = parts.join('/')

@@ -53,7 +53,11 @@ function editableProject(): Record<string, string> {
 function editableInstall(ws: string): void {
   execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', '.venv'], { cwd: ws })
   const lib = path.join(ws, '.venv', 'lib')
-  const site = path.join(lib, readdirSync(lib).find((n) => n.startsWith('python'))!, 'site-packages')
+  const site = path.join(
+    lib,
+    readdirSync(lib).find((n) => n.startsWith('python'))!,
+    'site-packages'
+  )
   writeFileSync(path.join(site, '__editable__.calc-1.0.pth'), `${ws}/src\n`)
 }
 
@@ -105,7 +109,8 @@ function vitestProject(): Record<string, string> {
     'package.json': JSON.stringify({ name: 'lib', type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '*' } }, null, 2) + '\n',
     'vitest.config.ts': "import { defineConfig } from 'vitest/config'\n\nexport default defineConfig({ test: { include: ['src/**/*.test.ts'] } })\n",
     'src/math.ts': 'export function add(a: number, b: number): number {\n  return a - b\n}\n',
-    'src/math.test.ts': "import { expect, test } from 'vitest'\nimport { add } from './math'\n\ntest('adds two numbers', () => {\n  expect(add(2, 3)).toBe(5)\n})\n\ntest('adds zero', () => {\n  expect(add(0, 0)).toBe(0)\n})\n"
+    'src/math.test.ts':
+      "import { expect, test } from 'vitest'\nimport { add } from './math'\n\ntest('adds two numbers', () => {\n  expect(add(2, 3)).toBe(5)\n})\n\ntest('adds zero', () => {\n  expect(add(0, 0)).toBe(0)\n})\n"
   }
 }
 
@@ -164,7 +169,7 @@ function runnerWithNpmCache(): { home: string; files: Record<string, string> } {
     'src/answer.mjs': "import mini from 'lg-mini'\n\nexport const answer = () => mini.answer + 1\n",
     'test/run.mjs': [
       "import { answer } from '../src/answer.mjs'",
-      "const ok = answer() === 42",
+      'const ok = answer() === 42',
       "console.log((ok ? '✓' : '✕') + ' the answer comes from lg-mini')",
       'process.exit(ok ? 0 : 1)',
       ''
@@ -173,7 +178,7 @@ function runnerWithNpmCache(): { home: string; files: Record<string, string> } {
   return { home, files }
 }
 
-test('gate-setup `npm ci --offline` installs from the runner\'s npm cache, as the gate user', async () => {
+test("gate-setup `npm ci --offline` installs from the runner's npm cache, as the gate user", async () => {
   const runner = runnerWithNpmCache()
   const r = await runAttack({
     isolation: 'auto',
@@ -216,7 +221,11 @@ test('an editable install into a virtualenv outside the workspace, on PATH, is r
     prepare: (ws) => {
       execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', venv])
       const lib = path.join(venv, 'lib')
-      const site = path.join(lib, readdirSync(lib).find((n) => n.startsWith('python'))!, 'site-packages')
+      const site = path.join(
+        lib,
+        readdirSync(lib).find((n) => n.startsWith('python'))!,
+        'site-packages'
+      )
       writeFileSync(path.join(site, '__editable__.calc-1.0.pth'), `${ws}/src\n`)
     },
     env: { PATH: `${venv}/bin:${process.env.PATH}` },

@@ -63,7 +63,11 @@ describe('JUnit XML', () => {
 
   test('the fingerprint ignores durations, timestamps and temp paths', () => {
     const a = parseJUnit(JEST_JUNIT)
-    const b = parseJUnit(JEST_JUNIT.replace(/time="[^"]*"/g, 'time="9.9"').replace('/tmp/jest_rs/abc', '/tmp/jest_rs/zzz').replace('2026-01-01T00:00:00', '2027-02-02T11:11:11'))
+    const b = parseJUnit(
+      JEST_JUNIT.replace(/time="[^"]*"/g, 'time="9.9"')
+        .replace('/tmp/jest_rs/abc', '/tmp/jest_rs/zzz')
+        .replace('2026-01-01T00:00:00', '2027-02-02T11:11:11')
+    )
     expect(fingerprintOf(a.failures)).toBe(fingerprintOf(b.failures))
     const c = parseJUnit(JEST_JUNIT.replace('expected 5, got -1', 'expected 5, got 7'))
     expect(fingerprintOf(c.failures)).not.toBe(fingerprintOf(a.failures))
@@ -90,7 +94,19 @@ describe('JUnit XML', () => {
 
 describe('TAP', () => {
   test('ok / not ok / SKIP / TODO and the first diagnostic line', () => {
-    const r = parseTap(['TAP version 13', '1..4', 'ok 1 - adds', 'not ok 2 - subtracts', '  ---', "  message: 'expected 1'", '  ...', 'ok 3 - later # SKIP not yet', 'not ok 4 - flaky # TODO fix'].join('\n'))
+    const r = parseTap(
+      [
+        'TAP version 13',
+        '1..4',
+        'ok 1 - adds',
+        'not ok 2 - subtracts',
+        '  ---',
+        "  message: 'expected 1'",
+        '  ...',
+        'ok 3 - later # SKIP not yet',
+        'not ok 4 - flaky # TODO fix'
+      ].join('\n')
+    )
     expect(r.tests).toBe(4)
     expect(r.skipped).toBe(1)
     expect(r.failures).toEqual([{ id: 'subtracts', message: 'expected 1' }])

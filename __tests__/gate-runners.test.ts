@@ -78,7 +78,10 @@ const vitest: Family = {
       label: 'json on the console',
       command: ['npx', 'vitest', 'run', '--reporter=json'],
       ids: ['test/math.test.js › math › adds two numbers', 'test/math.test.js › math › builds a user'],
-      diffs: [['expected -1 to be 5 // Object.is equality'], ["expected { name: 'ann', admin: false, …(1) } to deeply equal { name: 'ann', admin: true, …(1) }"]]
+      diffs: [
+        ['expected -1 to be 5 // Object.is equality'],
+        ["expected { name: 'ann', admin: false, …(1) } to deeply equal { name: 'ann', admin: true, …(1) }"]
+      ]
     }
   ],
   diffs: [
@@ -273,10 +276,22 @@ function run(family: Family, format: Format, bug: Bug): Reading {
     const output = `${r.stdout}\n${r.stderr}`
     if (format.report) {
       const report = parseReport(readFileSync(path.join(dir, format.report), 'utf8'), dir)
-      return { dir, failures: report.failures, tests: report.tests, fingerprint: verdictFingerprint(report.failures, 'exit 1', output), runners: [report.format] }
+      return {
+        dir,
+        failures: report.failures,
+        tests: report.tests,
+        fingerprint: verdictFingerprint(report.failures, 'exit 1', output),
+        runners: [report.format]
+      }
     }
     const read = readOutput(output, dir)
-    return { dir, failures: read.failures, tests: read.counts?.tests ?? null, fingerprint: verdictFingerprint(read.failures, 'exit 1', output), runners: read.runners }
+    return {
+      dir,
+      failures: read.failures,
+      tests: read.counts?.tests ?? null,
+      fingerprint: verdictFingerprint(read.failures, 'exit 1', output),
+      runners: read.runners
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -293,7 +308,8 @@ function checkFamily(family: Family): void {
     expect({ format: format.label, ids: first.failures.map((f) => f.id) }).toEqual({ format: format.label, ids: format.ids })
     expect(first.tests).toBe(3)
     first.failures.forEach((failure, i) => {
-      for (const text of (format.diffs ?? family.diffs)[i]) expect({ format: format.label, id: failure.id, message: failure.message }).toEqual(expect.objectContaining({ message: expect.stringContaining(text) }))
+      for (const text of (format.diffs ?? family.diffs)[i])
+        expect({ format: format.label, id: failure.id, message: failure.message }).toEqual(expect.objectContaining({ message: expect.stringContaining(text) }))
       expect(failure.message.split('\n').length).toBeLessThanOrEqual(41)
       expect(failure.message).not.toMatch(/\u001b\[|^\s*at .*:\d+:\d+\)?$/m)
       expect(failure.message).not.toContain(first.dir)
@@ -331,7 +347,9 @@ describe('the protected gate', () => {
       sh(ws, ['commit', '-qam', 'change'])
       return sh(ws, ['rev-parse', 'HEAD']).trim()
     }
-    const yamlCrash = commit("export const add = null\nthrow new Error('YAMLException: bad indentation of a mapping entry (3:5) after ' + Date.now() + ' ms')\n")
+    const yamlCrash = commit(
+      "export const add = null\nthrow new Error('YAMLException: bad indentation of a mapping entry (3:5) after ' + Date.now() + ' ms')\n"
+    )
     const typeError = commit("export const add = null\nthrow new TypeError('add is not a function')\n")
     const times = commit('export function add(a, b) {\n  return a * b\n}\n')
     const temp = tempDir()

@@ -29,7 +29,10 @@ describe('loopgate holds the workspace repository for the run', () => {
     expect(agentConfig).toContain('url = "https://example.com/o/r.git"')
     expect(sh(ws, ['log', '--format=%s'])).toContain('initial')
     const stash = await stashCredentials(userConfigOf(custody), path.join(runDir, 'credentials.json'))
-    expect(stash.auth).toEqual(['http.https://github.com/.extraheader=AUTHORIZATION: basic DIRECT_SECRET', 'http.https://github.com/.extraheader=AUTHORIZATION: basic INCLUDED_SECRET'])
+    expect(stash.auth).toEqual([
+      'http.https://github.com/.extraheader=AUTHORIZATION: basic DIRECT_SECRET',
+      'http.https://github.com/.extraheader=AUTHORIZATION: basic INCLUDED_SECRET'
+    ])
     expect(lstatSync(included).mode & 0o777).toBe(0o600)
     expect(lstatSync(path.join(runDir, 'credentials.json')).mode & 0o777).toBe(0o600)
 

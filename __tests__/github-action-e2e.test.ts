@@ -131,7 +131,9 @@ describe('the bundled action publishing to GitHub', () => {
     expect(issue.body).toContain('`max-iterations`')
     expect(issue.body).toContain('loopgate/nightly-upgrade-wip')
     // Which control fired and what to change, then the last failure, then the attempts.
-    const order = ['**Stop reason: `max-iterations`.**', '**What you can do:**', '### Last gate failure', '### Attempts', '**Attempt log:**'].map((s) => issue.body.indexOf(s))
+    const order = ['**Stop reason: `max-iterations`.**', '**What you can do:**', '### Last gate failure', '### Attempts', '**Attempt log:**'].map((s) =>
+      issue.body.indexOf(s)
+    )
     expect(order.every((n) => n > 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
     expect(issue.body.length).toBeLessThanOrEqual(65536)
@@ -181,7 +183,10 @@ describe('the bundled action publishing to GitHub', () => {
 
   it('skips a pull request from a fork with a clear summary line', async () => {
     const ws = checkout(bare)
-    const r = await run({ 'agent-command': 'touch agent-was-called' }, { workspace: ws, eventName: 'pull_request', event: pullRequestEvent(7, 'a'.repeat(40), 'forker/octo-repo') })
+    const r = await run(
+      { 'agent-command': 'touch agent-was-called' },
+      { workspace: ws, eventName: 'pull_request', event: pullRequestEvent(7, 'a'.repeat(40), 'forker/octo-repo') }
+    )
     expect(r.outputs['stop-reason']).toBe('nothing-to-do')
     expect(r.outputs.outcome).toBe('skipped')
     expect(r.exitCode).toBe(0)
@@ -214,7 +219,10 @@ describe('the bundled action publishing to GitHub', () => {
     expect(r.outputs['pull-request-url']).toBe(`https://github.com/octo-org/octo-repo/pull/${pull.number}`)
 
     // The push re-triggers the workflow: loopgate's own newest commit is skipped.
-    const again = await run({ 'agent-command': 'touch agent-was-called', 'on-success': 'push' }, { workspace: checkout(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, pushed) })
+    const again = await run(
+      { 'agent-command': 'touch agent-was-called', 'on-success': 'push' },
+      { workspace: checkout(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, pushed) }
+    )
     expect(again.outputs['stop-reason']).toBe('nothing-to-do')
     expect(again.summary).toContain("is loopgate's own and no one has pushed since")
   })
@@ -270,7 +278,15 @@ describe('the bundled action publishing to GitHub', () => {
     const ws = checkout(bare)
     const pidFile = path.join(tempDir('loopgate-pid-'), 'agent.pid')
     const env = { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' }
-    const inputs = { agent: 'command', prompt: 'x', 'gate-command': 'node test/run.mjs', 'github-token': TOKEN, 'call-budget-usd': '0.01', 'spend-ceiling-usd': '1', 'agent-command': `echo $$ > ${pidFile}; echo half done > WORK.md; exec sleep 60` }
+    const inputs = {
+      agent: 'command',
+      prompt: 'x',
+      'gate-command': 'node test/run.mjs',
+      'github-token': TOKEN,
+      'call-budget-usd': '0.01',
+      'spend-ceiling-usd': '1',
+      'agent-command': `echo $$ > ${pidFile}; echo half done > WORK.md; exec sleep 60`
+    }
     const main = await runAction({
       workspace: ws,
       eventName: 'schedule',

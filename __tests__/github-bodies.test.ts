@@ -15,7 +15,15 @@ function context(logText: string, stopReason: RunOutcome['stopReason'] = 'verifi
   const dir = tempDir()
   const logFile = path.join(dir, 'attempts.jsonl')
   writeFileSync(logFile, logText)
-  const inputs: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'Upgrade one dependency.', 'gate-command': 'npm test', 'loop-id': 'nightly', 'spend-ceiling-usd': '10', 'call-budget-usd': '2' }
+  const inputs: Record<string, string> = {
+    agent: 'command',
+    'agent-command': 'true',
+    prompt: 'Upgrade one dependency.',
+    'gate-command': 'npm test',
+    'loop-id': 'nightly',
+    'spend-ceiling-usd': '10',
+    'call-budget-usd': '2'
+  }
   const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: dir })
   const iteration = (i: number, spent: number) => ({
     iteration: i,
@@ -27,7 +35,16 @@ function context(logText: string, stopReason: RunOutcome['stopReason'] = 'verifi
     commit: 'c'.repeat(40),
     changedFiles: ['package.json'],
     stat: { files: 1, insertions: 1, deletions: 1 },
-    gate: { passed: stopReason === 'verified' && i === 2, reason: 'exit 0', exitCode: 0, timedOut: false, failures: [], fingerprint: null, outputTail: 'ok', durationMs: 10 },
+    gate: {
+      passed: stopReason === 'verified' && i === 2,
+      reason: 'exit 0',
+      exitCode: 0,
+      timedOut: false,
+      failures: [],
+      fingerprint: null,
+      outputTail: 'ok',
+      durationMs: 10
+    },
     gateRan: true,
     rejected: [],
     tampered: false,
@@ -69,7 +86,9 @@ describe('bodies', () => {
       expect(body.length).toBeLessThan(10_000)
     }
     // Without an artifact: the workflow run, or (a local run) the log file.
-    expect(pullRequestBody(context(line(1)), { logUrl: 'https://github.com/o/r/actions/runs/1' })).toContain('**Attempt log:** in the artifacts of [the workflow run](https://github.com/o/r/actions/runs/1).')
+    expect(pullRequestBody(context(line(1)), { logUrl: 'https://github.com/o/r/actions/runs/1' })).toContain(
+      '**Attempt log:** in the artifacts of [the workflow run](https://github.com/o/r/actions/runs/1).'
+    )
     const local = context(line(1))
     expect(pullRequestBody(local)).toContain(`**Attempt log:** \` ${local.logFile} \`.`)
   })
@@ -113,17 +132,37 @@ describe('the pull request', () => {
     const ctx = context(line(1))
     ctx.settings = { ...ctx.settings, prompt }
     ctx.outcome.iterations[1] = { ...ctx.outcome.iterations[1], agent: { ...ctx.outcome.iterations[1].agent, finalText } }
-    ctx.outcome.lastVerdict = { passed: true, reason: 'exit 0', exitCode: 0, timedOut: false, failures: [], fingerprint: null, testsRun: 12, skipped: 1, outputTail: 'ok', durationMs: 1500 }
+    ctx.outcome.lastVerdict = {
+      passed: true,
+      reason: 'exit 0',
+      exitCode: 0,
+      timedOut: false,
+      failures: [],
+      fingerprint: null,
+      testsRun: 12,
+      skipped: 1,
+      outputTail: 'ok',
+      durationMs: 1500
+    }
     ctx.protectedBase = { sha: 'b'.repeat(40), source: 'origin/HEAD' }
     return ctx
   }
-  const changes = { from: 'a'.repeat(40), to: 'c'.repeat(40), files: [{ path: 'src/math.mjs', insertions: 3, deletions: 1 }, { path: 'logo.png', insertions: null, deletions: null }] }
+  const changes = {
+    from: 'a'.repeat(40),
+    to: 'c'.repeat(40),
+    files: [
+      { path: 'src/math.mjs', insertions: 3, deletions: 1 },
+      { path: 'logo.png', insertions: null, deletions: null }
+    ]
+  }
 
   it('is titled by the agent’s Summary line, cleaned and cut; else by the task’s first line', () => {
     expect(pullRequestTitle(verified('I changed the sign.\n\nSummary: Fix add() to add instead of subtract'))).toBe('Fix add() to add instead of subtract')
-    expect(pullRequestTitle(verified('**Summary:** `add()` adds again. Fixes #12, closes octo/repo#3 for @octocat, see https://x.test/a <!-- loopgate:loop-id=x -->'))).toBe(
-      'add() adds again. for octocat, see'
-    )
+    expect(
+      pullRequestTitle(
+        verified('**Summary:** `add()` adds again. Fixes #12, closes octo/repo#3 for @octocat, see https://x.test/a <!-- loopgate:loop-id=x -->')
+      )
+    ).toBe('add() adds again. for octocat, see')
     const long = pullRequestTitle(verified(`Summary: ${'word '.repeat(40)}`))
     expect(long.length).toBeLessThanOrEqual(72)
     expect(long.endsWith('word…')).toBe(true)
@@ -135,7 +174,9 @@ describe('the pull request', () => {
 
   it('opens with what changed and the agent’s claim, then the verification, the spend and a compact table', () => {
     const body = pullRequestBody(verified(`Summary: Make add() add\n${HOSTILE}`), { changes, logUrl: ARTIFACT })
-    const headings = blocks(body).filter((b) => /^h\d$/.test(b.tag)).map((b) => b.text)
+    const headings = blocks(body)
+      .filter((b) => /^h\d$/.test(b.tag))
+      .map((b) => b.text)
     expect(headings).toEqual(['loopgate: verified', 'What changed', 'Verification', 'Spend and iterations'])
     const html = md.render(body)
     // Files with their +/−, binary files named as such.
@@ -150,7 +191,9 @@ describe('the pull request', () => {
     expect(html).not.toMatch(/<img|<a href="https:\/\/evil|<strong>bold/)
     expect(body).not.toMatch(/@octo-org|Fixes #1|<!-- loopgate:loop-id=nightly -->[\s\S]*<!-- loopgate:/)
     // The verification: the gate command, what it ran, and the base the protected tests came from.
-    expect(body).toContain(`The protected gate \` npm test \` passed (\` exit 0 \`, 12 test(s) run, 1 skipped) in 1.5 s on commit \`${'c'.repeat(40)}\`, in a clean checkout with the protected tests from the base \`${'b'.repeat(12)}\` (\` origin/HEAD \`).`)
+    expect(body).toContain(
+      `The protected gate \` npm test \` passed (\` exit 0 \`, 12 test(s) run, 1 skipped) in 1.5 s on commit \`${'c'.repeat(40)}\`, in a clean checkout with the protected tests from the base \`${'b'.repeat(12)}\` (\` origin/HEAD \`).`
+    )
     expect(body).toContain('**Spend:** $4.00 of the $10.00 ceiling over 2 iteration(s).')
     expect(body).toContain('| # | agent | files | gate | cost |')
     expect(body.indexOf('### What changed')).toBeLessThan(body.indexOf('**Task**'))
@@ -178,7 +221,15 @@ describe('the escalation issue', () => {
       durationMs: 1
     }
     const body = escalationBody(ctx, { logUrl: ARTIFACT })
-    const order = ['**Stop reason: `same-failure`.**', '**What you can do:**', '### Last gate failure', 'adds', 'expected 5, got -1', '### Attempts', '**Attempt log:**']
+    const order = [
+      '**Stop reason: `same-failure`.**',
+      '**What you can do:**',
+      '### Last gate failure',
+      'adds',
+      'expected 5, got -1',
+      '### Attempts',
+      '**Attempt log:**'
+    ]
     const at = order.map((s) => body.indexOf(s))
     expect(at.every((n) => n > 0)).toBe(true)
     expect([...at].sort((a, b) => a - b)).toEqual(at)

@@ -27,7 +27,9 @@ describe('event plans', () => {
     expect(plan).toMatchObject({ kind: 'branch', workBranch: 'loopgate/nightly', baseBranch: 'trunk' })
     const dispatched = await planEvent(settings(), 'workflow_dispatch', { repository: { default_branch: 'dev' } }, {}, notOurs)
     expect(dispatched).toMatchObject({ kind: 'branch', baseBranch: 'dev' })
-    expect(await planEvent(settings({ 'base-ref': 'release' }), 'schedule', {}, { GITHUB_REF: 'refs/heads/trunk' }, notOurs)).toMatchObject({ baseBranch: 'release' })
+    expect(await planEvent(settings({ 'base-ref': 'release' }), 'schedule', {}, { GITHUB_REF: 'refs/heads/trunk' }, notOurs)).toMatchObject({
+      baseBranch: 'release'
+    })
   })
 
   it('a same-repository PR works on its head branch with its base as the gate base', async () => {
@@ -40,14 +42,21 @@ describe('event plans', () => {
   })
 
   it('skips forks and deleted head repositories', async () => {
-    expect(await planEvent(settings(), 'pull_request', pr('opened', 'fork/r'), {}, notOurs)).toMatchObject({ kind: 'skip', message: expect.stringContaining('fork (fork/r)') })
+    expect(await planEvent(settings(), 'pull_request', pr('opened', 'fork/r'), {}, notOurs)).toMatchObject({
+      kind: 'skip',
+      message: expect.stringContaining('fork (fork/r)')
+    })
     expect(await planEvent(settings(), 'pull_request', pr('opened', null), {}, notOurs)).toMatchObject({ kind: 'skip' })
   })
 
   it('refuses pull_request_target unless allowed', async () => {
     expect(await planEvent(settings(), 'pull_request_target', pr('opened'), {}, notOurs)).toMatchObject({ kind: 'refuse' })
-    expect(await planEvent(settings({ 'allow-pull-request-target': 'true' }), 'pull_request_target', pr('opened'), {}, notOurs)).toMatchObject({ kind: 'pull-request' })
-    expect(await planEvent(settings({ 'allow-pull-request-target': 'true' }), 'pull_request_target', pr('opened', 'fork/r'), {}, notOurs)).toMatchObject({ kind: 'skip' })
+    expect(await planEvent(settings({ 'allow-pull-request-target': 'true' }), 'pull_request_target', pr('opened'), {}, notOurs)).toMatchObject({
+      kind: 'pull-request'
+    })
+    expect(await planEvent(settings({ 'allow-pull-request-target': 'true' }), 'pull_request_target', pr('opened', 'fork/r'), {}, notOurs)).toMatchObject({
+      kind: 'skip'
+    })
   })
 
   it('skips when the PR head is loopgate’s own newest commit', async () => {

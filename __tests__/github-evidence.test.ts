@@ -30,7 +30,16 @@ describe('evidence for a triggered run', () => {
     gh = await startGitHubServer({ token: TOKEN })
     pr = gh.addPull({ head: 'feature', headSha: SHA, labels: [], author: 'contributor' }).number
     gh.reviewThreads.push(
-      { pr, path: 'src/math.js', line: 2, isResolved: false, comments: [{ author: 'reviewer', body: 'This subtracts; `add` must add.' }, { author: 'contributor', body: 'Will fix.' }] },
+      {
+        pr,
+        path: 'src/math.js',
+        line: 2,
+        isResolved: false,
+        comments: [
+          { author: 'reviewer', body: 'This subtracts; `add` must add.' },
+          { author: 'contributor', body: 'Will fix.' }
+        ]
+      },
       { pr, path: 'src/old.js', line: 9, isResolved: true, comments: [{ author: 'reviewer', body: 'RESOLVED-THREAD-TEXT' }] },
       { pr: pr + 100, path: 'elsewhere.js', line: 1, isResolved: false, comments: [{ author: 'reviewer', body: 'OTHER-PR-TEXT' }] }
     )
@@ -42,12 +51,32 @@ describe('evidence for a triggered run', () => {
         headSha: SHA,
         suiteId: 77,
         runId: 900,
-        steps: [{ name: 'Set up job', conclusion: 'success' }, { name: 'npm test', conclusion: 'failure' }, { name: 'Post job cleanup', conclusion: 'success' }],
+        steps: [
+          { name: 'Set up job', conclusion: 'success' },
+          { name: 'npm test', conclusion: 'failure' },
+          { name: 'Post job cleanup', conclusion: 'success' }
+        ],
         annotations: [{ path: 'test/math.test.js', startLine: 4, level: 'failure', title: 'add › adds two numbers', message: 'expected 3, received -1' }],
         log: JOB_LOG
       },
-      { id: 502, name: 'lint', conclusion: 'success', headSha: SHA, suiteId: 77, runId: 900, annotations: [{ path: 'x.js', startLine: 1, level: 'warning', message: 'LINT-PASSED-TEXT' }], log: 'fine' },
-      { id: 601, name: 'external-ci', conclusion: 'failure', headSha: SHA, suiteId: 78, annotations: [{ path: 'src/math.js', startLine: 2, level: 'failure', message: 'external says no' }] }
+      {
+        id: 502,
+        name: 'lint',
+        conclusion: 'success',
+        headSha: SHA,
+        suiteId: 77,
+        runId: 900,
+        annotations: [{ path: 'x.js', startLine: 1, level: 'warning', message: 'LINT-PASSED-TEXT' }],
+        log: 'fine'
+      },
+      {
+        id: 601,
+        name: 'external-ci',
+        conclusion: 'failure',
+        headSha: SHA,
+        suiteId: 78,
+        annotations: [{ path: 'src/math.js', startLine: 2, level: 'failure', message: 'external says no' }]
+      }
     )
     client = createClient(TOKEN, { GITHUB_API_URL: gh.url }, () => undefined)
   })
@@ -68,10 +97,22 @@ describe('evidence for a triggered run', () => {
   })
 
   it('a command carries its words and the PR’s unresolved review threads (not resolved ones, not other PRs’)', async () => {
-    const evidence = await gatherEvidence(client, repo, prPlan({ kind: 'command', event: 'issue_comment', author: 'maintainer', words: 'fix the add helper', comment: { id: 1, kind: 'issue-comment' } }))
+    const evidence = await gatherEvidence(
+      client,
+      repo,
+      prPlan({ kind: 'command', event: 'issue_comment', author: 'maintainer', words: 'fix the add helper', comment: { id: 1, kind: 'issue-comment' } })
+    )
     expect(evidence?.request).toEqual({ author: 'maintainer', words: 'fix the add helper', where: 'issue comment' })
     expect(evidence?.threads).toEqual([
-      { path: 'src/math.js', line: 2, outdated: false, comments: [{ author: 'reviewer', body: 'This subtracts; `add` must add.' }, { author: 'contributor', body: 'Will fix.' }] }
+      {
+        path: 'src/math.js',
+        line: 2,
+        outdated: false,
+        comments: [
+          { author: 'reviewer', body: 'This subtracts; `add` must add.' },
+          { author: 'contributor', body: 'Will fix.' }
+        ]
+      }
     ])
     const task = taskWithEvidence('Address the review.', evidence)
     expect(task.startsWith('Address the review.\n\n## Evidence gathered by loopgate')).toBe(true)
@@ -84,11 +125,17 @@ describe('evidence for a triggered run', () => {
   })
 
   it('a failed workflow run carries the failing job’s annotations and the end of its failing step’s log', async () => {
-    const evidence = await gatherEvidence(client, repo, prPlan({ kind: 'failed-check', event: 'workflow_run', headSha: SHA, checkSuiteId: 77, workflowRunId: 900, name: 'CI' }))
+    const evidence = await gatherEvidence(
+      client,
+      repo,
+      prPlan({ kind: 'failed-check', event: 'workflow_run', headSha: SHA, checkSuiteId: 77, workflowRunId: 900, name: 'CI' })
+    )
     expect(evidence?.checks).toHaveLength(1)
     const [check] = evidence!.checks
     expect(check).toMatchObject({ name: 'test (20)', conclusion: 'failure', step: 'npm test' })
-    expect(check.annotations).toEqual([{ path: 'test/math.test.js', line: 4, level: 'failure', title: 'add › adds two numbers', message: 'expected 3, received -1' }])
+    expect(check.annotations).toEqual([
+      { path: 'test/math.test.js', line: 4, level: 'failure', title: 'add › adds two numbers', message: 'expected 3, received -1' }
+    ])
     expect(check.logTail).toContain('expected 3, received -1')
     expect(check.logTail!.split('\n').at(-1)).toBe('##[error]Process completed with exit code 1.')
     expect(check.logTail).not.toContain('Cleaning up orphan processes')
@@ -101,13 +148,29 @@ describe('evidence for a triggered run', () => {
   })
 
   it('a failed check suite reads its failing check runs; a run without an Actions log still gives its annotations', async () => {
-    const evidence = await gatherEvidence(client, repo, prPlan({ kind: 'failed-check', event: 'check_suite', headSha: SHA, checkSuiteId: 78, workflowRunId: null, name: 'external' }))
-    expect(evidence?.checks).toEqual([{ name: 'external-ci', conclusion: 'failure', annotations: [{ path: 'src/math.js', line: 2, level: 'failure', title: '', message: 'external says no' }], step: null, logTail: null }])
+    const evidence = await gatherEvidence(
+      client,
+      repo,
+      prPlan({ kind: 'failed-check', event: 'check_suite', headSha: SHA, checkSuiteId: 78, workflowRunId: null, name: 'external' })
+    )
+    expect(evidence?.checks).toEqual([
+      {
+        name: 'external-ci',
+        conclusion: 'failure',
+        annotations: [{ path: 'src/math.js', line: 2, level: 'failure', title: '', message: 'external says no' }],
+        step: null,
+        logTail: null
+      }
+    ])
   })
 
   it('what cannot be read becomes a gap, not a stop', async () => {
     gh.fail('actions/list-jobs-for-workflow-run', 403, 1, 'Resource not accessible by integration')
-    const evidence = await gatherEvidence(client, repo, prPlan({ kind: 'failed-check', event: 'workflow_run', headSha: SHA, checkSuiteId: 77, workflowRunId: 900, name: 'CI' }))
+    const evidence = await gatherEvidence(
+      client,
+      repo,
+      prPlan({ kind: 'failed-check', event: 'workflow_run', headSha: SHA, checkSuiteId: 77, workflowRunId: 900, name: 'CI' })
+    )
     expect(evidence?.checks).toEqual([])
     expect(evidence?.gaps.join('\n')).toContain('the failing checks could not be read')
     expect(taskWithEvidence('t', evidence)).toContain('Not gathered: the failing checks could not be read')
@@ -117,7 +180,12 @@ describe('evidence for a triggered run', () => {
     const huge = 'x'.repeat(100_000)
     const text = evidenceSection({
       request: { author: 'a', words: huge.slice(0, EVIDENCE_LIMITS.words), where: 'issue comment' },
-      threads: Array.from({ length: EVIDENCE_LIMITS.threads }, (_, i) => ({ path: `f${i}.js`, line: i, outdated: false, comments: [{ author: 'r', body: huge.slice(0, EVIDENCE_LIMITS.commentChars) }] })),
+      threads: Array.from({ length: EVIDENCE_LIMITS.threads }, (_, i) => ({
+        path: `f${i}.js`,
+        line: i,
+        outdated: false,
+        comments: [{ author: 'r', body: huge.slice(0, EVIDENCE_LIMITS.commentChars) }]
+      })),
       checks: [{ name: 'c', conclusion: 'failure', annotations: [], step: null, logTail: logTail(`${huge}\n`.repeat(3)) }],
       gaps: []
     })

@@ -71,7 +71,11 @@ describe('who may start a loop', () => {
   test('write, maintain and admin may; read, triage and strangers are refused with a line that says why', async () => {
     const gh = await server({ collaborators })
     for (const ok of ['octo-admin', 'octo-writer', 'octo-maintain']) expect(await actorRefusal(client(gh), REPO, [ok], settings())).toBeNull()
-    for (const [who, level] of [['octo-reader', 'read'], ['octo-triage', 'triage'], ['stranger', 'none']]) {
+    for (const [who, level] of [
+      ['octo-reader', 'read'],
+      ['octo-triage', 'triage'],
+      ['stranger', 'none']
+    ]) {
       const line = await actorRefusal(client(gh), REPO, [who], settings())
       expect(line).toContain(`${who} caused this run without write permission on octo-org/octo-repo (${level})`)
       expect(line).toContain('allow-users')
@@ -131,15 +135,18 @@ describe('through a whole run', () => {
       labels: '',
       ...inputs
     }
-    const report = await executeRun(readSettings((n) => all[n] ?? '', { GITHUB_WORKSPACE: ws }), {
-      env: process.env,
-      runId: `id-${Date.now()}`,
-      tempDir: tempDir('loopgate-runner-'),
-      publisher,
-      signal: new AbortController().signal,
-      report: () => undefined,
-      isolation: 'weak'
-    })
+    const report = await executeRun(
+      readSettings((n) => all[n] ?? '', { GITHUB_WORKSPACE: ws }),
+      {
+        env: process.env,
+        runId: `id-${Date.now()}`,
+        tempDir: tempDir('loopgate-runner-'),
+        publisher,
+        signal: new AbortController().signal,
+        report: () => undefined,
+        isolation: 'weak'
+      }
+    )
     return { report, agentRan: existsSync(marker) }
   }
 
@@ -181,7 +188,9 @@ describe('through a whole run', () => {
     const { ws, bare, publisher } = harness(gh, { GITHUB_ACTOR: 'octo-writer' })
     const r = await run(ws, publisher)
     expect(r.report.stopReason).toBe('verified')
-    expect(authorOf(bare, 'refs/heads/loopgate/auth')).toBe('octo-dev <4242+octo-dev@users.noreply.github.com>|octo-dev <4242+octo-dev@users.noreply.github.com>')
+    expect(authorOf(bare, 'refs/heads/loopgate/auth')).toBe(
+      'octo-dev <4242+octo-dev@users.noreply.github.com>|octo-dev <4242+octo-dev@users.noreply.github.com>'
+    )
     expect(gh.pulls[0].body).not.toContain(NO_CI_LINE)
   })
 

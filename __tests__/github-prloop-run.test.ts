@@ -18,7 +18,13 @@ test('each iteration’s prompt carries the command’s words and the PR’s unr
   try {
     const pull = gh.addPull({ head: 'feature', headSha: 'c'.repeat(40), labels: [], author: 'contributor' })
     gh.permissions.maintainer = 'maintain'
-    gh.reviewThreads.push({ pr: pull.number, path: 'src/math.mjs', line: 2, isResolved: false, comments: [{ author: 'reviewer', body: 'add() subtracts: REVIEW-THREAD-WORDS' }] })
+    gh.reviewThreads.push({
+      pr: pull.number,
+      path: 'src/math.mjs',
+      line: 2,
+      isResolved: false,
+      comments: [{ author: 'reviewer', body: 'add() subtracts: REVIEW-THREAD-WORDS' }]
+    })
     const eventFile = path.join(tempDir('loopgate-event-'), 'event.json')
     writeFileSync(
       eventFile,
@@ -29,8 +35,21 @@ test('each iteration’s prompt carries the command’s words and the PR’s unr
         repository: { id: 1, full_name: 'octo-org/octo-repo', default_branch: 'main' }
       })
     )
-    const env = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: eventFile, GITHUB_API_URL: gh.url }
-    const inputs: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'Do what the maintainer asks.', 'gate-command': 'true', 'dry-run': 'true', 'github-token': TOKEN }
+    const env = {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_REPOSITORY: 'octo-org/octo-repo',
+      GITHUB_EVENT_NAME: 'issue_comment',
+      GITHUB_EVENT_PATH: eventFile,
+      GITHUB_API_URL: gh.url
+    }
+    const inputs: Record<string, string> = {
+      agent: 'command',
+      'agent-command': 'true',
+      prompt: 'Do what the maintainer asks.',
+      'gate-command': 'true',
+      'dry-run': 'true',
+      'github-token': TOKEN
+    }
     const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: tempDir() })
     const integration = await createIntegration(settings, env, tempDir(), () => undefined)
     expect(integration.plan).toMatchObject({ kind: 'pull-request', number: pull.number, trigger: { kind: 'command', author: 'maintainer' } })

@@ -59,7 +59,16 @@ function context(ws: string, stopReason: RunOutcome['stopReason'], start: string
   const runDir = tempDir('loopgate-run-')
   const logFile = path.join(runDir, 'attempts.jsonl')
   writeFileSync(logFile, `${JSON.stringify({ type: 'iteration', iteration: 1 })}\n`)
-  const all: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'Fix it.', 'gate-command': 'npm test', 'loop-id': LOOP, 'spend-ceiling-usd': '5', 'call-budget-usd': '1', ...inputs }
+  const all: Record<string, string> = {
+    agent: 'command',
+    'agent-command': 'true',
+    prompt: 'Fix it.',
+    'gate-command': 'npm test',
+    'loop-id': LOOP,
+    'spend-ceiling-usd': '5',
+    'call-budget-usd': '1',
+    ...inputs
+  }
   const settings = { ...readSettings((n) => all[n] ?? '', { GITHUB_WORKSPACE: ws }), workspace: ws }
   const verified = stopReason === 'verified'
   const outcome = {
@@ -205,7 +214,15 @@ describe('the PR loop and its escalations on GitHub', () => {
     writeFileSync(path.join(repo.ws, 'src', 'a.js'), 'export const a = 3\n')
     sh(repo.ws, ['commit', '-q', '-am', 'loopgate: iteration 1\n\nLoopgate-Run: r1\nLoopgate-Iteration: 1'])
     const verified = sh(repo.ws, ['rev-parse', 'HEAD']).trim()
-    const plan: EventPlan = { kind: 'pull-request', eventName: 'check_suite', number: pull.number, url: 'u', headBranch: 'feature', headSha: repo.head, baseBranch: 'main' }
+    const plan: EventPlan = {
+      kind: 'pull-request',
+      eventName: 'check_suite',
+      number: pull.number,
+      url: 'u',
+      headBranch: 'feature',
+      headSha: repo.head,
+      baseBranch: 'main'
+    }
     const result = await publisher(plan).publish(context(repo.ws, 'verified', repo.head, verified, { 'on-success': 'push' }))
     expect(result.error).toBeUndefined()
     expect(other.state).toBe('open')
@@ -219,11 +236,20 @@ describe('the PR loop and its escalations on GitHub', () => {
       eventName: 'issue_comment',
       workBranch: `loopgate/${LOOP}`,
       baseBranch: 'main',
-      trigger: { kind: 'retry', issue: { number: issue.number, body: issue.body, author: issue.author ?? null }, author: 'maintainer', words: 'use tests/data', comment: { id: commentId, kind: 'issue-comment' } }
+      trigger: {
+        kind: 'retry',
+        issue: { number: issue.number, body: issue.body, author: issue.author ?? null },
+        author: 'maintainer',
+        words: 'use tests/data',
+        comment: { id: commentId, kind: 'issue-comment' }
+      }
     })
     const settings = context(repo.ws, 'verified', repo.head, repo.head).settings
     const refused = await publisher(retry(forged, 5)).preflight(settings)
-    expect(refused).toMatchObject({ stopReason: 'nothing-to-do', notes: [expect.stringContaining(`issue #${forged.number} is not this loop's escalation issue`)] })
+    expect(refused).toMatchObject({
+      stopReason: 'nothing-to-do',
+      notes: [expect.stringContaining(`issue #${forged.number} is not this loop's escalation issue`)]
+    })
     expect(gh.reactions).toEqual([])
     expect(await publisher(retry(own, 6)).preflight(settings)).toBeNull()
     expect(gh.reactions).toEqual([{ subject: 'issue-comment', commentId: 6, content: 'eyes' }])

@@ -26,7 +26,14 @@ function recorded(name: string, pick: (p: Payload) => boolean): Payload {
 }
 
 function settings(extra: Record<string, string> = {}): Settings {
-  const inputs: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'Address the review.', 'gate-command': 'true', 'loop-id': 'pr-fixer', ...extra }
+  const inputs: Record<string, string> = {
+    agent: 'command',
+    'agent-command': 'true',
+    prompt: 'Address the review.',
+    'gate-command': 'true',
+    'loop-id': 'pr-fixer',
+    ...extra
+  }
   return readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: '/tmp' })
 }
 
@@ -42,7 +49,10 @@ describe('comment and check triggers', () => {
     gh.addPull({ head: 'changes', base: 'master', headSha: HEAD_SHA, author: 'Codertocat', labels: [] })
     gh.permissions.Codertocat = 'write'
     gh.permissions.drive_by = 'read'
-    api = eventApi(createClient(TOKEN, { GITHUB_API_URL: gh.url }, () => undefined), { owner: 'Codertocat', repo: 'Hello-World' })
+    api = eventApi(
+      createClient(TOKEN, { GITHUB_API_URL: gh.url }, () => undefined),
+      { owner: 'Codertocat', repo: 'Hello-World' }
+    )
   })
   afterAll(async () => {
     expect(gh.violations).toEqual([])
@@ -72,11 +82,20 @@ describe('comment and check triggers', () => {
       headBranch: 'changes',
       headSha: HEAD_SHA,
       baseBranch: 'master',
-      trigger: { kind: 'command', event: 'issue_comment', author: 'Codertocat', words: 'rename the helper as the review asks', comment: { id: payload.comment.id, kind: 'issue-comment' } }
+      trigger: {
+        kind: 'command',
+        event: 'issue_comment',
+        author: 'Codertocat',
+        words: 'rename the helper as the review asks',
+        comment: { id: payload.comment.id, kind: 'issue-comment' }
+      }
     })
     expect(pullRequestNumberOf('issue_comment', payload, '/loopgate')).toBe(2)
     // A configured command replaces the default.
-    expect(await plan('issue_comment', payload, { 'comment-command': '/fixit' })).toMatchObject({ kind: 'skip', message: expect.stringContaining('does not start with /fixit') })
+    expect(await plan('issue_comment', payload, { 'comment-command': '/fixit' })).toMatchObject({
+      kind: 'skip',
+      message: expect.stringContaining('does not start with /fixit')
+    })
   })
 
   it('skips users without write permission, edited comments and comments without the command', async () => {
@@ -107,25 +126,40 @@ describe('comment and check triggers', () => {
     })
     const review = recorded('pull_request_review', (p) => p.action === 'submitted')
     review.review.body = '/loopgate address every thread'
-    expect(await plan('pull_request_review', review)).toMatchObject({ kind: 'pull-request', number: 2, trigger: { kind: 'command', event: 'pull_request_review', words: 'address every thread', comment: null } })
+    expect(await plan('pull_request_review', review)).toMatchObject({
+      kind: 'pull-request',
+      number: 2,
+      trigger: { kind: 'command', event: 'pull_request_review', words: 'address every thread', comment: null }
+    })
   })
 
   it('a failed check suite or workflow run on a same-repository PR starts a run; success, forks and stale heads do not', async () => {
     const suite = recorded('check_suite', (p) => p.action === 'completed' && p.check_suite.pull_requests.length > 0)
     expect(await plan('check_suite', suite)).toMatchObject({ kind: 'skip', message: expect.stringContaining("concluded 'success'") })
     suite.check_suite.conclusion = 'failure'
-    expect(await plan('check_suite', suite)).toMatchObject({ kind: 'pull-request', number: 2, trigger: { kind: 'failed-check', checkSuiteId: suite.check_suite.id, workflowRunId: null, headSha: HEAD_SHA } })
+    expect(await plan('check_suite', suite)).toMatchObject({
+      kind: 'pull-request',
+      number: 2,
+      trigger: { kind: 'failed-check', checkSuiteId: suite.check_suite.id, workflowRunId: null, headSha: HEAD_SHA }
+    })
     expect(pullRequestNumberOf('check_suite', suite, '/loopgate')).toBe(2)
 
     const run = recorded('workflow_run', (p) => p.action === 'completed' && p.workflow_run.pull_requests.length > 0)
     run.workflow_run.conclusion = 'failure'
     run.workflow_run.head_sha = HEAD_SHA
     run.repository.id = run.workflow_run.pull_requests[0].base.repo.id
-    expect(await plan('workflow_run', run)).toMatchObject({ kind: 'pull-request', number: 2, trigger: { kind: 'failed-check', workflowRunId: run.workflow_run.id } })
+    expect(await plan('workflow_run', run)).toMatchObject({
+      kind: 'pull-request',
+      number: 2,
+      trigger: { kind: 'failed-check', workflowRunId: run.workflow_run.id }
+    })
 
     const fork = structuredClone(run)
     fork.workflow_run.pull_requests[0].head.repo.id = 99
-    expect(await plan('workflow_run', fork)).toMatchObject({ kind: 'skip', message: expect.stringContaining('no pull request from a branch of this repository') })
+    expect(await plan('workflow_run', fork)).toMatchObject({
+      kind: 'skip',
+      message: expect.stringContaining('no pull request from a branch of this repository')
+    })
     const stale = structuredClone(run)
     stale.workflow_run.head_sha = 'a'.repeat(40)
     expect(await plan('workflow_run', stale)).toMatchObject({ kind: 'skip', message: expect.stringContaining('has moved on') })
@@ -148,7 +182,13 @@ describe('comment and check triggers', () => {
       kind: 'branch',
       workBranch: 'loopgate/pr-fixer',
       baseBranch: 'master',
-      trigger: { kind: 'retry', issue: { number: 1 }, author: 'Codertocat', words: 'the fixture path changed in main; use tests/data instead', comment: { id: payload.comment.id } }
+      trigger: {
+        kind: 'retry',
+        issue: { number: 1 },
+        author: 'Codertocat',
+        words: 'the fixture path changed in main; use tests/data instead',
+        comment: { id: payload.comment.id }
+      }
     })
     expect(pullRequestNumberOf('issue_comment', payload, '/loopgate')).toBeNull()
     payload.comment.body = '/loopgate do something'

@@ -22,13 +22,30 @@ describe('example workflows', () => {
   it('cover the nightly upgrade, the PR review loop, comment commands, failed checks, escalation retries and a manual dispatch', () => {
     const events = files.map((f) => Object.keys((yaml.load(readFileSync(path.join(DIR, f), 'utf8')) as Workflow).on))
     expect(events.flat()).toEqual(
-      expect.arrayContaining(['schedule', 'pull_request', 'workflow_dispatch', 'issue_comment', 'pull_request_review_comment', 'pull_request_review', 'workflow_run', 'check_suite'])
+      expect.arrayContaining([
+        'schedule',
+        'pull_request',
+        'workflow_dispatch',
+        'issue_comment',
+        'pull_request_review_comment',
+        'pull_request_review',
+        'workflow_run',
+        'check_suite'
+      ])
     )
   })
 
   it('show each authentication route: a GitHub App token, Bedrock, Vertex and Azure', () => {
     const texts = files.map((f) => readFileSync(path.join(DIR, f), 'utf8')).join('\n')
-    for (const needle of ['actions/create-github-app-token', 'github-token: ${{ steps.app-token.outputs.token }}', 'provider: bedrock', 'aws-actions/configure-aws-credentials', 'provider: vertex', 'google-github-actions/auth', 'provider: azure']) {
+    for (const needle of [
+      'actions/create-github-app-token',
+      'github-token: ${{ steps.app-token.outputs.token }}',
+      'provider: bedrock',
+      'aws-actions/configure-aws-credentials',
+      'provider: vertex',
+      'google-github-actions/auth',
+      'provider: azure'
+    ]) {
       expect(texts).toContain(needle)
     }
   })
@@ -38,7 +55,9 @@ describe('example workflows', () => {
     expect(wf.permissions).toMatchObject({ contents: 'write', 'pull-requests': 'write', issues: 'write' })
     // id-token: write only where a step signs in to a cloud through OIDC; anything else beyond the
     // three is read-only (the failing checks' annotations and logs).
-    const oidc = Object.values(wf.jobs).some((job) => job.steps.some((st) => /configure-aws-credentials|google-github-actions\/auth|azure\/login/.test(st.uses ?? '')))
+    const oidc = Object.values(wf.jobs).some((job) =>
+      job.steps.some((st) => /configure-aws-credentials|google-github-actions\/auth|azure\/login/.test(st.uses ?? ''))
+    )
     for (const [scope, level] of Object.entries(wf.permissions)) {
       if (['contents', 'pull-requests', 'issues'].includes(scope)) continue
       expect([scope, level]).toEqual([scope, scope === 'id-token' && oidc ? 'write' : 'read'])

@@ -150,7 +150,10 @@ describe('authentication inputs', () => {
 
   it('azure needs its endpoint in the environment', () => {
     expect(configError({ ...codex, provider: 'azure' }).message).toContain('AZURE_OPENAI_BASE_URL')
-    const s = readSettings((n) => ({ ...codex, provider: 'azure' } as Record<string, string>)[n] ?? '', { GITHUB_WORKSPACE: tempDir(), AZURE_OPENAI_BASE_URL: 'https://r.openai.azure.com/openai/v1' })
+    const s = readSettings((n) => (({ ...codex, provider: 'azure' }) as Record<string, string>)[n] ?? '', {
+      GITHUB_WORKSPACE: tempDir(),
+      AZURE_OPENAI_BASE_URL: 'https://r.openai.azure.com/openai/v1'
+    })
     expect(s.provider).toBe('azure')
   })
 

@@ -59,7 +59,10 @@ test('without a separate agent user, and for other providers, the environment st
 
 test('a credentials file in the workspace never goes into loopgate’s commits', async () => {
   const ws = makeRepo({ 'a.txt': 'a\n' })
-  const staged = stageCredentialFiles({ GOOGLE_APPLICATION_CREDENTIALS: path.join(ws, 'gha-creds-9f.json') }, { agent: 'claude', provider: 'vertex', workspace: ws })
+  const staged = stageCredentialFiles(
+    { GOOGLE_APPLICATION_CREDENTIALS: path.join(ws, 'gha-creds-9f.json') },
+    { agent: 'claude', provider: 'vertex', workspace: ws }
+  )
   const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { exclude: staged.inWorkspace })
   await workspace.prepare()
   writeFileSync(path.join(ws, 'gha-creds-9f.json'), KEY)

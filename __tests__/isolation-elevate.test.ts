@@ -70,7 +70,13 @@ maybe('on a runner with passwordless sudo (the hosted-runner case)', () => {
       workspace: repo,
       as: runner,
       env: { LOOPGATE_ISOLATION: 'weak' },
-      inputs: { agent: 'command', 'agent-command': `id -un > who.txt; sed -i 's/a - b/a + b/' src/math.mjs`, prompt: 'x', 'gate-command': 'node test/run.mjs', 'dry-run': 'true' }
+      inputs: {
+        agent: 'command',
+        'agent-command': `id -un > who.txt; sed -i 's/a - b/a + b/' src/math.mjs`,
+        prompt: 'x',
+        'gate-command': 'node test/run.mjs',
+        'dry-run': 'true'
+      }
     })
     expect(run.outputs['stop-reason']).toBe('verified')
     expect(readFileSync(path.join(repo, 'who.txt'), 'utf8').trim()).toBe(RUNNER)

@@ -34,7 +34,12 @@ test('the gate gets no API key and no token', () => {
 })
 
 test('refused agent-env names are reported', () => {
-  expect(refusedNames(['MY_SETTING', 'NPM_TOKEN', 'INPUT_X', 'ACTIONS_CACHE_URL', 'AWS_SECRET_ACCESS_KEY'])).toEqual(['NPM_TOKEN', 'INPUT_X', 'ACTIONS_CACHE_URL', 'AWS_SECRET_ACCESS_KEY'])
+  expect(refusedNames(['MY_SETTING', 'NPM_TOKEN', 'INPUT_X', 'ACTIONS_CACHE_URL', 'AWS_SECRET_ACCESS_KEY'])).toEqual([
+    'NPM_TOKEN',
+    'INPUT_X',
+    'ACTIONS_CACHE_URL',
+    'AWS_SECRET_ACCESS_KEY'
+  ])
 })
 
 describe('providers: exactly the chosen provider’s variables reach the agent, none reaches the gate', () => {

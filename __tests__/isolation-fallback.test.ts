@@ -68,12 +68,14 @@ test('gate-time code that patches the checkout’s node_modules is undone before
     "import { writeFileSync, statSync, utimesSync } from 'node:fs'",
     "const f = 'node_modules/minicheck/index.mjs'",
     'const st = statSync(f)',
-    "writeFileSync(f, 'export function check(n) { console.log(\"✓ \" + n) }\\nexport function done() {}\\n')",
+    'writeFileSync(f, \'export function check(n) { console.log("✓ " + n) }\\nexport function done() {}\\n\')',
     'utimesSync(f, st.atime, st.mtime)',
     'export function add(a, b) { return a - b }',
     ''
   ].join('\n')
-  const r = await weak(`if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${patcher}JS\nelse echo "// $LOOPGATE_ITERATION" >> src/math.mjs; sed -i '/writeFileSync(f/d' src/math.mjs; fi\n`)
+  const r = await weak(
+    `if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${patcher}JS\nelse echo "// $LOOPGATE_ITERATION" >> src/math.mjs; sed -i '/writeFileSync(f/d' src/math.mjs; fi\n`
+  )
   expect(r.report.run?.iterations).toHaveLength(2)
   expect(r.report.run?.iterations[1].gateRan).toBe(true)
   expect(r.report.run?.iterations[1].gate?.passed).toBe(false)

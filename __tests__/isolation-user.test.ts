@@ -60,5 +60,7 @@ const isRoot = process.getuid?.() === 0
   const owner = statSync(r.ws).uid
   expect(statSync(path.join(r.ws, 'src/math.mjs')).uid).toBe(owner)
   expect(statSync(path.join(r.ws, '.git/index')).uid).toBe(owner)
-  expect(execFileSync('git', ['log', '--format=%s', '-1'], { cwd: r.ws, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim()).toBe('loopgate: iteration 1')
+  expect(
+    execFileSync('git', ['log', '--format=%s', '-1'], { cwd: r.ws, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim()
+  ).toBe('loopgate: iteration 1')
 })

@@ -14,7 +14,14 @@ let tarball: string
 /** A fresh HOME and npm cache: nothing from this machine's npm setup helps. */
 function npmEnv(): NodeJS.ProcessEnv {
   const home = tempDir('loopgate-npm-home-')
-  return { PATH: process.env.PATH, HOME: home, npm_config_cache: path.join(home, 'cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    npm_config_cache: path.join(home, 'cache'),
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false'
+  }
 }
 
 beforeAll(() => {

@@ -108,7 +108,18 @@ test('the WIP branch is fetched through the token into a depth-1 clone', async (
   sh(seed, ['checkout', '-q', 'main'])
   const state: LoopState = {
     ...emptyState('loop'),
-    runs: [{ runId: '1-1', startedAt: new Date().toISOString(), endedAt: new Date().toISOString(), outcome: 'escalated', stopReason: 'same-failure', spentUsd: 1, iterations: 1, pr: null }],
+    runs: [
+      {
+        runId: '1-1',
+        startedAt: new Date().toISOString(),
+        endedAt: new Date().toISOString(),
+        outcome: 'escalated',
+        stopReason: 'same-failure',
+        spentUsd: 1,
+        iterations: 1,
+        pr: null
+      }
+    ],
     lastFailure: { fingerprint: 'fp1', evidence: ['failing: math adds two numbers'] },
     wip: { branch: 'loopgate/loop-wip', head, base: mainSha }
   }
@@ -145,10 +156,18 @@ test("the pull request's head is fetched through the token to recognise loopgate
 })
 
 test('the token header is for the server named by GITHUB_SERVER_URL only; the persisted credential is the fallback', () => {
-  const env = fetchEnv({ token: 't0k', env: { GITHUB_SERVER_URL: 'https://ghe.example.com/' }, persisted: ['http.https://github.com/.extraheader=AUTHORIZATION: basic OLD'] })
+  const env = fetchEnv({
+    token: 't0k',
+    env: { GITHUB_SERVER_URL: 'https://ghe.example.com/' },
+    persisted: ['http.https://github.com/.extraheader=AUTHORIZATION: basic OLD']
+  })
   expect(env).toMatchObject({ GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.https://ghe.example.com/.extraheader' })
   expect(env.GIT_CONFIG_VALUE_0).toBe(`AUTHORIZATION: basic ${Buffer.from('x-access-token:t0k').toString('base64')}`)
   const persisted = fetchEnv({ env: {}, persisted: ['http.https://github.com/.extraheader=AUTHORIZATION: basic OLD'] })
-  expect(persisted).toMatchObject({ GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.https://github.com/.extraheader', GIT_CONFIG_VALUE_0: 'AUTHORIZATION: basic OLD' })
+  expect(persisted).toMatchObject({
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: 'http.https://github.com/.extraheader',
+    GIT_CONFIG_VALUE_0: 'AUTHORIZATION: basic OLD'
+  })
   expect(fetchEnv({ token: 't0k', env: { GITHUB_SERVER_URL: 'not a url' } }).GIT_CONFIG_COUNT).toBeUndefined()
 })

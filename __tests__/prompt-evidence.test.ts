@@ -4,7 +4,8 @@ import { buildPrompt } from '../src/loop/prompt.js'
 import type { GateVerdict } from '../src/loop/types.js'
 import { failingTestsSection } from '../src/report/markdown.js'
 
-const DIFF = "AssertionError: expected { admin: false } to deeply equal { admin: true }\n\n- Expected\n+ Received\n\n  {\n-   \"admin\": true,\n+   \"admin\": false,\n  }"
+const DIFF =
+  'AssertionError: expected { admin: false } to deeply equal { admin: true }\n\n- Expected\n+ Received\n\n  {\n-   "admin": true,\n+   "admin": false,\n  }'
 
 function verdict(failures: GateVerdict['failures'], outputTail = ''): GateVerdict {
   return { passed: false, reason: 'exit 1', exitCode: 1, timedOut: false, failures, fingerprint: 'abc123abc123', outputTail, durationMs: 5 }
@@ -12,10 +13,17 @@ function verdict(failures: GateVerdict['failures'], outputTail = ''): GateVerdic
 
 describe('gate evidence in the next prompt', () => {
   test('each failure keeps its message and diff, indented under its item', () => {
-    const evidence = failureEvidence(verdict([{ id: 'test/a.test.js > user > is admin', message: DIFF }, { id: 'adds', message: 'expected 5, got -1' }]))
+    const evidence = failureEvidence(
+      verdict([
+        { id: 'test/a.test.js > user > is admin', message: DIFF },
+        { id: 'adds', message: 'expected 5, got -1' }
+      ])
+    )
     const prompt = buildPrompt({ task: 'fix it', progress: '', evidence, iteration: 2, maxIterations: 5, progressFile: 'progress.md' })
     expect(prompt).toContain('- the protected gate failed: exit 1 (fingerprint abc123abc123)')
-    expect(prompt).toContain('- failing: test/a.test.js > user > is admin\n  ```\n  AssertionError: expected { admin: false } to deeply equal { admin: true }\n  \n  - Expected\n  + Received')
+    expect(prompt).toContain(
+      '- failing: test/a.test.js > user > is admin\n  ```\n  AssertionError: expected { admin: false } to deeply equal { admin: true }\n  \n  - Expected\n  + Received'
+    )
     expect(prompt).toContain('  -   "admin": true,\n  +   "admin": false,\n')
     expect(prompt).toContain('- failing: adds — expected 5, got -1')
   })
@@ -38,6 +46,8 @@ describe("the summary's last gate failure", () => {
   test('shows each message under its test as a code block', () => {
     const section = failingTestsSection({ lastVerdict: verdict([{ id: 'is admin', message: DIFF }]) } as RunOutcome)
     // Agent-written text is inert: the test id in a code span, the message and diff in a code block under it.
-    expect(section).toMatch(/- ` is admin `\s*\n\s*```\n\s*AssertionError: expected \{ admin: false \} to deeply equal \{ admin: true \}[\s\S]*- Expected\n\s*\+ Received[\s\S]*```/)
+    expect(section).toMatch(
+      /- ` is admin `\s*\n\s*```\n\s*AssertionError: expected \{ admin: false \} to deeply equal \{ admin: true \}[\s\S]*- Expected\n\s*\+ Received[\s\S]*```/
+    )
   })
 })

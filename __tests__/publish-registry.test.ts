@@ -35,7 +35,13 @@ registerPublisher('recording', (setup) => {
 describe('the publisher registry', () => {
   it('holds the dry-run and GitHub publishers, and refuses an unknown name or a second registration', () => {
     expect(publisherNames()).toEqual(expect.arrayContaining(['dry-run', 'github', 'recording']))
-    const setup = { plan: { kind: 'skip', eventName: 'x', message: 'm' }, env: {}, tempDir: tempDir(), warn: () => undefined, recorded: [] } as unknown as PublisherSetup
+    const setup = {
+      plan: { kind: 'skip', eventName: 'x', message: 'm' },
+      env: {},
+      tempDir: tempDir(),
+      warn: () => undefined,
+      recorded: []
+    } as unknown as PublisherSetup
     expect(() => createPublisher('nowhere', setup)).toThrow(/unknown publisher "nowhere" \(known: dry-run, github, recording\)/)
     expect(() => registerPublisher('dry-run', () => ({ publish: async () => ({ files: [], notes: [] }) }))).toThrow(/already registered/)
   })

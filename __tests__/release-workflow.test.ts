@@ -6,7 +6,11 @@ import { VERSION } from '../src/version.js'
 import { ROOT } from './helpers/action-runner.js'
 
 type Step = { name?: string; uses?: string; run?: string; env?: Record<string, string> }
-type Workflow = { on: Record<string, { tags?: string[]; branches?: string[] } | null>; permissions: Record<string, string>; jobs: Record<string, { steps: Step[] }> }
+type Workflow = {
+  on: Record<string, { tags?: string[]; branches?: string[] } | null>
+  permissions: Record<string, string>
+  jobs: Record<string, { steps: Step[] }>
+}
 
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8')
 const workflow = (name: string): Workflow => yaml.load(read(`.github/workflows/${name}`)) as Workflow
@@ -36,21 +40,38 @@ describe('the release workflow', () => {
 
   it('checks dist/, runs the tests, creates the release with CHANGELOG notes, then moves the major tag — in that order', () => {
     const checkout = index('checkout', (s) => s.uses?.startsWith('actions/checkout@') === true)
-    const version = index('tag = package.json version', (s) => /require\("\.\/package\.json"\)\.version/.test(s.run ?? '') && /GITHUB_REF_NAME/.test(s.run ?? ''))
+    const version = index(
+      'tag = package.json version',
+      (s) => /require\("\.\/package\.json"\)\.version/.test(s.run ?? '') && /GITHUB_REF_NAME/.test(s.run ?? '')
+    )
     const install = index('npm ci', (s) => s.run?.trim() === 'npm ci')
-    const dist = index('dist check', (s) => /npm run package/.test(s.run ?? '') && /git status --porcelain -- dist/.test(s.run ?? '') && /exit 1/.test(s.run ?? ''))
+    const dist = index(
+      'dist check',
+      (s) => /npm run package/.test(s.run ?? '') && /git status --porcelain -- dist/.test(s.run ?? '') && /exit 1/.test(s.run ?? '')
+    )
     const tests = index('tests', (s) => /\bnpm test\b/.test(s.run ?? ''))
     const notes = index('notes', (s) => /node scripts\/release-notes\.mjs "\$GITHUB_REF_NAME"/.test(s.run ?? ''))
     const release = index('release', (s) => /gh release create "\$GITHUB_REF_NAME" --verify-tag .*--notes-file/.test(s.run ?? ''))
-    const major = index('major tag', (s) => /major="\$\{GITHUB_REF_NAME%%\.\*\}"/.test(s.run ?? '') && /git tag --force "\$major"/.test(s.run ?? '') && /git push --force origin "refs\/tags\/\$major"/.test(s.run ?? ''))
-    expect([checkout, version, install, dist, tests, notes, release, major]).toEqual([...[checkout, version, install, dist, tests, notes, release, major]].sort((a, b) => a - b))
+    const major = index(
+      'major tag',
+      (s) =>
+        /major="\$\{GITHUB_REF_NAME%%\.\*\}"/.test(s.run ?? '') &&
+        /git tag --force "\$major"/.test(s.run ?? '') &&
+        /git push --force origin "refs\/tags\/\$major"/.test(s.run ?? '')
+    )
+    expect([checkout, version, install, dist, tests, notes, release, major]).toEqual(
+      [...[checkout, version, install, dist, tests, notes, release, major]].sort((a, b) => a - b)
+    )
     expect(new Set([checkout, version, install, dist, tests, notes, release, major]).size).toBe(8)
     expect(steps[release].env?.GH_TOKEN).toBe('${{ github.token }}')
   })
 
   it('the major-tag step names vX for a vX.Y.Z tag', () => {
     const step = steps.find((s) => /git tag --force/.test(s.run ?? ''))!
-    const r = spawnSync('bash', ['-c', `${step.run!.split('\n')[0]}\necho "$major"`], { env: { GITHUB_REF_NAME: 'v12.3.4', PATH: process.env.PATH }, encoding: 'utf8' })
+    const r = spawnSync('bash', ['-c', `${step.run!.split('\n')[0]}\necho "$major"`], {
+      env: { GITHUB_REF_NAME: 'v12.3.4', PATH: process.env.PATH },
+      encoding: 'utf8'
+    })
     expect(r.stdout.trim()).toBe('v12')
   })
 
@@ -59,8 +80,16 @@ describe('the release workflow', () => {
     const checkDist = workflow('check-dist.yml')
     expect(Object.keys(ci.on)).toContain('pull_request')
     expect(Object.keys(checkDist.on)).toContain('pull_request')
-    expect(Object.values(ci.jobs).flatMap((j) => j.steps).some((s) => s.run === 'npm test')).toBe(true)
-    expect(Object.values(checkDist.jobs).flatMap((j) => j.steps).some((s) => /git status --porcelain -- dist/.test(s.run ?? ''))).toBe(true)
+    expect(
+      Object.values(ci.jobs)
+        .flatMap((j) => j.steps)
+        .some((s) => s.run === 'npm test')
+    ).toBe(true)
+    expect(
+      Object.values(checkDist.jobs)
+        .flatMap((j) => j.steps)
+        .some((s) => /git status --porcelain -- dist/.test(s.run ?? ''))
+    ).toBe(true)
   })
 })
 
@@ -83,7 +112,11 @@ describe('versions and tags agree', () => {
 
   it('every `uses: loopgate/loopgate@vX` in the README and the workflows names the major tag a release of this version moves', () => {
     const major = `v${PACKAGE_VERSION.split('.')[0]}`
-    const files = ['README.md', ...readdirSync(path.join(ROOT, 'examples', 'workflows')).map((f) => `examples/workflows/${f}`), ...readdirSync(path.join(ROOT, '.github', 'workflows')).map((f) => `.github/workflows/${f}`)]
+    const files = [
+      'README.md',
+      ...readdirSync(path.join(ROOT, 'examples', 'workflows')).map((f) => `examples/workflows/${f}`),
+      ...readdirSync(path.join(ROOT, '.github', 'workflows')).map((f) => `.github/workflows/${f}`)
+    ]
     const refs = files.flatMap((file) => [...read(file).matchAll(/loopgate\/loopgate(?:\/[^@\s]*)?@(v\d[\w.-]*)/g)].map((m) => [file, m[1]]))
     expect(refs.filter(([file]) => file === 'README.md').length).toBeGreaterThan(0)
     expect(refs.filter(([, ref]) => ref !== major)).toEqual([])

@@ -22,7 +22,9 @@ describe('withRetry', () => {
     const { step, calls } = flaky([new Error('error: RPC failed; HTTP 502 curl 22'), new Error('fatal: early EOF')])
     const { waits, sleep } = recorder()
     const retried: number[] = []
-    await expect(withRetry(step, { isTransient: isTransientNetworkError, sleep, random: () => 1, baseDelayMs: 100, onRetry: (_e, n) => retried.push(n) })).resolves.toBe('ok')
+    await expect(
+      withRetry(step, { isTransient: isTransientNetworkError, sleep, random: () => 1, baseDelayMs: 100, onRetry: (_e, n) => retried.push(n) })
+    ).resolves.toBe('ok')
     expect(calls).toEqual([1, 2, 3])
     expect(waits).toEqual([100, 200])
     expect(retried).toEqual([1, 2])

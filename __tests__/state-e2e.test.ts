@@ -25,7 +25,9 @@ describe('loop state in actions/cache, through the bundled action', () => {
     expect(first.outputs['stop-reason']).toBe('max-iterations')
     expect(first.outputs['spend-usd']).toBe('3.00')
     expect(first.stdout).not.toContain('Cache hit')
-    expect(svc.finalizedKeys().filter((k) => k.startsWith(`loopgate-${loopId}-`))).toEqual([`loopgate-${loopId}-${first.state['state-session'] ? JSON.parse(first.state['state-session']).runId : '?'}`])
+    expect(svc.finalizedKeys().filter((k) => k.startsWith(`loopgate-${loopId}-`))).toEqual([
+      `loopgate-${loopId}-${first.state['state-session'] ? JSON.parse(first.state['state-session']).runId : '?'}`
+    ])
     const saved = readState(runnerTemp, loopId)
     expect(saved.version).toBe(1)
     expect(saved.periodLedger.map((c: { usd: number }) => c.usd)).toEqual([1.5, 1.5])
@@ -84,7 +86,10 @@ describe('loop state in actions/cache, through the bundled action', () => {
     const runnerTemp = tempDir('loopgate-runner-')
     const loopId = 'damaged-archive'
     await plantState(svc, { runnerTemp, workspace: repo, loopId, key: `loopgate-${loopId}-1-1`, text: '{}' })
-    await svc.overwrite(svc.entries.find((e) => e.key === `loopgate-${loopId}-1-1`)!, Buffer.from('this is not a zstd tar archive'))
+    await svc.overwrite(
+      svc.entries.find((e) => e.key === `loopgate-${loopId}-1-1`)!,
+      Buffer.from('this is not a zstd tar archive')
+    )
     const marker = path.join(tempDir('loopgate-marker-'), 'called')
     const run = await runWithCache(svc, { workspace: repo, runnerTemp, inputs: { ...baseInputs(loopId), 'agent-command': `touch ${marker}` } })
     expect(run.outputs['stop-reason']).toBe('state-corrupt')
@@ -215,7 +220,9 @@ describe('loop state in actions/cache, through the bundled action', () => {
       expect(run.outputs['stop-reason']).toBe('verified')
       expect(readFileSync(path.join(work, 'NOTES.md'), 'utf8')).toBe('a person wrote this\n')
       expect(readFileSync(promptCopy, 'utf8')).not.toContain('resumes the work of an earlier run')
-      expect(run.summary).toMatch(/Not resumed: the base moved \([0-9a-f]{12} → [0-9a-f]{12}\) and conflicts with the WIP branch loopgate\/moved-base-wip in NOTES\.md/)
+      expect(run.summary).toMatch(
+        /Not resumed: the base moved \([0-9a-f]{12} → [0-9a-f]{12}\) and conflicts with the WIP branch loopgate\/moved-base-wip in NOTES\.md/
+      )
     })
   })
 })

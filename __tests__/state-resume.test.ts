@@ -8,7 +8,18 @@ import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
 function escalatedState(head: string, base: string, stopReason: LoopState['runs'][number]['stopReason'] = 'same-failure'): LoopState {
   return {
     ...emptyState('loop'),
-    runs: [{ runId: '1-1', startedAt: new Date().toISOString(), endedAt: new Date().toISOString(), outcome: 'escalated', stopReason, spentUsd: 1, iterations: 1, pr: null }],
+    runs: [
+      {
+        runId: '1-1',
+        startedAt: new Date().toISOString(),
+        endedAt: new Date().toISOString(),
+        outcome: 'escalated',
+        stopReason,
+        spentUsd: 1,
+        iterations: 1,
+        pr: null
+      }
+    ],
     lastFailure: { fingerprint: 'fp1', evidence: ['failing: math adds two numbers'] },
     wip: { branch: 'loopgate/loop-wip', head, base }
   }
@@ -59,7 +70,10 @@ describe('resume from the WIP branch', () => {
     const { base, head, clone } = setup()
     const verified = await prepareResume(clone(), 'loop', escalatedState(head, base, 'verified'))
     expect(verified.resumed).toBe(false)
-    const gone = await prepareResume(clone(), 'loop', { ...escalatedState('c'.repeat(40), base), wip: { branch: 'loopgate/other-wip', head: 'c'.repeat(40), base } })
+    const gone = await prepareResume(clone(), 'loop', {
+      ...escalatedState('c'.repeat(40), base),
+      wip: { branch: 'loopgate/other-wip', head: 'c'.repeat(40), base }
+    })
     expect(gone.resumed).toBe(false)
     expect(gone.notes.join('\n')).toContain('was not found; starting fresh')
   })

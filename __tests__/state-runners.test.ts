@@ -95,13 +95,23 @@ describe('the loop state follows the loop from runner to runner', () => {
 
       const now = runner(2)
       process.env.GITHUB_WORKSPACE = now.workspace
-      const inputs: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'x', 'gate-command': 'true', 'loop-id': loopId, 'period-ceiling-usd': '5', 'github-token': token }
+      const inputs: Record<string, string> = {
+        agent: 'command',
+        'agent-command': 'true',
+        prompt: 'x',
+        'gate-command': 'true',
+        'loop-id': loopId,
+        'period-ceiling-usd': '5',
+        'github-token': token
+      }
       const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: now.workspace })
       const env = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_API_URL: gh.url }
       const opened = await openStateSession(settings, { env, tempDir: now.runnerTemp, runId: '400-1' })
       expect(opened.kind).toBe('ready')
       const notes = opened.kind === 'ready' ? opened.session.notes : []
-      expect(notes.join('\n')).toContain(`the restore missed, yet the repository's cache list holds 1 entry under \`loopgate-${loopId}-\` (newest \`loopgate-${loopId}-300-1\``)
+      expect(notes.join('\n')).toContain(
+        `the restore missed, yet the repository's cache list holds 1 entry under \`loopgate-${loopId}-\` (newest \`loopgate-${loopId}-300-1\``
+      )
       expect(notes.join('\n')).toContain("the window's earlier spend is not counted toward period-ceiling-usd")
       expect(gh.requests.find((r) => r.operationId === 'actions/get-actions-cache-list')?.path).toContain(`key=loopgate-${loopId}-`)
       expect(gh.violations).toEqual([])

@@ -9,7 +9,18 @@ function sample(): LoopState {
   return {
     ...emptyState('nightly', new Date('2026-01-01T00:00:00Z')),
     periodLedger: [{ at: '2026-01-01T01:00:00.000Z', usd: 1.25, runId: '10-1' }],
-    runs: [{ runId: '10-1', startedAt: '2026-01-01T00:00:00.000Z', endedAt: '2026-01-01T01:00:00.000Z', outcome: 'escalated', stopReason: 'same-failure', spentUsd: 1.25, iterations: 2, pr: null }],
+    runs: [
+      {
+        runId: '10-1',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        endedAt: '2026-01-01T01:00:00.000Z',
+        outcome: 'escalated',
+        stopReason: 'same-failure',
+        spentUsd: 1.25,
+        iterations: 2,
+        pr: null
+      }
+    ],
     lastFailure: { fingerprint: 'abc123', evidence: ['failing: t1'] },
     wip: { branch: 'loopgate/nightly-wip', head: COMMIT_A, base: COMMIT_B },
     escalationIssue: 12,

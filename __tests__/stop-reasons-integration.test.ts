@@ -53,7 +53,13 @@ describe('each stop reason, made to fire on a real git repository', () => {
 
   it('spend-ceiling with costs missing: each call is charged its full budget', async () => {
     const repo = makeRepo(buggyProject())
-    const r = await runIn(repo, { 'agent-command': 'date +%N >> notes.txt', 'gate-command': GATE, 'call-budget-usd': '2', 'spend-ceiling-usd': '5', 'same-failure-limit': '9' })
+    const r = await runIn(repo, {
+      'agent-command': 'date +%N >> notes.txt',
+      'gate-command': GATE,
+      'call-budget-usd': '2',
+      'spend-ceiling-usd': '5',
+      'same-failure-limit': '9'
+    })
     expect(r.stopReason).toBe('spend-ceiling')
     expect(r.run?.iterations).toHaveLength(2)
     expect(ledgerSpent(r.ledgerFile)).toBe(4)
@@ -138,7 +144,14 @@ describe('the command agent and the per-call timeout', () => {
 })
 
 describe('the features file', () => {
-  const features = JSON.stringify([{ id: 'adds', test: 'math adds two numbers', passes: false }, { id: 'subtracts', test: 'math subtracts', passes: false }], null, 2)
+  const features = JSON.stringify(
+    [
+      { id: 'adds', test: 'math adds two numbers', passes: false },
+      { id: 'subtracts', test: 'math subtracts', passes: false }
+    ],
+    null,
+    2
+  )
 
   /** The gate writes a TAP report: a flip is verified only by its test id listed as passed there. */
   const tapGate = {
@@ -160,7 +173,12 @@ describe('the features file', () => {
       `  ${FIX}; node -e 'const f=require("./features.json"); f[0].passes=true; require("fs").writeFileSync("features.json", JSON.stringify(f))'`,
       'fi'
     ].join('\n')
-    const r = await runIn(repo, { 'agent-command': agent, 'gate-command': 'node test/tap.mjs > report.tap', 'gate-report': 'report.tap', 'features-file': 'features.json' })
+    const r = await runIn(repo, {
+      'agent-command': agent,
+      'gate-command': 'node test/tap.mjs > report.tap',
+      'gate-report': 'report.tap',
+      'features-file': 'features.json'
+    })
     expect(r.stopReason).toBe('verified')
     expect(r.run?.iterations[0].rejected.join(' ')).toContain('may only flip "passes"')
     const final = JSON.parse(readFileSync(path.join(repo, 'features.json'), 'utf8')) as { test: string; passes: boolean }[]
@@ -174,7 +192,13 @@ describe('the features file', () => {
       `else node -e 'const f=require("./features.json"); f[0].passes=true; require("fs").writeFileSync("features.json", JSON.stringify(f))'; echo b >> notes.txt; fi`
     ].join('\n')
     writeFileSync(path.join(repo, 'x'), '')
-    const r = await runIn(repo, { 'agent-command': agent, 'gate-command': GATE, 'features-file': 'features.json', 'max-iterations': '2', 'same-failure-limit': '9' })
+    const r = await runIn(repo, {
+      'agent-command': agent,
+      'gate-command': GATE,
+      'features-file': 'features.json',
+      'max-iterations': '2',
+      'same-failure-limit': '9'
+    })
     expect(r.stopReason).toBe('max-iterations')
     expect(r.run?.iterations[0].rejected.join(' ')).toContain('invalid JSON')
     expect(r.run?.iterations[1].rejected.join(' ')).toContain('not verified by the gate')

@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  STOP_REASONS,
-  STOP_REASON_TABLE,
-  exitCodeFor,
-  knownStopReason,
-  needsEscalation,
-  outcomeFor,
-  stopReasonEntry
-} from '../src/loop/stop-reasons.js'
+import { STOP_REASONS, STOP_REASON_TABLE, exitCodeFor, knownStopReason, needsEscalation, outcomeFor, stopReasonEntry } from '../src/loop/stop-reasons.js'
 import { ROOT } from './helpers/action-runner.js'
 
 /** The exit codes released before the table: 0 for verified, else 10 + the position in this list. */

@@ -17,7 +17,14 @@ function fakeModules(parent: string): string {
   }
   write('@anthropic-ai/claude-code/package.json', JSON.stringify({ name: '@anthropic-ai/claude-code', bin: { claude: 'bin/claude.exe' } }))
   write('@anthropic-ai/claude-code/bin/claude.exe', '#!/bin/sh\necho claude as $(id -un)\n', 0o755)
-  write('@openai/codex/package.json', JSON.stringify({ name: '@openai/codex', bin: { codex: 'bin/codex.sh' }, optionalDependencies: { '@openai/codex-linux-x64': '1', '@openai/codex-darwin-arm64': '1' } }))
+  write(
+    '@openai/codex/package.json',
+    JSON.stringify({
+      name: '@openai/codex',
+      bin: { codex: 'bin/codex.sh' },
+      optionalDependencies: { '@openai/codex-linux-x64': '1', '@openai/codex-darwin-arm64': '1' }
+    })
+  )
   write('@openai/codex/bin/codex.sh', '#!/bin/sh\nexec "$(dirname "$(readlink -f "$0")")/../../codex-linux-x64/vendor/codex"\n', 0o755)
   write('@openai/codex-linux-x64/package.json', JSON.stringify({ name: '@openai/codex-linux-x64' }))
   write('@openai/codex-linux-x64/vendor/codex', '#!/bin/sh\necho codex as $(id -un)\n', 0o755)

@@ -29,7 +29,11 @@ describe('choosing the next upgrade', () => {
   it('ignore skips a package, a wildcard, or only the versions in a range', () => {
     const r = upgradeCandidates(outdated, { ignore: rules('left-pad', '@types/*@>=21', 'zod@3.2.0'), allowMajor: true })
     expect(r.candidates.map((c) => `${c.name}@${c.to}`)).toEqual(['@types/node@20.4.0', 'zod@4.0.0'])
-    expect(r.skipped).toEqual(['@types/node 20.1.0 → 22.0.0: ignored (@types/*@>=21)', 'left-pad 1.0.0 → 1.0.1: ignored (left-pad)', 'zod 3.1.0 → 3.2.0: ignored (zod@3.2.0)'])
+    expect(r.skipped).toEqual([
+      '@types/node 20.1.0 → 22.0.0: ignored (@types/*@>=21)',
+      'left-pad 1.0.0 → 1.0.1: ignored (left-pad)',
+      'zod 3.1.0 → 3.2.0: ignored (zod@3.2.0)'
+    ])
     expect(ignoredBy(rules('@types/node'), '@types/node', '1.0.0')?.entry).toBe('@types/node')
     expect(parseIgnoreRule('zod@not a range')).toMatch(/not a version or range/)
     expect(parseIgnoreRule('bad name')).toMatch(/not a package name/)
@@ -72,7 +76,10 @@ describe('choosing the next upgrade', () => {
   it('the state keeps the newest attempt per package and version, bounded', () => {
     const merged = mergeUpgradeAttempts([attempt({}), attempt({ target: '3.2.0' })], [attempt({ outcome: 'verified', runId: '2-1' })])
     expect(merged.map((a) => `${a.target}:${a.outcome}`)).toEqual(['3.2.0:failed', '4.0.0:verified'])
-    const many = mergeUpgradeAttempts([], Array.from({ length: 150 }, (_, i) => attempt({ target: `4.0.${i}` })))
+    const many = mergeUpgradeAttempts(
+      [],
+      Array.from({ length: 150 }, (_, i) => attempt({ target: `4.0.${i}` }))
+    )
     expect(many).toHaveLength(100)
     expect(many[99].target).toBe('4.0.149')
   })

@@ -18,7 +18,9 @@ function userFiles(ws: string): void {
 
 /** Every file any loopgate commit (start..HEAD) added or changed. */
 function committedFiles(ws: string, start: string): string[] {
-  return gitIn(ws, ['log', '--format=', '--name-only', `${start}..HEAD`]).split('\n').filter(Boolean)
+  return gitIn(ws, ['log', '--format=', '--name-only', `${start}..HEAD`])
+    .split('\n')
+    .filter(Boolean)
 }
 
 test('files untracked before the run are in no loopgate commit and not in the verified change set', async () => {

@@ -31,7 +31,9 @@ export async function benchFingerprint(): Promise<Figure[]> {
     times.push(performance.now() - t)
     failures = report.failures.length
   }
-  return [{ name: `fingerprint a ${TESTS}-test JUnit report (${failures} failing, ${(xml.length / 1e6).toFixed(1)} MB)`, value: `${median(times).toFixed(0)} ms` }]
+  return [
+    { name: `fingerprint a ${TESTS}-test JUnit report (${failures} failing, ${(xml.length / 1e6).toFixed(1)} MB)`, value: `${median(times).toFixed(0)} ms` }
+  ]
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) printTable(await benchFingerprint())

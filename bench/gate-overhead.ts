@@ -107,12 +107,20 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     .join(', ')
   return [
     { name: 'gate: repository', value: `${FILES} files, ${snapshot.size} protected, node_modules ${NODE_MODULES_MB} MB` },
-    { name: 'gate: isolation', value: user ? `agent user ${user.name} (hardlinked read-only deps)` : `weak (${'why' in found ? found.why : ''}; full dependency copy)` },
+    {
+      name: 'gate: isolation',
+      value: user ? `agent user ${user.name} (hardlinked read-only deps)` : `weak (${'why' in found ? found.why : ''}; full dependency copy)`
+    },
     { name: 'gate: one-time snapshot + pristine copy', value: `${Math.round(snapshotMs)} ms + ${Math.round(pristineMs)} ms` },
     { name: 'gate: in place (command only)', value: `${Math.round(inPlaceMs)} ms` },
     { name: 'gate: protected (tamper check + clean gate)', value: `${Math.round(protectedMs)} ms` },
     { name: 'gate: steps (ms)', value: `tamper ${Math.round(median(tamper))}, ${stepText}` },
-    { name: 'gate: overhead per iteration', value: `${Math.round(overheadMs)} ms (×${(protectedMs / inPlaceMs).toFixed(1)})`, target: '< 2000 ms', ok: overheadMs < 2000 }
+    {
+      name: 'gate: overhead per iteration',
+      value: `${Math.round(overheadMs)} ms (×${(protectedMs / inPlaceMs).toFixed(1)})`,
+      target: '< 2000 ms',
+      ok: overheadMs < 2000
+    }
   ]
 }
 

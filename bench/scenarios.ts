@@ -12,7 +12,8 @@ import { gitEnv, printTable, type Figure } from './lib.js'
 
 const FILES: Record<string, string> = {
   'src/math.mjs': 'export function add(a, b) {\n  return a - b\n}\n',
-  'test/run.mjs': "import { add } from '../src/math.mjs'\nif (add(2, 3) !== 5) { console.log('✕ adds'); console.log('  expected 5, got ' + add(2, 3)); process.exit(1) }\nconsole.log('✓ adds')\n"
+  'test/run.mjs':
+    "import { add } from '../src/math.mjs'\nif (add(2, 3) !== 5) { console.log('✕ adds'); console.log('  expected 5, got ' + add(2, 3)); process.exit(1) }\nconsole.log('✓ adds')\n"
 }
 
 function repo(): string {
@@ -35,7 +36,11 @@ interface Scenario {
   agent: string
   inputs?: Record<string, string>
   /** The bound the controls promise, in words and numbers. */
-  bound: (s: { maxIterations: number; ceiling: number; budget: number; noProgress: number; sameFailure: number }) => { iterations: number; spend: number; text: string }
+  bound: (s: { maxIterations: number; ceiling: number; budget: number; noProgress: number; sameFailure: number }) => {
+    iterations: number
+    spend: number
+    text: string
+  }
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -74,7 +79,14 @@ export async function benchScenarios(): Promise<Figure[]> {
   const figures: Figure[] = []
   for (const scenario of SCENARIOS) {
     const dir = repo()
-    const inputs: Record<string, string> = { agent: 'command', 'agent-command': scenario.agent, prompt: 'fix add', 'gate-command': 'node test/run.mjs', 'dry-run': 'true', ...(scenario.inputs ?? {}) }
+    const inputs: Record<string, string> = {
+      agent: 'command',
+      'agent-command': scenario.agent,
+      prompt: 'fix add',
+      'gate-command': 'node test/run.mjs',
+      'dry-run': 'true',
+      ...(scenario.inputs ?? {})
+    }
     const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: dir })
     const report = await executeRun(settings, {
       env: process.env,

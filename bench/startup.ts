@@ -42,11 +42,29 @@ function firstSpawn(repo: string, PATH: string): number {
   chmodSync(stampDir, 0o1777)
   const stamp = path.join(stampDir, 'spawned')
   const t0 = Date.now()
-  spawnSync('loopgate', ['run', '--agent', 'command', '--agent-command', `date +%s%3N > ${stamp}`, '--prompt', 'noop', '--gate-command', 'true', '--max-iterations', '1', '--temp-dir', temp], {
-    cwd: repo,
-    env: { PATH, HOME: process.env.HOME ?? '/root' },
-    stdio: 'ignore'
-  })
+  spawnSync(
+    'loopgate',
+    [
+      'run',
+      '--agent',
+      'command',
+      '--agent-command',
+      `date +%s%3N > ${stamp}`,
+      '--prompt',
+      'noop',
+      '--gate-command',
+      'true',
+      '--max-iterations',
+      '1',
+      '--temp-dir',
+      temp
+    ],
+    {
+      cwd: repo,
+      env: { PATH, HOME: process.env.HOME ?? '/root' },
+      stdio: 'ignore'
+    }
+  )
   const at = Number(readFileSync(stamp, 'utf8'))
   rmSync(temp, { recursive: true, force: true })
   rmSync(stampDir, { recursive: true, force: true })
@@ -64,16 +82,42 @@ function peakRss(out: string, PATH: string): { kb: number; stop: string } {
   spawnSync('git', ['-C', repo, '-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-qm', 'a'])
   const report = path.join(dir, 'rss')
   const hook = path.join(dir, 'rss.mjs')
-  writeFileSync(hook, `import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)))\n`)
+  writeFileSync(
+    hook,
+    `import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)))\n`
+  )
   // 1 GB in 1 MB lines and 100 MB without a newline on stdout; the gate 100 MB of failing lines.
   const agent = `head -c 1073741824 /dev/zero | tr '\\\\0' x | fold -w 1048576; head -c 104857600 /dev/zero | tr '\\\\0' y; echo "// $LOOPGATE_ITERATION" >> a.txt`
   const gate = `yes '✕ a failing test with a long name' | head -c 104857600; exit 1`
-  const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, path.join(out, 'cli.js'), 'run', '--agent', 'command', '--agent-command', agent, '--prompt', 'noop', '--gate-command', gate, '--max-iterations', '1', '--call-timeout-minutes', '5', '--temp-dir', dir], {
-    cwd: repo,
-    env: { PATH, HOME: process.env.HOME ?? '/root' },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024
-  })
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      pathToFileURL(hook).href,
+      path.join(out, 'cli.js'),
+      'run',
+      '--agent',
+      'command',
+      '--agent-command',
+      agent,
+      '--prompt',
+      'noop',
+      '--gate-command',
+      gate,
+      '--max-iterations',
+      '1',
+      '--call-timeout-minutes',
+      '5',
+      '--temp-dir',
+      dir
+    ],
+    {
+      cwd: repo,
+      env: { PATH, HOME: process.env.HOME ?? '/root' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024
+    }
+  )
   const stop = /stop-reason: (\S+)/.exec(r.stdout ?? '')?.[1] ?? `exit ${r.status}`
   const kb = Number(readFileSync(report, 'utf8'))
   rmSync(dir, { recursive: true, force: true })
@@ -92,9 +136,22 @@ export async function benchStartup(): Promise<Figure[]> {
   const rss = peakRss(out, PATH)
   const figures: Figure[] = [
     { name: 'npm run package (wall)', value: `${(packageMs / 1000).toFixed(1)} s`, target: '≤ 60 s', ok: packageMs <= 60_000 },
-    { name: 'bundles: action / CLI entry / all (with lazy chunks)', value: `${size(path.join(out, 'index.js'))} / ${size(path.join(out, 'cli', 'index.js'))} / ${(dirSize(out) / 1024 / 1024).toFixed(1)} MB` },
-    { name: 'process start → first agent spawn (CLI on PATH, 10,000 files)', value: `${start} ms (${times.join(', ')})`, target: '≤ 1000 ms', ok: start <= 1000 },
-    { name: 'peak RSS: 1 GB agent output, 100 MB gate output', value: `${(rss.kb / 1024).toFixed(0)} MB (${rss.stop})`, target: '< 256 MB', ok: rss.kb < 256 * 1024 }
+    {
+      name: 'bundles: action / CLI entry / all (with lazy chunks)',
+      value: `${size(path.join(out, 'index.js'))} / ${size(path.join(out, 'cli', 'index.js'))} / ${(dirSize(out) / 1024 / 1024).toFixed(1)} MB`
+    },
+    {
+      name: 'process start → first agent spawn (CLI on PATH, 10,000 files)',
+      value: `${start} ms (${times.join(', ')})`,
+      target: '≤ 1000 ms',
+      ok: start <= 1000
+    },
+    {
+      name: 'peak RSS: 1 GB agent output, 100 MB gate output',
+      value: `${(rss.kb / 1024).toFixed(0)} MB (${rss.stop})`,
+      target: '< 256 MB',
+      ok: rss.kb < 256 * 1024
+    }
   ]
   rmSync(out, { recursive: true, force: true })
   rmSync(PATH.split(':')[0], { recursive: true, force: true })

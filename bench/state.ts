@@ -25,7 +25,9 @@ export function simulateRuns(runs: number): { state: LoopState; maxBytes: number
     const t = start + i * 3_600_000
     writeFileSync(
       ledgerFile,
-      [1, 2, 3].map((k) => JSON.stringify({ type: 'charge', at: new Date(t + k * 60_000).toISOString(), iteration: k, usd: 0.37 * k, source: 'reported' })).join('\n') + '\n'
+      [1, 2, 3]
+        .map((k) => JSON.stringify({ type: 'charge', at: new Date(t + k * 60_000).toISOString(), iteration: k, usd: 0.37 * k, source: 'reported' }))
+        .join('\n') + '\n'
     )
     state = recordRun(
       state,
@@ -39,7 +41,10 @@ export function simulateRuns(runs: number): { state: LoopState; maxBytes: number
         iterations: 3,
         pr: (i % 300) + 1,
         ledgerFile,
-        lastFailure: { fingerprint: `fp${i}`, evidence: Array.from({ length: 60 }, (_, k) => `failing: suite ${k} › case — ${'expected 5, got -1 '.repeat(40)}`) },
+        lastFailure: {
+          fingerprint: `fp${i}`,
+          evidence: Array.from({ length: 60 }, (_, k) => `failing: suite ${k} › case — ${'expected 5, got -1 '.repeat(40)}`)
+        },
         wip: null,
         countsForPr: true
       },
@@ -95,8 +100,18 @@ export async function benchState(): Promise<Figure[]> {
     { name: 'state restore (real @actions/cache, local service)', value: `${median(restoreMs.slice(1)).toFixed(0)} ms` },
     { name: 'state save (real @actions/cache, local service)', value: `${median(saveMs).toFixed(0)} ms` },
     { name: 'state restore + save round trip', value: `${roundTrip.toFixed(0)} ms`, target: '≤ 5000 ms', ok: roundTrip <= 5000 },
-    { name: `state size after ${RUNS} runs (max over the runs)`, value: `${Buffer.byteLength(JSON.stringify(state))} B (max ${maxBytes} B)`, target: `≤ ${SIZE_BOUND} B`, ok: maxBytes <= SIZE_BOUND },
-    { name: 'state entries after 1,000 runs (runs / charges / PRs)', value: `${state.runs.length} / ${state.periodLedger.length} / ${state.prRuns.length}`, target: `≤ ${LIMITS.runs} / ${LIMITS.periodCharges} / ${LIMITS.prCounts}`, ok: state.runs.length <= LIMITS.runs && state.periodLedger.length <= LIMITS.periodCharges && state.prRuns.length <= LIMITS.prCounts },
+    {
+      name: `state size after ${RUNS} runs (max over the runs)`,
+      value: `${Buffer.byteLength(JSON.stringify(state))} B (max ${maxBytes} B)`,
+      target: `≤ ${SIZE_BOUND} B`,
+      ok: maxBytes <= SIZE_BOUND
+    },
+    {
+      name: 'state entries after 1,000 runs (runs / charges / PRs)',
+      value: `${state.runs.length} / ${state.periodLedger.length} / ${state.prRuns.length}`,
+      target: `≤ ${LIMITS.runs} / ${LIMITS.periodCharges} / ${LIMITS.prCounts}`,
+      ok: state.runs.length <= LIMITS.runs && state.periodLedger.length <= LIMITS.periodCharges && state.prRuns.length <= LIMITS.prCounts
+    },
     { name: 'state cache archive (zstd tar)', value: `${archive} B` }
   ]
 }

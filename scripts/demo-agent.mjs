@@ -9,7 +9,7 @@ let source = readFileSync(file, 'utf8')
 
 if (!prompt.includes('Evidence from the last iteration')) {
   // First attempt: only half the job (spaces, not punctuation).
-  source = source.replace("return title.toLowerCase()", "return title.toLowerCase().replace(/ +/g, '-')")
+  source = source.replace('return title.toLowerCase()', "return title.toLowerCase().replace(/ +/g, '-')")
   appendFileSync('.loopgate/progress.md', 'agent: replaced spaces with dashes\n')
   console.log('I replaced spaces with dashes. Done!')
 } else {

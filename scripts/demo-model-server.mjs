@@ -75,17 +75,34 @@ function stream(res, model, turn) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
   sse(res, 'message_start', {
     type: 'message_start',
-    message: { id: `msg_demo_${++ids}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...USAGE, output_tokens: 1 } }
+    message: {
+      id: `msg_demo_${++ids}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...USAGE, output_tokens: 1 }
+    }
   })
   if (turn.text !== undefined) {
     sse(res, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } })
     sse(res, 'content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: turn.text } })
   } else {
-    sse(res, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_demo_${++ids}`, name: turn.tool, input: {} } })
+    sse(res, 'content_block_start', {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: `toolu_demo_${++ids}`, name: turn.tool, input: {} }
+    })
     sse(res, 'content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(turn.input) } })
   }
   sse(res, 'content_block_stop', { type: 'content_block_stop', index: 0 })
-  sse(res, 'message_delta', { type: 'message_delta', delta: { stop_reason: turn.text !== undefined ? 'end_turn' : 'tool_use', stop_sequence: null }, usage: USAGE })
+  sse(res, 'message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: turn.text !== undefined ? 'end_turn' : 'tool_use', stop_sequence: null },
+    usage: USAGE
+  })
   sse(res, 'message_stop', { type: 'message_stop' })
   res.end()
 }

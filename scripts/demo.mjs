@@ -17,8 +17,19 @@ const runnerTemp = path.join(work, 'runner-temp')
 mkdirSync(runnerTemp)
 cpSync(path.join(root, 'examples', 'demo-repo'), repo, { recursive: true })
 
-const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.com', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.com' }
-for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'demo: buggy slugify']]) {
+const gitEnv = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'demo',
+  GIT_AUTHOR_EMAIL: 'demo@example.com',
+  GIT_COMMITTER_NAME: 'demo',
+  GIT_COMMITTER_EMAIL: 'demo@example.com'
+}
+for (const args of [
+  ['init', '-q', '-b', 'main'],
+  ['add', '-A'],
+  ['commit', '-q', '-m', 'demo: buggy slugify']
+]) {
   spawnSync('git', args, { cwd: repo, env: gitEnv, stdio: 'inherit' })
 }
 

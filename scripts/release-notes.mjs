@@ -9,7 +9,10 @@ export function releaseNotes(changelog, version) {
   const start = lines.findIndex((l) => heading.test(l))
   if (start < 0) throw new Error(`CHANGELOG.md has no section "## [${version}]"`)
   const end = lines.findIndex((l, i) => i > start && (/^## /.test(l) || /^\[[^\]]+\]: /.test(l)))
-  const body = lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim()
+  const body = lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .join('\n')
+    .trim()
   if (!body) throw new Error(`the CHANGELOG.md section of ${version} is empty`)
   return `${body}\n`
 }

@@ -108,13 +108,18 @@ function inputSource(read: InputReader, env: NodeJS.ProcessEnv): InputSource {
 const MINUTES = { min: 0, max: 10080, integer: false, exclusiveMin: true }
 
 export function readLoopSettings(inputs: InputSource): LoopSettings {
-  const number = (name: string, min: number, max: number, integer: boolean, exclusiveMin = false) => parseNumber(name, inputs.get(name), { min, max, integer, exclusiveMin })
+  const number = (name: string, min: number, max: number, integer: boolean, exclusiveMin = false) =>
+    parseNumber(name, inputs.get(name), { min, max, integer, exclusiveMin })
   const maxIterations = number('max-iterations', 1, 1000, true)
   const maxTurns = number('max-turns', 1, 10000, true)
   const callBudgetUsd = number('call-budget-usd', 0, 10000, false, true)
   const spendCeilingUsd = number('spend-ceiling-usd', 0, 100000, false, true)
   if (!(spendCeilingUsd > callBudgetUsd)) {
-    throw new ConfigError('spend-ceiling-usd', inputs.raw('spend-ceiling-usd') || DEFAULTS['spend-ceiling-usd'], `a number greater than call-budget-usd (${callBudgetUsd})`)
+    throw new ConfigError(
+      'spend-ceiling-usd',
+      inputs.raw('spend-ceiling-usd') || DEFAULTS['spend-ceiling-usd'],
+      `a number greater than call-budget-usd (${callBudgetUsd})`
+    )
   }
   return {
     maxIterations,
@@ -154,7 +159,8 @@ export function readGateSettings(inputs: InputSource): GateSettings {
 /** `callBudgetUsd`: a period ceiling below one call could never admit a call. */
 export function readStateSettings(inputs: InputSource, callBudgetUsd: number): StateSettings {
   const periodRaw = inputs.optional('period-ceiling-usd')
-  const periodCeilingUsd = periodRaw === undefined ? undefined : parseNumber('period-ceiling-usd', periodRaw, { min: 0, max: 1000000, integer: false, exclusiveMin: true })
+  const periodCeilingUsd =
+    periodRaw === undefined ? undefined : parseNumber('period-ceiling-usd', periodRaw, { min: 0, max: 1000000, integer: false, exclusiveMin: true })
   if (periodCeilingUsd !== undefined && periodCeilingUsd < callBudgetUsd) {
     throw new ConfigError('period-ceiling-usd', periodRaw ?? '', `a number not below call-budget-usd (${callBudgetUsd})`)
   }

@@ -124,9 +124,19 @@ async function runAction(settings: Settings, signal: AbortSignal): Promise<void>
   }
   // A summary for every run; a publishing failure fails the step.
   const summary = report.run
-    ? runSummary(report.run, { loopId: settings.loopId, spendCeilingUsd: settings.spendCeilingUsd, logFile: report.logFile, logUrl: report.published.logUrl, notes: report.notes })
+    ? runSummary(report.run, {
+        loopId: settings.loopId,
+        spendCeilingUsd: settings.spendCeilingUsd,
+        logFile: report.logFile,
+        logUrl: report.published.logUrl,
+        notes: report.notes
+      })
     : preLoopSummary(report.stopReason, settings.loopId, report.notes)
-  const published = [report.published.pullRequestUrl && `Pull request: ${report.published.pullRequestUrl}`, report.published.issueUrl && `Issue: ${report.published.issueUrl}`, report.published.error && `**Publishing failed:** ${report.published.error}`]
+  const published = [
+    report.published.pullRequestUrl && `Pull request: ${report.published.pullRequestUrl}`,
+    report.published.issueUrl && `Issue: ${report.published.issueUrl}`,
+    report.published.error && `**Publishing failed:** ${report.published.error}`
+  ]
   await core.summary
     .addRaw([summary, ...published.filter(Boolean)].join('\n\n'))
     .write()

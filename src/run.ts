@@ -67,7 +67,12 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string):
 
   const published = await ctx.publisher.publish({
     settings,
-    upgrade: ready ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]) : undefined,
+    upgrade: ready
+      ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [
+          settings.progressFile,
+          ...(settings.featuresFile ? [settings.featuresFile] : [])
+        ])
+      : undefined,
     outcome: run,
     protectedBase: { sha: protection.base.sha, source: protection.base.source },
     runDir,
@@ -120,17 +125,40 @@ function protect(settings: Settings, ctx: RunContext, files: RunFiles, callsDir:
  * The loop, or for a dependency upgrade whose bump alone passes the baseline gate, that bump as the
  * verified result with no agent call.
  */
-async function loopOrBump(settings: Settings, ctx: RunContext, before: BeforeLoop, protection: Protection, wiring: Awaited<ReturnType<typeof wireLoop>>): Promise<RunOutcome> {
+async function loopOrBump(
+  settings: Settings,
+  ctx: RunContext,
+  before: BeforeLoop,
+  protection: Protection,
+  wiring: Awaited<ReturnType<typeof wireLoop>>
+): Promise<RunOutcome> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   const bumpVerdict = ready ? protection.baseline.verdict : null
   if (ready && bumpVerdict?.passed) {
-    return verifiedByTheBump({ ready, head: await wiring.gitWorkspace.head(), verdict: bumpVerdict, log: wiring.deps.log, progress: wiring.deps.progress, clock: wiring.deps.clock })
+    return verifiedByTheBump({
+      ready,
+      head: await wiring.gitWorkspace.head(),
+      verdict: bumpVerdict,
+      log: wiring.deps.log,
+      progress: wiring.deps.progress,
+      clock: wiring.deps.clock
+    })
   }
   const carry = ctx.carry ?? {}
   return runLoop(
     {
       runId: ctx.runId,
-      task: ready && bumpVerdict ? upgradeTask({ candidate: ready.candidate, bumpCommit: ready.bumpCommit, bumpFiles: ready.bumpFiles, gateCommand: settings.gateCommand, verdict: bumpVerdict, releaseNotes: ready.releaseNotes }) : settings.prompt,
+      task:
+        ready && bumpVerdict
+          ? upgradeTask({
+              candidate: ready.candidate,
+              bumpCommit: ready.bumpCommit,
+              bumpFiles: ready.bumpFiles,
+              gateCommand: settings.gateCommand,
+              verdict: bumpVerdict,
+              releaseNotes: ready.releaseNotes
+            })
+          : settings.prompt,
       maxIterations: settings.maxIterations,
       callBudgetUsd: settings.callBudgetUsd,
       spendCeilingUsd: settings.spendCeilingUsd,

@@ -52,7 +52,10 @@ export function ledgerEntries(logFile: string): Record<string, any>[] {
  * Saves `text` as the loop's state.json under `key` with the real @actions/cache library, as an
  * earlier run would have (used to plant a corrupt state).
  */
-export async function plantState(svc: LocalCacheService, opts: { runnerTemp: string; workspace: string; loopId: string; key: string; text: string }): Promise<void> {
+export async function plantState(
+  svc: LocalCacheService,
+  opts: { runnerTemp: string; workspace: string; loopId: string; key: string; text: string }
+): Promise<void> {
   const dir = path.dirname(stateFile(opts.runnerTemp, opts.loopId))
   mkdirSync(dir, { recursive: true })
   writeFileSync(path.join(dir, 'state.json'), opts.text)
@@ -62,7 +65,14 @@ export async function plantState(svc: LocalCacheService, opts: { runnerTemp: str
   const code = `import(${cacheModule}).then(async (c) => { const id = await c.saveCache([${JSON.stringify(path.basename(dir))}], ${JSON.stringify(opts.key)}); if (id < 0) process.exit(3) })`
   await execFileAsync(process.execPath, ['--input-type=module', '-e', code], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', ...svc.env(), GITHUB_WORKSPACE: root, RUNNER_TEMP: opts.runnerTemp, GITHUB_SERVER_URL: 'https://github.com' }
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/root',
+      ...svc.env(),
+      GITHUB_WORKSPACE: root,
+      RUNNER_TEMP: opts.runnerTemp,
+      GITHUB_SERVER_URL: 'https://github.com'
+    }
   })
   rmSync(dir, { recursive: true, force: true })
 }

@@ -20,9 +20,10 @@ function toJsonSchema(node: unknown): unknown {
   return out
 }
 
-export const SPEC = toJsonSchema(
-  JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'openapi-subset.json'), 'utf8'))
-) as { paths: Record<string, Record<string, Json>>; components: Record<string, Record<string, Json>> }
+export const SPEC = toJsonSchema(JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'openapi-subset.json'), 'utf8'))) as {
+  paths: Record<string, Record<string, Json>>
+  components: Record<string, Record<string, Json>>
+}
 
 const SPEC_ID = 'github'
 

@@ -187,9 +187,16 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       type: name.endsWith('[bot]') ? 'Bot' : 'User',
       html_url: name.endsWith('[bot]') ? `https://github.com/apps/${name.slice(0, -'[bot]'.length)}` : `https://github.com/${name}`
     })
-  const label = (name: string): unknown => deepMerge(sample(componentSchema('label')), { name, id: nextId++, color: 'ededed', description: '', url: api(`labels/${name}`) })
+  const label = (name: string): unknown =>
+    deepMerge(sample(componentSchema('label')), { name, id: nextId++, color: 'ededed', description: '', url: api(`labels/${name}`) })
   const repository = (): unknown =>
-    deepMerge(sample(componentSchema('repository')), { name: repo, full_name: `${owner}/${repo}`, owner: user(owner), default_branch: 'main', html_url: `https://github.com/${owner}/${repo}` })
+    deepMerge(sample(componentSchema('repository')), {
+      name: repo,
+      full_name: `${owner}/${repo}`,
+      owner: user(owner),
+      default_branch: 'main',
+      html_url: `https://github.com/${owner}/${repo}`
+    })
 
   const pullJson = (p: StoredPull, full: boolean): unknown => {
     const base = sample(componentSchema(full ? 'pull-request' : 'pull-request-simple'))
@@ -209,7 +216,8 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         ref: p.head,
         sha: p.headSha ?? '0'.repeat(40),
         label: `${owner}:${p.head}`,
-        repo: p.headRepo && p.headRepo !== `${owner}/${repo}` ? deepMerge(repository(), { full_name: p.headRepo, name: p.headRepo.split('/')[1] }) : repository(),
+        repo:
+          p.headRepo && p.headRepo !== `${owner}/${repo}` ? deepMerge(repository(), { full_name: p.headRepo, name: p.headRepo.split('/')[1] }) : repository(),
         user: user(owner)
       },
       base: { ref: p.base, sha: '0'.repeat(40), label: `${owner}:${p.base}`, repo: repository(), user: user(owner) }
@@ -284,18 +292,34 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         const base = query.get('base')
         const perPage = Number(query.get('per_page') ?? 30)
         const page = Number(query.get('page') ?? 1)
-        const all = pulls.filter(
-          (p) => (state === 'all' || p.state === state) && (!head || `${owner}:${p.head}` === head) && (!base || p.base === base)
-        )
+        const all = pulls.filter((p) => (state === 'all' || p.state === state) && (!head || `${owner}:${p.head}` === head) && (!base || p.base === base))
         return { status: 200, json: all.slice((page - 1) * perPage, page * perPage).map((p) => pullJson(p, false)) }
       }
       case 'pulls/create': {
         const head = String(body.head)
         const base = String(body.base)
         if (pulls.some((p) => p.state === 'open' && p.head === head && p.base === base)) {
-          return { status: 422, json: { ...error(422, 'Validation Failed'), errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${owner}:${head}.` }] } }
+          return {
+            status: 422,
+            json: {
+              ...error(422, 'Validation Failed'),
+              errors: [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${owner}:${head}.` }]
+            }
+          }
         }
-        const pull: StoredPull = { number: nextNumber++, state: 'open', title: String(body.title ?? ''), body: String(body.body ?? ''), head, base, draft: body.draft === true, labels: [], reviewers: [], comments: [], author: login }
+        const pull: StoredPull = {
+          number: nextNumber++,
+          state: 'open',
+          title: String(body.title ?? ''),
+          body: String(body.body ?? ''),
+          head,
+          base,
+          draft: body.draft === true,
+          labels: [],
+          reviewers: [],
+          comments: [],
+          author: login
+        }
         pulls.push(pull)
         return { status: 201, json: pullJson(pull, true) }
       }
@@ -388,7 +412,15 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
           .filter((t) => t.pr === n)
           .flatMap((t) =>
             t.comments.map((c) =>
-              deepMerge(sample(componentSchema('pull-request-review-comment')), { id: nextId++, path: t.path, line: t.line ?? undefined, body: c.body, user: user(c.author), html_url: web(`pull/${n}#discussion`), pull_request_url: api(`pulls/${n}`) })
+              deepMerge(sample(componentSchema('pull-request-review-comment')), {
+                id: nextId++,
+                path: t.path,
+                line: t.line ?? undefined,
+                body: c.body,
+                user: user(c.author),
+                html_url: web(`pull/${n}#discussion`),
+                pull_request_url: api(`pulls/${n}`)
+              })
             )
           )
         return { status: 200, json: paged(all, query) }
@@ -428,7 +460,15 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         const ref = query.get('ref')
         const all = caches
           .filter((c) => (!key || c.key.startsWith(key)) && (!ref || c.ref === ref))
-          .map((c, i) => ({ id: i + 1, ref: c.ref, key: c.key, version: c.version, last_accessed_at: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', size_in_bytes: 400 }))
+          .map((c, i) => ({
+            id: i + 1,
+            ref: c.ref,
+            key: c.key,
+            version: c.version,
+            last_accessed_at: '2026-01-01T00:00:00Z',
+            created_at: '2026-01-01T00:00:00Z',
+            size_in_bytes: 400
+          }))
         return { status: 200, json: { total_count: all.length, actions_caches: paged(all, query) } }
       }
       case 'issues/add-labels': {
@@ -445,7 +485,10 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       }
       case 'users/get-authenticated': {
         if (opts.installation) return { status: 403, json: error(403, 'Resource not accessible by integration') }
-        return { status: 200, json: deepMerge(sample(componentSchema('private-user')), { login, id: opts.id ?? 1, type: 'User', html_url: `https://github.com/${login}` }) }
+        return {
+          status: 200,
+          json: deepMerge(sample(componentSchema('private-user')), { login, id: opts.id ?? 1, type: 'User', html_url: `https://github.com/${login}` })
+        }
       }
       case 'users/get-by-username': {
         const name = String(op.params.username)
@@ -477,10 +520,18 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     const query = typeof body.query === 'string' ? body.query : ''
     const variables = (body.variables ?? {}) as Json
     if (/\breviewThreads\b/.test(query)) {
-      if (variables.owner !== owner || variables.repo !== repo) return { status: 200, json: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] } }
+      if (variables.owner !== owner || variables.repo !== repo)
+        return { status: 200, json: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] } }
       const n = Number(variables.number)
       const pull = pulls.find((p) => p.number === n)
-      if (!pull) return { status: 200, json: { data: { repository: { pullRequest: null } }, errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a PullRequest with the number of ${n}.` }] } }
+      if (!pull)
+        return {
+          status: 200,
+          json: {
+            data: { repository: { pullRequest: null } },
+            errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a PullRequest with the number of ${n}.` }]
+          }
+        }
       const nodes = reviewThreads
         .filter((t) => t.pr === n)
         .map((t) => ({
@@ -492,7 +543,8 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         }))
       return { status: 200, json: { data: { repository: { pullRequest: { reviewThreads: { nodes, pageInfo: { hasNextPage: false, endCursor: null } } } } } } }
     }
-    if (!/\bviewer\s*\{[^}]*\blogin\b/.test(query)) return { status: 200, json: { errors: [{ message: 'the local server answers only viewer { login } and reviewThreads' }] } }
+    if (!/\bviewer\s*\{[^}]*\blogin\b/.test(query))
+      return { status: 200, json: { errors: [{ message: 'the local server answers only viewer { login } and reviewThreads' }] } }
     const withId = opts.graphqlDatabaseId && /\bdatabaseId\b/.test(query)
     return { status: 200, json: { data: { viewer: { login, ...(withId ? { databaseId: opts.id ?? 1 } : {}) } } } }
   }
@@ -598,7 +650,19 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       injected.push({ operationId, status: 403, times: Number.MAX_SAFE_INTEGER, message: 'Resource not accessible by integration', headers: {} })
     },
     addPull(p) {
-      const pull: StoredPull = { number: nextNumber++, state: 'open', title: 'loop PR', body: '', base: 'main', draft: false, labels: ['loopgate'], reviewers: [], comments: [], author: login, ...p }
+      const pull: StoredPull = {
+        number: nextNumber++,
+        state: 'open',
+        title: 'loop PR',
+        body: '',
+        base: 'main',
+        draft: false,
+        labels: ['loopgate'],
+        reviewers: [],
+        comments: [],
+        author: login,
+        ...p
+      }
       pulls.push(pull)
       return pull
     },

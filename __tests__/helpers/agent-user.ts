@@ -44,7 +44,9 @@ export function agentUser(): AgentUser {
 export function assertUserCanRun(user: AgentUser, binary: string): void {
   const r = spawnSync('/bin/sh', ['-c', 'test -x "$0" && test -r "$0"', binary], { uid: user.uid, gid: user.gid })
   if (r.status !== 0) {
-    throw new Error(`the agent user ${user.name} cannot run ${binary}: run the tests through jest (npm test), whose global setup links the CLIs where test users can reach them`)
+    throw new Error(
+      `the agent user ${user.name} cannot run ${binary}: run the tests through jest (npm test), whose global setup links the CLIs where test users can reach them`
+    )
   }
 }
 

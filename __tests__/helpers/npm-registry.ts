@@ -55,7 +55,12 @@ export async function startRegistry(): Promise<LocalRegistry> {
   // npm refuses to publish without a credential; verdaccio lets anyone publish here.
   const userconfig = path.join(dir, 'npmrc')
   writeFileSync(userconfig, `//127.0.0.1:${port}/:_authToken=local-test\n`)
-  const env = { npm_config_registry: url, NPM_CONFIG_USERCONFIG: userconfig, npm_config_update_notifier: 'false', npm_config_cache: path.join(dir, 'npm-cache') }
+  const env = {
+    npm_config_registry: url,
+    NPM_CONFIG_USERCONFIG: userconfig,
+    npm_config_update_notifier: 'false',
+    npm_config_cache: path.join(dir, 'npm-cache')
+  }
   return {
     url,
     env,

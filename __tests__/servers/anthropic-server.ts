@@ -80,7 +80,12 @@ function streamMessage(
   sse(res, 'message_delta', {
     type: 'message_delta',
     delta: { stop_reason: stopReason, stop_sequence: null },
-    usage: { output_tokens: usage.output_tokens, input_tokens: usage.input_tokens, cache_read_input_tokens: usage.cache_read_input_tokens ?? 0, cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0 }
+    usage: {
+      output_tokens: usage.output_tokens,
+      input_tokens: usage.input_tokens,
+      cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+      cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0
+    }
   })
   sse(res, 'message_stop', { type: 'message_stop' })
   res.end()
@@ -137,7 +142,16 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
         res.writeHead(200, { 'content-type': 'text/event-stream' })
         sse(res, 'message_start', {
           type: 'message_start',
-          message: { id: `msg_${++idCounter}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } }
+          message: {
+            id: `msg_${++idCounter}`,
+            type: 'message',
+            role: 'assistant',
+            model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 10, output_tokens: 1 }
+          }
         })
         sse(res, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } })
         sse(res, 'content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'I will start by' } })
@@ -170,7 +184,17 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
       // Side calls (topic/title detection) must not eat script steps nor cost much.
       if (body?.stream) return streamMessage(res, model, [{ type: 'text', text: '{"title":"task"}' }], 'end_turn', { input_tokens: 1, output_tokens: 1 })
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ id: 'msg_side', type: 'message', role: 'assistant', model, content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }))
+      res.end(
+        JSON.stringify({
+          id: 'msg_side',
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [{ type: 'text', text: 'ok' }],
+          stop_reason: 'end_turn',
+          usage: { input_tokens: 1, output_tokens: 1 }
+        })
+      )
       return
     }
     state.scriptedCalls++

@@ -115,7 +115,15 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
         sse(res, { type: 'response.created', response: { id, object: 'response', model, status: 'in_progress', output: [] } })
         sse(res, {
           type: 'response.incomplete',
-          response: { id, object: 'response', model, status: 'incomplete', output: [], incomplete_details: { reason: step.reason }, usage: usageBody(step.usage ?? DEFAULT_OPENAI_USAGE) }
+          response: {
+            id,
+            object: 'response',
+            model,
+            status: 'incomplete',
+            output: [],
+            incomplete_details: { reason: step.reason },
+            usage: usageBody(step.usage ?? DEFAULT_OPENAI_USAGE)
+          }
         })
         res.end()
         return

@@ -3,7 +3,21 @@
 // mktemp -d). So before any test runs, the packages are linked into a fresh root-owned 0755 tree
 // under the OS temp dir, and the tests find them through LOOPGATE_TEST_CLI_BIN. Hard links cost
 // nothing; a copy is the fallback across file systems.
-import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -76,7 +90,7 @@ export function linkAgentClis(modules = path.join(ROOT, 'node_modules'), tmp = o
   }
   for (const name of AGENT_CLI_PACKAGES) {
     const manifest = JSON.parse(readFileSync(path.join(targetModules, name, 'package.json'), 'utf8'))
-    const bins = typeof manifest.bin === 'string' ? { [name.split('/').pop()]: manifest.bin } : manifest.bin ?? {}
+    const bins = typeof manifest.bin === 'string' ? { [name.split('/').pop()]: manifest.bin } : (manifest.bin ?? {})
     for (const [cmd, rel] of Object.entries(bins)) symlinkSync(path.relative(bin, path.join(targetModules, name, rel)), path.join(bin, cmd))
   }
   return root

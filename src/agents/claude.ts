@@ -91,7 +91,9 @@ export function readClaudeLine(line: string, state: ClaudeStreamState, watchdog:
       state.model = asString(event.model) ?? state.model
       state.sessionId = asString(event.session_id) ?? state.sessionId
     } else if (subtype === 'api_retry') {
-      state.warnings.push(`API retry ${String(event.attempt ?? '?')}/${String(event.max_retries ?? '?')}: ${String(event.error_status ?? event.error ?? 'error')}`)
+      state.warnings.push(
+        `API retry ${String(event.attempt ?? '?')}/${String(event.max_retries ?? '?')}: ${String(event.error_status ?? event.error ?? 'error')}`
+      )
     }
   } else if (type === 'assistant') {
     // Turns of the main loop only, as --max-turns counts them; a sub-agent's turns carry a parent id.
@@ -99,7 +101,10 @@ export function readClaudeLine(line: string, state: ClaudeStreamState, watchdog:
     const message = asRecord(event.message)
     watchdog.count(asString(message?.id))
     const content = Array.isArray(message?.content) ? (message.content as unknown[]) : []
-    const texts = content.map(asRecord).filter((c) => c?.type === 'text').map((c) => asString(c?.text) ?? '')
+    const texts = content
+      .map(asRecord)
+      .filter((c) => c?.type === 'text')
+      .map((c) => asString(c?.text) ?? '')
     if (texts.length > 0) state.lastText = texts.join('\n')
   } else if (type === 'result') {
     state.result = event

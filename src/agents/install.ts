@@ -105,7 +105,8 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
     await withRetry(() => npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env), {
       ...opts.retry,
       isTransient: isTransientNetworkError,
-      onRetry: (err, attempt, delayMs) => report(`${pinned.package}@${version}: attempt ${attempt} failed on the network; trying again in ${(delayMs / 1000).toFixed(1)} s (${firstLine(err)})`)
+      onRetry: (err, attempt, delayMs) =>
+        report(`${pinned.package}@${version}: attempt ${attempt} failed on the network; trying again in ${(delayMs / 1000).toFixed(1)} s (${firstLine(err)})`)
     })
     if (!existsSync(binIn(staging))) throw new Error(`npm installed ${pinned.package}@${version} but ${binIn(staging)} is missing`)
     let dest: string

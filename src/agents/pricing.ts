@@ -60,9 +60,7 @@ export function costOf(usage: Usage, price: ModelPrice): number {
   const cached = Math.min(usage.cachedInput, usage.input)
   const written = Math.min(usage.cacheWrite ?? 0, usage.input - cached)
   const uncached = usage.input - cached - written
-  return (
-    (uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000
-  )
+  return (uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000
 }
 
 /**

@@ -39,7 +39,10 @@ export function processFacts(run: ProcessEnd): Pick<AgentResult, 'exitCode' | 's
 }
 
 /** A call loopgate ended (its timeout, a cancellation) is a failure whatever the agent printed; null otherwise. */
-export function endedByLoopgate(call: Pick<AgentCall, 'timeoutMs'>, run: Pick<RunResult, 'timedOut' | 'aborted'>): Pick<AgentResult, 'status' | 'reason'> | null {
+export function endedByLoopgate(
+  call: Pick<AgentCall, 'timeoutMs'>,
+  run: Pick<RunResult, 'timedOut' | 'aborted'>
+): Pick<AgentResult, 'status' | 'reason'> | null {
   if (run.timedOut) return { status: 'failed', reason: `timeout after ${Math.round(call.timeoutMs / 1000)} s` }
   if (run.aborted) return { status: 'failed', reason: 'cancelled' }
   return null

@@ -8,7 +8,22 @@ export const CLI_ONLY = [
 ] as const
 
 /** Inputs that make no sense locally: the CLI publishes nothing and holds no GitHub token. */
-export const ACTION_ONLY = new Set(['github-token', 'dry-run', 'on-success', 'on-escalate', 'escalate-to', 'labels', 'reviewers', 'draft', 'max-open-prs', 'max-runs-per-pr', 'allow-pull-request-target', 'comment-command', 'allow-users', 'allow-bots'])
+export const ACTION_ONLY = new Set([
+  'github-token',
+  'dry-run',
+  'on-success',
+  'on-escalate',
+  'escalate-to',
+  'labels',
+  'reviewers',
+  'draft',
+  'max-open-prs',
+  'max-runs-per-pr',
+  'allow-pull-request-target',
+  'comment-command',
+  'allow-users',
+  'allow-bots'
+])
 
 /** Every `--name value` option of `loopgate run`: the action's inputs that apply locally, then the CLI's own. */
 export const RUN_OPTIONS: readonly { name: string; description: string; default?: string }[] = [

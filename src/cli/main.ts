@@ -22,7 +22,7 @@ export function helpText(): string {
     'usage: loopgate run --gate-command CMD (--prompt TEXT | --prompt-file FILE) [options]',
     '       loopgate --version',
     '',
-    'options (the action\'s inputs, same defaults):'
+    "options (the action's inputs, same defaults):"
   ]
   for (const o of options) {
     const def = 'default' in o && o.default !== undefined ? ` [default: ${o.default}]` : ''
@@ -59,7 +59,11 @@ const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u0
 /** One line per iteration for a terminal: short, with marks. */
 export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
   const agent = r.agent.status === 'claimed-done' ? 'agent done' : `agent ${r.agent.status} (${r.agent.reason})`
-  const gate = !r.gate ? 'gate –' : r.gate.passed ? 'gate ✓' : `gate ✗ ${r.gate.fingerprint ?? ''} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim()
+  const gate = !r.gate
+    ? 'gate –'
+    : r.gate.passed
+      ? 'gate ✓'
+      : `gate ✗ ${r.gate.fingerprint ?? ''} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim()
   const files = r.changedFiles.length ? `${r.changedFiles.length} file(s)` : 'no change'
   const rejected = r.rejected.length ? ` · ⚠ ${r.rejected.length} rejected` : ''
   return `▸ ${r.iteration}/${maxIterations} · ${agent} · ${files} · ${gate}${rejected} · ${usd(r.spentUsd)}/${usd(ceiling)}`
@@ -115,7 +119,9 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
       report: (line) => io.out(`${line}\n`),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) =>
-        io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`)
+        io.out(
+          `${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`
+        )
     })
     return printEnd(end, io)
   } finally {

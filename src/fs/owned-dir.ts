@@ -16,7 +16,9 @@ export function ownedDir(parent: string, name: string, mode: number): string {
   const st = lstatSync(dir)
   const uid = process.getuid?.() ?? st.uid
   if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0) {
-    throw new Error(`${dir} exists and is not a private directory of uid ${uid} (${st.isSymbolicLink() ? 'a symlink' : `uid ${st.uid}, mode ${(st.mode & 0o7777).toString(8)}`}): remove it or choose another temp folder`)
+    throw new Error(
+      `${dir} exists and is not a private directory of uid ${uid} (${st.isSymbolicLink() ? 'a symlink' : `uid ${st.uid}, mode ${(st.mode & 0o7777).toString(8)}`}): remove it or choose another temp folder`
+    )
   }
   if ((st.mode & 0o7777) !== mode) chmodSync(dir, mode)
   return dir

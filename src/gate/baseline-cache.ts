@@ -32,7 +32,21 @@ export interface BaselineStore {
   put(entry: CachedBaseline): void
 }
 
-export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'poetry.lock', 'uv.lock', 'Pipfile.lock', 'requirements.txt', 'Cargo.lock', 'go.sum', 'Gemfile.lock', 'composer.lock']
+export const LOCKFILES = [
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lockb',
+  'poetry.lock',
+  'uv.lock',
+  'Pipfile.lock',
+  'requirements.txt',
+  'Cargo.lock',
+  'go.sum',
+  'Gemfile.lock',
+  'composer.lock'
+]
 
 export function baselineKey(inputs: BaselineInputs): string {
   const h = createHash('sha256')
@@ -60,6 +74,17 @@ export function fromCached(c: CachedBaseline): Baseline {
     tests: c.tests,
     skipped: c.skipped,
     broken: null,
-    verdict: { passed: c.passed, reason: `${c.reason} (cached)`, exitCode: null, timedOut: false, failures: [], fingerprint: null, outputTail: '', durationMs: 0, testsRun: c.tests ?? undefined, skipped: c.skipped ?? undefined }
+    verdict: {
+      passed: c.passed,
+      reason: `${c.reason} (cached)`,
+      exitCode: null,
+      timedOut: false,
+      failures: [],
+      fingerprint: null,
+      outputTail: '',
+      durationMs: 0,
+      testsRun: c.tests ?? undefined,
+      skipped: c.skipped ?? undefined
+    }
   }
 }

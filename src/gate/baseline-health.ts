@@ -43,13 +43,17 @@ const CANNOT_START: RegExp[] = [
 const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGBUS', 'SIGABRT', 'SIGILL', 'SIGKILL', 'SIGFPE'])
 
 function evidenceLine(output: string, pattern?: RegExp): string | undefined {
-  const lines = output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+  const lines = output
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
   const line = pattern ? lines.find((l) => pattern.test(l)) : lines[lines.length - 1]
   return line ? line.slice(0, 300) : undefined
 }
 
 function ranNoTest(verdict: GateVerdict): boolean {
-  return verdict.testsRun === undefined && verdict.failures.length === 0 && !(verdict.passedIds?.length)
+  return verdict.testsRun === undefined && verdict.failures.length === 0 && !verdict.passedIds?.length
 }
 
 /** Null when the baseline is fine or fails the way a task's bug does; else what is broken. */
@@ -78,7 +82,11 @@ export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output
     }
   }
   if (end.exitCode === null && end.signal && CRASH_SIGNALS.has(end.signal)) {
-    return { what: `the test runner crashed on the base before any test ran (killed by ${end.signal})`, inputs: ['gate-command', 'gate-setup'], evidence: evidenceLine(output) }
+    return {
+      what: `the test runner crashed on the base before any test ran (killed by ${end.signal})`,
+      inputs: ['gate-command', 'gate-setup'],
+      evidence: evidenceLine(output)
+    }
   }
   const sign = CANNOT_START.find((p) => p.test(output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')))
   if (sign) {

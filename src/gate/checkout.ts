@@ -97,9 +97,7 @@ export class CleanCheckout {
       cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
       execFileSync('chmod', ['-R', 'go-w', dest])
       for (const cache of CACHE_DIRS[name] ?? []) rmSync(path.join(dest, cache), { recursive: true, force: true })
-      this.redirected.push(
-        ...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) })
-      )
+      this.redirected.push(...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) }))
       this.deps.push(name)
     }
     mkdirSync(this.opts.gateDir, { recursive: true, mode: 0o711 })
@@ -121,8 +119,7 @@ export class CleanCheckout {
     // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
     // Without a separate user the gate could write them: a real copy, kept only while every entry's
     // inode and ctime (which no process can set back) are what they were after the copy.
-    const keepDeps =
-      !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
+    const keepDeps = !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
     for (const d of [home, tmp]) this.discard(d)
     if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
     const fresh = !this.checkedOut || !existsSync(dir)

@@ -44,7 +44,10 @@ export function boundMessage(text: string): string {
  */
 export function failureText(raw: string): string {
   // more than the limits can keep is never read (the parsers see output the agent's code controls)
-  let lines = stripAnsi(raw.slice(0, 64 * 1024)).replace(/\r\n?/g, '\n').split('\n').slice(0, 400)
+  let lines = stripAnsi(raw.slice(0, 64 * 1024))
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .slice(0, 400)
   const pytest = lines.filter((l) => /^E(?:\s|$)/.test(l))
   if (pytest.length > 0) lines = pytest.map((l) => l.replace(/^E ?/, ''))
   lines = lines.filter((l) => !isLocation(l)).map((l) => l.trimEnd())
@@ -72,5 +75,10 @@ export function withoutDuration(text: string): string {
 
 /** The first line that says something (for one-line displays). */
 export function firstLineOf(text: string): string {
-  return text.split('\n').find((l) => l.trim() !== '')?.trim() ?? ''
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? ''
+  )
 }

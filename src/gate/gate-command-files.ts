@@ -29,7 +29,18 @@ const RUNNERS = new Set(['uv', 'poetry', 'pipenv', 'pdm', 'hatch', 'rye', 'pixi'
 const INTERPRETER = /^(?:ba|da|z|k)?sh$|^node(?:js)?$|^python(?:\d(?:\.\d+)?)?$|^pypy\d?$|^ruby$|^perl$|^tsx$|^ts-node$|^bun$|^deno$/
 /** Options whose value is a file the program reads before anything else. */
 const PRELOAD_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--env-file', '--rcfile'])
-const CONFIG_OPTIONS = new Set(['--config', '--config-file', '--configfile', '--setup-file', '--setupFiles', '-f', '--file', '--makefile', '--justfile', '--taskfile'])
+const CONFIG_OPTIONS = new Set([
+  '--config',
+  '--config-file',
+  '--configfile',
+  '--setup-file',
+  '--setupFiles',
+  '-f',
+  '--file',
+  '--makefile',
+  '--justfile',
+  '--taskfile'
+])
 /** Extensions of an operand that names a script (as opposed to a word like `test`). */
 const SCRIPT_FILE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|ps1|mk|cfg|ini|toml|json|jsonc|ya?ml)$/i
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun'])

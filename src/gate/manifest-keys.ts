@@ -110,7 +110,13 @@ function withoutAllowed(value: unknown, paths: string[][]): unknown {
   for (const key of Object.keys(value)) {
     const here = paths.filter((p) => p[0] === key || p[0] === '*')
     if (here.some((p) => p.length === 1)) continue
-    out.push([key, withoutAllowed(value[key], here.map((p) => p.slice(1)))])
+    out.push([
+      key,
+      withoutAllowed(
+        value[key],
+        here.map((p) => p.slice(1))
+      )
+    ])
   }
   return Object.fromEntries(out)
 }
@@ -159,7 +165,11 @@ function mergeAllowed(base: Table, current: Table, paths: string[][]): Table {
     if (here.some((p) => p.length === 1)) {
       if (fromCurrent) out.push([key, current[key]])
     } else if (here.length && (isTable(base[key]) || !fromBase) && isTable(current[key])) {
-      const merged = mergeAllowed(fromBase ? (base[key] as Table) : {}, current[key] as Table, here.map((p) => p.slice(1)))
+      const merged = mergeAllowed(
+        fromBase ? (base[key] as Table) : {},
+        current[key] as Table,
+        here.map((p) => p.slice(1))
+      )
       if (fromBase || Object.keys(merged).length) out.push([key, merged])
     } else if (fromBase) out.push([key, base[key]])
   }

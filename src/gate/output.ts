@@ -30,7 +30,8 @@ function jsonIn(lines: string[], root?: string): TestReport | null {
   let tried = 0
   for (let i = 0; i < lines.length && tried < 3; i++) {
     const line = lines[i]
-    const startsReport = /^\{\s*"num(?:Total|Failed|Passed)Test/.test(line) || (line.trim() === '{' && /^\s*"num(?:Total|Failed|Passed)Test/.test(lines[i + 1] ?? ''))
+    const startsReport =
+      /^\{\s*"num(?:Total|Failed|Passed)Test/.test(line) || (line.trim() === '{' && /^\s*"num(?:Total|Failed|Passed)Test/.test(lines[i + 1] ?? ''))
     if (!startsReport) continue
     tried++
     for (const end of [i, ...lastEnds.filter((j) => j > i)]) {
@@ -85,7 +86,8 @@ export function readOutput(output: string, root?: string): OutputReading {
   ]
   for (const [runner, read] of machine) {
     const report = read()
-    if (report && report.tests > 0) return { runners: [runner], failures: relativeTo(root, report.failures), counts: { tests: report.tests, skipped: report.skipped } }
+    if (report && report.tests > 0)
+      return { runners: [runner], failures: relativeTo(root, report.failures), counts: { tests: report.tests, skipped: report.skipped } }
   }
   const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
   const failures = new FailureList()

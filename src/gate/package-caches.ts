@@ -87,7 +87,13 @@ export function linkPackageCaches(caches: PackageCache[], gateHome: string, user
       execFileSync('cp', ['-al', '--no-dereference', cache.source, dest], { stdio: 'pipe' })
     } catch (err) {
       execFileSync('rm', ['-rf', dest])
-      skipped.push(`${cache.name} (${cache.source}: ${String((err as { stderr?: Buffer }).stderr ?? err).trim().split('\n')[0]})`)
+      skipped.push(
+        `${cache.name} (${cache.source}: ${
+          String((err as { stderr?: Buffer }).stderr ?? err)
+            .trim()
+            .split('\n')[0]
+        })`
+      )
       continue
     }
     // Only the links' folders become the gate's; a file writable by others would let it write the runner's.

@@ -136,7 +136,11 @@ export class ProtectedGate implements Gate {
         output = `${s.stdout}\n${s.stderr}`
         if (s.exitCode !== 0 || s.timedOut || s.aborted) {
           this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
-          const why = s.timedOut ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s` : s.aborted ? 'cancelled' : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
+          const why = s.timedOut
+            ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`
+            : s.aborted
+              ? 'cancelled'
+              : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
           return { ...failedVerdict(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
         }
       }

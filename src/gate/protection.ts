@@ -21,7 +21,6 @@ import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard } from './tamper.js'
 
-
 export interface ProtectionOptions {
   settings: Settings
   /** The runner's environment (read for the event and the isolation switch only). */
@@ -76,7 +75,10 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const { base, snapshot, tamper } = await baseSnapshot(opts, notes)
 
   const refused = refusedNames(settings.agentEnv)
-  if (refused.length) notes.push(`agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`)
+  if (refused.length)
+    notes.push(
+      `agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`
+    )
 
   const account = AgentAccount.open({
     loopId: settings.loopId,
@@ -126,7 +128,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
  * The protected gate: its clean checkout outside the workspace, run as the gate's own user (whose
  * folder the agent's user cannot enter), with pristine dependencies that never name the workspace.
  */
-async function openGate(opts: ProtectionOptions, snapshot: BaseSnapshot, account: AgentAccount, notes: string[]): Promise<{ gate: ProtectedGate; gateDir: string }> {
+async function openGate(
+  opts: ProtectionOptions,
+  snapshot: BaseSnapshot,
+  account: AgentAccount,
+  notes: string[]
+): Promise<{ gate: ProtectedGate; gateDir: string }> {
   const { settings } = opts
   const ws = settings.workspace
   const { user, gateUser } = account
@@ -209,9 +216,14 @@ async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{
   const held = heldRepositoryFor(ws)
   if (!held) throw new Error(`loopgate does not hold the repository of ${ws}`)
   const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
-  if (stash.found.length) notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
+  if (stash.found.length)
+    notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
 
-  const base = await resolveBase(ws, { env: opts.env, baseRef: settings.baseRef, fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth }) })
+  const base = await resolveBase(ws, {
+    env: opts.env,
+    baseRef: settings.baseRef,
+    fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
+  })
   const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
   const tamper = new TamperGuard({
     workspace: ws,
@@ -220,7 +232,10 @@ async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{
   const initial = await tamper.restore()
   if (initial.found.length) {
     // Its own commit before the loop starts, so the agent's work is measured from there.
-    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], { cwd: ws, env: gitEnv(settings.commitAuthor) })
+    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
+      cwd: ws,
+      env: gitEnv(settings.commitAuthor)
+    })
     notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
   return { base, snapshot, tamper }

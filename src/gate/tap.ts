@@ -61,7 +61,13 @@ function yamlFields(lines: string[]): Map<string, string> {
     for (let j = i + 1; j < lines.length && (lines[j].trim() === '' || indentOf(lines[j]) > base); j++) body.push(lines[j])
     const inner = body.filter((l) => l.trim() !== '').reduce((min, l) => Math.min(min, indentOf(l)), Infinity)
     const cut = Number.isFinite(inner) ? inner : 0
-    fields.set(m[1], body.map((l) => l.slice(cut)).join('\n').replace(/\s+$/, ''))
+    fields.set(
+      m[1],
+      body
+        .map((l) => l.slice(cut))
+        .join('\n')
+        .replace(/\s+$/, '')
+    )
   }
   return fields
 }

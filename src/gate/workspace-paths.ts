@@ -121,7 +121,10 @@ export function redirectWorkspacePaths(r: Redirect): string[] {
     pattern.lastIndex = 0
     if (!pattern.test(text)) continue
     pattern.lastIndex = 0
-    writeFileSync(file, text.replace(pattern, () => r.checkout))
+    writeFileSync(
+      file,
+      text.replace(pattern, () => r.checkout)
+    )
     rewritten.push(`${r.name}/${rel}`)
   }
   return rewritten

@@ -119,7 +119,10 @@ export class CleanClone {
     try {
       // A push that died on the network is sent again; if it had landed, the retry is "up to
       // date" (git checks that before the lease), so a retry never turns success into rejection.
-      await withRetry(() => this.run(args), { ...this.pushRetry, isTransient: (err) => err instanceof GitError && isTransientNetworkError(`${err.result.stderr}\n${err.result.stdout}`) })
+      await withRetry(() => this.run(args), {
+        ...this.pushRetry,
+        isTransient: (err) => err instanceof GitError && isTransientNetworkError(`${err.result.stderr}\n${err.result.stdout}`)
+      })
     } catch (err) {
       const text = err instanceof GitError ? `${err.result.stderr}\n${err.result.stdout}` : String(err)
       if (REFUSED_PUSH.test(text)) {
@@ -147,13 +150,7 @@ export class CleanClone {
 }
 
 /** Runs `fn` with a clean clone of `commit`, removing it afterwards. */
-export async function withCleanClone<T>(
-  tempDir: string,
-  workspace: string,
-  commit: string,
-  remote: Remote,
-  fn: (clone: CleanClone) => Promise<T>
-): Promise<T> {
+export async function withCleanClone<T>(tempDir: string, workspace: string, commit: string, remote: Remote, fn: (clone: CleanClone) => Promise<T>): Promise<T> {
   const clone = await CleanClone.create(tempDir, workspace, commit, remote)
   try {
     return await fn(clone)

@@ -113,7 +113,9 @@ export class GitWorkspace implements Workspace {
   private async commitIndex(message: string): Promise<string> {
     const [written, parent] = await Promise.all([this.run(['write-tree']), this.head()])
     const tree = written.stdout.trim()
-    const commit = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })).stdout.trim()
+    const commit = (
+      await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
+    ).stdout.trim()
     await this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
     return commit
   }

@@ -37,11 +37,13 @@ export async function uploadAttemptLog(
   }
   try {
     const dir = mkdtempSync(path.join(tempDir, 'loopgate-artifact-'))
-    const staged = files.filter((f) => existsSync(f.file)).map((f) => {
-      const target = path.join(dir, f.name)
-      copyFileSync(f.file, target)
-      return target
-    })
+    const staged = files
+      .filter((f) => existsSync(f.file))
+      .map((f) => {
+        const target = path.join(dir, f.name)
+        copyFileSync(f.file, target)
+        return target
+      })
     // Loaded only when there is something to upload (it is a large part of the bundle).
     const { DefaultArtifactClient } = await import('@actions/artifact')
     const client = new DefaultArtifactClient()

@@ -47,7 +47,9 @@ export async function isLoopgateCommit(workspace: string, sha: string, creds?: F
   const found = await carriesRunTrailer(workspace, sha)
   if (found !== null || !creds || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return found === true
   const depth = (await isShallow(workspace).catch(() => false)) ? ['--depth=1'] : []
-  await git(['fetch', '--no-tags', '--quiet', ...depth, 'origin', sha], { cwd: workspace, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(() => null)
+  await git(['fetch', '--no-tags', '--quiet', ...depth, 'origin', sha], { cwd: workspace, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(
+    () => null
+  )
   return (await carriesRunTrailer(workspace, sha)) === true
 }
 
@@ -79,17 +81,32 @@ function forkSkip(eventName: string, pr: PullFacts): EventPlan | null {
   }
 }
 
-async function planTrigger(settings: Settings, eventName: string, request: TriggerRequest, env: NodeJS.ProcessEnv, payload: Record<string, unknown>, api?: EventApi): Promise<EventPlan> {
+async function planTrigger(
+  settings: Settings,
+  eventName: string,
+  request: TriggerRequest,
+  env: NodeJS.ProcessEnv,
+  payload: Record<string, unknown>,
+  api?: EventApi
+): Promise<EventPlan> {
   if (request.kind === 'skip') return { kind: 'skip', eventName, message: request.message }
   if (!api) {
-    return { kind: 'refuse', eventName, message: `the ${eventName} event needs the GitHub API to check who asked and which pull request it is: run it in GitHub Actions with a github-token` }
+    return {
+      kind: 'refuse',
+      eventName,
+      message: `the ${eventName} event needs the GitHub API to check who asked and which pull request it is: run it in GitHub Actions with a github-token`
+    }
   }
   const trigger = request.trigger
   try {
     if (trigger.kind === 'command' || trigger.kind === 'retry') {
       const permission = trigger.author ? await api.permission(trigger.author) : 'none'
       if (!WRITE_PERMISSIONS.has(permission)) {
-        return { kind: 'skip', eventName, message: `skipped: ${trigger.author || 'the author'} has '${permission}' permission on this repository; only users with write permission start a run with ${settings.commentCommand}` }
+        return {
+          kind: 'skip',
+          eventName,
+          message: `skipped: ${trigger.author || 'the author'} has '${permission}' permission on this repository; only users with write permission start a run with ${settings.commentCommand}`
+        }
       }
     }
     if (request.kind === 'retry') {
@@ -101,9 +118,22 @@ async function planTrigger(settings: Settings, eventName: string, request: Trigg
     const fork = forkSkip(eventName, pr)
     if (fork) return fork
     if (trigger.kind === 'failed-check' && trigger.headSha !== pr.head.sha) {
-      return { kind: 'skip', eventName, message: `skipped: pull request #${pr.number} has moved on (${pr.head.sha.slice(0, 12)}) since the failed ${trigger.event} on ${trigger.headSha.slice(0, 12)}; the newer commit's checks decide` }
+      return {
+        kind: 'skip',
+        eventName,
+        message: `skipped: pull request #${pr.number} has moved on (${pr.head.sha.slice(0, 12)}) since the failed ${trigger.event} on ${trigger.headSha.slice(0, 12)}; the newer commit's checks decide`
+      }
     }
-    return { kind: 'pull-request', eventName, number: pr.number, url: pr.html_url, headBranch: pr.head.ref, headSha: pr.head.sha, baseBranch: pr.base.ref, trigger }
+    return {
+      kind: 'pull-request',
+      eventName,
+      number: pr.number,
+      url: pr.html_url,
+      headBranch: pr.head.ref,
+      headSha: pr.head.sha,
+      baseBranch: pr.base.ref,
+      trigger
+    }
   } catch (err) {
     return { kind: 'refuse', eventName, message: err instanceof Error ? err.message : String(err) }
   }
@@ -130,14 +160,18 @@ export async function planEvent(
         kind: 'refuse',
         eventName,
         message:
-          "loopgate refuses `pull_request_target`: it runs with a write token on code from the pull request. Use `pull_request`, or set `allow-pull-request-target: true` if you have read why this is dangerous."
+          'loopgate refuses `pull_request_target`: it runs with a write token on code from the pull request. Use `pull_request`, or set `allow-pull-request-target: true` if you have read why this is dangerous.'
       }
     }
     const event = payload as unknown as PullRequestEvent
     const pr = event.pull_request
     if (!pr?.head || !pr.base) return { kind: 'refuse', eventName, message: `the ${eventName} event payload has no pull_request with a head and a base` }
     if (!(PULL_REQUEST_ACTIONS as readonly string[]).includes(event.action)) {
-      return { kind: 'skip', eventName, message: `skipped: pull request #${pr.number} event action '${event.action}' is not one loopgate works on (${PULL_REQUEST_ACTIONS.join(', ')})` }
+      return {
+        kind: 'skip',
+        eventName,
+        message: `skipped: pull request #${pr.number} event action '${event.action}' is not one loopgate works on (${PULL_REQUEST_ACTIONS.join(', ')})`
+      }
     }
     const fork = forkSkip(eventName, pr)
     if (fork) return fork
@@ -151,8 +185,7 @@ export async function planEvent(
     return { kind: 'pull-request', eventName, number: pr.number, url: pr.html_url, headBranch: pr.head.ref, headSha: pr.head.sha, baseBranch: pr.base.ref }
   }
   const dispatch = payload as Partial<WorkflowDispatchEvent>
-  const baseBranch =
-    settings.baseRef ?? branchOfRef(env.GITHUB_REF) ?? (dispatch.repository?.default_branch as string | undefined) ?? 'main'
+  const baseBranch = settings.baseRef ?? branchOfRef(env.GITHUB_REF) ?? (dispatch.repository?.default_branch as string | undefined) ?? 'main'
   return { kind: 'branch', eventName, workBranch: workBranchName(settings.loopId), baseBranch }
 }
 

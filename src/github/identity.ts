@@ -26,7 +26,9 @@ export async function tokenLogin(client: GitHubClient, warn: (message: string) =
   } catch (err) {
     const status = statusOf(err)
     if (status !== 401 && status !== 403 && status !== 404) {
-      warn(`loopgate: could not learn the token's identity (${err instanceof Error ? err.message : String(err)}); only the issues and pull requests recorded in the loop's state count as its own`)
+      warn(
+        `loopgate: could not learn the token's identity (${err instanceof Error ? err.message : String(err)}); only the issues and pull requests recorded in the loop's state count as its own`
+      )
       return null
     }
   }
@@ -53,7 +55,9 @@ export async function tokenAuthor(client: GitHubClient, warn: (message: string) 
   } catch (err) {
     const status = statusOf(err)
     if (status !== 401 && status !== 403 && status !== 404) {
-      warn(`loopgate: could not learn the token's identity (${err instanceof Error ? err.message : String(err)}); commits are authored by ${GITHUB_ACTIONS_AUTHOR.name}`)
+      warn(
+        `loopgate: could not learn the token's identity (${err instanceof Error ? err.message : String(err)}); commits are authored by ${GITHUB_ACTIONS_AUTHOR.name}`
+      )
       return GITHUB_ACTIONS_AUTHOR
     }
   }
@@ -71,7 +75,9 @@ export async function tokenAuthor(client: GitHubClient, warn: (message: string) 
     try {
       id = (await client.rest.users.getByUsername({ username: login })).data.id
     } catch (err) {
-      warn(`loopgate: could not look up ${login}'s id (${err instanceof Error ? err.message : String(err)}); commits are authored by ${GITHUB_ACTIONS_AUTHOR.name}`)
+      warn(
+        `loopgate: could not look up ${login}'s id (${err instanceof Error ? err.message : String(err)}); commits are authored by ${GITHUB_ACTIONS_AUTHOR.name}`
+      )
       return GITHUB_ACTIONS_AUTHOR
     }
   }

@@ -35,10 +35,22 @@ export async function createIntegration(
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
   // Comment and check events are planned with the API (who asked, the pull request now), dry runs too.
   const reader = inActions && settings.githubToken ? { client: createClient(settings.githubToken, env, warn), repo: repoFromEnv(env) } : null
-  const plan = await planEvent(settings, eventName, inActions ? readEventPayload(env) : {}, env, (sha) => isLoopgateCommit(settings.workspace, sha), reader ? eventApi(reader.client, reader.repo) : undefined)
+  const plan = await planEvent(
+    settings,
+    eventName,
+    inActions ? readEventPayload(env) : {},
+    env,
+    (sha) => isLoopgateCommit(settings.workspace, sha),
+    reader ? eventApi(reader.client, reader.repo) : undefined
+  )
   let adjusted = settingsForPlan(settings, plan)
   const evidence = reader ? await gatherEvidence(reader.client, reader.repo, plan) : null
-  if (evidence) adjusted = { ...adjusted, prompt: taskWithEvidence(adjusted.prompt, evidence), promptSource: `${adjusted.promptSource} and the evidence of the ${eventName} event` }
+  if (evidence)
+    adjusted = {
+      ...adjusted,
+      prompt: taskWithEvidence(adjusted.prompt, evidence),
+      promptSource: `${adjusted.promptSource} and the evidence of the ${eventName} event`
+    }
   let chosen = publisher ?? (settings.dryRun || !inActions ? 'dry-run' : 'github')
   let planned = plan
   if (chosen === 'github' && !settings.githubToken) {

@@ -37,9 +37,7 @@ export async function openOrUpdateLoopPullRequest(
   const body = pullRequestBody(ctx, extras)
   let number: number
   if (open) {
-    await call(`update pull request #${open.number}`, 'pull-requests: write', () =>
-      client.rest.pulls.update({ ...repo, pull_number: open.number, body })
-    )
+    await call(`update pull request #${open.number}`, 'pull-requests: write', () => client.rest.pulls.update({ ...repo, pull_number: open.number, body }))
     const comment = await call(`comment on pull request #${open.number}`, 'pull-requests: write', () =>
       client.rest.issues.createComment({ ...repo, issue_number: open.number, body: runComment(ctx, extras, runUrl(gh.env)) })
     )

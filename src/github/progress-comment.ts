@@ -24,7 +24,11 @@ export class ProgressComment {
 
   /** Queues a write of `body` and returns when it (and every earlier one) is done. */
   write(body: string): Promise<void> {
-    this.queue = this.queue.then(() => this.put(body)).catch((err: unknown) => this.warn(`loopgate: could not update the progress comment on #${this.issueNumber}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`))
+    this.queue = this.queue
+      .then(() => this.put(body))
+      .catch((err: unknown) =>
+        this.warn(`loopgate: could not update the progress comment on #${this.issueNumber}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`)
+      )
     return this.queue
   }
 
@@ -38,13 +42,17 @@ export class ProgressComment {
   private async put(body: string): Promise<void> {
     const { client, repo } = this
     if (this.id === null) {
-      const created = await call(`comment on #${this.issueNumber}`, 'pull-requests: write', () => client.rest.issues.createComment({ ...repo, issue_number: this.issueNumber, body }))
+      const created = await call(`comment on #${this.issueNumber}`, 'pull-requests: write', () =>
+        client.rest.issues.createComment({ ...repo, issue_number: this.issueNumber, body })
+      )
       this.id = created.data.id
       this.htmlUrl = created.data.html_url
       return
     }
     const id = this.id
-    await call(`update the progress comment on #${this.issueNumber}`, 'pull-requests: write', () => client.rest.issues.updateComment({ ...repo, comment_id: id, body }))
+    await call(`update the progress comment on #${this.issueNumber}`, 'pull-requests: write', () =>
+      client.rest.issues.updateComment({ ...repo, comment_id: id, body })
+    )
   }
 }
 

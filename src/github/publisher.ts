@@ -5,13 +5,7 @@ import { PushRejectedError, pushWorkBranch, withCleanClone, type CleanClone, typ
 import type { Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
-import {
-  closingComment,
-  progressBody,
-  runComment,
-  type BodyExtras,
-  type LoopHistory
-} from '../publish/bodies.js'
+import { closingComment, progressBody, runComment, type BodyExtras, type LoopHistory } from '../publish/bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
 import { changesBetween } from '../publish/changes.js'
 import { runUrl, uploadAttemptLog } from './artifact.js'
@@ -27,7 +21,6 @@ import { openOrUpdateLoopPullRequest } from './loop-pull-request.js'
 import { Ownership } from './ownership.js'
 import { ProgressComment } from './progress-comment.js'
 import { HistoryRewriteRefused, pushOntoPullRequest, pushWipFromWorkspace } from './pushes.js'
-
 
 export interface GitHubPublisherOptions {
   plan: EventPlan
@@ -123,7 +116,10 @@ export class GitHubPublisher implements Publisher {
         return { stopReason: 'config-error', notes: [err instanceof Error ? err.message : String(err)] }
       }
       if (!own) {
-        return { stopReason: 'nothing-to-do', notes: [`skipped: issue #${issue.number} is not this loop's escalation issue (loop ${settings.loopId}); a retry is answered only there`] }
+        return {
+          stopReason: 'nothing-to-do',
+          notes: [`skipped: issue #${issue.number} is not this loop's escalation issue (loop ${settings.loopId}); a retry is answered only there`]
+        }
       }
     }
     if (plan.kind !== 'branch' || settings.onSuccess === 'none') return null
@@ -170,7 +166,9 @@ export class GitHubPublisher implements Publisher {
   /** The progress comment ends with the run's outcome (when no other step already wrote it there). */
   private async finishProgress(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
     if (!this.progress || this.progressDone) return
-    const published = [result.pullRequestUrl && `Pull request: ${result.pullRequestUrl}`, result.issueUrl && `Escalation issue: ${result.issueUrl}`].filter(Boolean).join(' · ')
+    const published = [result.pullRequestUrl && `Pull request: ${result.pullRequestUrl}`, result.issueUrl && `Escalation issue: ${result.issueUrl}`]
+      .filter(Boolean)
+      .join(' · ')
     const body = runComment(ctx, extras, runUrl(this.opts.env)) + (published ? `\n\n${published}` : '')
     try {
       result.commentUrl = await this.progress.finish(body)
@@ -211,8 +209,14 @@ export class GitHubPublisher implements Publisher {
       const candidates = issues.filter((i) => !i.pull_request && (plan.kind !== 'pull-request' || owner.isRecorded(i.number)))
       const open = await owner.findOwn(candidates)
       if (!open) return
-      const body = closingComment(settings.loopId, { pullRequestUrl: result.pullRequestUrl, branch: result.branch, commit: outcome.verifiedCommit }, runUrl(this.opts.env))
-      await call(`comment on escalation issue #${open.number}`, 'issues: write', () => client.rest.issues.createComment({ ...repo, issue_number: open.number, body }))
+      const body = closingComment(
+        settings.loopId,
+        { pullRequestUrl: result.pullRequestUrl, branch: result.branch, commit: outcome.verifiedCommit },
+        runUrl(this.opts.env)
+      )
+      await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
+        client.rest.issues.createComment({ ...repo, issue_number: open.number, body })
+      )
       await call(`close escalation issue #${open.number}`, 'issues: write', () =>
         client.rest.issues.update({ ...repo, issue_number: open.number, state: 'closed', state_reason: 'completed' })
       )
@@ -268,7 +272,13 @@ export class GitHubPublisher implements Publisher {
    * Pushes the verified commit with `push`. When the branch moved under loopgate, the work goes to
    * the WIP branch instead and publishing fails saying so; a history rewrite refusal is the caller's.
    */
-  private async pushVerified(ctx: PublishContext, extras: BodyExtras, result: PublishResult, branch: string, push: (clone: CleanClone) => Promise<void>): Promise<void> {
+  private async pushVerified(
+    ctx: PublishContext,
+    extras: BodyExtras,
+    result: PublishResult,
+    branch: string,
+    push: (clone: CleanClone) => Promise<void>
+  ): Promise<void> {
     try {
       await this.withClone(ctx, ctx.outcome.headCommit, push)
     } catch (err) {

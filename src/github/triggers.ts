@@ -35,9 +35,7 @@ export type Trigger =
 
 /** What one of these events asks for, read from its payload before any API call. */
 export type TriggerRequest =
-  | { kind: 'pull-request'; pr: number; trigger: Trigger }
-  | { kind: 'retry'; trigger: Extract<Trigger, { kind: 'retry' }> }
-  | { kind: 'skip'; message: string }
+  { kind: 'pull-request'; pr: number; trigger: Trigger } | { kind: 'retry'; trigger: Extract<Trigger, { kind: 'retry' }> } | { kind: 'skip'; message: string }
 
 /** The words after `command` when the comment starts with it (on its first non-blank line), else null. */
 export function commandWords(body: string | null | undefined, command: string): string | null {
@@ -69,7 +67,13 @@ function commentRequest(event: CommentEvent, payload: Record<string, unknown>, c
     if (retry === null) return skip(`skipped: on an issue, loopgate answers only \`${command} retry\` (on the loop's escalation issue)`)
     return {
       kind: 'retry',
-      trigger: { kind: 'retry', issue: { number: e.issue.number, body: e.issue.body ?? null, author: e.issue.user?.login ?? null }, author, words: retry, comment }
+      trigger: {
+        kind: 'retry',
+        issue: { number: e.issue.number, body: e.issue.body ?? null, author: e.issue.user?.login ?? null },
+        author,
+        words: retry,
+        comment
+      }
     }
   }
   if (event === 'pull_request_review_comment') {
@@ -103,13 +107,37 @@ function checkRequest(event: CheckEvent, payload: Record<string, unknown>): Trig
   if (event === 'check_suite') {
     const e = payload as unknown as CheckSuiteCompletedEvent
     if (e.action !== 'completed' || !e.check_suite) return skip(`skipped: check_suite action '${String(e.action)}' (only completed suites are read)`)
-    facts = { conclusion: e.check_suite.conclusion, headSha: e.check_suite.head_sha, repositoryId: e.repository.id, pullRequests: e.check_suite.pull_requests ?? [] }
-    trigger = { kind: 'failed-check', event, headSha: e.check_suite.head_sha, checkSuiteId: e.check_suite.id, workflowRunId: null, name: e.check_suite.app?.name ?? 'check suite' }
+    facts = {
+      conclusion: e.check_suite.conclusion,
+      headSha: e.check_suite.head_sha,
+      repositoryId: e.repository.id,
+      pullRequests: e.check_suite.pull_requests ?? []
+    }
+    trigger = {
+      kind: 'failed-check',
+      event,
+      headSha: e.check_suite.head_sha,
+      checkSuiteId: e.check_suite.id,
+      workflowRunId: null,
+      name: e.check_suite.app?.name ?? 'check suite'
+    }
   } else {
     const e = payload as unknown as WorkflowRunCompletedEvent
     if (e.action !== 'completed' || !e.workflow_run) return skip(`skipped: workflow_run action '${String(e.action)}' (only completed runs are read)`)
-    facts = { conclusion: e.workflow_run.conclusion, headSha: e.workflow_run.head_sha, repositoryId: e.repository.id, pullRequests: e.workflow_run.pull_requests ?? [] }
-    trigger = { kind: 'failed-check', event, headSha: e.workflow_run.head_sha, checkSuiteId: e.workflow_run.check_suite_id ?? null, workflowRunId: e.workflow_run.id, name: e.workflow_run.name ?? 'workflow' }
+    facts = {
+      conclusion: e.workflow_run.conclusion,
+      headSha: e.workflow_run.head_sha,
+      repositoryId: e.repository.id,
+      pullRequests: e.workflow_run.pull_requests ?? []
+    }
+    trigger = {
+      kind: 'failed-check',
+      event,
+      headSha: e.workflow_run.head_sha,
+      checkSuiteId: e.workflow_run.check_suite_id ?? null,
+      workflowRunId: e.workflow_run.id,
+      name: e.workflow_run.name ?? 'workflow'
+    }
   }
   if (facts.conclusion !== 'failure') return skip(`skipped: the ${event} concluded '${String(facts.conclusion)}', not 'failure'`)
   // GitHub leaves the list empty for fork heads; a listed pull request is also checked here.

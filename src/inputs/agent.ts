@@ -41,7 +41,11 @@ function readProvider(spec: AgentSpec, inputs: InputSource): string | undefined 
   }
   const provider = providerSpec(spec, providerRaw === '' ? undefined : providerRaw)
   if (provider?.name === 'azure' && !inputs.env.AZURE_OPENAI_BASE_URL) {
-    throw new ConfigError('provider', providerRaw, "'azure' with AZURE_OPENAI_BASE_URL set in the environment (the endpoint, e.g. https://<resource>.openai.azure.com/openai/v1)")
+    throw new ConfigError(
+      'provider',
+      providerRaw,
+      "'azure' with AZURE_OPENAI_BASE_URL set in the environment (the endpoint, e.g. https://<resource>.openai.azure.com/openai/v1)"
+    )
   }
   return provider?.name
 }
@@ -64,7 +68,11 @@ function readPriceTable(inputs: InputSource): string | undefined {
   if (priceTable === undefined) return undefined
   const parsed = parsePriceTable(priceTable)
   if (typeof parsed === 'string') {
-    throw new ConfigError('price-table', priceTable, `a JSON object {"<model>": {"input": n, "cachedInput": n, "output": n}} in USD per million tokens (${parsed})`)
+    throw new ConfigError(
+      'price-table',
+      priceTable,
+      `a JSON object {"<model>": {"input": n, "cachedInput": n, "output": n}} in USD per million tokens (${parsed})`
+    )
   }
   return priceTable
 }

@@ -53,7 +53,8 @@ export function readTaskSettings(inputs: InputSource, workspace: string): TaskSe
   }
   const ignore = readIgnore(inputs)
   const allowMajor = parseBoolean('allow-major', inputs.get('allow-major'))
-  if (task) return { prompt: 'Upgrade the next outdated dependency and make the protected gate pass with it.', promptSource: `task: ${task}`, task, ignore, allowMajor }
+  if (task)
+    return { prompt: 'Upgrade the next outdated dependency and make the protected gate pass with it.', promptSource: `task: ${task}`, task, ignore, allowMajor }
   if (promptFile) return { prompt: readPromptFile(workspace, promptFile), promptSource: promptFile, ignore, allowMajor }
   return { prompt: inlinePrompt, promptSource: 'prompt', ignore, allowMajor }
 }

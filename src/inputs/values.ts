@@ -30,10 +30,7 @@ export function parseNumber(name: string, raw: string, rule: NumberRule): number
   const text = raw.trim()
   const value = text === '' ? NaN : Number(text)
   const ok =
-    Number.isFinite(value) &&
-    (!rule.integer || Number.isInteger(value)) &&
-    (rule.exclusiveMin ? value > rule.min : value >= rule.min) &&
-    value <= rule.max
+    Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && (rule.exclusiveMin ? value > rule.min : value >= rule.min) && value <= rule.max
   if (!ok) throw new ConfigError(name, raw, describeRule(rule))
   return value
 }

@@ -3,7 +3,16 @@ import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { handBackPaths } from '../fs/hand-back.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
-import { ensureAgentUser, GATE_USER_RECORD, gateUserName, killUserProcesses, recordAgentUser, retireAgentUser, runAgentUserName, type AgentUser } from './agent-user.js'
+import {
+  ensureAgentUser,
+  GATE_USER_RECORD,
+  gateUserName,
+  killUserProcesses,
+  recordAgentUser,
+  retireAgentUser,
+  runAgentUserName,
+  type AgentUser
+} from './agent-user.js'
 
 export type IsolationMode = 'auto' | 'weak'
 
@@ -45,7 +54,9 @@ export class AgentAccount {
   static open(opts: AccountOptions): AgentAccount {
     const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
     const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined
-    const account = forced ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' } : ensureAgentUser(named ?? runAgentUserName(opts.loopId, opts.runId))
+    const account = forced
+      ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
+      : ensureAgentUser(named ?? runAgentUserName(opts.loopId, opts.runId))
     const user = 'user' in account ? account.user : undefined
     if (user) recordAgentUser(opts.runDir, user, named === undefined)
     // The gate's own user: code under test can neither write the workspace nor reach the agent's processes.

@@ -107,7 +107,11 @@ export function ensureAgentUser(name = DEFAULT_AGENT_USER): { user: AgentUser } 
   } catch (err) {
     const again = lookup(name) // created meanwhile by a concurrent run
     if (again) return { user: again }
-    return { why: `useradd ${name} failed: ${String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().slice(0, 200)}` }
+    return {
+      why: `useradd ${name} failed: ${String((err as { stderr?: Buffer }).stderr ?? (err as Error).message)
+        .trim()
+        .slice(0, 200)}`
+    }
   }
   const created = lookup(name)
   return created ? { user: created } : { why: `the user ${name} could not be found after useradd` }
@@ -116,7 +120,9 @@ export function ensureAgentUser(name = DEFAULT_AGENT_USER): { user: AgentUser } 
 /** useradd, retried while another process holds the passwd lock (exit 10). */
 function useradd(name: string): void {
   for (let attempt = 0; ; attempt++) {
-    const r = spawnSync('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], { stdio: 'pipe' })
+    const r = spawnSync('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], {
+      stdio: 'pipe'
+    })
     if (r.status === 0) return
     if (r.status !== 10 || attempt >= 20) throw Object.assign(new Error(`useradd exited ${r.status}`), { stderr: r.stderr })
     execFileSync('sleep', ['0.1'])

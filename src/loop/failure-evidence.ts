@@ -36,7 +36,13 @@ export function failureEvidence(verdict: GateVerdict): string[] {
     lines.push(`… and ${verdict.failures.length - MAX_EVIDENCE_FAILURES} more failing tests`)
   }
   if (verdict.failures.length === 0 && verdict.outputTail.trim()) {
-    const tail = verdict.outputTail.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').trim().split('\n').slice(-30).join('\n').slice(-3000)
+    const tail = verdict.outputTail
+      .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+      .trim()
+      .split('\n')
+      .slice(-30)
+      .join('\n')
+      .slice(-3000)
     lines.push(`gate output (end):\n${fenced(tail)}`)
   }
   return lines

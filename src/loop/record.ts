@@ -42,57 +42,57 @@ function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult,
   const verdict = judged.verdict
   const iteration = record.iteration
   return {
-  type: 'iteration',
-  iteration,
-  startedAt: new Date(call.startedAt).toISOString(),
-  durationMs: record.endedAt - call.startedAt,
-  agent: {
-    status: result.status,
-    reason: result.reason,
-    exitCode: result.exitCode,
-    signal: result.signal,
-    costUsd: result.costUsd,
-    costSource: result.costSource,
-    turns: result.turns,
-    tokens: result.tokens ?? null,
-    sessionId: result.sessionId ?? null,
-    timedOut: result.timedOut,
-    durationMs: result.durationMs,
-    permissionDenials: result.permissionDenials,
-    finalText: result.finalText.slice(0, 2000),
-    outputTail: result.outputTail.slice(-4000),
-    warnings: result.warnings
-  },
-  spentUsd: deps.ledger.spentUsd,
-  commit: judged.change.commit,
-  flipsCommit: judged.flipsCommit,
-  diff: { ...judged.change.stat, changedFiles: judged.change.changedFiles.slice(0, 200) },
-  gate: verdict
-    ? {
-        ran: judged.gateRan,
-        passed: verdict.passed,
-        reason: verdict.reason,
-        exitCode: verdict.exitCode,
-        timedOut: verdict.timedOut,
-        fingerprint: verdict.fingerprint,
-        failures: verdict.failures.slice(0, 200),
-        testsRun: verdict.testsRun ?? null,
-        skipped: verdict.skipped ?? null,
-        durationMs: verdict.durationMs,
-        outputTail: verdict.outputTail.slice(-4000)
-      }
-    : null,
-  rejected: judged.rejected,
-  tampered: call.tampered,
-  notes: judged.notes,
-  breakers: {
-    emptyInARow: breakers.emptyInARow,
-    sameFailureInARow: breakers.sameFailureInARow,
-    agentFailuresInARow: breakers.agentFailuresInARow,
-    tamperings: breakers.tamperings
-  },
-  decision: record.decision
-}
+    type: 'iteration',
+    iteration,
+    startedAt: new Date(call.startedAt).toISOString(),
+    durationMs: record.endedAt - call.startedAt,
+    agent: {
+      status: result.status,
+      reason: result.reason,
+      exitCode: result.exitCode,
+      signal: result.signal,
+      costUsd: result.costUsd,
+      costSource: result.costSource,
+      turns: result.turns,
+      tokens: result.tokens ?? null,
+      sessionId: result.sessionId ?? null,
+      timedOut: result.timedOut,
+      durationMs: result.durationMs,
+      permissionDenials: result.permissionDenials,
+      finalText: result.finalText.slice(0, 2000),
+      outputTail: result.outputTail.slice(-4000),
+      warnings: result.warnings
+    },
+    spentUsd: deps.ledger.spentUsd,
+    commit: judged.change.commit,
+    flipsCommit: judged.flipsCommit,
+    diff: { ...judged.change.stat, changedFiles: judged.change.changedFiles.slice(0, 200) },
+    gate: verdict
+      ? {
+          ran: judged.gateRan,
+          passed: verdict.passed,
+          reason: verdict.reason,
+          exitCode: verdict.exitCode,
+          timedOut: verdict.timedOut,
+          fingerprint: verdict.fingerprint,
+          failures: verdict.failures.slice(0, 200),
+          testsRun: verdict.testsRun ?? null,
+          skipped: verdict.skipped ?? null,
+          durationMs: verdict.durationMs,
+          outputTail: verdict.outputTail.slice(-4000)
+        }
+      : null,
+    rejected: judged.rejected,
+    tampered: call.tampered,
+    notes: judged.notes,
+    breakers: {
+      emptyInARow: breakers.emptyInARow,
+      sameFailureInARow: breakers.sameFailureInARow,
+      agentFailuresInARow: breakers.agentFailuresInARow,
+      tamperings: breakers.tamperings
+    },
+    decision: record.decision
+  }
 }
 
 export function progressLine(record: IterationRecord, config: Pick<EngineConfig, 'spendCeilingUsd'>): string {

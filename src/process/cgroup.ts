@@ -83,7 +83,9 @@ function cgroup2Mount(): string | null {
 
 function ownCgroup(): string | null {
   try {
-    const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => l.startsWith('0::'))
+    const line = readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('0::'))
     return line ? line.slice(3) : null
   } catch {
     return null

@@ -42,7 +42,8 @@ export async function withRetry<T>(step: (attempt: number) => Promise<T>, opts: 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 /** Refusals no retry can change: checked first, so a transient-looking word never overrides them. */
-const PERMANENT = /\[rejected\]|\[remote rejected\]|stale info|non-fast-forward|fetch first|authentication failed|permission denied|could not read username|invalid username or password|\b40[13]\b|E40[134]\b|ETARGET|EINTEGRITY|not found|no matching version/i
+const PERMANENT =
+  /\[rejected\]|\[remote rejected\]|stale info|non-fast-forward|fetch first|authentication failed|permission denied|could not read username|invalid username or password|\b40[13]\b|E40[134]\b|ETARGET|EINTEGRITY|not found|no matching version/i
 
 const TRANSIENT = [
   /RPC failed/i,

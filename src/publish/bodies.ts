@@ -60,7 +60,8 @@ export function fitBody(body: string): string {
 /** Where the attempt log is: the run's artifact by URL, the workflow run, or (a local run) its file. */
 function logLine(ctx: PublishContext, extras: BodyExtras): string {
   const url = extras.logUrl
-  if (url && /\/artifacts\/\d+$/.test(url)) return `**Attempt log:** [the run's artifact](${url}) (\`attempts.jsonl\`, one JSON line per event, with the progress notes).`
+  if (url && /\/artifacts\/\d+$/.test(url))
+    return `**Attempt log:** [the run's artifact](${url}) (\`attempts.jsonl\`, one JSON line per event, with the progress notes).`
   if (url) return `**Attempt log:** in the artifacts of [the workflow run](${url}).`
   return `**Attempt log:** ${codeSpan(ctx.logFile)}.`
 }
@@ -96,12 +97,14 @@ const count = (n: number | null): string => (n === null ? 'binary' : String(n))
 /** The files the change touches with their +/−, as loopgate's git counts them. */
 function filesTable(changes: ChangeSummary | null | undefined): string {
   if (changes === undefined) return ''
-  if (changes === null) return '_The changed files could not be listed; see the pull request\'s files._'
+  if (changes === null) return "_The changed files could not be listed; see the pull request's files._"
   const { files } = changes
   if (files.length === 0) return '_No file changed._'
   const plus = files.reduce((n, f) => n + (f.insertions ?? 0), 0)
   const minus = files.reduce((n, f) => n + (f.deletions ?? 0), 0)
-  const rows = files.slice(0, MAX_LISTED_FILES).map((f) => `| ${codeSpan(f.path, { inTable: true, max: 200 })} | ${count(f.insertions)} | ${count(f.deletions)} |`)
+  const rows = files
+    .slice(0, MAX_LISTED_FILES)
+    .map((f) => `| ${codeSpan(f.path, { inTable: true, max: 200 })} | ${count(f.insertions)} | ${count(f.deletions)} |`)
   if (files.length > MAX_LISTED_FILES) rows.push(`| … and ${files.length - MAX_LISTED_FILES} more | | |`)
   return [
     `${files.length} file(s), +${plus}/−${minus}, from \`${changes.from.slice(0, 12)}\` to \`${changes.to.slice(0, 12)}\`:`,
@@ -118,8 +121,11 @@ const CLAIM_CHARS = 2000
 
 /** The agent's final message (the newest one it gave), quoted as its claim: a fenced block in a block quote. */
 function agentClaim(iterations: IterationRecord[]): string {
-  const text = [...iterations].reverse().find((r) => (r.agent.finalText ?? '').trim())?.agent.finalText?.trim()
-  if (!text) return '**The agent\'s summary:** it gave none.'
+  const text = [...iterations]
+    .reverse()
+    .find((r) => (r.agent.finalText ?? '').trim())
+    ?.agent.finalText?.trim()
+  if (!text) return "**The agent's summary:** it gave none."
   let quoted = text.split(/\r?\n/).slice(0, CLAIM_LINES).join('\n')
   if (quoted.length > CLAIM_CHARS) quoted = quoted.slice(0, CLAIM_CHARS)
   if (quoted.length < text.length) quoted += '\n… (cut)'
@@ -127,7 +133,12 @@ function agentClaim(iterations: IterationRecord[]): string {
 }
 
 function whatChanged(ctx: PublishContext, extras: BodyExtras): string {
-  return ['### What changed', ctx.upgrade ? upgradeSection(ctx, ctx.upgrade) : '', filesTable(extras.changes), ctx.upgrade && ctx.outcome.iterations.length === 0 ? '' : agentClaim(ctx.outcome.iterations)]
+  return [
+    '### What changed',
+    ctx.upgrade ? upgradeSection(ctx, ctx.upgrade) : '',
+    filesTable(extras.changes),
+    ctx.upgrade && ctx.outcome.iterations.length === 0 ? '' : agentClaim(ctx.outcome.iterations)
+  ]
     .filter(Boolean)
     .join('\n\n')
 }
@@ -239,7 +250,9 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
       failingTestsSection(outcome),
       extras.refusal ? '' : unfinishedWork(ctx, extras),
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
-      extras.history ? `**Spend so far across runs of this loop:** ${usd(extras.history.spentUsd + outcome.spentUsd)} over ${extras.history.runs + 1} run(s) (this one included).` : '',
+      extras.history
+        ? `**Spend so far across runs of this loop:** ${usd(extras.history.spentUsd + outcome.spentUsd)} over ${extras.history.runs + 1} run(s) (this one included).`
+        : '',
       quoteTask(ctx),
       '### Attempts',
       note,
@@ -296,7 +309,11 @@ export function progressBody(settings: Settings, iterations: IterationRecord[], 
 
 /** The comment that closes the loop's escalation issue once a later run verified. */
 export function closingComment(loopId: string, verified: { pullRequestUrl?: string; branch?: string; commit: string | null }, runLink?: string): string {
-  const where = verified.pullRequestUrl ? `pull request ${verified.pullRequestUrl}` : verified.branch ? `the branch \`${verified.branch}\`` : 'no branch (on-success is none)'
+  const where = verified.pullRequestUrl
+    ? `pull request ${verified.pullRequestUrl}`
+    : verified.branch
+      ? `the branch \`${verified.branch}\``
+      : 'no branch (on-success is none)'
   return [
     marker(loopId),
     `A later run of this loop${runLink ? ` ([workflow run](${runLink}))` : ''} passed the protected gate${verified.commit ? ` on commit \`${verified.commit}\`` : ''}: the work is in ${where}. Closing this escalation; reopen it if the problem is not solved.`

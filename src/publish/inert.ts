@@ -9,7 +9,8 @@
 const BREAK = '\u200b'
 
 /** Terminal escape sequences: CSI (7-bit and C1), OSC / DCS / APC / PM / SOS strings, and two-byte escapes. */
-const ANSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g
+const ANSI =
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g
 /** Control characters other than tab and newline, and the bidirectional overrides that reorder what is shown. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
@@ -57,7 +58,9 @@ function longestBacktickRun(text: string): number {
  * GitHub's tables split cells on even inside code.
  */
 export function codeSpan(text: string, opts: { inTable?: boolean; max?: number } = {}): string {
-  let line = inert(text).replace(/\s*\n\s*/g, ' ').trim()
+  let line = inert(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
   if (opts.max !== undefined && line.length > opts.max) line = `${line.slice(0, opts.max - 1)}…`
   if (opts.inTable) line = line.replace(/\|/g, '\\|')
   const fence = '`'.repeat(longestBacktickRun(line) + 1)

@@ -41,13 +41,7 @@ export class Ledger {
   }
 
   /** Charges the open call. A missing or invalid cost is charged the full call budget. */
-  charge(
-    iteration: number,
-    usd: number | undefined,
-    source: CostSource,
-    at: Date = new Date(),
-    note?: string
-  ): { usd: number; source: CostSource } {
+  charge(iteration: number, usd: number | undefined, source: CostSource, at: Date = new Date(), note?: string): { usd: number; source: CostSource } {
     const budget = this.openCall?.budgetUsd ?? 0
     const valid = usd !== undefined && Number.isFinite(usd) && usd >= 0
     const charged = valid ? (usd as number) : budget

@@ -4,7 +4,6 @@ import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
 import { codeBlock, codeSpan } from '../publish/inert.js'
 
-
 /** Agent-controlled text inside a table cell. */
 function agentCell(text: string, max = 300): string {
   return codeSpan(text, { inTable: true, max })
@@ -145,7 +144,9 @@ export function summaryLog(logFile: string): string {
 /** The attempt log by its artifact URL (or the workflow run's) when there is one; a runner path only without. */
 function attemptLogLink(ctx: SummaryContext): string {
   if (!ctx.logUrl) return `Attempt log: \`${ctx.logFile}\``
-  return /\/artifacts\/\d+$/.test(ctx.logUrl) ? `Attempt log: [the run's artifact](${ctx.logUrl})` : `Attempt log: in the artifacts of [the workflow run](${ctx.logUrl})`
+  return /\/artifacts\/\d+$/.test(ctx.logUrl)
+    ? `Attempt log: [the run's artifact](${ctx.logUrl})`
+    : `Attempt log: in the artifacts of [the workflow run](${ctx.logUrl})`
 }
 
 export function runSummary(outcome: RunOutcome, ctx: SummaryContext): string {

@@ -68,7 +68,10 @@ export function defaultTempDir(env: NodeJS.ProcessEnv): string {
 
 export function defaultRunId(env: NodeJS.ProcessEnv): string {
   if (env.GITHUB_RUN_ID) return `${env.GITHUB_RUN_ID}-${env.GITHUB_RUN_ATTEMPT || '1'}`
-  return `local-${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${process.pid}`
+  return `local-${new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}-${process.pid}`
 }
 
 /** Where one run keeps loopgate's own records (root-only). */
@@ -80,7 +83,12 @@ export interface RunFiles {
 }
 
 export function runFiles(runDir: string, workspace: string, progressFile: string): RunFiles {
-  return { runDir, logFile: path.join(runDir, 'attempts.jsonl'), ledgerFile: path.join(runDir, 'ledger.jsonl'), progressPath: path.join(workspace, progressFile) }
+  return {
+    runDir,
+    logFile: path.join(runDir, 'attempts.jsonl'),
+    ledgerFile: path.join(runDir, 'ledger.jsonl'),
+    progressPath: path.join(workspace, progressFile)
+  }
 }
 
 /** The report of a run that stopped before the loop: one stop reason, nothing spent. */

@@ -31,7 +31,13 @@ export async function wireLoop(
   measuredBase: string | undefined
 ): Promise<LoopWiring> {
   const staged = stageCredentialFiles(
-    agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials: credentialsFor(settings), set: protection.agentEnvSet }),
+    agentEnv(ctx.env, {
+      agent: settings.agent,
+      extra: settings.agentEnv,
+      provider: settings.provider,
+      credentials: credentialsFor(settings),
+      set: protection.agentEnvSet
+    }),
     { agent: settings.agent, provider: settings.provider, user: protection.user, workspace: settings.workspace }
   )
   const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, {

@@ -64,10 +64,7 @@ export function recordRun(state: LoopState, run: RunSummaryForState, periodHours
   let prRuns = state.prRuns
   if (run.pr !== null && run.countsForPr) {
     const current = prRuns.find((p) => p.pr === run.pr)
-    prRuns = [
-      ...prRuns.filter((p) => p.pr !== run.pr),
-      { pr: run.pr, runs: (current?.runs ?? 0) + 1, lastAt: run.endedAt.toISOString() }
-    ]
+    prRuns = [...prRuns.filter((p) => p.pr !== run.pr), { pr: run.pr, runs: (current?.runs ?? 0) + 1, lastAt: run.endedAt.toISOString() }]
       .sort((a, b) => Date.parse(a.lastAt) - Date.parse(b.lastAt))
       .slice(-LIMITS.prCounts)
   }

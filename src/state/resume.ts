@@ -15,7 +15,12 @@ export interface ResumePlan {
 
 const short = (c: string): string => c.slice(0, 12)
 
-async function tryGit(dir: string, args: string[], okCodes: number[] = [], env?: NodeJS.ProcessEnv): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
+async function tryGit(
+  dir: string,
+  args: string[],
+  okCodes: number[] = [],
+  env?: NodeJS.ProcessEnv
+): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
   try {
     const r = await git(args, { cwd: dir, okCodes, env })
     return { ok: true, stdout: r.stdout, exitCode: r.exitCode }
@@ -66,7 +71,8 @@ export async function prepareResume(dir: string, loopId: string, state: LoopStat
   if (fetched.note) notes.push(fetched.note)
   const wipHead = fetched.head ?? (await commitExists(dir, state.wip.head))
   if (!wipHead) return fresh([...notes, `Not resumed: the WIP branch ${branch} (${short(state.wip.head)}) was not found; starting fresh.`])
-  if (fetched.head && fetched.head !== state.wip.head) notes.push(`The WIP branch ${branch} moved since the last run (${short(state.wip.head)} → ${short(fetched.head)}); resuming from its head.`)
+  if (fetched.head && fetched.head !== state.wip.head)
+    notes.push(`The WIP branch ${branch} moved since the last run (${short(state.wip.head)} → ${short(fetched.head)}); resuming from its head.`)
 
   const baseIsInWip = (await tryGit(dir, ['merge-base', '--is-ancestor', base, wipHead], [1])).exitCode === 0
   if (baseIsInWip) {

@@ -198,7 +198,9 @@ function readLastFailure(x: unknown): NonNullable<LoopState['lastFailure']> {
   const e = obj(x, 'state.lastFailure')
   return {
     fingerprint: nullable(e.fingerprint, (f) => str(f, 'state.lastFailure.fingerprint', 200)),
-    evidence: arr(e.evidence, 'state.lastFailure.evidence', LIMITS.evidenceLines).map((l, i) => str(l, `state.lastFailure.evidence[${i}]`, LIMITS.evidenceLineChars))
+    evidence: arr(e.evidence, 'state.lastFailure.evidence', LIMITS.evidenceLines).map((l, i) =>
+      str(l, `state.lastFailure.evidence[${i}]`, LIMITS.evidenceLineChars)
+    )
   }
 }
 
@@ -209,7 +211,11 @@ function readWip(x: unknown): WipRecord {
 
 function readPrRun(p: unknown, w: string): PrRunCount {
   const e = obj(p, w)
-  return { pr: num(e.pr, `${w}.pr`, { integer: true, min: 1 }), runs: num(e.runs, `${w}.runs`, { integer: true, min: 0 }), lastAt: time(e.lastAt, `${w}.lastAt`) }
+  return {
+    pr: num(e.pr, `${w}.pr`, { integer: true, min: 1 }),
+    runs: num(e.runs, `${w}.runs`, { integer: true, min: 0 }),
+    lastAt: time(e.lastAt, `${w}.lastAt`)
+  }
 }
 
 function readUpgradeAttempt(u: unknown, w: string): UpgradeAttempt {
@@ -256,7 +262,10 @@ export function validateState(data: unknown, loopId: string): LoopState {
   const savedLoop = str(o.loopId, 'state.loopId', 100)
   if (savedLoop !== loopId) {
     // Another loop whose id starts with this one's and a '-' shares the key prefix.
-    fail('state.loopId', `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}; give the loops ids where neither is the other's id followed by '-'`)
+    fail(
+      'state.loopId',
+      `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}; give the loops ids where neither is the other's id followed by '-'`
+    )
   }
   const periodLedger = list(o.periodLedger, 'periodLedger', LIMITS.periodCharges, readPeriodCharge)
   const runs = list(o.runs, 'runs', LIMITS.runs, readRun)

@@ -113,7 +113,12 @@ export class StateSession {
     let wip: WipRecord | null = this.state.wip
     if (run) {
       const escalated = needsEscalation(report.stopReason)
-      wip = escalated && base && run.headCommit !== base ? { branch: wipBranchName(this.settings.loopId), head: run.headCommit, base } : escalated ? this.state.wip : null
+      wip =
+        escalated && base && run.headCommit !== base
+          ? { branch: wipBranchName(this.settings.loopId), head: run.headCommit, base }
+          : escalated
+            ? this.state.wip
+            : null
     }
     const lastVerdict = run?.lastVerdict ?? null
     const summary: RunSummaryForState = {
@@ -183,7 +188,11 @@ export async function openStateSession(settings: Settings, opts: OpenOptions): P
   const session = new StateSession(restored.state, info, settings, opts.cache)
   if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
   if (restored.status === 'miss') {
-    const note = await missNote(opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env), stateKeyPrefix(settings.loopId, pr), settings.periodCeilingUsd !== undefined)
+    const note = await missNote(
+      opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env),
+      stateKeyPrefix(settings.loopId, pr),
+      settings.periodCeilingUsd !== undefined
+    )
     if (note) session.notes.push(note)
   }
   if (restored.status === 'unavailable' || restored.status === 'failed') {

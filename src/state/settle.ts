@@ -129,8 +129,18 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
 
   const state = readSavedState(input.info)
   const wip = wipHead && input.info.baseCommit ? { branch, head: wipHead, base: input.info.baseCommit } : state.wip
-  const run = { runId: input.info.runId, startedAt: new Date(input.info.startedAt), endedAt: input.now ?? new Date(), outcome: outcomeFor(stopReason), stopReason }
-  const next = recordRun(state, { ...run, spentUsd: chargedUsd, iterations, pr: input.info.pr, ledgerFile, lastFailure: state.lastFailure, wip, countsForPr: iterations > 0 }, input.info.periodHours)
+  const run = {
+    runId: input.info.runId,
+    startedAt: new Date(input.info.startedAt),
+    endedAt: input.now ?? new Date(),
+    outcome: outcomeFor(stopReason),
+    stopReason
+  }
+  const next = recordRun(
+    state,
+    { ...run, spentUsd: chargedUsd, iterations, pr: input.info.pr, ledgerFile, lastFailure: state.lastFailure, wip, countsForPr: iterations > 0 },
+    input.info.periodHours
+  )
   const saved = await saveLoopState(next, { location: input.info.location, key: input.info.key, cache: input.cache })
   if (!saved.saved) notes.push(`the state was not saved: ${saved.message ?? 'unknown reason'}`)
   if (custody) {

@@ -88,7 +88,8 @@ export class NpmPackageManager implements PackageManager {
     } catch {
       throw new Error(`npm outdated failed (${r.exitCode ?? r.signal}): ${r.stderr.trim().split('\n').slice(-5).join(' | ')}`)
     }
-    if (r.exitCode !== 0 && r.exitCode !== 1) throw new Error(`npm outdated failed (${r.exitCode ?? r.signal}): ${r.stderr.trim().split('\n').slice(-5).join(' | ')}`)
+    if (r.exitCode !== 0 && r.exitCode !== 1)
+      throw new Error(`npm outdated failed (${r.exitCode ?? r.signal}): ${r.stderr.trim().split('\n').slice(-5).join(' | ')}`)
     if (typeof report.error === 'object' && report.error !== null) throw new Error(`npm outdated failed: ${JSON.stringify(report.error).slice(0, 500)}`)
     const manifest = readJson(workspace, MANIFEST) ?? {}
     const lock = readJson(workspace, LOCKFILES[0]) ?? readJson(workspace, LOCKFILES[1])
@@ -123,7 +124,10 @@ export class NpmPackageManager implements PackageManager {
     const after = readJson(workspace, MANIFEST) ?? {}
     const now = declared(after, candidate.name)?.range
     if (!now || semver.validRange(now) === null || !semver.satisfies(candidate.to, now)) {
-      return { ok: false, message: `npm install left ${candidate.name} at ${JSON.stringify(now ?? null)} in package.json, which does not admit ${candidate.to}` }
+      return {
+        ok: false,
+        message: `npm install left ${candidate.name} at ${JSON.stringify(now ?? null)} in package.json, which does not admit ${candidate.to}`
+      }
     }
     return { ok: true }
   }

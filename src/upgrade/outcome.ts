@@ -7,7 +7,14 @@ import { upgradeBranch, type UpgradeReady } from './prepare.js'
  * The run of an upgrade whose bump alone passes the gate: verified on the bumped commit with no
  * agent call, nothing spent.
  */
-export function verifiedByTheBump(opts: { ready: UpgradeReady; head: string; verdict: GateVerdict; log: RunLog; progress: ProgressNotes; clock: Clock }): RunOutcome {
+export function verifiedByTheBump(opts: {
+  ready: UpgradeReady
+  head: string
+  verdict: GateVerdict
+  log: RunLog
+  progress: ProgressNotes
+  clock: Clock
+}): RunOutcome {
   const { ready, head, verdict } = opts
   const at = opts.clock.now()
   opts.progress.ensure()
@@ -39,8 +46,15 @@ export function verifiedByTheBump(opts: { ready: UpgradeReady; head: string; ver
 }
 
 /** What the pull request says about the upgrade: the files changed after loopgate's bump commit. */
-export async function upgradePublishInfo(ready: UpgradeReady, workspace: string, loopId: string, head: string, exclude: readonly string[]): Promise<UpgradePublishInfo> {
-  const names = async (args: string[]): Promise<string[]> => (await git(['diff', '--name-only', '-z', '--no-renames', ...args], { cwd: workspace })).stdout.split('\0').filter(Boolean)
+export async function upgradePublishInfo(
+  ready: UpgradeReady,
+  workspace: string,
+  loopId: string,
+  head: string,
+  exclude: readonly string[]
+): Promise<UpgradePublishInfo> {
+  const names = async (args: string[]): Promise<string[]> =>
+    (await git(['diff', '--name-only', '-z', '--no-renames', ...args], { cwd: workspace })).stdout.split('\0').filter(Boolean)
   const c = ready.candidate
   return {
     name: c.name,

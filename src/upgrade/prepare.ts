@@ -80,9 +80,14 @@ async function protectedTestsHash(workspace: string, patterns: readonly string[]
 
 /** The bump files loopgate may stage: those that exist now or are tracked at HEAD. */
 async function bumpPathspecs(workspace: string, files: readonly string[]): Promise<string[]> {
-  const tracked = (await git(['ls-tree', '--name-only', '-z', 'HEAD', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout.split('\0').filter(Boolean)
+  const tracked = (await git(['ls-tree', '--name-only', '-z', 'HEAD', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout
+    .split('\0')
+    .filter(Boolean)
   const status = (await git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout
-  const changed = status.split('\0').filter(Boolean).map((l) => l.slice(3))
+  const changed = status
+    .split('\0')
+    .filter(Boolean)
+    .map((l) => l.slice(3))
   return [...new Set([...tracked, ...changed])].filter((f) => files.includes(f)).map((f) => `:(literal)${f}`)
 }
 
@@ -96,7 +101,12 @@ async function undoBump(workspace: string, files: readonly string[]): Promise<vo
 }
 
 /** Stages and commits the bump; null when the package manager changed none of the bump files. */
-async function commitBump(workspace: string, files: readonly string[], candidate: UpgradeCandidate, author: CommitAuthor = LOCAL_AUTHOR): Promise<{ commit: string; files: string[] } | null> {
+async function commitBump(
+  workspace: string,
+  files: readonly string[],
+  candidate: UpgradeCandidate,
+  author: CommitAuthor = LOCAL_AUTHOR
+): Promise<{ commit: string; files: string[] } | null> {
   const specs = await bumpPathspecs(workspace, files)
   if (specs.length === 0) return null
   await git(['add', '-A', '--', ...specs], { cwd: workspace })
@@ -116,7 +126,12 @@ export async function prepareUpgrade(settings: Settings, opts: PrepareOptions): 
   const workspace = settings.workspace
   const now = opts.now ?? (() => new Date())
   const manager = MANAGERS.find((m) => m.detect(workspace))
-  if (!manager) throw new ConfigError('task', settings.task ?? '', `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json found)`)
+  if (!manager)
+    throw new ConfigError(
+      'task',
+      settings.task ?? '',
+      `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json found)`
+    )
   const ignore = settings.ignore.map(parseIgnoreRule).filter((r): r is IgnoreRule => typeof r !== 'string')
   const baseCommit = (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim()
   const evidence: BaseEvidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(workspace, settings.protectedPaths) }
@@ -149,7 +164,9 @@ export async function prepareUpgrade(settings: Settings, opts: PrepareOptions): 
     const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
     const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate, settings.commitAuthor) : null
     if (!committed) {
-      notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message}`)
+      notes.push(
+        `not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message}`
+      )
       attempts.push(record(candidate, null))
       await undoBump(workspace, manager.bumpFiles)
       continue
@@ -166,7 +183,13 @@ export async function prepareUpgrade(settings: Settings, opts: PrepareOptions): 
 const NOT_JUDGED: ReadonlySet<StopReason> = new Set(['cancelled', 'period-ceiling', 'review-capacity', 'state-corrupt', 'config-error', 'gate-broken'])
 
 /** The attempts this run adds to the loop's state, once its stop reason is known. */
-export function settleUpgrade(ready: UpgradeReady, stopReason: StopReason, lastVerdict: GateVerdict | null, runId: string, now: Date = new Date()): UpgradeAttempt[] {
+export function settleUpgrade(
+  ready: UpgradeReady,
+  stopReason: StopReason,
+  lastVerdict: GateVerdict | null,
+  runId: string,
+  now: Date = new Date()
+): UpgradeAttempt[] {
   if (NOT_JUDGED.has(stopReason)) return ready.attempts
   const c = ready.candidate
   return [

@@ -33,7 +33,9 @@ export function upgradeTask(opts: {
     '',
     ...gateSection(opts.gateCommand, opts.verdict),
     '',
-    opts.releaseNotes.length > 0 ? `Where the changes of ${c.name} ${c.to} are described:` : `The registry names no changelog or release notes for ${c.name} ${c.to}; read the installed package in node_modules/${c.name}.`,
+    opts.releaseNotes.length > 0
+      ? `Where the changes of ${c.name} ${c.to} are described:`
+      : `The registry names no changelog or release notes for ${c.name} ${c.to}; read the installed package in node_modules/${c.name}.`,
     ...opts.releaseNotes.map((l) => `- ${l}`)
   ].join('\n')
 }

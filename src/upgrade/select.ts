@@ -66,6 +66,11 @@ export function blockingAttempt(attempts: readonly UpgradeAttempt[], candidate: 
 }
 
 export function describeAttempt(a: UpgradeAttempt): string {
-  const how = a.outcome === 'verified' ? 'verified' : a.outcome === 'bump-failed' ? 'the bump itself failed' : `failed${a.fingerprint ? ` (fingerprint ${a.fingerprint})` : ''}`
+  const how =
+    a.outcome === 'verified'
+      ? 'verified'
+      : a.outcome === 'bump-failed'
+        ? 'the bump itself failed'
+        : `failed${a.fingerprint ? ` (fingerprint ${a.fingerprint})` : ''}`
   return `${a.package} ${a.from} → ${a.target} ${how} in run ${a.runId} on the same lockfile and tests`
 }

@@ -14,7 +14,9 @@ const CROSS = /^\s*[×✗]\s+(\S.*)$/
 export const vitestParser: ConsoleParser = {
   runner: 'vitest',
   recognises: (text) =>
-    /^[ \t]*(?:RUN|DEV)[ \t]+v\d+\.\d+\.\d+/m.test(text) || /⎯ Failed (?:Tests|Suites) \d+ ⎯/.test(text) || /^[ \t]*Test Files[ \t]+\d+ (?:passed|failed)/m.test(text),
+    /^[ \t]*(?:RUN|DEV)[ \t]+v\d+\.\d+\.\d+/m.test(text) ||
+    /⎯ Failed (?:Tests|Suites) \d+ ⎯/.test(text) ||
+    /^[ \t]*Test Files[ \t]+\d+ (?:passed|failed)/m.test(text),
   read(lines, failures) {
     let section: string | null = null
     let found = false
