@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-6LH4XXN3.js";
+} from "../chunks/chunk-XTQO4XDA.js";
 import "../chunks/chunk-7CNKWHUD.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
@@ -31,7 +31,22 @@ var CLI_ONLY = [
   { name: "workspace", description: "The git repository to work in.", default: "the current directory" },
   { name: "temp-dir", description: "Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.", default: "$RUNNER_TEMP or the OS temp dir" }
 ];
-var ACTION_ONLY = /* @__PURE__ */ new Set(["github-token", "dry-run", "on-success", "on-escalate", "escalate-to", "labels", "reviewers", "draft", "max-open-prs", "max-runs-per-pr", "allow-pull-request-target", "comment-command", "allow-users", "allow-bots"]);
+var ACTION_ONLY = /* @__PURE__ */ new Set([
+  "github-token",
+  "dry-run",
+  "on-success",
+  "on-escalate",
+  "escalate-to",
+  "labels",
+  "reviewers",
+  "draft",
+  "max-open-prs",
+  "max-runs-per-pr",
+  "allow-pull-request-target",
+  "comment-command",
+  "allow-users",
+  "allow-bots"
+]);
 var RUN_OPTIONS = [
   ...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)),
   ...CLI_ONLY
@@ -195,33 +210,10 @@ ${USAGE}
 `);
     return 0;
   }
-  const flags = command.flags;
-  const problem = workspaceProblem(path.resolve(flags.get("workspace") ?? process.cwd(), flags.get("working-directory") ?? ""));
-  if (problem) {
-    io.err(`config-error: ${problem}
-`);
-    io.out("stop-reason: config-error\n");
-    return exitCodeFor("config-error");
-  }
+  const read = cliSettings(command.flags, io);
+  if (typeof read === "number") return read;
+  const { settings, flags } = read;
   const env = io.env;
-  for (const spec of agentSpecs()) {
-    const key = spec.apiKey;
-    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env]);
-  }
-  flags.set("dry-run", "true");
-  flags.delete("github-token");
-  let settings;
-  try {
-    settings = readSettings((name) => flags.get(name) ?? "", { ...env, GITHUB_WORKSPACE: flags.get("workspace") ?? process.cwd() });
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(`config-error: ${err.message}
-`);
-      io.out("stop-reason: config-error\n");
-      return exitCodeFor("config-error");
-    }
-    throw err;
-  }
   const abort = new AbortController();
   const onSignal = () => abort.abort();
   process.once("SIGINT", onSignal);
@@ -235,32 +227,60 @@ ${USAGE}
       report: (line) => io.out(`${line}
 `),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
-      onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? record.gate.passed ? "gate passed" : `gate failed (${record.gate.reason})` : "gate not run"}`}
-`)
+      onIteration: (record) => io.out(
+        `${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? record.gate.passed ? "gate passed" : `gate failed (${record.gate.reason})` : "gate not run"}`}
+`
+      )
     });
-    if (end.kind === "stopped") {
-      io.err(`${end.stopReason}: ${end.message}
-`);
-      io.out(`stop-reason: ${end.stopReason}
-`);
-      return exitCodeFor(end.stopReason);
-    }
-    const report = end.report;
-    for (const note of report.notes) io.out(`note: ${oneLine(note)}
-`);
-    io.out(`stop-reason: ${report.stopReason}
-`);
-    io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}
-`);
-    io.out(`attempt log: ${report.logFile}
-`);
-    for (const file of report.published.files) io.out(`would publish: ${file}
-`);
-    return exitCodeFor(report.stopReason);
+    return printEnd(end, io);
   } finally {
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
   }
+}
+function cliSettings(flags, io) {
+  const problem = workspaceProblem(path.resolve(flags.get("workspace") ?? process.cwd(), flags.get("working-directory") ?? ""));
+  if (problem) return configError(problem, io);
+  const env = io.env;
+  for (const spec of agentSpecs()) {
+    const key = spec.apiKey;
+    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env]);
+  }
+  flags.set("dry-run", "true");
+  flags.delete("github-token");
+  try {
+    return { settings: readSettings((name) => flags.get(name) ?? "", { ...env, GITHUB_WORKSPACE: flags.get("workspace") ?? process.cwd() }), flags };
+  } catch (err) {
+    if (err instanceof ConfigError) return configError(err.message, io);
+    throw err;
+  }
+}
+function configError(message, io) {
+  io.err(`config-error: ${message}
+`);
+  io.out("stop-reason: config-error\n");
+  return exitCodeFor("config-error");
+}
+function printEnd(end, io) {
+  if (end.kind === "stopped") {
+    io.err(`${end.stopReason}: ${end.message}
+`);
+    io.out(`stop-reason: ${end.stopReason}
+`);
+    return exitCodeFor(end.stopReason);
+  }
+  const report = end.report;
+  for (const note of report.notes) io.out(`note: ${oneLine(note)}
+`);
+  io.out(`stop-reason: ${report.stopReason}
+`);
+  io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}
+`);
+  io.out(`attempt log: ${report.logFile}
+`);
+  for (const file of report.published.files) io.out(`would publish: ${file}
+`);
+  return exitCodeFor(report.stopReason);
 }
 
 // src/cli.ts
