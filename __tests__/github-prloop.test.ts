@@ -3,6 +3,7 @@ import path from 'node:path'
 import { remoteFromEnv } from '../src/git/clean-clone.js'
 import { createClient } from '../src/github/client.js'
 import type { EventPlan } from '../src/github/events.js'
+import { PROGRESS_TAG } from '../src/github/progress-comment.js'
 import { GitHubPublisher } from '../src/github/publisher.js'
 import { readSettings } from '../src/inputs.js'
 import type { IterationRecord, RunOutcome } from '../src/loop/types.js'
@@ -153,6 +154,30 @@ describe('the PR loop and its escalations on GitHub', () => {
     expect(final).toContain(`loopgate ([workflow run](${RUN_LINK})) stopped: \`max-iterations\``)
     expect(result.commentUrl).toContain(`/issues/${pull.number}#issuecomment-`)
     expect(warnings.filter((w) => !/artifact service/.test(w))).toEqual([])
+  })
+
+  it("one progress comment for the pull request across runs: a later run takes over the loop's own, never another author's", async () => {
+    const pull = gh.addPull({ head: 'feature', labels: [], author: 'contributor' })
+    // Someone else's comment that copies the loop's marker and the progress tag.
+    pull.comments.push(`${marker(LOOP)}\n${PROGRESS_TAG}\nforged`)
+    gh.comments.push({ id: 990, issue: pull.number, index: 0, author: 'mallory' })
+    const plan: EventPlan = {
+      kind: 'pull-request',
+      eventName: 'pull_request',
+      number: pull.number,
+      url: `https://github.com/${REPOSITORY}/pull/${pull.number}`,
+      headBranch: 'feature',
+      headSha: repo.head,
+      baseBranch: 'main'
+    }
+    const ctx = context(repo.ws, 'max-iterations', repo.head, repo.head, { 'on-escalate': 'comment' })
+    expect(await publisher(plan).preflight(ctx.settings)).toBeNull()
+    expect(await publisher(plan).preflight(ctx.settings)).toBeNull()
+    const creates = gh.requests.filter((r) => r.operationId === 'issues/create-comment')
+    expect(creates).toHaveLength(1)
+    const progress = pull.comments.filter((c) => c.split('\n')[1] === PROGRESS_TAG && c.includes('is working on this pull request'))
+    expect(progress).toHaveLength(1)
+    expect(pull.comments[0]).toContain('forged')
   })
 
   it('a review comment gets its reaction through the review-comment reactions API', async () => {

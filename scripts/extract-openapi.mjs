@@ -13,6 +13,7 @@ export const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/issues'],
   ['post', '/repos/{owner}/{repo}/issues'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
+  ['get', '/repos/{owner}/{repo}/issues/{issue_number}/comments'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/labels'],
   ['post', '/repos/{owner}/{repo}/issues/{issue_number}/assignees'],
   ['get', '/user'],

@@ -371,6 +371,13 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         comments.push(stored)
         return { status: 201, json: commentJson(stored, String(body.body)) }
       }
+      case 'issues/list-comments': {
+        const n = Number(op.params.issue_number)
+        const target = findIssueOrPull(n)
+        if (!target) return { status: 404, json: error(404, 'Not Found') }
+        const listed = comments.filter((c) => c.issue === n).map((c) => commentJson(c, target.comments[c.index] ?? ''))
+        return { status: 200, json: paged(listed, query) }
+      }
       case 'issues/update-comment': {
         const stored = comments.find((c) => c.id === Number(op.params.comment_id))
         const target = stored && findIssueOrPull(stored.issue)

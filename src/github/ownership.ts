@@ -44,6 +44,16 @@ export class Ownership {
     return own !== null && own.toLowerCase() === author.toLowerCase()
   }
 
+  /** Whether a comment is this loop's own: written by the token's own identity, opening with the loop's marker line. */
+  async isOwnComment(comment: { body?: string | null; user?: { login?: string | null } | null }): Promise<boolean> {
+    if (!hasMarkerLine(comment.body, this.loopId)) return false
+    const author = comment.user?.login
+    if (!author) return false
+    this.login ??= tokenLogin(this.client, this.warn)
+    const own = await this.login
+    return own !== null && own.toLowerCase() === author.toLowerCase()
+  }
+
   /** The first of `items` that is this loop's own (recorded numbers first). */
   async findOwn<T extends Authored>(items: T[]): Promise<T | undefined> {
     const recorded = items.find((i) => this.isRecorded(i.number))

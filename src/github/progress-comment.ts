@@ -1,21 +1,31 @@
 import type { IterationRecord } from '../loop/types.js'
 import { call, type GitHubClient, type RepoRef } from './client.js'
 
+/** The hidden second line of every progress comment: which of the loop's comments is the sticky one. */
+export const PROGRESS_TAG = '<!-- loopgate:progress -->'
+
+/** A comment already on the pull request that this loop may take over (see findOwnProgress). */
+export type ExistingComment = { id: number; html_url: string } | null
+
 /**
- * One comment on a pull request, created once (its body opens with the loop's marker) and edited
- * in place afterwards. Writes are queued so they never overlap or land out of order; a failed
- * write is a warning, never a stop.
+ * One comment on a pull request, kept across runs like a sticky comment: the loop's earlier
+ * progress comment is taken over when there is one (found by `existing`), else it is created once
+ * (its body opens with the loop's marker, then the progress tag) and edited in place afterwards.
+ * Writes are queued so they never overlap or land out of order; a failed write is a warning,
+ * never a stop.
  */
 export class ProgressComment {
   private id: number | null = null
   private htmlUrl: string | undefined
+  private looked = false
   private queue: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly client: GitHubClient,
     private readonly repo: RepoRef,
     private readonly issueNumber: number,
-    private readonly warn: (message: string) => void
+    private readonly warn: (message: string) => void,
+    private readonly existing: () => Promise<ExistingComment> = async () => null
   ) {}
 
   get url(): string | undefined {
@@ -39,8 +49,18 @@ export class ProgressComment {
     return this.htmlUrl
   }
 
-  private async put(body: string): Promise<void> {
+  private async put(text: string): Promise<void> {
     const { client, repo } = this
+    const [first, ...rest] = text.split('\n')
+    const body = [first, PROGRESS_TAG, ...rest].join('\n')
+    if (this.id === null && !this.looked) {
+      this.looked = true
+      const found = await this.existing()
+      if (found) {
+        this.id = found.id
+        this.htmlUrl = found.html_url
+      }
+    }
     if (this.id === null) {
       const created = await call(`comment on #${this.issueNumber}`, 'pull-requests: write', () =>
         client.rest.issues.createComment({ ...repo, issue_number: this.issueNumber, body })

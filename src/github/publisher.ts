@@ -19,7 +19,7 @@ import { tokenAuthor } from './identity.js'
 import { openOrUpdateEscalationIssue, ESCALATION_LABEL } from './escalation-issue.js'
 import { openOrUpdateLoopPullRequest } from './loop-pull-request.js'
 import { Ownership } from './ownership.js'
-import { ProgressComment } from './progress-comment.js'
+import { ProgressComment, PROGRESS_TAG, type ExistingComment } from './progress-comment.js'
 import { HistoryRewriteRefused, pushOntoPullRequest, pushWipFromWorkspace } from './pushes.js'
 
 export interface GitHubPublisherOptions {
@@ -95,10 +95,23 @@ export class GitHubPublisher implements Publisher {
       }
     }
     if (plan.kind === 'pull-request') {
-      this.progress = new ProgressComment(client, repo, plan.number, this.opts.warn)
+      this.progress = new ProgressComment(client, repo, plan.number, this.opts.warn, () => this.ownProgressComment(settings.loopId, plan.number))
       this.progressSettings = settings
       await this.progress.write(progressBody(settings, [], runUrl(this.opts.env)))
     }
+  }
+
+  /** The loop's progress comment from an earlier run on this pull request, if there is one (the newest). */
+  private async ownProgressComment(loopId: string, pull: number): Promise<ExistingComment> {
+    const { client, repo } = this.opts
+    const comments = await call(`list the comments of #${pull}`, 'pull-requests: read', () =>
+      client.paginate(client.rest.issues.listComments, { ...repo, issue_number: pull, per_page: 100 })
+    )
+    for (const c of [...comments].reverse()) {
+      if ((c.body ?? '').split('\n')[1] !== PROGRESS_TAG) continue
+      if (await this.owner(loopId).isOwnComment(c)) return { id: c.id, html_url: c.html_url }
+    }
+    return null
   }
 
   private async check(settings: Settings): Promise<PreflightStop | null> {
