@@ -35,16 +35,10 @@ export class Ownership {
   }
 
   async isOwn(item: Authored): Promise<boolean> {
-    if (this.isRecorded(item.number)) return true
-    if (!hasMarkerLine(item.body, this.loopId)) return false
-    const author = item.user?.login
-    if (!author) return false
-    this.login ??= tokenLogin(this.client, this.warn)
-    const own = await this.login
-    return own !== null && own.toLowerCase() === author.toLowerCase()
+    return this.isRecorded(item.number) || this.isOwnComment(item)
   }
 
-  /** Whether a comment is this loop's own: written by the token's own identity, opening with the loop's marker line. */
+  /** Whether a body (an issue's, a pull request's, a comment's) is this loop's own: written by the token's own identity, opening with the loop's marker line. */
   async isOwnComment(comment: { body?: string | null; user?: { login?: string | null } | null }): Promise<boolean> {
     if (!hasMarkerLine(comment.body, this.loopId)) return false
     const author = comment.user?.login
