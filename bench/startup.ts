@@ -36,7 +36,7 @@ function cliOnPath(out: string): string {
   return `${bin}:${process.env.PATH ?? ''}`
 }
 
-function firstSpawn(repo: string, PATH: string): number {
+export function firstSpawn(repo: string, PATH: string): number {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-start-'))
   const stampDir = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-stamp-'))
   chmodSync(stampDir, 0o1777)

@@ -133,7 +133,7 @@ async function loopOrBump(
   wiring: Awaited<ReturnType<typeof wireLoop>>
 ): Promise<RunOutcome> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
-  const bumpVerdict = ready ? protection.baseline.verdict : null
+  const bumpVerdict = ready ? (protection.baseline?.verdict ?? null) : null
   if (ready && bumpVerdict?.passed) {
     return verifiedByTheBump({
       ready,

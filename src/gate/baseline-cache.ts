@@ -24,12 +24,16 @@ export interface CachedBaseline {
   skipped: number | null
   passed: boolean
   reason: string
+  /** The gate's environment key (see healthKey): the gate ran on it before, so it starts. */
+  health?: string
 }
 
 /** Where baselines are kept between runs (the loop state); absent, every run runs its own. */
 export interface BaselineStore {
   get(key: string): CachedBaseline | null
   put(entry: CachedBaseline): void
+  /** Whether a baseline ran on this environment key (the gate could run there, on some tree). */
+  healthy?(health: string): boolean
 }
 
 export const LOCKFILES = [
@@ -54,6 +58,17 @@ export function baselineKey(inputs: BaselineInputs): string {
   return `baseline-v1-${h.digest('hex').slice(0, 32)}`
 }
 
+/**
+ * What decides whether the gate can run at all, whatever the tree: the gate command and setup, the
+ * report path and the lockfiles. A baseline that ran on the same key needs no check before the
+ * first call.
+ */
+export function healthKey(inputs: BaselineInputs): string {
+  const h = createHash('sha256')
+  for (const part of [inputs.command, inputs.setup ?? '', inputs.report ?? '', inputs.lockfiles]) h.update(`${part.length}:${part}`)
+  return `gate-health-v1-${h.digest('hex').slice(0, 32)}`
+}
+
 /** The lockfiles' blob ids at the root of `commit` (from git's objects: nothing the agent wrote). */
 export async function lockfileHash(cwd: string, commit: string): Promise<string> {
   const r = await git(['ls-tree', '-z', commit, '--', ...LOCKFILES.map((f) => `:(literal)${f}`)], { cwd })
@@ -65,8 +80,8 @@ export async function baselineInputs(cwd: string, commit: string, gate: { comman
   return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles: await lockfileHash(cwd, commit) }
 }
 
-export function toCached(key: string, b: Baseline): CachedBaseline {
-  return { key, tests: b.tests, skipped: b.skipped, passed: b.verdict.passed, reason: b.verdict.reason }
+export function toCached(key: string, b: Baseline, health?: string): CachedBaseline {
+  return { key, tests: b.tests, skipped: b.skipped, passed: b.verdict.passed, reason: b.verdict.reason, ...(health ? { health } : {}) }
 }
 
 export function fromCached(c: CachedBaseline): Baseline {

@@ -4,7 +4,7 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess, type RunResult } from '../process/run.js'
 import type { Gate, GateVerdict } from '../loop/types.js'
-import { brokenBaseline, type BrokenGate, type StepEnd } from './baseline-health.js'
+import { brokenBaseline, describeBroken, type BrokenGate, type StepEnd } from './baseline-health.js'
 import { CleanCheckout, type PreparedCheckout } from './checkout.js'
 import { describeTampering, type Tampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
@@ -54,6 +54,8 @@ export class ProtectedGate implements Gate {
   /** The package caches the last run was given, and those left out (with why). */
   lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
   private lastEnd: StepEnd | null = null
+  /** A baseline running alongside the first agent call (see startBaseline). */
+  private pendingBaseline: Promise<Baseline | null> | null = null
   /** The clean checkout of the start commit, being made ahead of the first run that needs it. */
   private ahead: Promise<{ commit: string; prepared: PreparedCheckout } | null> | null = null
 
@@ -89,6 +91,7 @@ export class ProtectedGate implements Gate {
   /** Waits for a checkout still being made ahead (before the run's folders are removed). */
   async settle(): Promise<void> {
     await this.ahead
+    await this.pendingBaseline
   }
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
@@ -106,7 +109,24 @@ export class ProtectedGate implements Gate {
     this.baseline = baseline
   }
 
-  run(commit: string): Promise<GateVerdict> {
+  /**
+   * The baseline in the background, while the first agent call works; the first gate run waits
+   * for it (its counts are what the fail-closed checks compare against).
+   */
+  startBaseline(commit: string): Promise<Baseline> {
+    const pending = this.runBaseline(commit)
+    this.pendingBaseline = pending.catch(() => null)
+    return pending
+  }
+
+  async run(commit: string): Promise<GateVerdict> {
+    const baseline = this.pendingBaseline ? await this.pendingBaseline : this.baseline
+    this.pendingBaseline = null
+    if (!baseline) return failedVerdict('the baseline gate run on the start commit failed to complete', [], 0)
+    if (baseline.broken) {
+      const why = describeBroken(baseline.broken)
+      return { ...baseline.verdict, passed: false, reason: why, gateBroken: why }
+    }
     return this.execute(commit, false)
   }
 

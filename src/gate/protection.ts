@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Settings } from '../inputs.js'
 import { AgentAccount, type IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
-import { baselineInputs, baselineKey, fromCached, toCached, type BaselineStore } from './baseline-cache.js'
+import { baselineInputs, baselineKey, fromCached, healthKey, toCached, type BaselineStore } from './baseline-cache.js'
 import { stashCredentials } from '../isolation/credentials.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
@@ -48,7 +48,8 @@ export interface Protection {
   base: BaseRef
   snapshot: BaseSnapshot
   gate: ProtectedGate
-  baseline: Baseline
+  /** Null while it runs alongside the first call (see establishBaseline). */
+  baseline: Baseline | null
   guards: CallGuard[]
   /** Set when the agent runs as the dedicated user. */
   user?: AgentUser
@@ -168,41 +169,54 @@ async function openGate(
 }
 
 /**
- * The baseline: the gate on the start commit, before the first call, so a gate that cannot run on
- * the base stops the run before anything is spent; a later run on the same tree, gate and
- * lockfiles reuses its result from the loop state.
+ * The baseline: the gate on the start commit. On an environment the loop's gate has not run on
+ * before (gate command and setup, report, lockfiles), before the first call, so a gate that cannot
+ * run on the base stops the run before anything is spent. On one it has, alongside the first call
+ * (the first verdict waits for it). A later run on the same tree, gate and lockfiles reuses the
+ * result from the loop state.
  */
 async function establishBaseline(
   opts: ProtectionOptions,
   parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; account: AgentAccount; startCommit: string },
   notes: string[]
-): Promise<Baseline> {
+): Promise<Baseline | null> {
   const { settings } = opts
   const { base, snapshot, gate, account, startCommit } = parts
-  const ws = settings.workspace
-  const key = baselineKey(await baselineInputs(ws, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport }))
+  const inputs = await baselineInputs(settings.workspace, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport })
+  const key = baselineKey(inputs)
+  const health = healthKey(inputs)
   const describe = (b: Baseline, how: string): string =>
     `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline ${b.tests ?? 'unknown'} test(s), ${b.skipped ?? 'unknown'} skipped (${b.verdict.passed ? 'passing' : b.verdict.reason}; ${how})`
   const cached = opts.baselines?.get(key) ?? null
-  let baseline: Baseline
   if (cached) {
-    baseline = fromCached(cached)
+    const baseline = fromCached(cached)
     gate.useBaseline(baseline)
     notes.push(describe(baseline, 'from an earlier run on the same tree, gate command and lockfiles'))
-  } else {
-    try {
-      baseline = await gate.runBaseline(startCommit)
-      notes.push(describe(baseline, 'run before the first agent call'))
-      opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
-      // No agent could make a gate pass that cannot run on the base: stop before any spend.
-      if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
-    } catch (err) {
-      account.close()
-      throw err
-    }
-    opts.baselines?.put(toCached(key, baseline))
+    return baseline
   }
-  return baseline
+  const record = (baseline: Baseline): void => {
+    opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
+    if (!baseline.broken) opts.baselines?.put(toCached(key, baseline, health))
+  }
+  // A dependency upgrade decides from the baseline whether to call the agent at all.
+  if (settings.task !== 'dependency-upgrade' && opts.baselines?.healthy?.(health)) {
+    gate.startBaseline(startCommit).then(record, () => undefined)
+    notes.push(
+      `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline run alongside the first agent call (this gate ran on the same command, setup and lockfiles before; its counts are in the attempt log)`
+    )
+    return null
+  }
+  try {
+    const baseline = await gate.runBaseline(startCommit)
+    notes.push(describe(baseline, 'run before the first agent call'))
+    record(baseline)
+    // No agent could make a gate pass that cannot run on the base: stop before any spend.
+    if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
+    return baseline
+  } catch (err) {
+    account.close()
+    throw err
+  }
 }
 
 /**

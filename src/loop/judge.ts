@@ -90,6 +90,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   let decision: StopReason | null = null
   const verified = !cancelledNow && verdict?.passed === true && changedSinceStart && !flipsRejected
   if (cancelledNow) decision = 'cancelled'
+  else if (verdict?.gateBroken) decision = 'gate-broken'
   else if (verified) decision = 'verified'
   // A signal during the gate ends the run as cancelled, not as a breaker.
   else if (run.signal.aborted) decision = 'cancelled'

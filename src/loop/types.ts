@@ -60,6 +60,8 @@ export interface GateVerdict {
   passedIds?: string[]
   outputTail: string
   durationMs: number
+  /** Set when the gate could not run on the base at all (a baseline that ran alongside the first call). */
+  gateBroken?: string
 }
 
 export interface Gate {

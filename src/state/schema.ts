@@ -245,7 +245,8 @@ function readBaseline(b: unknown, w: string): CachedBaseline {
     tests: count(e.tests, `${w}.tests`),
     skipped: count(e.skipped, `${w}.skipped`),
     passed: e.passed,
-    reason: str(e.reason, `${w}.reason`, LIMITS.text)
+    reason: str(e.reason, `${w}.reason`, LIMITS.text),
+    ...(e.health === undefined ? {} : { health: str(e.health, `${w}.health`, 100) })
   }
 }
 

@@ -85,7 +85,8 @@ export class StateSession {
   baselineStore(): BaselineStore {
     return {
       get: (key) => [...this.newBaselines, ...this.state.baselines].find((b) => b.key === key) ?? null,
-      put: (entry) => void this.newBaselines.push(entry)
+      put: (entry) => void this.newBaselines.push(entry),
+      healthy: (health) => [...this.newBaselines, ...this.state.baselines].some((b) => b.health === health)
     }
   }
 
