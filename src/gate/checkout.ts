@@ -62,6 +62,8 @@ export class CleanCheckout {
   private depsInPlace = false
   private depsSignature: string | null = null
   private trashCount = 0
+  /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
+  private scrubbing: Promise<void> | null = null
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = path.join(opts.privateDir, 'repo.git')
@@ -122,8 +124,7 @@ export class CleanCheckout {
     const keepDeps = !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
     for (const d of [home, tmp]) this.discard(d)
     if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
-    const fresh = !this.checkedOut || !existsSync(dir)
-    await this.checkOut(commit, fresh, lap)
+    const fresh = await this.checkOut(commit, !this.checkedOut || !existsSync(dir), lap)
     const previous = fresh ? null : this.lastCommit
     this.lastCommit = commit
     const mismatches = await this.verify(commit, opts.applySnapshot === true)
@@ -145,19 +146,47 @@ export class CleanCheckout {
     return git(['--git-dir', this.repo, '--work-tree', this.dir, ...args], { cwd: this.dir, env, okCodes })
   }
 
-  private async checkOut(commit: string, fresh: boolean, lap: (name: string) => void): Promise<void> {
+  /**
+   * After a gate run whose user has no process left: what it added is cleaned now, in the
+   * background, while the next agent call works; the next checkout waits for it. Without a
+   * separate gate user nothing is known to have stopped writing, so the next checkout cleans.
+   */
+  scrub(): void {
+    if (!this.opts.user || !this.checkedOut || this.scrubbing) return
+    this.scrubbing = this.clean().catch(() => {
+      this.checkedOut = false
+    })
+  }
+
+  /** Resolves once no background clean is running. */
+  async idle(): Promise<void> {
+    await this.scrubbing
+  }
+
+  /** Removes whatever is not tracked, dependency folders left out. */
+  private async clean(): Promise<void> {
+    await this.inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
+  }
+
+  /** Materialises `commit` in the checkout; true when it was made afresh. */
+  private async checkOut(commit: string, wantFresh: boolean, lap: (name: string) => void): Promise<boolean> {
+    const scrubbed = this.scrubbing
+    this.scrubbing = null
+    if (scrubbed) await scrubbed
+    const fresh = wantFresh || !this.checkedOut
     if (fresh) {
       this.discard(this.dir)
       mkdirSync(this.dir, { mode: 0o755 })
-    } else {
+    } else if (!scrubbed) {
       // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
       // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
-      await this.inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
+      await this.clean()
     }
     lap('clean')
     await this.inCheckout(['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach', commit])
     this.checkedOut = true
     lap('checkout')
+    return fresh
   }
 
   /** Protected paths that differ from the base; with `apply` (the baseline) they are set to the base first. */

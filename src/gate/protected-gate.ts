@@ -92,6 +92,7 @@ export class ProtectedGate implements Gate {
   async settle(): Promise<void> {
     await this.ahead
     await this.pendingBaseline
+    await this.checkout.idle()
   }
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
@@ -120,12 +121,18 @@ export class ProtectedGate implements Gate {
   }
 
   async run(commit: string): Promise<GateVerdict> {
-    const baseline = this.pendingBaseline ? await this.pendingBaseline : this.baseline
+    const pending = this.pendingBaseline
     this.pendingBaseline = null
-    if (!baseline) return failedVerdict('the baseline gate run on the start commit failed to complete', [], 0)
-    if (baseline.broken) {
-      const why = describeBroken(baseline.broken)
-      return { ...baseline.verdict, passed: false, reason: why, gateBroken: why }
+    if (pending) {
+      const baseline = await pending
+      if (!baseline) {
+        const why = 'the baseline gate run on the start commit could not complete'
+        return { ...failedVerdict(why, [], 0), gateBroken: why }
+      }
+      if (baseline.broken) {
+        const why = describeBroken(baseline.broken)
+        return { ...baseline.verdict, passed: false, reason: why, gateBroken: why }
+      }
     }
     return this.execute(commit, false)
   }
@@ -173,6 +180,7 @@ export class ProtectedGate implements Gate {
       return gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs: Date.now() - started, report, baseline: this.baseline })
     } finally {
       if (user) killUserProcesses(user)
+      this.checkout.scrub()
     }
   }
 
