@@ -182,7 +182,11 @@ async function establishBaseline(
 ): Promise<Baseline | null> {
   const { settings } = opts
   const { base, snapshot, gate, account, startCommit } = parts
-  const inputs = await baselineInputs(settings.workspace, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport })
+  const inputs = await baselineInputs(settings.workspace, startCommit, {
+    command: settings.gateCommand,
+    setup: settings.gateSetup,
+    report: settings.gateReport
+  })
   const key = baselineKey(inputs)
   const health = healthKey(inputs)
   const describe = (b: Baseline, how: string): string =>
