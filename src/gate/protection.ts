@@ -1,6 +1,6 @@
 import { chmodSync, chownSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Settings } from '../inputs.js'
+import type { AgentSettings, GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../inputs.js'
 import { AgentAccount, type IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { baselineInputs, baselineKey, fromCached, toCached, type BaselineStore } from './baseline-cache.js'
@@ -21,8 +21,18 @@ import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard } from './tamper.js'
 
+/**
+ * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
+ * the agent's extra environment (refused names are noted), and the token and author for the base.
+ */
+export type ProtectionSettings = GateSettings &
+  WorkspaceSettings &
+  Pick<StateSettings, 'loopId'> &
+  Pick<AgentSettings, 'agentEnv'> &
+  Pick<PublishSettings, 'githubToken' | 'commitAuthor'>
+
 export interface ProtectionOptions {
-  settings: Settings
+  settings: ProtectionSettings
   /** The runner's environment (read for the event and the isolation switch only). */
   env: NodeJS.ProcessEnv
   /** The scrubbed gate environment. */

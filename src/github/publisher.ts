@@ -2,11 +2,10 @@ import { copyFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { wipBranchName } from '../git/branches.js'
 import { PushRejectedError, pushWorkBranch, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
-import type { Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
 import { closingComment, progressBody, runComment, type BodyExtras, type LoopHistory } from '../publish/bodies.js'
-import type { PreflightStop, PublishContext, PublishResult, Publisher } from '../publish/types.js'
+import type { PreflightStop, PublishContext, PublishResult, Publisher, PublisherSettings } from '../publish/types.js'
 import { changesBetween } from '../publish/changes.js'
 import { runUrl, uploadAttemptLog } from './artifact.js'
 import { GITHUB_ACTIONS_AUTHOR, type CommitAuthor } from '../git/author.js'
@@ -52,7 +51,7 @@ export class GitHubPublisher implements Publisher {
   private ownership: Ownership | undefined
   private author: Promise<CommitAuthor> | undefined
   private progress: ProgressComment | undefined
-  private progressSettings: Settings | undefined
+  private progressSettings: PublisherSettings | undefined
   private readonly iterations: IterationRecord[] = []
 
   constructor(private readonly opts: GitHubPublisherOptions) {}
@@ -72,7 +71,7 @@ export class GitHubPublisher implements Publisher {
     return this.ownership
   }
 
-  async preflight(settings: Settings): Promise<PreflightStop | null> {
+  async preflight(settings: PublisherSettings): Promise<PreflightStop | null> {
     const stop = await this.check(settings)
     if (!stop) await this.announceStart(settings)
     return stop
@@ -82,7 +81,7 @@ export class GitHubPublisher implements Publisher {
    * The run starts: the triggering comment gets an `eyes` reaction, and a run on a pull request
    * opens its progress comment. Neither failing stops the run.
    */
-  private async announceStart(settings: Settings): Promise<void> {
+  private async announceStart(settings: PublisherSettings): Promise<void> {
     const { plan, client, repo } = this.opts
     const trigger = plan.kind === 'pull-request' || plan.kind === 'branch' ? plan.trigger : undefined
     const comment = trigger && (trigger.kind === 'command' || trigger.kind === 'retry') ? trigger.comment : null
@@ -114,7 +113,7 @@ export class GitHubPublisher implements Publisher {
     return null
   }
 
-  private async check(settings: Settings): Promise<PreflightStop | null> {
+  private async check(settings: PublisherSettings): Promise<PreflightStop | null> {
     const { plan } = this.opts
     if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
     if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }

@@ -1,11 +1,10 @@
 import { usd } from '../format.js'
 import { compactIterationsTable, failingTestsSection, iterationsTable, outputTailBlock, stopSection } from '../report/markdown.js'
-import type { Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
 import type { ChangeSummary } from './changes.js'
 import { codeBlock, codeSpan, plainLine } from './inert.js'
 import { agentSummary, cleanTitle } from './title.js'
-import type { PublishContext } from './types.js'
+import type { PublishContext, PublisherSettings } from './types.js'
 
 /** GitHub refuses a PR / issue / comment body longer than this. */
 export const BODY_LIMIT = 65536
@@ -293,7 +292,7 @@ export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: st
 const PROGRESS_ROWS = 50
 
 /** The progress comment while a run works on a pull request, updated after each iteration. */
-export function progressBody(settings: Settings, iterations: IterationRecord[], runLink?: string): string {
+export function progressBody(settings: PublisherSettings, iterations: IterationRecord[], runLink?: string): string {
   const spent = iterations.at(-1)?.spentUsd ?? 0
   const shown = iterations.slice(-PROGRESS_ROWS)
   return [
