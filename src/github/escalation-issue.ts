@@ -1,5 +1,6 @@
-import type { BodyExtras } from '../publish/bodies.js'
-import { escalationBody, escalationTitle, runComment } from '../publish/bodies.js'
+import type { BodyExtras } from '../publish/body-parts.js'
+import { escalationBody, escalationTitle } from '../publish/escalation-body.js'
+import { runComment } from '../publish/comment-bodies.js'
 import type { PublishContext, PublishResult } from '../publish/types.js'
 import { runUrl } from './artifact.js'
 import { call } from './client.js'

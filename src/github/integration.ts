@@ -1,6 +1,6 @@
 import { createPublisher } from '../publish/registry.js'
 import type { Publisher, PublisherSettings } from '../publish/types.js'
-import type { LoopHistory } from '../publish/bodies.js'
+import type { LoopHistory } from '../publish/body-parts.js'
 import { createClient, repoFromEnv } from './client.js'
 import { eventApi } from './event-api.js'
 import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan, type EventSettings } from './events.js'

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { needsEscalation } from '../loop/stop-reasons.js'
 import { changesBetween } from './changes.js'
-import { escalationBody, pullRequestBody, pullRequestTitle } from './bodies.js'
+import { escalationBody } from './escalation-body.js'
+import { pullRequestBody, pullRequestTitle } from './pull-request-body.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher, PublisherSettings } from './types.js'
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */

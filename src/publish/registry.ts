@@ -2,7 +2,7 @@ import { remoteFromEnv } from '../git/clean-clone.js'
 import { createClient, repoFromEnv } from '../github/client.js'
 import type { EventPlan } from '../github/events.js'
 import { GitHubPublisher } from '../github/publisher.js'
-import type { LoopHistory } from './bodies.js'
+import type { LoopHistory } from './body-parts.js'
 import { DryRunPublisher } from './dry-run.js'
 import type { PreflightStop, Publisher, PublisherSettings } from './types.js'
 
