@@ -1,6 +1,6 @@
 import { apiKeyFor, createAdapter, prepareAdapter } from '../src/agents/adapter.js'
 import { CommandAgent } from '../src/agents/command.js'
-import { agentNames, agentSpec, registerAgent, type AgentSettings, type AgentSpec } from '../src/agents/registry.js'
+import { agentNames, agentSpec, registerAgent, type AgentCallSettings, type AgentSpec } from '../src/agents/registry.js'
 import type { AgentAdapter, AgentCall, AgentResult } from '../src/agents/types.js'
 import { ConfigError, readSettings } from '../src/inputs.js'
 import { agentEnv } from '../src/isolation/env.js'
@@ -13,7 +13,7 @@ const FIX = `sed -i 's/a - b/a + b/' src/math.mjs; echo '{"cost_usd": 0.3}' > "$
 class FakeAgent implements AgentAdapter {
   readonly name = 'fake'
   static calls: AgentCall[] = []
-  constructor(readonly settings: AgentSettings) {}
+  constructor(readonly settings: AgentCallSettings) {}
   run(call: AgentCall): Promise<AgentResult> {
     FakeAgent.calls.push(call)
     return new CommandAgent(FIX).run(call)

@@ -8,7 +8,8 @@ import { readTaskSettings, type TaskSettings } from './inputs/task.js'
 import { ConfigError, isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './inputs/values.js'
 
 export { ConfigError, parseList, splitArgs } from './inputs/values.js'
-export { TASKS, type Task } from './inputs/task.js'
+export { TASKS, type Task, type TaskSettings } from './inputs/task.js'
+export type { AgentSettings } from './inputs/agent.js'
 export { DEFAULT_PROTECTED_PATHS } from './gate/protection-defaults.js'
 
 /** An agent's name in the registry (src/agents/registry.ts). */
@@ -66,13 +67,18 @@ export interface PublishSettings {
   dryRun: boolean
 }
 
+/** The folder the run works in (`working-directory`, resolved). */
+export interface WorkspaceSettings {
+  workspace: string
+}
+
 /**
  * Every input of action.yml, typed and validated: the task, the agent, the loop's limits, the gate,
- * the state and publishing (each read by its own function below).
+ * the state and publishing (each read by its own function below). Only the composition roots hold
+ * all of it; every other module takes the concerns it reads.
  */
-export interface Settings extends TaskSettings, AgentSettings, LoopSettings, GateSettings, StateSettings, PublishSettings {
+export interface Settings extends TaskSettings, AgentSettings, LoopSettings, GateSettings, StateSettings, PublishSettings, WorkspaceSettings {
   agent: AgentKind
-  workspace: string
 }
 
 /** Reads one input by its action.yml name; returns '' when unset. */

@@ -89,7 +89,8 @@ export async function run(): Promise<void> {
   }
 }
 
-const MEMO_STATE: Record<SessionMemo, string> = {
+/** Where the action keeps what the session remembers for the post step (its saved state). */
+export const MEMO_STATE: Record<SessionMemo, string> = {
   'run-dir': STATE_RUN_DIR,
   workspace: STATE_WORKSPACE,
   'workspace-owner': STATE_WORKSPACE_OWNER,

@@ -1,40 +1,32 @@
 import * as core from '@actions/core'
-import { reclaimWorkspace } from './isolation/agent-user.js'
-import { STATE_MAIN_FINISHED, STATE_RUN_DIR, STATE_SESSION, STATE_WORKSPACE, STATE_WORKSPACE_OWNER } from './main.js'
-import type { SessionInfo } from './state/session.js'
-import { settleKilledRun, type PushWip } from './state/settle.js'
+import { MEMO_STATE, STATE_MAIN_FINISHED } from './main.js'
+import { settleSession } from './session/settle.js'
+import type { PushWip } from './state/settle.js'
 
 export interface PostDeps {
   /** Pushes the WIP branch; without it the WIP commit stays local to the runner. */
   pushWip?: PushWip
 }
 
-/** The post step (`post-if: always()`): finishes a run whose main step did not. */
+/** The post step (`post-if: always()`): finishes a session whose main step did not. */
 export async function post(deps: PostDeps = {}): Promise<void> {
-  if (core.getState(STATE_MAIN_FINISHED) === 'true') return
-  core.warning('loopgate: the main step did not finish; settling the run (charges, progress note, state).')
-  const sessionText = core.getState(STATE_SESSION)
-  const runDir = core.getState(STATE_RUN_DIR)
-  if (!sessionText || !runDir) {
-    core.warning('loopgate: the main step ended before the loop started; nothing to settle.')
+  const end = await settleSession({
+    mainFinished: core.getState(STATE_MAIN_FINISHED) === 'true',
+    recall: (name) => core.getState(MEMO_STATE[name]),
+    defaultWorkspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+    progressFile: core.getInput('progress-file') || '.loopgate/progress.md',
+    featuresFile: core.getInput('features-file') || undefined,
+    pushWip: deps.pushWip,
+    report: (line) => core.info(line),
+    warn: (line) => core.warning(line)
+  })
+  if (end.kind === 'stopped') {
+    core.setOutput('stop-reason', end.stopReason)
+    core.setFailed(`loopgate stopped: ${end.stopReason}: ${end.message}`)
     return
   }
-  const info = JSON.parse(sessionText) as SessionInfo
-  const workspace = core.getState(STATE_WORKSPACE) || process.env.GITHUB_WORKSPACE || process.cwd()
-  // A killed main left the agent user's processes running and the workspace in its hands.
-  const ownerText = core.getState(STATE_WORKSPACE_OWNER)
-  for (const note of reclaimWorkspace(workspace, ownerText, runDir)) core.info(`loopgate: ${note}`)
-  const [uid, gid] = /^\d+:\d+$/.test(ownerText) ? ownerText.split(':').map(Number) : []
-  const result = await settleKilledRun({
-    info,
-    runDir,
-    workspace,
-    owner: uid === undefined ? undefined : { uid, gid },
-    progressFileName: core.getInput('progress-file') || '.loopgate/progress.md',
-    featuresFile: core.getInput('features-file') || undefined,
-    pushWip: deps.pushWip
-  })
-  for (const note of result.notes) core.info(`loopgate: ${note}`)
+  if (end.kind !== 'settled') return
+  const { result } = end
   core.setOutput('stop-reason', result.stopReason)
   core.setOutput('spend-usd', result.spentUsd.toFixed(2))
   core.setOutput('iterations', String(result.iterations))

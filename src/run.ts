@@ -114,6 +114,8 @@ function protect(settings: Settings, ctx: RunContext, files: RunFiles, callsDir:
     isolation: ctx.isolation,
     agentUserName: ctx.agentUser,
     baselines: ctx.baselines,
+    // A dependency upgrade decides from the baseline whether to call the agent at all.
+    baselineAlongside: settings.task !== 'dependency-upgrade',
     log: new AttemptLog(files.logFile)
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err

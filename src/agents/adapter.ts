@@ -1,9 +1,9 @@
 import { ensureAgentCli } from './install.js'
-import { agentSpec, providerSpec, type AgentSettings } from './registry.js'
+import { agentSpec, providerSpec, type AgentCallSettings } from './registry.js'
 import type { AgentAdapter } from './types.js'
 
 /** What the adapter of the configured agent is built from. */
-export interface AdapterSettings extends AgentSettings {
+export interface AdapterSettings extends AgentCallSettings {
   agent: string
   agentVersion?: string
   /** The configured agent's API key, read from its registry input. */

@@ -4,8 +4,8 @@ import { CommandAgent } from './command.js'
 import { parsePriceTable } from './pricing.js'
 import type { AgentAdapter } from './types.js'
 
-/** The validated settings an adapter is built from. */
-export interface AgentSettings {
+/** How the agent's CLI is called: the validated part of the agent's settings an adapter is built from. */
+export interface AgentCallSettings {
   agentArgs: string[]
   agentCommand?: string
   priceTable?: string
@@ -75,7 +75,7 @@ export interface AgentSpec {
   /** Inputs the agent cannot run without, and the words of the error when one is missing. */
   readonly requiredInputs?: readonly { input: string; accepted: string }[]
   /** Builds the adapter; `binary` is the installed CLI's path when the agent has one. */
-  readonly createAdapter: (settings: AgentSettings, binary?: string) => AgentAdapter
+  readonly createAdapter: (settings: AgentCallSettings, binary?: string) => AgentAdapter
 }
 
 /** Flags that would resume or reuse an earlier session, or skip the CLI's own safety defaults. */
@@ -84,7 +84,7 @@ const FRESH_PROCESS_FLAGS = ['--resume', '--continue', '--bare']
 const CONTROLLED_FLAGS = ['--max-turns', '--max-budget-usd', '--dangerously-skip-permissions', '--output-format']
 
 /** `--model <model>` when the `model` input is set. */
-function modelArgs(settings: AgentSettings): string[] {
+function modelArgs(settings: AgentCallSettings): string[] {
   return settings.model ? ['--model', settings.model] : []
 }
 

@@ -1,6 +1,6 @@
 import { chmodSync, chownSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Settings } from '../inputs.js'
+import type { AgentSettings, GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../inputs.js'
 import { AgentAccount, type IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { baselineInputs, baselineKey, fromCached, healthKey, toCached, type BaselineStore } from './baseline-cache.js'
@@ -21,8 +21,18 @@ import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard } from './tamper.js'
 
+/**
+ * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
+ * the agent's extra environment (refused names are noted), and the token and author for the base.
+ */
+export type ProtectionSettings = GateSettings &
+  WorkspaceSettings &
+  Pick<StateSettings, 'loopId'> &
+  Pick<AgentSettings, 'agentEnv'> &
+  Pick<PublishSettings, 'githubToken' | 'commitAuthor'>
+
 export interface ProtectionOptions {
-  settings: Settings
+  settings: ProtectionSettings
   /** The runner's environment (read for the event and the isolation switch only). */
   env: NodeJS.ProcessEnv
   /** The scrubbed gate environment. */
@@ -40,6 +50,11 @@ export interface ProtectionOptions {
   agentUserName?: string
   /** Baselines of earlier runs by key (the loop state); a hit is not run again. */
   baselines?: BaselineStore
+  /**
+   * Whether the baseline may run alongside the first call on a gate environment known to work
+   * (not when the baseline decides whether to call the agent at all, as for a dependency upgrade).
+   */
+  baselineAlongside?: boolean
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
 }
@@ -202,8 +217,7 @@ async function establishBaseline(
     opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
     if (!baseline.broken) opts.baselines?.put(toCached(key, baseline, health))
   }
-  // A dependency upgrade decides from the baseline whether to call the agent at all.
-  if (settings.task !== 'dependency-upgrade' && opts.baselines?.healthy?.(health)) {
+  if (opts.baselineAlongside && opts.baselines?.healthy?.(health)) {
     gate.startBaseline(startCommit).then(record, () => undefined)
     notes.push(
       `protected gate: base ${base.sha.slice(0, 7)} (${base.source}), ${snapshot.size} protected file(s); baseline run alongside the first agent call (this gate ran on the same command, setup and lockfiles before; its counts are in the attempt log)`

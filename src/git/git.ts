@@ -19,7 +19,7 @@ export class GitError extends Error {
 }
 
 /**
- * Settings that make loopgate's own git deterministic whatever its (own) config says: no hooks,
+ * Config that makes loopgate's own git deterministic whatever its (own) config says: no hooks,
  * no fsmonitor, no pager, no prompts, no background maintenance. loopgate's git never reads the
  * agent's repository configuration at all (see custody.ts); these only pin behaviour.
  */

@@ -1,4 +1,4 @@
-import type { Settings } from '../inputs.js'
+import type { PublishSettings } from '../inputs.js'
 import type { GitHubClient, RepoRef } from './client.js'
 
 /** Permissions that let a user start a loop (`maintain` is reported as `write` by the API, listed for role names). */
@@ -34,7 +34,7 @@ export async function actorRefusal(
   client: GitHubClient,
   repo: RepoRef,
   actors: string[],
-  settings: Pick<Settings, 'allowUsers' | 'allowBots'>
+  settings: Pick<PublishSettings, 'allowUsers' | 'allowBots'>
 ): Promise<string | null> {
   if (settings.allowUsers.includes('*')) return null
   if (actors.length === 0) return 'skipped: the run names no actor (GITHUB_ACTOR, the event sender), so no one can be checked for write permission'

@@ -1,8 +1,10 @@
-import type { BodyExtras } from '../publish/bodies.js'
-import { escalationBody, escalationTitle, runComment } from '../publish/bodies.js'
+import type { BodyExtras } from '../publish/body-parts.js'
+import { escalationBody, escalationTitle } from '../publish/escalation-body.js'
+import { closingComment, runComment } from '../publish/comment-bodies.js'
 import type { PublishContext, PublishResult } from '../publish/types.js'
 import { runUrl } from './artifact.js'
 import { call } from './client.js'
+import type { EventPlan } from './events.js'
 import type { GitHubSide } from './loop-pull-request.js'
 
 export const ESCALATION_LABEL = 'loopgate'
@@ -49,4 +51,39 @@ export async function openOrUpdateEscalationIssue(gh: GitHubSide, run: { ctx: Pu
   )
   result.issueUrl = created.data.html_url
   result.notes.push(`opened escalation issue #${created.data.number}`)
+}
+
+/**
+ * A verified run closes the loop's open escalation issue with a comment linking the work. A pull
+ * request loop closes only the issue its own state records (another pull request's run of the
+ * same loop may have opened the others). A failure is a note and a warning.
+ */
+export async function closeOwnEscalationIssue(gh: GitHubSide, plan: EventPlan, run: { ctx: PublishContext; result: PublishResult }): Promise<void> {
+  const { client, repo, owner } = gh
+  const { ctx, result } = run
+  const { settings, outcome } = ctx
+  try {
+    const issues = await call('find an open escalation issue', 'issues: read', () =>
+      client.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', labels: ESCALATION_LABEL, per_page: 100 })
+    )
+    const candidates = issues.filter((i) => !i.pull_request && (plan.kind !== 'pull-request' || owner.isRecorded(i.number)))
+    const open = await owner.findOwn(candidates)
+    if (!open) return
+    const body = closingComment(
+      settings.loopId,
+      { pullRequestUrl: result.pullRequestUrl, branch: result.branch, commit: outcome.verifiedCommit },
+      runUrl(gh.env)
+    )
+    await call(`comment on escalation issue #${open.number}`, 'issues: write', () =>
+      client.rest.issues.createComment({ ...repo, issue_number: open.number, body })
+    )
+    await call(`close escalation issue #${open.number}`, 'issues: write', () =>
+      client.rest.issues.update({ ...repo, issue_number: open.number, state: 'closed', state_reason: 'completed' })
+    )
+    result.notes.push(`closed the escalation issue #${open.number}: this run verified`)
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    result.notes.push(`the open escalation issue was not closed: ${message.split('\n')[0]}`)
+    gh.warn(`loopgate: the open escalation issue was not closed: ${message}`)
+  }
 }

@@ -3,8 +3,17 @@ import { workBranchName } from '../git/branches.js'
 import { fetchEnvFor, isShallow, type FetchCredentials } from '../git/fetch-auth.js'
 import { git } from '../git/git.js'
 import { carriesRunTrailer } from '../git/workspace.js'
-import type { Settings } from '../inputs.js'
+import type { GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../inputs.js'
 import { readTrigger, type Trigger, type TriggerRequest } from './triggers.js'
+
+/**
+ * What planning an event reads: who may start a run (the comment command, `pull_request_target`),
+ * the token (loopgate's own commits), the gate's base, the loop id (its work branch), the workspace.
+ */
+export type EventSettings = Pick<PublishSettings, 'commentCommand' | 'allowPullRequestTarget' | 'githubToken'> &
+  Pick<GateSettings, 'baseRef'> &
+  Pick<StateSettings, 'loopId'> &
+  WorkspaceSettings
 
 /** What this run works on, decided from the event before anything is spent. */
 export type EventPlan =
@@ -82,7 +91,7 @@ function forkSkip(eventName: string, pr: PullFacts): EventPlan | null {
 }
 
 async function planTrigger(
-  settings: Settings,
+  settings: EventSettings,
   eventName: string,
   request: TriggerRequest,
   env: NodeJS.ProcessEnv,
@@ -144,7 +153,7 @@ async function planTrigger(
  * head's newest commit is loopgate's own, so no one has pushed since loopgate did.
  */
 export async function planEvent(
-  settings: Settings,
+  settings: EventSettings,
   eventName: string,
   payload: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
@@ -190,7 +199,7 @@ export async function planEvent(
 }
 
 /** The settings the loop runs with under this plan: a PR's base is the gate's base. */
-export function settingsForPlan(settings: Settings, plan: EventPlan): Settings {
+export function settingsForPlan<S extends Pick<GateSettings, 'baseRef'>>(settings: S, plan: EventPlan): S {
   if (plan.kind === 'pull-request' && !settings.baseRef) return { ...settings, baseRef: plan.baseBranch }
   return settings
 }

@@ -1,17 +1,20 @@
-import type { Settings } from '../inputs.js'
 import { createPublisher } from '../publish/registry.js'
-import type { Publisher } from '../publish/types.js'
-import type { LoopHistory } from '../publish/bodies.js'
+import type { Publisher, PublisherSettings } from '../publish/types.js'
+import type { LoopHistory } from '../publish/body-parts.js'
 import { createClient, repoFromEnv } from './client.js'
 import { eventApi } from './event-api.js'
-import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan } from './events.js'
+import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan, type EventSettings } from './events.js'
 import { readEventPayload } from './payload.js'
 import { gatherEvidence, taskWithEvidence } from './evidence.js'
 
-export interface Integration {
+/** What the integration reads: the event's settings and the publisher's (its dry-run switch among them). */
+export type IntegrationSettings = EventSettings & PublisherSettings
+
+/** `S`: the caller's settings, handed back adjusted with nothing dropped. */
+export interface Integration<S extends IntegrationSettings = IntegrationSettings> {
   plan: EventPlan
   /** The settings adjusted to the event (a PR's base becomes the gate's base). */
-  settings: Settings
+  settings: S
   publisher: Publisher
 }
 
@@ -19,8 +22,8 @@ export interface Integration {
  * Reads the event and picks the publisher from the registry: `github` when running in Actions,
  * `dry-run` with `dry-run: true` or outside Actions (or without a token, refusing the run).
  */
-export async function createIntegration(
-  settings: Settings,
+export async function createIntegration<S extends IntegrationSettings>(
+  settings: S,
   env: NodeJS.ProcessEnv,
   tempDir: string,
   warn: (message: string) => void,
@@ -30,7 +33,7 @@ export async function createIntegration(
   history?: LoopHistory,
   /** A publisher's name in the registry (src/publish/registry.ts); by default `dry-run` for a dry run or outside Actions, else `github`. */
   publisher?: string
-): Promise<Integration> {
+): Promise<Integration<S>> {
   const inActions = env.GITHUB_ACTIONS === 'true' && !!env.GITHUB_REPOSITORY
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
   // Comment and check events are planned with the API (who asked, the pull request now), dry runs too.

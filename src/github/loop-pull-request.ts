@@ -1,5 +1,6 @@
-import type { BodyExtras } from '../publish/bodies.js'
-import { pullRequestBody, pullRequestTitle, runComment } from '../publish/bodies.js'
+import type { BodyExtras } from '../publish/body-parts.js'
+import { pullRequestBody, pullRequestTitle } from '../publish/pull-request-body.js'
+import { runComment } from '../publish/comment-bodies.js'
 import type { PublishContext, PublishResult } from '../publish/types.js'
 import { runUrl } from './artifact.js'
 import { call, PublishError, type GitHubClient, type RepoRef } from './client.js'

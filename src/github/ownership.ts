@@ -1,4 +1,4 @@
-import { marker } from '../publish/bodies.js'
+import { marker } from '../publish/body-parts.js'
 import type { GitHubClient } from './client.js'
 import { tokenLogin } from './identity.js'
 

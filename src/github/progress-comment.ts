@@ -1,5 +1,6 @@
 import type { IterationRecord } from '../loop/types.js'
 import { call, type GitHubClient, type RepoRef } from './client.js'
+import type { Ownership } from './ownership.js'
 
 /** The hidden second line of every progress comment: which of the loop's comments is the sticky one. */
 export const PROGRESS_TAG = '<!-- loopgate:progress -->'
@@ -74,6 +75,18 @@ export class ProgressComment {
       client.rest.issues.updateComment({ ...repo, comment_id: id, body })
     )
   }
+}
+
+/** The loop's progress comment from an earlier run on this pull request, if there is one (the newest). */
+export async function findOwnProgressComment(client: GitHubClient, repo: RepoRef, owner: Ownership, pull: number): Promise<ExistingComment> {
+  const comments = await call(`list the comments of #${pull}`, 'pull-requests: read', () =>
+    client.paginate(client.rest.issues.listComments, { ...repo, issue_number: pull, per_page: 100 })
+  )
+  for (const c of [...comments].reverse()) {
+    if ((c.body ?? '').split('\n')[1] !== PROGRESS_TAG) continue
+    if (await owner.isOwnComment(c)) return { id: c.id, html_url: c.html_url }
+  }
+  return null
 }
 
 export type { IterationRecord }

@@ -1,17 +1,17 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Settings } from '../inputs.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
 import { changesBetween } from './changes.js'
-import { escalationBody, pullRequestBody, pullRequestTitle } from './bodies.js'
-import type { PreflightStop, PublishContext, PublishResult, Publisher } from './types.js'
+import { escalationBody } from './escalation-body.js'
+import { pullRequestBody, pullRequestTitle } from './pull-request-body.js'
+import type { PreflightStop, PublishContext, PublishResult, Publisher, PublisherSettings } from './types.js'
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */
 export class DryRunPublisher implements Publisher {
   /** `check`: the event checks that need no API (fork PRs, refused events). */
-  constructor(private readonly check?: (settings: Settings) => Promise<PreflightStop | null>) {}
+  constructor(private readonly check?: (settings: PublisherSettings) => Promise<PreflightStop | null>) {}
 
-  async preflight(settings: Settings): Promise<PreflightStop | null> {
+  async preflight(settings: PublisherSettings): Promise<PreflightStop | null> {
     return this.check ? this.check(settings) : null
   }
 

@@ -2,15 +2,14 @@ import { remoteFromEnv } from '../git/clean-clone.js'
 import { createClient, repoFromEnv } from '../github/client.js'
 import type { EventPlan } from '../github/events.js'
 import { GitHubPublisher } from '../github/publisher.js'
-import type { Settings } from '../inputs.js'
-import type { LoopHistory } from './bodies.js'
+import type { LoopHistory } from './body-parts.js'
 import { DryRunPublisher } from './dry-run.js'
-import type { PreflightStop, Publisher } from './types.js'
+import type { PreflightStop, Publisher, PublisherSettings } from './types.js'
 
 /** What a publisher is made from: the run's event plan, where it runs, and the loop's own records. */
 export interface PublisherSetup {
   plan: EventPlan
-  settings: Settings
+  settings: PublisherSettings
   env: NodeJS.ProcessEnv
   /** The runner's temp folder (clean clones, the attempt log's upload). */
   tempDir: string
@@ -24,7 +23,7 @@ export interface PublisherSetup {
 export type PublisherFactory = (setup: PublisherSetup) => Publisher
 
 /** The event checks that need no API: a skipped or refused event stops the run before any spend. */
-export function planCheck(plan: EventPlan): (settings: Settings) => Promise<PreflightStop | null> {
+export function planCheck(plan: EventPlan): (settings: PublisherSettings) => Promise<PreflightStop | null> {
   return async () => {
     if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
     if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }

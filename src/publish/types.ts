@@ -1,7 +1,19 @@
 import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { CommitAuthor } from '../git/author.js'
-import type { Settings } from '../inputs.js'
+import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
+
+/**
+ * What a publisher reads: where the work goes (publishing's own settings), and what its bodies show
+ * of the run (the task, the loop id, the gate command, the spend ceiling and iteration limit, the
+ * workspace and its progress file).
+ */
+export type PublisherSettings = PublishSettings &
+  WorkspaceSettings &
+  Pick<StateSettings, 'loopId'> &
+  Pick<TaskSettings, 'prompt' | 'promptSource'> &
+  Pick<GateSettings, 'gateCommand' | 'progressFile'> &
+  Pick<LoopSettings, 'maxIterations' | 'spendCeilingUsd'>
 
 export interface PublishResult {
   pullRequestUrl?: string
@@ -36,7 +48,7 @@ export interface UpgradePublishInfo {
 }
 
 export interface PublishContext {
-  settings: Settings
+  settings: PublisherSettings
   /** Set for a dependency upgrade. */
   upgrade?: UpgradePublishInfo
   outcome: RunOutcome
@@ -55,7 +67,7 @@ export interface PreflightStop {
 
 export interface Publisher {
   /** Checked before any spend (events, review capacity); a stop ends the run with no iteration. */
-  preflight?(settings: Settings): Promise<PreflightStop | null>
+  preflight?(settings: PublisherSettings): Promise<PreflightStop | null>
   /** The identity loopgate's commits are authored by when `commit-author` is not set (the token's own). */
   commitAuthor?(): Promise<CommitAuthor>
   /** For the engine's onIteration: progress shown while the run goes (a PR's progress comment). */

@@ -1,6 +1,6 @@
 import { wipBranchName } from '../git/branches.js'
 import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
-import type { Settings } from '../inputs.js'
+import type { PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'
 import { readEventPayload } from '../github/payload.js'
@@ -21,6 +21,12 @@ import {
   type RestoreResult,
   type StateLocation
 } from './store.js'
+
+/**
+ * What the state session reads: the state's settings, the workspace (resume), a built-in task
+ * (which resumes no WIP), the token (the cache listing) and the comment command (a PR's number).
+ */
+export type StateSessionSettings = StateSettings & WorkspaceSettings & Pick<TaskSettings, 'task'> & Pick<PublishSettings, 'githubToken' | 'commentCommand'>
 
 /** What the post step needs to finish a run whose main step died (kept in the runner's state). */
 export interface SessionInfo {
@@ -63,7 +69,7 @@ export class StateSession {
   constructor(
     readonly state: LoopState,
     readonly info: SessionInfo,
-    private readonly settings: Settings,
+    private readonly settings: StateSessionSettings,
     private readonly cache?: CacheClient
   ) {}
 
@@ -164,7 +170,7 @@ export interface OpenOptions {
 }
 
 /** Restores the loop's state before anything is spent, and applies the controls that need it. */
-export async function openStateSession(settings: Settings, opts: OpenOptions): Promise<OpenResult> {
+export async function openStateSession(settings: StateSessionSettings, opts: OpenOptions): Promise<OpenResult> {
   const now = opts.now ?? new Date()
   const pr = prNumberFromEvent(opts.env, settings.commentCommand)
   const location = stateLocation(opts.tempDir, settings.loopId, pr)

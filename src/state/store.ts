@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type * as CacheLibrary from '@actions/cache'
-import { emptyState, parseState, StateCorruptError, type LoopState } from './schema.js'
+import { parseState } from './parse.js'
+import { emptyState, StateCorruptError, type LoopState } from './schema.js'
 
 /** The part of @actions/cache loopgate uses (injectable for unit tests). */
 export interface CacheClient {

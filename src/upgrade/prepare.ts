@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { ProtectedPaths } from '../gate/protected-paths.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from '../git/author.js'
 import { git, gitEnv } from '../git/git.js'
-import { ConfigError, type Settings } from '../inputs.js'
+import { ConfigError, type GateSettings, type PublishSettings, type TaskSettings, type WorkspaceSettings } from '../inputs.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { GateVerdict } from '../loop/types.js'
 import type { UpgradeAttempt } from '../state/schema.js'
@@ -116,13 +116,19 @@ async function commitBump(
   return { commit: (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim(), files: staged }
 }
 
+/** What a dependency upgrade reads: its task inputs, the workspace, the protected paths and the bump's author. */
+export type UpgradeSettings = Pick<TaskSettings, 'task' | 'ignore' | 'allowMajor'> &
+  WorkspaceSettings &
+  Pick<GateSettings, 'protectedPaths'> &
+  Pick<PublishSettings, 'commitAuthor'>
+
 /**
  * The start of a dependency-upgrade run, before any agent call: lists what is outdated with the
  * ecosystem's own tool, picks the next candidate the inputs and the remembered attempts allow,
  * and bumps manifest and lockfile with the package manager as loopgate's own commit. Runs as
  * loopgate, in the workspace, before the agent has run: it reads only the user's files.
  */
-export async function prepareUpgrade(settings: Settings, opts: PrepareOptions): Promise<UpgradeReady | UpgradeNothingToDo> {
+export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOptions): Promise<UpgradeReady | UpgradeNothingToDo> {
   const workspace = settings.workspace
   const now = opts.now ?? (() => new Date())
   const manager = MANAGERS.find((m) => m.detect(workspace))
