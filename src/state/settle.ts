@@ -7,6 +7,7 @@ import { Ledger } from '../records/ledger.js'
 import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
 import { readCustodyRecord, resumeCustody, returnCustody, type Custody } from '../git/custody.js'
+import { upgradeAttemptsOfSettledRun } from '../upgrade/interrupted.js'
 import { recordRun } from './record.js'
 import { emptyState, parseState, type LoopState } from './schema.js'
 import type { SessionInfo } from './session.js'
@@ -138,7 +139,17 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
   }
   const next = recordRun(
     state,
-    { ...run, spentUsd: chargedUsd, iterations, pr: input.info.pr, ledgerFile, lastFailure: state.lastFailure, wip, countsForPr: iterations > 0 },
+    {
+      ...run,
+      spentUsd: chargedUsd,
+      iterations,
+      pr: input.info.pr,
+      ledgerFile,
+      lastFailure: state.lastFailure,
+      wip,
+      countsForPr: iterations > 0,
+      upgradeAttempts: upgradeAttemptsOfSettledRun(log.file, { stopReason, interrupted: !recorded, calls: iterations, now: run.endedAt })
+    },
     input.info.periodHours
   )
   const saved = await saveLoopState(next, { location: input.info.location, key: input.info.key, cache: input.cache })
