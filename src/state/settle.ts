@@ -135,21 +135,12 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
     startedAt: new Date(input.info.startedAt),
     endedAt: input.now ?? new Date(),
     outcome: outcomeFor(stopReason),
-    stopReason
+    stopReason,
+    upgradeAttempts: upgradeAttemptsOfSettledRun(log.file, { stopReason, interrupted: !recorded, calls: iterations, now: input.now ?? new Date() })
   }
   const next = recordRun(
     state,
-    {
-      ...run,
-      spentUsd: chargedUsd,
-      iterations,
-      pr: input.info.pr,
-      ledgerFile,
-      lastFailure: state.lastFailure,
-      wip,
-      countsForPr: iterations > 0,
-      upgradeAttempts: upgradeAttemptsOfSettledRun(log.file, { stopReason, interrupted: !recorded, calls: iterations, now: run.endedAt })
-    },
+    { ...run, spentUsd: chargedUsd, iterations, pr: input.info.pr, ledgerFile, lastFailure: state.lastFailure, wip, countsForPr: iterations > 0 },
     input.info.periodHours
   )
   const saved = await saveLoopState(next, { location: input.info.location, key: input.info.key, cache: input.cache })
