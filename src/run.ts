@@ -11,6 +11,7 @@ import type { RunOutcome } from './loop/types.js'
 import { AttemptLog } from './records/attempt-log.js'
 import { ProgressFile } from './records/progress-file.js'
 import { upgradePublishInfo, verifiedByTheBump } from './upgrade/outcome.js'
+import { upgradeStartEntry } from './upgrade/interrupted.js'
 import { settleUpgrade } from './upgrade/prepare.js'
 import { upgradeTask } from './upgrade/prompt.js'
 import { beforeTheLoop, type BeforeLoop } from './run/before-loop.js'
@@ -46,6 +47,9 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string):
     stopBeforeTheLoop(files, progress, ctx, stopReason, notes)
     return stoppedReport(files, stopReason, outcomeFor(stopReason), before.upgrade ? before.notes : [...before.notes, ...notes], before.upgrade?.attempts)
   }
+
+  // Named in the log before the gate and any call, so the post step can remember it if the run dies.
+  if (before.upgrade?.kind === 'ready') new AttemptLog(files.logFile).write(upgradeStartEntry(before.upgrade, ctx.runId))
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
   const protection = await protect(settings, ctx, files, callsDir)

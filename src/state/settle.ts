@@ -7,6 +7,7 @@ import { Ledger } from '../records/ledger.js'
 import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
 import { readCustodyRecord, resumeCustody, returnCustody, type Custody } from '../git/custody.js'
+import { upgradeAttemptsOfSettledRun } from '../upgrade/interrupted.js'
 import { recordRun } from './record.js'
 import { parseState } from './parse.js'
 import { emptyState, type LoopState } from './schema.js'
@@ -135,7 +136,8 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
     startedAt: new Date(input.info.startedAt),
     endedAt: input.now ?? new Date(),
     outcome: outcomeFor(stopReason),
-    stopReason
+    stopReason,
+    upgradeAttempts: upgradeAttemptsOfSettledRun(log.file, { stopReason, interrupted: !recorded, calls: iterations, now: input.now ?? new Date() })
   }
   const next = recordRun(
     state,

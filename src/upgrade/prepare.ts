@@ -188,6 +188,11 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
 /** Stop reasons that say nothing about the upgrade itself: it may be tried again on the same base. */
 const NOT_JUDGED: ReadonlySet<StopReason> = new Set(['cancelled', 'period-ceiling', 'review-capacity', 'state-corrupt', 'config-error', 'gate-broken'])
 
+/** Whether a run that stopped for this reason judged its upgrade (else it may be tried again on the same base). */
+export function judgesTheUpgrade(stopReason: StopReason): boolean {
+  return !NOT_JUDGED.has(stopReason)
+}
+
 /** The attempts this run adds to the loop's state, once its stop reason is known. */
 export function settleUpgrade(
   ready: UpgradeReady,
@@ -196,7 +201,7 @@ export function settleUpgrade(
   runId: string,
   now: Date = new Date()
 ): UpgradeAttempt[] {
-  if (NOT_JUDGED.has(stopReason)) return ready.attempts
+  if (!judgesTheUpgrade(stopReason)) return ready.attempts
   const c = ready.candidate
   return [
     ...ready.attempts,
