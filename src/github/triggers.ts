@@ -101,44 +101,34 @@ interface CheckFacts {
   pullRequests: { number: number; head: { repo: { id: number } }; base: { repo: { id: number } } }[]
 }
 
-function checkRequest(event: CheckEvent, payload: Record<string, unknown>): TriggerRequest {
-  let facts: CheckFacts
-  let trigger: Extract<Trigger, { kind: 'failed-check' }>
-  if (event === 'check_suite') {
-    const e = payload as unknown as CheckSuiteCompletedEvent
-    if (e.action !== 'completed' || !e.check_suite) return skip(`skipped: check_suite action '${String(e.action)}' (only completed suites are read)`)
-    facts = {
-      conclusion: e.check_suite.conclusion,
-      headSha: e.check_suite.head_sha,
-      repositoryId: e.repository.id,
-      pullRequests: e.check_suite.pull_requests ?? []
-    }
-    trigger = {
-      kind: 'failed-check',
-      event,
-      headSha: e.check_suite.head_sha,
-      checkSuiteId: e.check_suite.id,
-      workflowRunId: null,
-      name: e.check_suite.app?.name ?? 'check suite'
-    }
-  } else {
-    const e = payload as unknown as WorkflowRunCompletedEvent
-    if (e.action !== 'completed' || !e.workflow_run) return skip(`skipped: workflow_run action '${String(e.action)}' (only completed runs are read)`)
-    facts = {
-      conclusion: e.workflow_run.conclusion,
-      headSha: e.workflow_run.head_sha,
-      repositoryId: e.repository.id,
-      pullRequests: e.workflow_run.pull_requests ?? []
-    }
-    trigger = {
-      kind: 'failed-check',
-      event,
-      headSha: e.workflow_run.head_sha,
-      checkSuiteId: e.workflow_run.check_suite_id ?? null,
-      workflowRunId: e.workflow_run.id,
-      name: e.workflow_run.name ?? 'workflow'
-    }
+/** A completed check suite or workflow run, read into one shape (null for any other action). */
+function completedCheck(
+  event: CheckEvent,
+  payload: Record<string, unknown>
+): { facts: CheckFacts; trigger: Extract<Trigger, { kind: 'failed-check' }> } | null {
+  const suite = event === 'check_suite' ? (payload as unknown as CheckSuiteCompletedEvent) : null
+  const run = suite ? null : (payload as unknown as WorkflowRunCompletedEvent)
+  const source = suite?.check_suite ?? run?.workflow_run
+  if (payload.action !== 'completed' || !source) return null
+  const facts = {
+    conclusion: source.conclusion,
+    headSha: source.head_sha,
+    repositoryId: (payload as { repository: { id: number } }).repository.id,
+    pullRequests: source.pull_requests ?? []
   }
+  const ids = suite?.check_suite
+    ? { checkSuiteId: suite.check_suite.id, workflowRunId: null, name: suite.check_suite.app?.name ?? 'check suite' }
+    : { checkSuiteId: run?.workflow_run.check_suite_id ?? null, workflowRunId: run?.workflow_run.id ?? null, name: run?.workflow_run.name ?? 'workflow' }
+  return { facts, trigger: { kind: 'failed-check', event, headSha: source.head_sha, ...ids } }
+}
+
+function checkRequest(event: CheckEvent, payload: Record<string, unknown>): TriggerRequest {
+  const check = completedCheck(event, payload)
+  if (!check) {
+    const what = event === 'check_suite' ? 'only completed suites are read' : 'only completed runs are read'
+    return skip(`skipped: ${event} action '${String(payload.action)}' (${what})`)
+  }
+  const { facts, trigger } = check
   if (facts.conclusion !== 'failure') return skip(`skipped: the ${event} concluded '${String(facts.conclusion)}', not 'failure'`)
   // GitHub leaves the list empty for fork heads; a listed pull request is also checked here.
   const pr = facts.pullRequests.find((p) => p.head.repo.id === facts.repositoryId && p.base.repo.id === facts.repositoryId)
