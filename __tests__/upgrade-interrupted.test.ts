@@ -1,6 +1,8 @@
 import { appendFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { GateVerdict } from '../src/loop/types.js'
 import { upgradeAttemptsOfSettledRun, UPGRADE_START } from '../src/upgrade/interrupted.js'
+import { settleUpgrade, type UpgradeReady } from '../src/upgrade/prepare.js'
 import { tempDir } from './helpers/repo.js'
 
 const NOW = new Date('2026-02-01T00:00:00Z')
@@ -47,5 +49,48 @@ describe('the upgrade attempts of a run the post step settles', () => {
     expect(upgradeAttemptsOfSettledRun(log(baseline, iteration), { stopReason: 'cancelled', interrupted: true, calls: 1, now: NOW })).toEqual([])
     const bad = log({ type: UPGRADE_START, attempt: { ...basis, package: 42 } }, iteration)
     expect(upgradeAttemptsOfSettledRun(bad, { stopReason: 'cancelled', interrupted: true, calls: 1, now: NOW })).toEqual([])
+  })
+})
+
+describe('an upgrade run cancelled in the main step', () => {
+  const ready = {
+    kind: 'ready',
+    candidate: { name: 'mathlib', from: '1.0.0', to: '2.0.0' },
+    baseCommit: 'a'.repeat(40),
+    evidence: { lockfileHash: 'l', testsHash: 't' },
+    attempts: []
+  } as unknown as UpgradeReady
+  const failing = { passed: false, fingerprint: 'f-gate' } as GateVerdict
+
+  it('after an agent call whose gate failed: failed, with that fingerprint', () => {
+    expect(settleUpgrade(ready, { stopReason: 'cancelled', lastVerdict: failing, calls: 1 }, '9-1', NOW)).toEqual([
+      {
+        package: 'mathlib',
+        from: '1.0.0',
+        target: '2.0.0',
+        baseCommit: 'a'.repeat(40),
+        lockfileHash: 'l',
+        testsHash: 't',
+        outcome: 'failed',
+        fingerprint: 'f-gate',
+        runId: '9-1',
+        at: NOW.toISOString()
+      }
+    ])
+  })
+
+  it('before any call, or with no failing gate yet: not judged', () => {
+    expect(settleUpgrade(ready, { stopReason: 'cancelled', lastVerdict: failing, calls: 0 }, '9-1', NOW)).toEqual([])
+    expect(settleUpgrade(ready, { stopReason: 'cancelled', lastVerdict: null, calls: 2 }, '9-1', NOW)).toEqual([])
+  })
+
+  it('the post step decides a logged cancel the same way', () => {
+    const start = { type: UPGRADE_START, attempt: basis, refused: [] }
+    const failed = log(start, { type: 'iteration', gate: { passed: false, fingerprint: 'f-it' } }, { type: 'stop', stopReason: 'cancelled' })
+    expect(upgradeAttemptsOfSettledRun(failed, { stopReason: 'cancelled', interrupted: false, calls: 1, now: NOW })).toEqual([
+      { ...basis, outcome: 'failed', fingerprint: 'f-it', at: NOW.toISOString() }
+    ])
+    const none = log(start, { type: 'stop', stopReason: 'cancelled' })
+    expect(upgradeAttemptsOfSettledRun(none, { stopReason: 'cancelled', interrupted: false, calls: 0, now: NOW })).toEqual([])
   })
 })

@@ -93,7 +93,9 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string):
     progressFile: files.progressPath,
     published,
     notes: [...notes, ...published.notes],
-    upgradeAttempts: ready ? settleUpgrade(ready, run.stopReason, run.lastVerdict, ctx.runId) : undefined
+    upgradeAttempts: ready
+      ? settleUpgrade(ready, { stopReason: run.stopReason, lastVerdict: run.lastVerdict, calls: run.iterations.length }, ctx.runId)
+      : undefined
   }
 }
 

@@ -74,7 +74,7 @@ export function upgradeAttemptsOfSettledRun(
     const at = (r as { at?: unknown }).at
     if (b) refused.push({ ...b, outcome: 'bump-failed', fingerprint: null, at: isText(at) ? at : run.now.toISOString() })
   }
-  const judged = run.interrupted ? run.calls > 0 : judgesTheUpgrade(run.stopReason)
+  const judged = run.interrupted ? run.calls > 0 : judgesTheUpgrade(run.stopReason, { calls: run.calls, lastGateFailed: lastFingerprint(log) !== null })
   if (!judged) return refused
   const verified = !run.interrupted && run.stopReason === 'verified'
   return [...refused, { ...basis, outcome: verified ? 'verified' : 'failed', fingerprint: verified ? null : lastFingerprint(log), at: run.now.toISOString() }]

@@ -188,20 +188,25 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
 /** Stop reasons that say nothing about the upgrade itself: it may be tried again on the same base. */
 const NOT_JUDGED: ReadonlySet<StopReason> = new Set(['cancelled', 'period-ceiling', 'review-capacity', 'state-corrupt', 'config-error', 'gate-broken'])
 
-/** Whether a run that stopped for this reason judged its upgrade (else it may be tried again on the same base). */
-export function judgesTheUpgrade(stopReason: StopReason): boolean {
+/**
+ * Whether a run judged its upgrade (else it may be tried again on the same base): by its stop
+ * reason, or, cancelled, once an agent call ran and the gate failed after it — as far as it got,
+ * that is evidence against the upgrade, as after a kill (see interrupted.ts).
+ */
+export function judgesTheUpgrade(stopReason: StopReason, end: { calls: number; lastGateFailed: boolean } = { calls: 0, lastGateFailed: false }): boolean {
+  if (stopReason === 'cancelled') return end.calls > 0 && end.lastGateFailed
   return !NOT_JUDGED.has(stopReason)
 }
 
 /** The attempts this run adds to the loop's state, once its stop reason is known. */
 export function settleUpgrade(
   ready: UpgradeReady,
-  stopReason: StopReason,
-  lastVerdict: GateVerdict | null,
+  end: { stopReason: StopReason; lastVerdict: GateVerdict | null; calls: number },
   runId: string,
   now: Date = new Date()
 ): UpgradeAttempt[] {
-  if (!judgesTheUpgrade(stopReason)) return ready.attempts
+  const { stopReason, lastVerdict } = end
+  if (!judgesTheUpgrade(stopReason, { calls: end.calls, lastGateFailed: lastVerdict?.passed === false })) return ready.attempts
   const c = ready.candidate
   return [
     ...ready.attempts,
