@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-JDGUQW4X.js";
+} from "../chunks/chunk-SH5H3SL3.js";
 import "../chunks/chunk-7CNKWHUD.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
