@@ -1,4 +1,6 @@
 import semver from 'semver'
+import type { VersionScheme } from './types.js'
+import { SEMVER } from './versions.js'
 
 /** One `ignore` entry: a package name (with `*` wildcards), and optionally the versions to skip. */
 export interface IgnoreRule {
@@ -33,6 +35,6 @@ export function parseIgnoreRule(entry: string): IgnoreRule | string {
 }
 
 /** The first rule that skips `name` at `version`, or undefined. */
-export function ignoredBy(rules: readonly IgnoreRule[], name: string, version: string): IgnoreRule | undefined {
-  return rules.find((r) => r.name.test(name) && (r.range === undefined || semver.satisfies(version, r.range, { includePrerelease: true })))
+export function ignoredBy(rules: readonly IgnoreRule[], name: string, version: string, versions: VersionScheme = SEMVER): IgnoreRule | undefined {
+  return rules.find((r) => r.name.test(name) && (r.range === undefined || versions.satisfies(version, r.range)))
 }

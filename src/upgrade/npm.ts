@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import semver from 'semver'
 import { readAgentText, readTreeEntry } from '../fs/tree.js'
 import { runProcess, type RunResult } from '../process/run.js'
-import type { BumpResult, DependencyType, OutdatedDependency, PackageManager, UpgradeCandidate } from './types.js'
+import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
+import { SEMVER } from './versions.js'
 
 const MANIFEST = 'package.json'
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
@@ -62,6 +63,7 @@ export function repositoryUrl(repository: unknown): string | null {
 export class NpmPackageManager implements PackageManager {
   readonly name = 'npm'
   readonly bumpFiles = [MANIFEST, ...LOCKFILES]
+  readonly versions = SEMVER
 
   detect(workspace: string): boolean {
     return readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind === 'file'
@@ -79,7 +81,7 @@ export class NpmPackageManager implements PackageManager {
     return runProcess({ command: 'npm', args, cwd: workspace, env, timeoutMs: NPM_TIMEOUT_MS, signal, maxOutputChars: MAX_JSON_BYTES })
   }
 
-  async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedDependency[]> {
+  async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport> {
     // Exit 1 means "something is outdated"; anything else without JSON is a failure.
     const r = await this.npm(workspace, ['outdated', '--json'], env, signal)
     let report: Json
@@ -106,7 +108,7 @@ export class NpmPackageManager implements PackageManager {
       if (!semver.valid(wanted) || !semver.valid(latest)) continue
       found.push({ name, current, wanted, latest, type: decl.type })
     }
-    return found
+    return { dependencies: found, notes: [] }
   }
 
   async bump(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<BumpResult> {
@@ -130,6 +132,10 @@ export class NpmPackageManager implements PackageManager {
       }
     }
     return { ok: true }
+  }
+
+  installedCopy(candidate: UpgradeCandidate): string {
+    return `node_modules/${candidate.name}`
   }
 
   async releaseNotes(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {

@@ -8,11 +8,12 @@ import type { GateVerdict } from '../loop/types.js'
 import type { UpgradeAttempt } from '../state/schema.js'
 import { parseIgnoreRule, type IgnoreRule } from './ignore.js'
 import { NpmPackageManager } from './npm.js'
+import { PipPackageManager } from './pip.js'
 import { blockingAttempt, describeAttempt, upgradeCandidates, type BaseEvidence } from './select.js'
 import type { PackageManager, UpgradeCandidate } from './types.js'
 
-/** The package managers loopgate can upgrade with, in the order they are detected. */
-const MANAGERS: readonly PackageManager[] = [new NpmPackageManager()]
+/** The package managers loopgate can upgrade with, in the order they are detected (package.json first). */
+const MANAGERS: readonly PackageManager[] = [new NpmPackageManager(), new PipPackageManager()]
 
 /** Bumps the package manager may refuse in one run before loopgate gives up on the run. */
 const MAX_BUMPS_PER_RUN = 5
@@ -136,15 +137,15 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
     throw new ConfigError(
       'task',
       settings.task ?? '',
-      `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json found)`
+      `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json, nor a requirements.txt with an exact pin, found)`
     )
   const ignore = settings.ignore.map(parseIgnoreRule).filter((r): r is IgnoreRule => typeof r !== 'string')
   const baseCommit = (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim()
   const evidence: BaseEvidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(workspace, settings.protectedPaths) }
 
-  const outdated = await manager.outdated(workspace, opts.env, opts.signal)
-  const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor })
-  const notes = skipped.map((s) => `not upgraded: ${s}`)
+  const { dependencies: outdated, notes: lookupNotes } = await manager.outdated(workspace, opts.env, opts.signal)
+  const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor, versions: manager.versions })
+  const notes = [...lookupNotes, ...skipped.map((s) => `not upgraded: ${s}`)]
   const attempts: UpgradeAttempt[] = []
   const record = (c: UpgradeCandidate, fingerprint: string | null): UpgradeAttempt => ({
     package: c.name,
@@ -160,7 +161,7 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
 
   let bumps = 0
   for (const candidate of candidates) {
-    const blocker = blockingAttempt(opts.attempts, candidate, evidence)
+    const blocker = blockingAttempt(opts.attempts, candidate, evidence, manager.versions)
     if (blocker) {
       notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${describeAttempt(blocker)}`)
       continue
@@ -179,7 +180,19 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
     }
     notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
     const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => [])
-    return { kind: 'ready', manager, candidate, baseCommit, bumpCommit: committed.commit, bumpFiles: committed.files, evidence, releaseNotes, notes, attempts }
+    const installed = { ...candidate, installedCopy: manager.installedCopy(candidate) }
+    return {
+      kind: 'ready',
+      manager,
+      candidate: installed,
+      baseCommit,
+      bumpCommit: committed.commit,
+      bumpFiles: committed.files,
+      evidence,
+      releaseNotes,
+      notes,
+      attempts
+    }
   }
   const what = outdated.length === 0 ? 'no dependency is outdated' : 'no outdated dependency is left to try'
   return { kind: 'stop', stopReason: 'nothing-to-do', notes: [`dependency-upgrade: ${what}; nothing was spent.`, ...notes], attempts }

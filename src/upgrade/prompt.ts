@@ -24,10 +24,13 @@ export function upgradeTask(opts: {
   releaseNotes: readonly string[]
 }): string {
   const { candidate: c } = opts
+  // npm's bump installs the new version in the workspace; other ecosystems' bumps edit the manifest only.
+  const installed = c.installedCopy === undefined ? `node_modules/${c.name}` : c.installedCopy
   return [
     `Dependency upgrade: ${c.name} from ${c.from} to ${c.to} (a ${c.kind} upgrade, in ${c.type}).`,
     '',
-    `loopgate has already bumped ${c.name} to ${c.to} in ${opts.bumpFiles.join(' and ')} (commit ${opts.bumpCommit.slice(0, 12)}) and installed it in node_modules. ` +
+    `loopgate has already bumped ${c.name} to ${c.to} in ${opts.bumpFiles.join(' and ')} (commit ${opts.bumpCommit.slice(0, 12)})` +
+      (installed ? ` and installed it in ${installed.split('/')[0]}. ` : '. ') +
       `Your task: make the project work with ${c.name} ${c.to} so that the protected gate passes. Change the code that uses ${c.name}; ` +
       `do not move ${c.name} back or to another version, do not pin, override or patch it, and do not edit the tests.`,
     '',
@@ -35,7 +38,7 @@ export function upgradeTask(opts: {
     '',
     opts.releaseNotes.length > 0
       ? `Where the changes of ${c.name} ${c.to} are described:`
-      : `The registry names no changelog or release notes for ${c.name} ${c.to}; read the installed package in node_modules/${c.name}.`,
+      : `The registry names no changelog or release notes for ${c.name} ${c.to}${installed ? `; read the installed package in ${installed}` : ''}.`,
     ...opts.releaseNotes.map((l) => `- ${l}`)
   ].join('\n')
 }

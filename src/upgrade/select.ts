@@ -1,18 +1,13 @@
-import semver from 'semver'
 import type { UpgradeAttempt } from '../state/schema.js'
 import { ignoredBy, type IgnoreRule } from './ignore.js'
-import type { BumpKind, OutdatedDependency, UpgradeCandidate } from './types.js'
-
-export function bumpKind(from: string, to: string): BumpKind {
-  const diff = semver.diff(from, to)
-  if (diff === 'major' || diff === 'premajor') return 'major'
-  if (diff === 'minor' || diff === 'preminor') return 'minor'
-  return 'patch'
-}
+import type { OutdatedDependency, UpgradeCandidate, VersionScheme } from './types.js'
+import { SEMVER } from './versions.js'
 
 export interface SelectionOptions {
   ignore: readonly IgnoreRule[]
   allowMajor: boolean
+  /** How the ecosystem orders versions (semver by default). */
+  versions?: VersionScheme
 }
 
 /**
@@ -21,18 +16,19 @@ export interface SelectionOptions {
  * failed). Held majors and ignored versions are named in `skipped`.
  */
 export function upgradeCandidates(outdated: readonly OutdatedDependency[], opts: SelectionOptions): { candidates: UpgradeCandidate[]; skipped: string[] } {
+  const versions = opts.versions ?? SEMVER
   const candidates: UpgradeCandidate[] = []
   const skipped: string[] = []
   const sorted = [...outdated].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const dep of sorted) {
-    const targets = [dep.latest, dep.wanted].filter((v, i, all) => all.indexOf(v) === i && semver.gt(v, dep.current))
+    const targets = [dep.latest, dep.wanted].filter((v, i, all) => all.indexOf(v) === i && versions.compare(v, dep.current) > 0)
     for (const to of targets) {
-      const kind = bumpKind(dep.current, to)
+      const kind = versions.kind(dep.current, to)
       if (kind === 'major' && !opts.allowMajor) {
         skipped.push(`${dep.name} ${dep.current} → ${to}: a major upgrade, held (allow-major is false)`)
         continue
       }
-      const rule = ignoredBy(opts.ignore, dep.name, to)
+      const rule = ignoredBy(opts.ignore, dep.name, to, versions)
       if (rule) {
         skipped.push(`${dep.name} ${dep.current} → ${to}: ignored (${rule.entry})`)
         continue
@@ -55,13 +51,18 @@ export interface BaseEvidence {
  * new evidence), or a verified upgrade of the package to this version or a newer one (its pull
  * request is waiting for review).
  */
-export function blockingAttempt(attempts: readonly UpgradeAttempt[], candidate: UpgradeCandidate, base: BaseEvidence): UpgradeAttempt | undefined {
+export function blockingAttempt(
+  attempts: readonly UpgradeAttempt[],
+  candidate: UpgradeCandidate,
+  base: BaseEvidence,
+  versions: VersionScheme = SEMVER
+): UpgradeAttempt | undefined {
   return attempts.find(
     (a) =>
       a.package === candidate.name &&
       a.lockfileHash === base.lockfileHash &&
       a.testsHash === base.testsHash &&
-      (a.outcome === 'verified' ? semver.valid(a.target) !== null && semver.lte(candidate.to, a.target) : a.target === candidate.to)
+      (a.outcome === 'verified' ? versions.valid(a.target) && versions.compare(candidate.to, a.target) <= 0 : a.target === candidate.to)
   )
 }
 

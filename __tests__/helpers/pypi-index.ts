@@ -1,0 +1,101 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { tempDir } from './repo.js'
+
+/** The Python the helpers build and serve with (the system one, whatever is first on PATH). */
+export const SYSTEM_PYTHON = '/usr/bin/python3'
+
+/**
+ * Builds a pure-Python wheel with `zipfile` (no `wheel` module needed): the package's modules, and
+ * the dist-info's METADATA, WHEEL and RECORD. Reads a JSON job on stdin.
+ */
+const BUILD_WHEEL = `
+import base64, hashlib, json, sys, zipfile
+job = json.load(sys.stdin)
+dist, version, files = job['dist'], job['version'], job['files']
+info = f"{dist}-{version}.dist-info"
+entries = dict(files)
+entries[f"{info}/METADATA"] = f"Metadata-Version: 2.1\\nName: {job['name']}\\nVersion: {version}\\n"
+entries[f"{info}/WHEEL"] = "Wheel-Version: 1.0\\nGenerator: loopgate-tests\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n"
+record = []
+for name, text in entries.items():
+    data = text.encode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    record.append(f"{name},sha256={digest},{len(data)}")
+record.append(f"{info}/RECORD,,")
+entries[f"{info}/RECORD"] = "\\n".join(record) + "\\n"
+with zipfile.ZipFile(job['out'], "w", zipfile.ZIP_DEFLATED) as z:
+    for name, text in entries.items():
+        z.writestr(name, text)
+`
+
+export interface PackageIndex {
+  /** The simple index's URL (`…/simple/`), as `PIP_INDEX_URL` takes it. */
+  url: string
+  /** The environment that points pip at this index and keeps it quiet. */
+  env: Record<string, string>
+  /**
+   * Publishes a wheel of `name` at `version` built from `files` (paths inside the wheel), and
+   * rewrites the project's simple page. `projectUrls` also serves PyPI's JSON API for this version.
+   */
+  publish(name: string, version: string, files: Record<string, string>, projectUrls?: Record<string, string>): void
+  stop(): Promise<void>
+}
+
+/** PEP 503's normalized name. */
+const normalize = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-')
+
+/** A PEP 503 simple index (and, per version, PyPI's JSON API) served by `python3 -m http.server` on 127.0.0.1. */
+export async function startPackageIndex(): Promise<PackageIndex> {
+  const root = tempDir('loopgate-pypi-')
+  const child: ChildProcess = spawn(SYSTEM_PYTHON, ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', root, '0'], {
+    stdio: ['ignore', 'pipe', 'ignore']
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('http.server did not start within 30 s')), 30_000)
+    child.once('exit', (code) => reject(new Error(`http.server exited (${code})`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /port (\d+)/.exec(line)
+      if (m) {
+        clearTimeout(timer)
+        resolve(Number(m[1]))
+      }
+    })
+  })
+  const url = `http://127.0.0.1:${port}/simple/`
+  const wheels = new Map<string, string[]>()
+  return {
+    url,
+    env: { PIP_INDEX_URL: url, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' },
+    publish(name, version, files, projectUrls) {
+      const project = normalize(name)
+      const dist = name.replace(/[-.]+/g, '_')
+      const file = `${dist}-${version}-py3-none-any.whl`
+      const dir = path.join(root, 'simple', project)
+      mkdirSync(dir, { recursive: true })
+      execFileSync(SYSTEM_PYTHON, ['-c', BUILD_WHEEL], {
+        input: JSON.stringify({ name, dist, version, files, out: path.join(dir, file) }),
+        stdio: ['pipe', 'ignore', 'pipe']
+      })
+      const list = [...(wheels.get(project) ?? []), file]
+      wheels.set(project, list)
+      const links = list.map((f) => `<a href="${f}">${f}</a><br/>`).join('\n')
+      writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html>\n<html><body>\n${links}\n</body></html>\n`)
+      const index = [...wheels.keys()].map((p) => `<a href="${p}/">${p}</a><br/>`).join('\n')
+      writeFileSync(path.join(root, 'simple', 'index.html'), `<!DOCTYPE html>\n<html><body>\n${index}\n</body></html>\n`)
+      if (projectUrls) {
+        const json = path.join(root, 'pypi', project, version)
+        mkdirSync(json, { recursive: true })
+        writeFileSync(path.join(json, 'json'), JSON.stringify({ info: { name, version, project_urls: projectUrls }, urls: [] }))
+      }
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      })
+  }
+}
