@@ -27,6 +27,11 @@ const NAIVE = `for i in $(seq 1 ${ITERATIONS}); do
 done
 true`
 
+/** Flushes the file system's pending writes, so a timed run does not pay for the one before. */
+export function settle(): void {
+  spawnSync('sync', [], { stdio: 'ignore' })
+}
+
 /** The naive loop as one shell process; wall ms. */
 export function naiveLoop(repo: string): number {
   const t = performance.now()
@@ -134,9 +139,15 @@ export async function benchLoop(): Promise<Figure[]> {
     git(d, ['add', 'NEWS.md'])
     git(d, ['commit', '-q', '-m', 'a new base'])
     for (const r of [a, b, c, d]) git(r, ['status', '--porcelain'])
+    // Each timed run starts with the file system's pending writes flushed: the setup's 40,000 new
+    // files would otherwise be written back during whichever run comes next.
+    settle()
     const n = naiveLoop(a)
+    settle()
     const first = await loopgateRun(b, ITERATIONS, {}, { baselines })
+    settle()
     const second = await loopgateRun(c, ITERATIONS, {}, { baselines })
+    settle()
     const third = await loopgateRun(d, ITERATIONS, {}, { baselines })
     alongside.push(third)
     alongsideRatios.push(third.totalMs / n)
