@@ -190,6 +190,35 @@ describe('attacks around the gate', () => {
     expectClean(r)
   })
 
+  test('a nested repository pointing at a root-only one: nothing of it reaches loopgate’s commits', async () => {
+    // A repository only root can read, whose HEAD the agent must not learn through loopgate's commits.
+    const secret = mkdtempSync(path.join(os.tmpdir(), 'loopgate-secret-repo-'))
+    execFileSync('git', ['init', '-q', secret])
+    writeFileSync(path.join(secret, 'private.txt'), 'root only\n')
+    execFileSync('git', ['-C', secret, 'add', '-A'])
+    execFileSync('git', ['-C', secret, '-c', 'user.name=r', '-c', 'user.email=r@r', 'commit', '-qm', 'private'])
+    const secretHead = execFileSync('git', ['-C', secret, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+    chmodSync(secret, 0o700)
+    const script = [
+      FIX,
+      'mkdir -p vendor/lib vendor/own',
+      `printf 'gitdir: ${secret}/.git\n' > vendor/lib/.git`,
+      'echo "export const lib = 1" > vendor/lib/index.js',
+      'git init -q vendor/own && echo "x" > vendor/own/a.txt',
+      ''
+    ].join('\n')
+    const r = await attack(script)
+    rmSync(secret, { recursive: true, force: true })
+    expect(r.report.stopReason).toBe('verified')
+    const verified = r.report.run?.verifiedCommit ?? ''
+    const entries = gitIn(r.ws, ['ls-tree', '-r', verified])
+    expect(entries).not.toMatch(/^160000 /m)
+    expect(entries).not.toContain(secretHead)
+    expect(gitIn(r.ws, ['log', '--format=%H %T', '--raw', '--all'])).not.toContain(secretHead.slice(0, 12))
+    expect(readFileSync(r.report.logFile, 'utf8')).toContain('nested repositories are not committed: vendor/lib/, vendor/own/')
+    expectClean(r)
+  })
+
   test('plant core.fsmonitor: never run', async () => {
     const r = await attack(
       `${FIX}printf '#!/bin/sh\\ntouch ${marker('fsmonitor')}\\n' > /tmp/fsm-$$.sh; chmod +x /tmp/fsm-$$.sh\ngit config core.fsmonitor /tmp/fsm-$$.sh\n`

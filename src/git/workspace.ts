@@ -4,7 +4,7 @@ import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
 import { git, gitEnv } from './git.js'
 import { mayBePreRunAddition, readPreRunFiles, recordPreRunFiles, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
-import { changedInWorkTree } from './status.js'
+import { changedInWorkTree, nestedRepositories } from './status.js'
 
 /** Beyond this many changed paths one `git add -A` is cheaper than naming them. */
 const MAX_NAMED_PATHS = 1000
@@ -92,15 +92,20 @@ export class GitWorkspace implements Workspace {
    * named so git looks at nothing else; everything when there are many, a name is not valid UTF-8,
    * or a named path is gone from both the tree and the index (a protected file the check removed).
    */
-  private async stageChanges(reported?: readonly string[]): Promise<void> {
+  private async stageChanges(reported?: readonly string[]): Promise<string[]> {
     const changed = reported ?? (await changedInWorkTree(this.dir))
-    if (changed.length === 0) return
-    if (changed.length > MAX_NAMED_PATHS || changed.some((p) => p.includes('\ufffd'))) {
-      await this.run(['add', '-A'])
-      return
+    if (changed.length === 0) return []
+    const nested = nestedRepositories(changed)
+    const named = changed.filter((p) => !nested.includes(p))
+    const everything = ['add', '-A', '--', '.', ...pathspecExcludes(nested)]
+    if (named.length > MAX_NAMED_PATHS || named.some((p) => p.includes('\ufffd'))) {
+      await this.run(everything)
+      return nested
     }
-    const named = await this.run(['add', '-A', '--', ...changed.map((p) => `:(literal)${p}`)], [128])
-    if (named.exitCode === 128) await this.run(['add', '-A'])
+    if (named.length === 0) return nested
+    const added = await this.run(['add', '-A', '--', ...named.map((p) => `:(literal)${p}`)], [128])
+    if (added.exitCode === 128) await this.run(everything)
+    return nested
   }
 
   /** The pre-run record, read once: loopgate wrote it before the first call and nothing else does. */
@@ -121,7 +126,8 @@ export class GitWorkspace implements Workspace {
   }
 
   async commitIteration(runId: string, iteration: number, changed?: readonly string[]): Promise<IterationChange> {
-    await this.stageChanges(changed)
+    const nested = await this.stageChanges(changed)
+    const notes = nested.length ? [`nested repositories are not committed: ${nested.slice(0, 10).join(', ')}`] : []
     let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
     const stagedFiles = parseNumstat(staged.stdout).files
     // The progress notes never go into loopgate's commits, even when the user tracks the file; the
@@ -137,7 +143,7 @@ export class GitWorkspace implements Workspace {
       staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
     }
     const all = parseNumstat(staged.stdout)
-    if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 } }
+    if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 }, notes }
     const message = `loopgate: iteration ${iteration}\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
     const commit = await this.commitIndex(message)
     const counted = all.files.filter((f) => f !== this.featuresFile && f !== this.progressFile)
@@ -150,7 +156,7 @@ export class GitWorkspace implements Workspace {
               .filter((l) => counted.includes(l.split('\t').slice(2).join('\t')))
               .join('\n')
           ).stat
-    return { commit, changedFiles: counted, stat }
+    return { commit, changedFiles: counted, stat, notes }
   }
 
   async commitFeaturesFile(runId: string, iteration: number, judged: string): Promise<string | null> {

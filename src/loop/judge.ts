@@ -75,7 +75,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   const judgedCommit = run.headCommit
   const flips = await recordVerifiedFlips(run, iteration, run.signal.aborted ? null : verdict, judgedCommit)
   const rejected = [...call.rejected, ...flips.rejected]
-  const notes = [...call.notes, ...flips.notes]
+  const notes = [...call.notes, ...(change.notes ?? []), ...flips.notes]
   if (flips.commit) run.headCommit = flips.commit
   const flipsRejected = flips.rejected.length > 0
   const agentFailed = call.result.status !== 'claimed-done'

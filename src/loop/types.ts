@@ -20,6 +20,8 @@ export interface IterationChange {
   /** Files changed by this iteration, the progress and features files excluded. */
   changedFiles: string[]
   stat: DiffStat
+  /** What loopgate left out of the commit, in a line each (nested repositories). */
+  notes?: string[]
 }
 
 /** The agent's workspace as loopgate's own (hardened) git sees it. */
