@@ -3,7 +3,7 @@
 // per-iteration overhead beyond the agent and the gate command; how that overhead scales with the
 // repository's size. Real git, real processes, the real isolation (an agent user when root).
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,7 +12,7 @@ import type { IterationRecord } from '../src/loop/types.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
 import type { BaselineStore, CachedBaseline } from '../src/gate/baseline-cache.js'
 import { executeRun } from '../src/run.js'
-import { git, gitEnv, median, printTable, syntheticRepo, type Figure } from './lib.js'
+import { git, gitEnv, median, printTable, removeDeferred, removeLater, settle, syntheticRepo, type Figure } from './lib.js'
 
 export const AGENT = 'echo "// edit $LOOPGATE_ITERATION" >> src/m1/f1.js'
 export const GATE = `node -e "console.log('✕ adds'); console.log('  expected 5, got -1'); process.exit(1)"`
@@ -26,11 +26,6 @@ const NAIVE = `for i in $(seq 1 ${ITERATIONS}); do
   bash -c "$GATE" >/dev/null 2>&1
 done
 true`
-
-/** Flushes the file system's pending writes, so a timed run does not pay for the one before. */
-export function settle(): void {
-  spawnSync('sync', [], { stdio: 'ignore' })
-}
 
 /** The naive loop as one shell process; wall ms. */
 export function naiveLoop(repo: string): number {
@@ -98,7 +93,7 @@ export async function loopgateRun(
     baselines: opts.baselines
   })
   const totalMs = Date.now() - t
-  rmSync(tempDir, { recursive: true, force: true })
+  removeLater(tempDir)
   if (records.length !== iterations) throw new Error(`loopgate ran ${records.length} iterations (${report.stopReason})`)
   return { totalMs, beforeFirstCallMs: (records[0]?.startedAt ?? t) - t, records, stopReason: report.stopReason }
 }
@@ -159,7 +154,7 @@ export async function benchLoop(): Promise<Figure[]> {
     cachedRatios.push(second.totalMs / n)
     gateMs.push(g)
     overhead.push(overheadPerIteration(first, g), overheadPerIteration(second, g))
-    for (const r of [a, b, c, d]) rmSync(r, { recursive: true, force: true })
+    for (const r of [a, b, c, d]) removeLater(r)
   }
   const ms = (runs: LoopRun[], pick: (r: LoopRun) => number): number => Math.round(median(runs.map(pick)))
   const coldRatio = median(coldRatios)
@@ -224,6 +219,7 @@ export async function benchScaling(): Promise<Figure[]> {
     const baselines = memoryBaselines()
     const cells: string[] = []
     for (const changed of [1, 100]) {
+      settle()
       const run = await loopgateRun(repo, SCALING_ITERATIONS, {}, { baselines, agent: agentTouching(changed) })
       cells.push(`${changed} changed ${Math.round(overheadPerIteration(run, g))} ms`)
       if (changed === 1) cells.push(`before first call ${run.beforeFirstCallMs} ms`)
@@ -232,7 +228,7 @@ export async function benchScaling(): Promise<Figure[]> {
       name: `scaling: ${files.toLocaleString('en')} files, overhead per iteration`,
       value: `${cells[0]}, ${cells[2]} (git status ${Math.round(status)} ms; ${cells[1]})`
     })
-    rmSync(repo, { recursive: true, force: true })
+    removeLater(repo)
   }
   return figures
 }
@@ -240,4 +236,5 @@ export async function benchScaling(): Promise<Figure[]> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const which = process.argv[2]
   printTable(which === 'scaling' ? await benchScaling() : which === 'loop' ? await benchLoop() : [...(await benchLoop()), ...(await benchScaling())])
+  removeDeferred()
 }

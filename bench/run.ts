@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { printTable, type Figure } from './lib.js'
+import { printTable, removeDeferred, type Figure } from './lib.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const MODULES = ['loop.ts', 'startup.ts', 'gate-overhead.ts', 'fingerprint.ts', 'state.ts', 'scenarios.ts']
@@ -24,3 +24,4 @@ for (const name of MODULES) {
   }
 }
 printTable(figures)
+removeDeferred()

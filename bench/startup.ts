@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { median, printTable, syntheticRepo, type Figure } from './lib.js'
+import { median, printTable, removeDeferred, removeLater, settle, syntheticRepo, type Figure } from './lib.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const RUNS = 5
@@ -36,7 +36,7 @@ function cliOnPath(out: string): string {
   return `${bin}:${process.env.PATH ?? ''}`
 }
 
-export function firstSpawn(repo: string, PATH: string): number {
+function firstSpawn(repo: string, PATH: string): number {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-start-'))
   const stampDir = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-stamp-'))
   chmodSync(stampDir, 0o1777)
@@ -66,8 +66,8 @@ export function firstSpawn(repo: string, PATH: string): number {
     }
   )
   const at = Number(readFileSync(stamp, 'utf8'))
-  rmSync(temp, { recursive: true, force: true })
-  rmSync(stampDir, { recursive: true, force: true })
+  removeLater(temp)
+  removeLater(stampDir)
   return at - t0
 }
 
@@ -130,8 +130,11 @@ export async function benchStartup(): Promise<Figure[]> {
   const PATH = cliOnPath(out)
   const repo = syntheticRepo(10_000)
   firstSpawn(repo, PATH)
-  const times = Array.from({ length: RUNS }, () => firstSpawn(repo, PATH))
-  rmSync(repo, { recursive: true, force: true })
+  const times = Array.from({ length: RUNS }, () => {
+    settle()
+    return firstSpawn(repo, PATH)
+  })
+  removeLater(repo)
   const start = median(times)
   const rss = peakRss(out, PATH)
   const figures: Figure[] = [
@@ -158,4 +161,7 @@ export async function benchStartup(): Promise<Figure[]> {
   return figures
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) printTable(await benchStartup())
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printTable(await benchStartup())
+  removeDeferred()
+}
