@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-DV5DSUUW.js";
+} from "../chunks/chunk-DZFSB4GP.js";
 import "../chunks/chunk-7CNKWHUD.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
