@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runAction, type ActionRun } from './helpers/action-runner.js'
-import { startGitHttpServer, type GitHttpServer } from './helpers/git-http-server.js'
+import { GitHttpServer } from './servers/git-http.js'
 import { buggyProject, makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 import { useCacheService } from './cache-server/scenario.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
@@ -50,6 +50,9 @@ describe('PR review loops and escalations through the bundled action', () => {
   const svc = useCacheService()
   let gh: GitHubServer
   let git: GitHttpServer
+  // The run link needs an http(s) GITHUB_SERVER_URL, on a `*.localhost` host: @actions/cache takes
+  // any other host but github.com for GitHub Enterprise Server and turns itself off.
+  let serverUrl: string
   let root: string
   let bare: string
 
@@ -59,7 +62,8 @@ describe('PR review loops and escalations through the bundled action', () => {
     bare = path.join(root, 'octo-org', 'octo-repo.git')
     sh(root, ['init', '-q', '--bare', '-b', 'main', bare])
     sh(makeRepo(buggyProject()), ['push', '-q', bare, 'main'])
-    git = await startGitHttpServer(root)
+    git = new GitHttpServer(root, TOKEN)
+    serverUrl = (await git.listen()).replace('127.0.0.1', 'git.localhost')
   })
   afterEach(async () => {
     await git.close()
@@ -100,7 +104,7 @@ describe('PR review loops and escalations through the bundled action', () => {
       env: {
         ...svc.env(),
         GITHUB_API_URL: gh.url,
-        GITHUB_SERVER_URL: git.url,
+        GITHUB_SERVER_URL: serverUrl,
         GITHUB_REF: 'refs/heads/main',
         GITHUB_ACTOR: opts.actor ?? 'octo-maintainer',
         ...(opts.runId ? { GITHUB_RUN_ID: opts.runId } : {})
@@ -167,7 +171,7 @@ describe('PR review loops and escalations through the bundled action', () => {
       const final = pull.comments[0]
       expect(final).toContain('verified')
       expect(final).toContain('pushed it to `feature`')
-      expect(final).toContain(`${git.url}/octo-org/octo-repo/actions/runs/424242`)
+      expect(final).toContain(`${serverUrl}/octo-org/octo-repo/actions/runs/424242`)
       expect(final).not.toContain('is working on this pull request')
 
       // The verified work is on the PR branch, on top of its head.

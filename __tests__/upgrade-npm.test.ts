@@ -1,16 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import type { Settings } from '../src/inputs.js'
-import { DryRunPublisher } from '../src/publish/dry-run.js'
-import { executeRun, type RunReport } from '../src/run.js'
-import { openStateSession, type StateSession } from '../src/state/session.js'
-import { memoryCache } from './helpers/memory-cache.js'
 import { parseState } from '../src/state/parse.js'
-import { workerAgentUser } from './helpers/action-runner.js'
+import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
-import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
-import { settingsFor } from './helpers/settings.js'
+import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
 
 const LONG = 300_000
 
@@ -53,46 +47,18 @@ function project(): { ws: string; start: string } {
   return { ws, start: sh(ws, ['rev-parse', 'HEAD']).trim() }
 }
 
-interface Loop {
-  run(inputs: Record<string, string>): Promise<{ report: RunReport; session: StateSession }>
-}
-
 /** Runs as the action does: state restored, the run, the state saved. npm points at the local registry. */
-function loop(ws: string): Loop {
-  const cache = memoryCache()
-  const runnerTemp = tempDir('loopgate-runner-')
-  const env = { ...process.env, npm_config_registry: registry.url }
-  let n = 0
-  return {
-    async run(inputs) {
-      const settings: Settings = settingsFor(ws, {
-        prompt: '',
-        task: 'dependency-upgrade',
-        'loop-id': 'deps',
-        'gate-command': 'node --test',
-        'gate-setup': 'npm ci --no-audit --no-fund',
-        'agent-env': 'npm_config_registry',
-        'max-iterations': '2',
-        ...inputs
-      })
-      const runId = `deps-${process.pid}-${++n}`
-      const opened = await openStateSession(settings, { env, tempDir: runnerTemp, runId, cache })
-      if (opened.kind !== 'ready') throw new Error(`state: ${opened.kind}`)
-      await opened.session.resume()
-      const report = await executeRun(settings, {
-        env,
-        runId,
-        tempDir: runnerTemp,
-        publisher: new DryRunPublisher(),
-        signal: new AbortController().signal,
-        report: () => undefined,
-        agentUser: workerAgentUser(),
-        carry: opened.session.carry()
-      })
-      await opened.session.save(report)
-      return { report, session: opened.session }
+function loop(ws: string): UpgradeLoop {
+  return upgradeLoop(
+    ws,
+    { ...process.env, npm_config_registry: registry.url },
+    {
+      'loop-id': 'deps',
+      'gate-command': 'node --test',
+      'gate-setup': 'npm ci --no-audit --no-fund',
+      'agent-env': 'npm_config_registry'
     }
-  }
+  )
 }
 
 /** A fresh checkout of the start commit, as the next scheduled run gets it (no node_modules). */

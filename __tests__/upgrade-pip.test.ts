@@ -1,10 +1,6 @@
 import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Settings } from '../src/inputs.js'
-import { DryRunPublisher } from '../src/publish/dry-run.js'
-import { executeRun, type RunReport } from '../src/run.js'
 import { parseState } from '../src/state/parse.js'
-import { openStateSession, type StateSession } from '../src/state/session.js'
 import { parseIgnoreRule, type IgnoreRule } from '../src/upgrade/ignore.js'
 import { comparePep440, parsePep440, PEP440 } from '../src/upgrade/pep440.js'
 import { availableVersions, jsonApiUrl, PipPackageManager } from '../src/upgrade/pip.js'
@@ -12,11 +8,9 @@ import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { parsePins, rewritePin } from '../src/upgrade/requirements.js'
 import { blockingAttempt, upgradeCandidates } from '../src/upgrade/select.js'
 import type { UpgradeCandidate } from '../src/upgrade/types.js'
-import { workerAgentUser } from './helpers/action-runner.js'
-import { memoryCache } from './helpers/memory-cache.js'
+import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startPackageIndex, SYSTEM_PYTHON, type PackageIndex } from './helpers/pypi-index.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
-import { settingsFor } from './helpers/settings.js'
 
 const LONG = 180_000
 
@@ -240,42 +234,17 @@ function project(): { ws: string; start: string } {
   return { ws, start: sh(ws, ['rev-parse', 'HEAD']).trim() }
 }
 
-/** Runs as the action does: state restored, the run, the state saved; pip pointed at the local index. */
-function loop(ws: string): { run(inputs: Record<string, string>): Promise<{ report: RunReport; session: StateSession }> } {
-  const cache = memoryCache()
-  const runnerTemp = tempDir('loopgate-runner-')
-  const env = { ...process.env, ...index.env }
-  let n = 0
-  return {
-    async run(inputs) {
-      const settings: Settings = settingsFor(ws, {
-        prompt: '',
-        task: 'dependency-upgrade',
-        'loop-id': 'pydeps',
-        'gate-setup': `${SYSTEM_PYTHON} -m venv --system-site-packages .venv && .venv/bin/python -m pip install -q -r requirements.txt`,
-        'gate-command': '.venv/bin/python -m pytest -q -p no:cacheprovider',
-        'agent-env': 'PIP_INDEX_URL',
-        'max-iterations': '2',
-        ...inputs
-      })
-      const runId = `pydeps-${process.pid}-${++n}`
-      const opened = await openStateSession(settings, { env, tempDir: runnerTemp, runId, cache })
-      if (opened.kind !== 'ready') throw new Error(`state: ${opened.kind}`)
-      await opened.session.resume()
-      const report = await executeRun(settings, {
-        env,
-        runId,
-        tempDir: runnerTemp,
-        publisher: new DryRunPublisher(),
-        signal: new AbortController().signal,
-        report: () => undefined,
-        agentUser: workerAgentUser(),
-        carry: opened.session.carry()
-      })
-      await opened.session.save(report)
-      return { report, session: opened.session }
+function loop(ws: string): UpgradeLoop {
+  return upgradeLoop(
+    ws,
+    { ...process.env, ...index.env },
+    {
+      'loop-id': 'pydeps',
+      'gate-setup': `${SYSTEM_PYTHON} -m venv --system-site-packages .venv && .venv/bin/python -m pip install -q -r requirements.txt`,
+      'gate-command': '.venv/bin/python -m pytest -q -p no:cacheprovider',
+      'agent-env': 'PIP_INDEX_URL'
     }
-  }
+  )
 }
 
 describe('task: dependency-upgrade (pip, against a local package index)', () => {
