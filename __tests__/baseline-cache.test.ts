@@ -56,14 +56,14 @@ describe('the baseline is cached in the loop state by what determines it', () =>
       const cache = memoryCache()
       const inputs = {
         'agent-command': `echo "agent $(date +%s%3N)" >> ${events}; sed -i 's/a - b/a + b/' src/math.mjs`,
-        'gate-command': `echo "gate-start $(date +%s%3N)" >> ${events}; if [ -e ${flag} ]; then no-such-test-runner; exit 127; fi; sleep 1; echo "gate-end $(date +%s%3N)" >> ${events}; node test/run.mjs`,
+        'gate-command': `echo "gate-start $(date +%s%3N)" >> ${events}; if [ -e ${flag} ]; then for i in $(seq 100); do grep -q agent-start ${events} && break; sleep 0.1; done; no-such-test-runner; exit 127; fi; sleep 1; echo "gate-end $(date +%s%3N)" >> ${events}; node test/run.mjs`,
         'loop-id': 'baseline-overlap'
       }
-      const run = async (n: number, extra: Record<string, string> = {}): Promise<SessionEnd> => {
+      const run = async (n: number, extra: Record<string, string> = {}, overrides: Record<string, string> = {}): Promise<SessionEnd> => {
         writeFileSync(events, '')
         const ws = makeRepo({ ...buggyProject(), ...extra })
         const runnerTemp = tempDir('loopgate-runner-')
-        return runSession(settingsFor(ws, inputs), {
+        return runSession(settingsFor(ws, { ...inputs, ...overrides }), {
           env: process.env,
           runId: `bo-${process.pid}-${n}`,
           tempDir: runnerTemp,
@@ -79,7 +79,7 @@ describe('the baseline is cached in the loop state by what determines it', () =>
           .split('\n')
           .filter(Boolean)
           .map((l) => ({ what: l.split(' ')[0], at: Number(l.split(' ')[1]) }))
-      return { run, timeline, flag }
+      return { run, timeline, flag, events }
     }
 
     test('the first run checks the gate before the first call; a later run on a new tree does not wait for it', async () => {
@@ -101,11 +101,15 @@ describe('the baseline is cached in the loop state by what determines it', () =>
       expect(log).toContain('"type":"baseline"')
     })
 
-    test('a gate that breaks on a known environment stops the run as gate-broken after the first call', async () => {
-      const { run, flag } = setup()
+    test('a gate that breaks on a known environment ends the call in flight and stops the run as gate-broken', async () => {
+      const { run, flag, events, timeline } = setup()
       expect((await run(3)).kind).toBe('ran')
       writeFileSync(flag, '')
-      const broken = await run(4, { 'docs/other.md': 'another new tree\n' })
+      // An agent still working long after the baseline has failed: its call is ended, not waited for.
+      const slowAgent = `echo "agent-start $(date +%s%3N)" >> ${events}; sleep 60; echo "agent-end $(date +%s%3N)" >> ${events}`
+      const broken = await run(4, { 'docs/other.md': 'another new tree\n' }, { 'agent-command': slowAgent })
+      expect(timeline().map((e) => e.what)).toContain('agent-start')
+      expect(timeline().map((e) => e.what)).not.toContain('agent-end')
       expect(broken.kind === 'ran' && broken.report.stopReason).toBe('gate-broken')
       expect(broken.kind === 'ran' && broken.report.run?.iterations).toHaveLength(1)
       expect(broken.kind === 'ran' && broken.report.run?.lastVerdict?.reason).toMatch(/no-such-test-runner|could not start|not found/)

@@ -54,6 +54,7 @@ export class ProtectedGate implements Gate {
   /** The package caches the last run was given, and those left out (with why). */
   lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
   private lastEnd: StepEnd | null = null
+  private readonly brokenController = new AbortController()
   /** A baseline running alongside the first agent call (see startBaseline). */
   private pendingBaseline: Promise<Baseline | null> | null = null
   /** The clean checkout of the start commit, being made ahead of the first run that needs it. */
@@ -117,7 +118,15 @@ export class ProtectedGate implements Gate {
   startBaseline(commit: string): Promise<Baseline> {
     const pending = this.runBaseline(commit)
     this.pendingBaseline = pending.catch(() => null)
+    void this.pendingBaseline.then((b) => {
+      if (!b || b.broken) this.brokenController.abort()
+    })
     return pending
+  }
+
+  /** Aborts once a baseline run alongside the first call finds the gate cannot run: no call can help. */
+  get gateBroken(): AbortSignal {
+    return this.brokenController.signal
   }
 
   async run(commit: string): Promise<GateVerdict> {

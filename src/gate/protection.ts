@@ -131,13 +131,18 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     user: account.user,
     agentEnvSet: account.agentEnvSet,
     notes,
-    wrapAgent: (runner) => account.wrapAgent(runner, opts.callsDir),
+    wrapAgent: (runner) => account.wrapAgent(stopWhenGateBroken(runner, gate.gateBroken), opts.callsDir),
     finish: async () => {
       // A checkout still being made ahead finishes before the run's folders go.
       await gate.settle()
       account.close()
     }
   }
+}
+
+/** A call in flight ends as soon as the baseline alongside it finds the gate cannot run (the run then stops gate-broken). */
+function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal): AgentRunner {
+  return { run: (iteration, prompt, timeoutMs, signal) => runner.run(iteration, prompt, timeoutMs, AbortSignal.any([signal, gateBroken])) }
 }
 
 /**

@@ -124,7 +124,7 @@ export const STOP_REASON_TABLE = {
     exitCode: 24,
     outcome: 'stopped',
     escalates: false,
-    what: 'The gate could not run on the base itself (a setup step failed or the test runner could not start); nothing was spent, or only the first call when the baseline ran alongside it.',
+    what: 'The gate could not run on the base itself (a setup step failed or the test runner could not start); nothing was spent, or only the first call, ended as soon as the baseline running alongside it failed.',
     action: 'Make `gate-setup` and `gate-command` run on the base branch (the attempt log shows what failed), or fix the environment they need.'
   }
 } as const satisfies Record<string, StopReasonEntry>
