@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-DZFSB4GP.js";
+} from "../chunks/chunk-SJAIKTPF.js";
 import "../chunks/chunk-7CNKWHUD.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
