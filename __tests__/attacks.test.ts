@@ -171,6 +171,28 @@ describe('attacks around the gate', () => {
     expectClean(r)
   })
 
+  test('gate-time code leaves a new file in the checkout for the next gate run: cleaned away', async () => {
+    // Wrong unless a file the previous gate run left behind is there; it leaves one every time.
+    const persisting = [
+      "import { existsSync, writeFileSync } from 'node:fs'",
+      "const mark = new URL('./.left-by-the-last-gate', import.meta.url).pathname",
+      'const primed = existsSync(mark)',
+      "try { writeFileSync(mark, 'x') } catch {}",
+      'export function add(a, b) {',
+      '  return primed ? a + b : a - b',
+      '}',
+      ''
+    ].join('\n')
+    const r = await attack(
+      `if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${persisting}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`
+    )
+    expect(r.report.run?.iterations).toHaveLength(2)
+    expect(r.report.run?.iterations[1].gateRan).toBe(true)
+    expect(r.report.run?.iterations[1].gate?.passed).toBe(false)
+    expect(r.report.stopReason).not.toBe('verified')
+    expectClean(r)
+  })
+
   test('plant .git/hooks and core.hooksPath: nothing runs in loopgate’s git', async () => {
     const hook = `#!/bin/sh\ntouch ${marker('hook')}\nenv >> ${marker('hook')}\n`
     const script = [
