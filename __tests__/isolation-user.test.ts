@@ -9,12 +9,12 @@ const USER = 'loopgate-agent-iso'
 const isRoot = process.getuid?.() === 0
 
 ;(isRoot ? describe : describe.skip)('the dedicated agent user', () => {
-  test('is created when missing, unprivileged', () => {
-    const r = ensureAgentUser(USER)
+  test('is created when missing, unprivileged', async () => {
+    const r = await ensureAgentUser(USER)
     if (!('user' in r)) throw new Error(r.why)
     expect(r.user.uid).toBeGreaterThan(0)
     expect(execFileSync('id', ['-un', String(r.user.uid)], { encoding: 'utf8' }).trim()).toBe(USER)
-    expect(ensureAgentUser(USER)).toEqual(r)
+    expect(await ensureAgentUser(USER)).toEqual(r)
   })
 
   test('the agent and the gate run as that user; loopgate’s run dir and snapshot are out of its reach', async () => {
@@ -43,8 +43,8 @@ const isRoot = process.getuid?.() === 0
     expect(tokenLeaks(r)).toEqual([])
   })
 
-  test('killUserProcesses ends every process of the user, even a fork loop', () => {
-    const found = ensureAgentUser(USER)
+  test('killUserProcesses ends every process of the user, even a fork loop', async () => {
+    const found = await ensureAgentUser(USER)
     if (!('user' in found)) throw new Error(found.why)
     const { user } = found
     execFileSync('/bin/bash', ['-c', "(setsid bash -c 'while true; do sleep 30 & sleep 0.05; done' > /dev/null 2>&1 &)"], { uid: user.uid, gid: user.gid })

@@ -53,7 +53,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     process.env.LOOPGATE_BENCH_ISOLATION === 'weak'
       ? { why: 'LOOPGATE_BENCH_ISOLATION=weak' }
       : process.getuid?.() === 0
-        ? ensureAgentUser()
+        ? await ensureAgentUser()
         : { why: 'not root' }
   const user: AgentUser | undefined = 'user' in found ? found.user : undefined
   if (user) chmodReachable(temp)

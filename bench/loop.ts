@@ -57,7 +57,11 @@ export interface LoopRun {
 /** Baselines kept between runs in memory, as the loop state keeps them between workflow runs. */
 export function memoryBaselines(): BaselineStore {
   const entries = new Map<string, CachedBaseline>()
-  return { get: (key) => entries.get(key) ?? null, put: (entry) => void entries.set(entry.key, entry) }
+  return {
+    get: (key) => entries.get(key) ?? null,
+    put: (entry) => void entries.set(entry.key, entry),
+    healthy: (health) => [...entries.values()].some((e) => e.health === health)
+  }
 }
 
 /** One whole loopgate run (custody, protection, baseline, loop, dry-run publish); wall ms. */

@@ -4,11 +4,14 @@
 import type childProcess from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
-import { git, syntheticRepo } from './lib.js'
+import { git, settle, syntheticRepo } from './lib.js'
 
 const require = createRequire(import.meta.url)
 const cp = require('node:child_process') as typeof childProcess
 const spent = new Map<string, { ms: number; n: number }>()
+// BENCH_TIMELINE=1 also prints each child's start and end, from the start of the run.
+const timeline: { k: string; start: number; end: number }[] = []
+let origin = 0
 function key(file: string, args: readonly string[] | undefined): string {
   const a = (args ?? []).filter((x) => !x.startsWith('-c') && !/=/.test(x) && !x.startsWith('--git-dir') && !x.startsWith('--work-tree'))
   const name = path(file)
@@ -20,6 +23,8 @@ function path(f: string): string {
   return f.split('/').pop() ?? f
 }
 function add(k: string, ms: number): void {
+  const now = performance.now()
+  timeline.push({ k, start: now - ms - origin, end: now - origin })
   const e = spent.get(k) ?? { ms: 0, n: 0 }
   e.ms += ms
   e.n++
@@ -56,10 +61,15 @@ syncBuiltinESMExports()
 const { loopgateRun } = await import('./loop.js')
 const repo = syntheticRepo(Number(process.env.BENCH_FILES ?? 10_000))
 git(repo, ['status', '--porcelain'])
+settle()
 spent.clear()
+timeline.length = 0
+origin = performance.now()
 const r = await loopgateRun(repo)
 console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
 console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
 rmSync(repo, { recursive: true, force: true })
 for (const [k, v] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
   console.log(`${k.padEnd(24)} ${Math.round(v.ms).toString().padStart(6)} ms  ×${v.n}`)
+if (process.env.BENCH_TIMELINE)
+  for (const t of timeline.sort((a, b) => a.start - b.start)) console.log(`${Math.round(t.start).toString().padStart(6)} → ${Math.round(t.end).toString().padStart(6)}  ${t.k}`)

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { git, gitEnv } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
@@ -62,6 +62,7 @@ export class CleanCheckout {
   private depsInPlace = false
   private depsSignature: string | null = null
   private trashCount = 0
+  private readonly trash: string[] = []
   /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
   private scrubbing: Promise<void> | null = null
 
@@ -127,13 +128,16 @@ export class CleanCheckout {
     const fresh = await this.checkOut(commit, !this.checkedOut || !existsSync(dir), lap)
     const previous = fresh ? null : this.lastCommit
     this.lastCommit = commit
-    const mismatches = await this.verify(commit, opts.applySnapshot === true)
+    const [mismatches, sincePrevious] = await Promise.all([
+      this.verify(commit, opts.applySnapshot === true),
+      previous && user ? changedPaths(this.repo, previous, commit) : null
+    ])
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
     if (mismatches.length) return { dir, home, tmp, mismatches, timings }
     for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
-    if (user) await this.giveToUser(user, [home, tmp], previous, commit, keepDeps)
+    if (user) await this.giveToUser(user, [home, tmp], sincePrevious, keepDeps)
     lap('ownership')
     if (!keepDeps) this.placeDeps(user)
     this.freshCaches(dir, user)
@@ -141,9 +145,27 @@ export class CleanCheckout {
     return { dir, home, tmp, mismatches, timings }
   }
 
+  private get indexFile(): string {
+    return path.join(this.repo, 'index')
+  }
+
   private inCheckout(args: string[], okCodes?: number[]) {
-    const env = { ...gitEnv(), GIT_INDEX_FILE: path.join(this.repo, 'index') }
+    const env = { ...gitEnv(), GIT_INDEX_FILE: this.indexFile }
     return git(['--git-dir', this.repo, '--work-tree', this.dir, ...args], { cwd: this.dir, env, okCodes })
+  }
+
+  /**
+   * git reads an entry whose mtime is not older than the index file's as racily clean and compares
+   * its content on every read: within the second of a fresh checkout that is every file, so each
+   * index write in that second made the next checkout read the whole tree again. With a separate
+   * gate user the tracked files are root's, read-only to it: only loopgate writes them in place,
+   * and a replaced file has a new inode, which the stat check sees. No same-second rewrite can hide
+   * behind an unchanged mtime, so the index's time is set past the files'.
+   */
+  private indexPastTheFiles(): void {
+    if (!this.opts.user) return
+    const past = Math.floor(Date.now() / 1000) + 1
+    if (statSync(this.indexFile).mtimeMs / 1000 < past) utimesSync(this.indexFile, past, past)
   }
 
   /**
@@ -152,6 +174,7 @@ export class CleanCheckout {
    * separate gate user nothing is known to have stopped writing, so the next checkout cleans.
    */
   scrub(): void {
+    this.emptyTrash()
     if (!this.opts.user || !this.checkedOut || this.scrubbing) return
     this.scrubbing = this.clean().catch(() => {
       this.checkedOut = false
@@ -160,6 +183,7 @@ export class CleanCheckout {
 
   /** Resolves once no background clean is running. */
   async idle(): Promise<void> {
+    this.emptyTrash()
     await this.scrubbing
   }
 
@@ -184,6 +208,7 @@ export class CleanCheckout {
     }
     lap('clean')
     await this.inCheckout(['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach', commit])
+    this.indexPastTheFiles()
     this.checkedOut = true
     lap('checkout')
     return fresh
@@ -201,16 +226,19 @@ export class CleanCheckout {
   }
 
   /** The checkout's folders, home and temp go to the gate user; protected files are locked against it. */
-  private async giveToUser(user: AgentUser, own: string[], previous: string | null, commit: string, keepDeps: boolean): Promise<void> {
+  private async giveToUser(user: AgentUser, own: string[], sincePrevious: string[] | null, keepDeps: boolean): Promise<void> {
     // Directories the gate user already had keep it; only those on the way to what changed since
     // the last checkout can be new (a whole walk the first time).
-    if (previous) chownParents(this.dir, await changedPaths(this.repo, previous, commit), user, this.deps)
+    if (sincePrevious) chownParents(this.dir, sincePrevious, user, this.deps)
     else chownDirs(this.dir, user, keepDeps ? this.deps : [])
     for (const d of own) chownSync(d, user.uid, user.gid)
     const relocked = this.lock(this.dir, user)
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
-    if (relocked) await this.inCheckout(['update-index', '-q', '--refresh'], [1])
+    if (relocked) {
+      await this.inCheckout(['update-index', '-q', '--refresh'], [1])
+      this.indexPastTheFiles()
+    }
   }
 
   /** The dependency folders from the pristine copy: hardlinked read-only for a separate gate user, else a real copy. */
@@ -243,7 +271,7 @@ export class CleanCheckout {
     }
   }
 
-  /** Moves a path aside and deletes it in the background (a 200 MB tree takes seconds to remove). */
+  /** Moves a path aside; it is deleted in the background with the rest (see emptyTrash). */
   private discard(target: string): void {
     try {
       lstatSync(target)
@@ -253,12 +281,18 @@ export class CleanCheckout {
     const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
     try {
       renameSync(target, trash)
+      this.trash.push(trash)
     } catch {
       rmSync(target, { recursive: true, force: true })
-      return
     }
-    spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref()
   }
+
+  /** Deletes what was moved aside, in one background process (a 200 MB tree takes seconds to remove). */
+  private emptyTrash(): void {
+    if (this.trash.length === 0) return
+    spawn('rm', ['-rf', '--', ...this.trash.splice(0)], { detached: true, stdio: 'ignore' }).unref()
+  }
+
 
   /**
    * Protected files root-owned and read-only, executable when the base has them so (100755);

@@ -88,15 +88,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   mkdirSync(opts.runDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.runDir, 0o700)
 
-  const { base, snapshot, tamper } = await baseSnapshot(opts, notes)
-
-  const refused = refusedNames(settings.agentEnv)
-  if (refused.length)
-    notes.push(
-      `agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`
-    )
-
-  const account = AgentAccount.open({
+  // The run's users are created while the base is resolved and snapshotted (neither needs the other).
+  const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,
     env: opts.env,
@@ -105,6 +98,20 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     isolation: opts.isolation,
     agentUserName: opts.agentUserName
   })
+  const [snapshotted, account] = await Promise.all([
+    baseSnapshot(opts, notes).catch(async (err: unknown) => {
+      await (await opening).close()
+      throw err
+    }),
+    opening
+  ])
+  const { base, snapshot, tamper } = snapshotted
+
+  const refused = refusedNames(settings.agentEnv)
+  if (refused.length)
+    notes.push(
+      `agent-env: ${refused.join(', ')} not passed to the agent or the gate (tokens, secrets, runner internals and provider credentials never are; the provider input passes those to the agent)`
+    )
   notes.push(...account.notes)
 
   const { gate, gateDir } = await openGate(opts, snapshot, account, notes)
@@ -112,6 +119,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
   gate.prepareAhead(startCommit)
   account.handOver([opts.callsDir, gateDir])
+  tamper.waitFor(refreshIndex(ws, Boolean(account.user)))
 
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
@@ -135,9 +143,21 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     finish: async () => {
       // A checkout still being made ahead finishes before the run's folders go.
       await gate.settle()
-      account.close()
+      await tamper.idle()
+      await account.close()
     }
   }
+}
+
+/**
+ * Handing the workspace over changed every file's ctime, so git's first status would read the
+ * whole tree again to see that nothing changed. loopgate's index takes in the new stat data now,
+ * while the baseline or the first call runs; git refreshes only files whose content still matches,
+ * so what the agent writes meanwhile is seen as changed all the same.
+ */
+async function refreshIndex(workspace: string, handedOver: boolean): Promise<void> {
+  if (!handedOver) return
+  await git(['update-index', '-q', '--refresh'], { cwd: workspace, okCodes: [1] }).catch(() => undefined)
 }
 
 /** A call in flight ends as soon as the baseline alongside it finds the gate cannot run (the run then stops gate-broken). */
@@ -237,7 +257,7 @@ async function establishBaseline(
     if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
     return baseline
   } catch (err) {
-    account.close()
+    await account.close()
     throw err
   }
 }

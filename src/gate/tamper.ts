@@ -24,8 +24,20 @@ function zlist(text: string): string[] {
 export class TamperGuard implements CallGuard {
   /** The paths the last restore wrote (the agent user gets them back before the next call). */
   restored: string[] = []
+  /** Work on loopgate's index that must end before the guard uses it (see waitFor). */
+  private pending: Promise<void> = Promise.resolve()
 
   constructor(private readonly opts: TamperGuardOptions) {}
+
+  /** The guard's next look at the work tree waits for `work` (a refresh of loopgate's index). */
+  waitFor(work: Promise<void>): void {
+    this.pending = work
+  }
+
+  /** Resolves once no work the guard waits for is running. */
+  idle(): Promise<void> {
+    return this.pending
+  }
 
   private git(args: string[], okCodes?: number[]) {
     return git(args, { cwd: this.opts.workspace, okCodes })
@@ -38,6 +50,7 @@ export class TamperGuard implements CallGuard {
    * and nothing else protected, the paths `git status` reports changed.
    */
   async check(full = true): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
+    await this.pending
     if (!full) {
       const changed = await changedInWorkTree(this.opts.workspace)
       return { found: findTampering(this.opts.workspace, this.opts.snapshot, changed), changed }

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { handBackPaths } from '../fs/hand-back.js'
@@ -13,6 +14,8 @@ import {
   runAgentUserName,
   type AgentUser
 } from './agent-user.js'
+
+const execFileAsync = promisify(execFile)
 
 export type IsolationMode = 'auto' | 'weak'
 
@@ -51,16 +54,16 @@ export class AgentAccount {
     if (user) Object.assign(this.agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
   }
 
-  static open(opts: AccountOptions): AgentAccount {
+  static async open(opts: AccountOptions): Promise<AgentAccount> {
     const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
     const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined
     const account = forced
       ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
-      : ensureAgentUser(named ?? runAgentUserName(opts.loopId, opts.runId))
+      : await ensureAgentUser(named ?? runAgentUserName(opts.loopId, opts.runId))
     const user = 'user' in account ? account.user : undefined
     if (user) recordAgentUser(opts.runDir, user, named === undefined)
     // The gate's own user: code under test can neither write the workspace nor reach the agent's processes.
-    const gateAccount = user ? ensureAgentUser(gateUserName(user.name)) : null
+    const gateAccount = user ? await ensureAgentUser(gateUserName(user.name)) : null
     const gateUser = gateAccount && 'user' in gateAccount ? gateAccount.user : undefined
     if (gateUser) recordAgentUser(opts.runDir, gateUser, named === undefined, GATE_USER_RECORD)
     const opened = new AgentAccount(opts, user, gateUser)
@@ -100,12 +103,17 @@ export class AgentAccount {
   }
 
   /** After the loop (or a failed setup): every process killed, the workspace back to its owner, the run's users removed. */
-  close(): void {
+  async close(): Promise<void> {
     if (!this.user) return
     killUserProcesses(this.user)
-    // Later steps (and actions/checkout's post step) run git here as the runner's user.
-    execFileSync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace])
-    retireAgentUser(this.opts.runDir)
+    // Later steps (and actions/checkout's post step) run git here as the runner's user. The tree
+    // walk and the users' removal go on side by side.
+    const handedBack = execFileAsync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace])
+    try {
+      retireAgentUser(this.opts.runDir)
+    } finally {
+      await handedBack
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -77,19 +77,38 @@ export function retireAgentUser(runDir: string, recordName = USER_RECORD): strin
 
 function lookup(name: string): AgentUser | null {
   const r = spawnSync('getent', ['passwd', name], { encoding: 'utf8' })
-  if (r.status !== 0 || !r.stdout) return null
-  const [, , uid, gid, , home] = r.stdout.trim().split(':')
+  return r.status === 0 ? passwdEntry(name, r.stdout) : null
+}
+
+function passwdEntry(name: string, line: string): AgentUser | null {
+  if (!line) return null
+  const [, , uid, gid, , home] = line.trim().split(':')
   return { name, uid: Number(uid), gid: Number(gid), home }
+}
+
+/** Runs a command without blocking the run's other setup; its exit code and output. */
+function run(command: string, args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { encoding: 'utf8' }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 127) : 0
+      resolve({ status: code, stdout, stderr })
+    })
+  })
+}
+
+async function lookupAsync(name: string): Promise<AgentUser | null> {
+  const r = await run('getent', ['passwd', name])
+  return r.status === 0 ? passwdEntry(name, r.stdout) : null
 }
 
 /**
  * The dedicated unprivileged user the agent runs as, created when missing. Needs root (loopgate
  * spawns the agent with setuid); returns why not otherwise.
  */
-export function ensureAgentUser(name = DEFAULT_AGENT_USER): { user: AgentUser } | { why: string } {
+export async function ensureAgentUser(name = DEFAULT_AGENT_USER): Promise<{ user: AgentUser } | { why: string }> {
   if (typeof process.getuid !== 'function') return { why: 'this platform has no POSIX users' }
   if (process.getuid() !== 0) {
-    const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' })
+    const sudo = await run('sudo', ['-n', 'true'])
     return {
       why:
         sudo.status === 0
@@ -97,35 +116,29 @@ export function ensureAgentUser(name = DEFAULT_AGENT_USER): { user: AgentUser } 
           : `loopgate runs as uid ${process.getuid()} without root or passwordless sudo`
     }
   }
-  const found = lookup(name)
+  const found = await lookupAsync(name)
   if (found) {
     if (found.uid === 0) return { why: `the user ${name} has uid 0` }
     return { user: found }
   }
   try {
-    useradd(name)
+    await useradd(name)
   } catch (err) {
-    const again = lookup(name) // created meanwhile by a concurrent run
+    const again = await lookupAsync(name) // created meanwhile by a concurrent run
     if (again) return { user: again }
-    return {
-      why: `useradd ${name} failed: ${String((err as { stderr?: Buffer }).stderr ?? (err as Error).message)
-        .trim()
-        .slice(0, 200)}`
-    }
+    return { why: `useradd ${name} failed: ${String((err as { stderr?: string }).stderr ?? (err as Error).message).trim().slice(0, 200)}` }
   }
-  const created = lookup(name)
+  const created = await lookupAsync(name)
   return created ? { user: created } : { why: `the user ${name} could not be found after useradd` }
 }
 
 /** useradd, retried while another process holds the passwd lock (exit 10). */
-function useradd(name: string): void {
+async function useradd(name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const r = spawnSync('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name], {
-      stdio: 'pipe'
-    })
+    const r = await run('useradd', ['--system', '--create-home', '--home-dir', `/home/${name}`, '--shell', '/bin/bash', '--user-group', name])
     if (r.status === 0) return
     if (r.status !== 10 || attempt >= 20) throw Object.assign(new Error(`useradd exited ${r.status}`), { stderr: r.stderr })
-    execFileSync('sleep', ['0.1'])
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
