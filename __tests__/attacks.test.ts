@@ -51,6 +51,31 @@ function headFile(r: AttackResult, file: string): string {
   return gitIn(r.ws, ['show', `HEAD:${file}`])
 }
 
+/** An agent whose iteration-1 code rewrites itself (a - b → a + b, same size) when the gate runs it, then puts its mtime back. */
+function selfPatchingAgent(): string {
+  const selfPatching = [
+    'export function add(a, b) {',
+    '  return a - b // BODY',
+    '}',
+    "import { readFileSync, writeFileSync, statSync, utimesSync, rmSync } from 'node:fs'",
+    'const f = new URL(import.meta.url).pathname',
+    'const st = statSync(f)',
+    "const fixed = readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY')",
+    'try { writeFileSync(f, fixed) } catch { rmSync(f); writeFileSync(f, fixed) }',
+    'utimesSync(f, st.atime, st.mtime)',
+    ''
+  ].join('\n')
+  return `if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${selfPatching}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`
+}
+
+/** The second gate run saw the commit, not what the first one's code wrote into the checkout. */
+function expectSelfPatchUndone(r: AttackResult): void {
+  expect(r.report.run?.iterations).toHaveLength(2)
+  expect(r.report.run?.iterations[1].gateRan).toBe(true)
+  expect(r.report.run?.iterations[1].gate?.passed).toBe(false)
+  expect(r.report.stopReason).not.toBe('verified')
+}
+
 afterAll(() => {
   for (const name of ['hook', 'hookspath', 'fsmonitor', 'filter', 'credential', 'outlive1', 'outlive2', 'outlive3', 'weak-daemon'])
     rmSync(marker(name), { force: true })
@@ -149,26 +174,16 @@ describe('attacks around the gate', () => {
   })
 
   test('gate-time code edits a source file in the checkout to persist into the next gate run: undone', async () => {
-    const selfPatching = [
-      'export function add(a, b) {',
-      '  return a - b // BODY',
-      '}',
-      "import { readFileSync, writeFileSync, statSync, utimesSync, rmSync } from 'node:fs'",
-      'const f = new URL(import.meta.url).pathname',
-      'const st = statSync(f)',
-      "const fixed = readFileSync(f, 'utf8').replace('a - b // BODY', 'a + b // BODY')",
-      'try { writeFileSync(f, fixed) } catch { rmSync(f); writeFileSync(f, fixed) }',
-      'utimesSync(f, st.atime, st.mtime)',
-      ''
-    ].join('\n')
-    const r = await attack(
-      `if [ "$LOOPGATE_ITERATION" = 1 ]; then cat > src/math.mjs <<'JS'\n${selfPatching}JS\nelse echo "iteration $LOOPGATE_ITERATION" >> notes.txt; fi\n`
-    )
-    expect(r.report.run?.iterations).toHaveLength(2)
-    expect(r.report.run?.iterations[1].gateRan).toBe(true)
-    expect(r.report.run?.iterations[1].gate?.passed).toBe(false)
-    expect(r.report.stopReason).not.toBe('verified')
+    const r = await attack(selfPatchingAgent())
+    expectSelfPatchUndone(r)
     expectClean(r)
+  })
+
+  test('weak isolation: gate-time code rewrites a source file in place, same size, mtime put back: undone', async () => {
+    // Without a gate user the tracked files are writable in place (same inode); only git's check
+    // of entries as new as its index (racily clean) sees a same-second rewrite.
+    const r = await attack(selfPatchingAgent(), { isolation: 'weak' })
+    expectSelfPatchUndone(r)
   })
 
   test('gate-time code leaves a new file in the checkout for the next gate run: cleaned away', async () => {

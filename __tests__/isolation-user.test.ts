@@ -1,8 +1,8 @@
 /** The dedicated agent user (tests run as root): who the agent is and what it can reach. */
-import { execFileSync } from 'node:child_process'
-import { readFileSync, statSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { ensureAgentUser, killUserProcesses, processesOf } from '../src/isolation/agent-user.js'
+import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
 import { runAttack, tokenLeaks } from './helpers/gate-fixture.js'
 
 const USER = 'loopgate-agent-iso'
@@ -63,4 +63,20 @@ const isRoot = process.getuid?.() === 0
   expect(
     execFileSync('git', ['log', '--format=%s', '-1'], { cwd: r.ws, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).trim()
   ).toBe('loopgate: iteration 1')
+})
+
+;(isRoot ? test : test.skip)('a setup that fails while the run’s users are being made leaves neither user behind', async () => {
+  // The users are made while the base is resolved; an unknown base-ref fails that step.
+  const runId = `users${process.pid}${Date.now().toString(36)}`
+  const outcome = await runAttack({ isolation: 'auto', agentUser: null, runId, script: 'true\n', inputs: { 'base-ref': 'no-such-branch' } }).then(
+    (r) => r.report.stopReason,
+    (err: Error) => err.message
+  )
+  expect(outcome).toMatch(/config-error|base-ref/)
+  const agentName = runAgentUserName('attack', runId)
+  for (const name of [agentName, gateUserName(agentName)]) {
+    const r = spawnSync('getent', ['passwd', name])
+    expect(r.status).not.toBe(0)
+    expect(existsSync(`/home/${name}`)).toBe(false)
+  }
 })

@@ -58,14 +58,18 @@ for (const name of ['execFileSync', 'spawnSync'] as const) {
 }
 syncBuiltinESMExports()
 
-const { loopgateRun } = await import('./loop.js')
-const repo = syntheticRepo(Number(process.env.BENCH_FILES ?? 10_000))
+const { loopgateRun, memoryBaselines } = await import('./loop.js')
+const files = Number(process.env.BENCH_FILES ?? 10_000)
+// BENCH_CACHED=1 profiles a later run on the same tree: the first run's baseline is reused.
+const baselines = memoryBaselines()
+if (process.env.BENCH_CACHED) await loopgateRun(syntheticRepo(files), 8, {}, { baselines })
+const repo = syntheticRepo(files)
 git(repo, ['status', '--porcelain'])
 settle()
 spent.clear()
 timeline.length = 0
 origin = performance.now()
-const r = await loopgateRun(repo)
+const r = await loopgateRun(repo, 8, {}, { baselines })
 console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
 console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
 rmSync(repo, { recursive: true, force: true })

@@ -57,6 +57,8 @@ export interface AttackOptions {
   env?: Record<string, string>
   /** Runs on the repository before the run (e.g. a PR commit on top of the base). */
   prepare?: (ws: string) => void
+  /** The run's id (default: a fresh one). */
+  runId?: string
 }
 
 export interface AttackResult {
@@ -108,7 +110,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
   const lines: string[] = []
   const report = await executeRun(settings, {
     env,
-    runId: `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`,
+    runId: opts.runId ?? `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`,
     tempDir: temp,
     publisher: new DryRunPublisher(),
     signal: new AbortController().signal,

@@ -1,12 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { git, gitEnv } from '../git/git.js'
+import { git } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { changedPaths, chownDirs, chownParents, cp, depsSignature } from './checkout-fs.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot } from './snapshot.js'
+import { CHECKOUT_ARGS, checkOutInGate, checkoutDirOf, createGateRepo, gateIndexOf, gateRepoOf, type FirstCheckout } from './first-checkout.js'
 import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
@@ -31,6 +32,8 @@ export interface CheckoutOptions {
   user?: AgentUser
   /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
   writableDeps: boolean
+  /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */
+  first?: FirstCheckout
 }
 
 export interface PreparedCheckout {
@@ -66,21 +69,19 @@ export class CleanCheckout {
   /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
   private scrubbing: Promise<void> | null = null
 
+  /** The first checkout begun early, until the first prepare adopts it. */
+  private first: FirstCheckout | null
+
   constructor(private readonly opts: CheckoutOptions) {
-    this.repo = path.join(opts.privateDir, 'repo.git')
-    this.dir = path.join(opts.gateDir, 'checkout')
+    this.repo = gateRepoOf(opts)
+    this.dir = checkoutDirOf(opts)
     this.pristine = path.join(opts.privateDir, 'deps')
+    this.first = opts.first ?? null
   }
 
   /** Before the first agent call: the private git dir and the pristine dependency copies. */
   async init(): Promise<void> {
-    mkdirSync(this.opts.privateDir, { recursive: true, mode: 0o700 })
-    chmodSync(this.opts.privateDir, 0o700)
-    rmSync(this.repo, { recursive: true, force: true })
-    await git(['init', '--bare', '-q', this.repo], { cwd: this.opts.privateDir })
-    const common = (await git(['rev-parse', '--git-common-dir'], { cwd: this.opts.workspace })).stdout.trim()
-    const objects = path.resolve(this.opts.workspace, common, 'objects')
-    writeFileSync(path.join(this.repo, 'objects', 'info', 'alternates'), `${objects}\n`)
+    await (this.opts.first ? this.opts.first.repo : createGateRepo(this.opts))
     mkdirSync(this.pristine, { recursive: true, mode: 0o700 })
     for (const name of DEPENDENCY_DIRS) {
       const src = path.join(this.opts.workspace, name)
@@ -103,8 +104,6 @@ export class CleanCheckout {
       this.redirected.push(...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) }))
       this.deps.push(name)
     }
-    mkdirSync(this.opts.gateDir, { recursive: true, mode: 0o711 })
-    chmodSync(this.opts.gateDir, 0o711)
   }
 
   /** Materialises `commit`; with `applySnapshot` (the baseline) protected paths are set to base. */
@@ -145,13 +144,8 @@ export class CleanCheckout {
     return { dir, home, tmp, mismatches, timings }
   }
 
-  private get indexFile(): string {
-    return path.join(this.repo, 'index')
-  }
-
   private inCheckout(args: string[], okCodes?: number[]) {
-    const env = { ...gitEnv(), GIT_INDEX_FILE: this.indexFile }
-    return git(['--git-dir', this.repo, '--work-tree', this.dir, ...args], { cwd: this.dir, env, okCodes })
+    return checkOutInGate(this.opts, args, okCodes)
   }
 
   /**
@@ -165,7 +159,8 @@ export class CleanCheckout {
   private indexPastTheFiles(): void {
     if (!this.opts.user) return
     const past = Math.floor(Date.now() / 1000) + 1
-    if (statSync(this.indexFile).mtimeMs / 1000 < past) utimesSync(this.indexFile, past, past)
+    const index = gateIndexOf(this.opts)
+    if (statSync(index).mtimeMs / 1000 < past) utimesSync(index, past, past)
   }
 
   /**
@@ -197,6 +192,7 @@ export class CleanCheckout {
     const scrubbed = this.scrubbing
     this.scrubbing = null
     if (scrubbed) await scrubbed
+    if (this.first && (await this.adoptFirst(commit, lap))) return true
     const fresh = wantFresh || !this.checkedOut
     if (fresh) {
       this.discard(this.dir)
@@ -207,11 +203,28 @@ export class CleanCheckout {
       await this.clean()
     }
     lap('clean')
-    await this.inCheckout(['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach', commit])
+    await this.inCheckout([...CHECKOUT_ARGS, commit])
     this.indexPastTheFiles()
     this.checkedOut = true
     lap('checkout')
     return fresh
+  }
+
+  /**
+   * Takes over the first checkout begun early: nothing has run in it, so it needs no clean; a
+   * later start commit (the protected paths committed at setup) is checked out on top. False when
+   * the early checkout failed: the checkout is then made afresh.
+   */
+  private async adoptFirst(commit: string, lap: (name: string) => void): Promise<boolean> {
+    const first = this.first
+    this.first = null
+    if (!first || !(await first.done)) return false
+    lap('clean')
+    if (first.commit !== commit) await this.inCheckout([...CHECKOUT_ARGS, commit])
+    this.indexPastTheFiles()
+    this.checkedOut = true
+    lap('checkout')
+    return true
   }
 
   /** Protected paths that differ from the base; with `apply` (the baseline) they are set to the base first. */

@@ -8,6 +8,7 @@ import { brokenBaseline, describeBroken, type BrokenGate, type StepEnd } from '.
 import { CleanCheckout, type PreparedCheckout } from './checkout.js'
 import { describeTampering, type Tampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
+import type { FirstCheckout } from './first-checkout.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
 import { failedVerdict, gateVerdict } from './verdict.js'
@@ -29,6 +30,8 @@ export interface ProtectedGateOptions {
   user?: AgentUser
   /** The runner's package caches, given read-only to each run that has a `setup` step. */
   packageCaches?: PackageCache[]
+  /** The first clean checkout, begun before the rest of the setup. */
+  first?: FirstCheckout
 }
 
 export interface Baseline {
@@ -67,7 +70,8 @@ export class ProtectedGate implements Gate {
       privateDir: opts.privateDir,
       gateDir: opts.gateDir,
       user: opts.user,
-      writableDeps: Boolean(opts.setup)
+      writableDeps: Boolean(opts.setup),
+      first: opts.first
     })
   }
 

@@ -14,6 +14,7 @@ import type { AttemptLog } from '../records/attempt-log.js'
 import type { AgentRunner, CallGuard } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
 import { GateBrokenError } from './baseline-health.js'
+import { beginFirstCheckout, type FirstCheckout, type GateLocation } from './first-checkout.js'
 import { describeTampering } from './compare.js'
 import { ProtectedGate, type Baseline } from './protected-gate.js'
 import { runnerPackageCaches } from './package-caches.js'
@@ -88,7 +89,10 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   mkdirSync(opts.runDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.runDir, 0o700)
 
-  // The run's users are created while the base is resolved and snapshotted (neither needs the other).
+  // The slowest step before the first verdict, the gate's first clean checkout, begins now; the
+  // run's users are created while the base is resolved and snapshotted. None needs the others.
+  const location = gateLocation(opts)
+  const first = beginFirstCheckout(location, (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim())
   const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,
@@ -101,6 +105,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const [snapshotted, account] = await Promise.all([
     baseSnapshot(opts, notes).catch(async (err: unknown) => {
       await (await opening).close()
+      await first.done
       throw err
     }),
     opening
@@ -114,7 +119,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     )
   notes.push(...account.notes)
 
-  const { gate, gateDir } = await openGate(opts, snapshot, account, notes)
+  const { gate, gateDir } = await openGate(opts, { snapshot, account, location, first }, notes)
   // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
   gate.prepareAhead(startCommit)
@@ -171,16 +176,15 @@ function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal): Agent
  */
 async function openGate(
   opts: ProtectionOptions,
-  snapshot: BaseSnapshot,
-  account: AgentAccount,
+  parts: { snapshot: BaseSnapshot; account: AgentAccount; location: GateLocation; first: FirstCheckout },
   notes: string[]
 ): Promise<{ gate: ProtectedGate; gateDir: string }> {
   const { settings } = opts
-  const ws = settings.workspace
+  const { snapshot, account, location, first } = parts
   const { user, gateUser } = account
-  const gateDir = path.join(opts.tempDir, 'loopgate-gate', `${settings.loopId}-${opts.runId}`)
+  const { gateDir } = location
   const gate = new ProtectedGate({
-    workspace: ws,
+    workspace: location.workspace,
     snapshot,
     command: settings.gateCommand,
     setup: settings.gateSetup,
@@ -188,10 +192,11 @@ async function openGate(
     timeoutMs: settings.gateTimeoutMs,
     env: opts.gateEnv,
     signal: opts.signal,
-    privateDir: path.join(opts.runDir, 'gate'),
+    privateDir: location.privateDir,
     gateDir,
     user: gateUser ?? user,
-    packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : []
+    packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
+    first
   })
   await gate.init()
   if (gateUser) {
@@ -206,6 +211,15 @@ async function openGate(
     )
   }
   return { gate, gateDir }
+}
+
+/** The gate's folders: its private repository in the run directory, its checkout in the runner's temp. */
+function gateLocation(opts: ProtectionOptions): GateLocation {
+  return {
+    workspace: opts.settings.workspace,
+    privateDir: path.join(opts.runDir, 'gate'),
+    gateDir: path.join(opts.tempDir, 'loopgate-gate', `${opts.settings.loopId}-${opts.runId}`)
+  }
 }
 
 /**

@@ -114,10 +114,14 @@ export class GitWorkspace implements Workspace {
     return this.preRun
   }
 
-  /** A commit of the index on top of HEAD, without a second scan of the work tree. */
-  private async commitIndex(message: string): Promise<string> {
-    const [written, parent] = await Promise.all([this.run(['write-tree']), this.head()])
-    const tree = written.stdout.trim()
+  /** What the index holds against HEAD, with the tree it would commit and HEAD itself (read side by side). */
+  private async readStaged(): Promise<{ staged: string; tree: string; parent: string }> {
+    const [staged, written, parent] = await Promise.all([this.run(['diff', '--cached', '--numstat', '--no-renames']), this.run(['write-tree']), this.head()])
+    return { staged: staged.stdout, tree: written.stdout.trim(), parent }
+  }
+
+  /** A commit of `tree` on top of `parent`, without a second scan of the work tree. */
+  private async commitTree(tree: string, parent: string, message: string): Promise<string> {
     const commit = (
       await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
     ).stdout.trim()
@@ -128,8 +132,8 @@ export class GitWorkspace implements Workspace {
   async commitIteration(runId: string, iteration: number, changed?: readonly string[]): Promise<IterationChange> {
     const nested = await this.stageChanges(changed)
     const notes = nested.length ? [`nested repositories are not committed: ${nested.slice(0, 10).join(', ')}`] : []
-    let staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
-    const stagedFiles = parseNumstat(staged.stdout).files
+    let index = await this.readStaged()
+    const stagedFiles = parseNumstat(index.staged).files
     // The progress notes never go into loopgate's commits, even when the user tracks the file; the
     // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
     const leftOut = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && stagedFiles.includes(f))
@@ -140,18 +144,18 @@ export class GitWorkspace implements Workspace {
     }
     if (leftOut.length > 0) {
       await git(['--literal-pathspecs', 'reset', '-q', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: this.dir, input: `${leftOut.join('\0')}\0` })
-      staged = await this.run(['diff', '--cached', '--numstat', '--no-renames'])
+      index = await this.readStaged()
     }
-    const all = parseNumstat(staged.stdout)
+    const all = parseNumstat(index.staged)
     if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 }, notes }
     const message = `loopgate: iteration ${iteration}\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
-    const commit = await this.commitIndex(message)
+    const commit = await this.commitTree(index.tree, index.parent, message)
     const counted = all.files.filter((f) => f !== this.featuresFile && f !== this.progressFile)
     const stat =
       counted.length === all.files.length
         ? all.stat
         : parseNumstat(
-            staged.stdout
+            index.staged
               .split('\n')
               .filter((l) => counted.includes(l.split('\t').slice(2).join('\t')))
               .join('\n')

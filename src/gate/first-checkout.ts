@@ -1,0 +1,68 @@
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { git, gitEnv } from '../git/git.js'
+
+/** Where the gate's private repository and its checkout live (see CleanCheckout). */
+export interface GateLocation {
+  workspace: string
+  /** Root-only: the private git dir. */
+  privateDir: string
+  /** Reachable by the gate user: the checkout. */
+  gateDir: string
+}
+
+export const gateRepoOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(loc.privateDir, 'repo.git')
+export const checkoutDirOf = (loc: Pick<GateLocation, 'gateDir'>): string => path.join(loc.gateDir, 'checkout')
+export const gateIndexOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(gateRepoOf(loc), 'index')
+
+/**
+ * The gate's private git dir: loopgate's own (no config, hooks or attributes of the agent's), with
+ * the workspace's objects as alternates; and the folder the checkout goes in.
+ */
+export async function createGateRepo(loc: GateLocation): Promise<void> {
+  const repo = gateRepoOf(loc)
+  mkdirSync(loc.privateDir, { recursive: true, mode: 0o700 })
+  chmodSync(loc.privateDir, 0o700)
+  rmSync(repo, { recursive: true, force: true })
+  await git(['init', '--bare', '-q', repo], { cwd: loc.privateDir })
+  const common = (await git(['rev-parse', '--git-common-dir'], { cwd: loc.workspace })).stdout.trim()
+  const objects = path.resolve(loc.workspace, common, 'objects')
+  writeFileSync(path.join(repo, 'objects', 'info', 'alternates'), `${objects}\n`)
+  mkdirSync(loc.gateDir, { recursive: true, mode: 0o711 })
+  chmodSync(loc.gateDir, 0o711)
+}
+
+/** `git checkout -f` of `commit` into the gate's checkout, with loopgate's git and the private index. */
+export function checkOutInGate(loc: GateLocation, args: string[], okCodes?: number[]) {
+  const repo = gateRepoOf(loc)
+  const dir = checkoutDirOf(loc)
+  const env = { ...gitEnv(), GIT_INDEX_FILE: gateIndexOf(loc) }
+  return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes })
+}
+
+export const CHECKOUT_ARGS = ['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach']
+
+/** A clean checkout begun before the rest of the setup; the gate adopts it (see CleanCheckout). */
+export interface FirstCheckout {
+  commit: string
+  /** The private repository, once made (the checkout's own setup waits for it). */
+  repo: Promise<void>
+  /** True once `commit` is checked out; false when it could not be (the gate then checks out itself). */
+  done: Promise<boolean>
+}
+
+/**
+ * Begins the gate's first clean checkout as soon as loopgate holds the repository: writing a large
+ * tree is the slowest step before the first verdict and needs nothing of the rest of the setup
+ * (the users, the snapshot, the agent's hand-over). Nothing runs in the folder until the gate takes
+ * it over, and the gate verifies it like any other checkout.
+ */
+export function beginFirstCheckout(loc: GateLocation, commit: string): FirstCheckout {
+  const repo = createGateRepo(loc)
+  const done = repo.then(async () => {
+    mkdirSync(checkoutDirOf(loc), { mode: 0o755 })
+    await checkOutInGate(loc, [...CHECKOUT_ARGS, commit])
+    return true
+  })
+  return { commit, repo, done: done.catch(() => false) }
+}
