@@ -306,7 +306,6 @@ export class CleanCheckout {
     spawn('rm', ['-rf', '--', ...this.trash.splice(0)], { detached: true, stdio: 'ignore' }).unref()
   }
 
-
   /**
    * Protected files root-owned and read-only, executable when the base has them so (100755);
    * their directories (and the checkout root) root-owned and sticky, so the gate user can add files

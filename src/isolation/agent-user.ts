@@ -126,7 +126,11 @@ export async function ensureAgentUser(name = DEFAULT_AGENT_USER): Promise<{ user
   } catch (err) {
     const again = await lookupAsync(name) // created meanwhile by a concurrent run
     if (again) return { user: again }
-    return { why: `useradd ${name} failed: ${String((err as { stderr?: string }).stderr ?? (err as Error).message).trim().slice(0, 200)}` }
+    return {
+      why: `useradd ${name} failed: ${String((err as { stderr?: string }).stderr ?? (err as Error).message)
+        .trim()
+        .slice(0, 200)}`
+    }
   }
   const created = await lookupAsync(name)
   return created ? { user: created } : { why: `the user ${name} could not be found after useradd` }
