@@ -69,6 +69,8 @@ export class CleanCheckout {
   /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
   private scrubbing: Promise<void> | null = null
 
+  /** Whether gate code ran in the checkout since it was last checked out (else there is nothing to clean). */
+  private ranSinceCheckout = false
   /** The first checkout begun early, until the first prepare adopts it. */
   private first: FirstCheckout | null
 
@@ -124,13 +126,15 @@ export class CleanCheckout {
     const keepDeps = !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
     for (const d of [home, tmp]) this.discard(d)
     if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
+    // The tree diffs need only the commits: they run while the checkout is written.
+    const last = this.lastCommit
+    const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
+    const fromLast = last && user ? changedPaths(this.repo, last, commit) : Promise.resolve(null)
+    for (const diff of [fromBase, fromLast]) diff.catch(() => undefined)
     const fresh = await this.checkOut(commit, !this.checkedOut || !existsSync(dir), lap)
-    const previous = fresh ? null : this.lastCommit
     this.lastCommit = commit
-    const [mismatches, sincePrevious] = await Promise.all([
-      this.verify(commit, opts.applySnapshot === true),
-      previous && user ? changedPaths(this.repo, previous, commit) : null
-    ])
+    const mismatches = this.verify(await fromBase, opts.applySnapshot === true)
+    const sincePrevious = fresh ? null : await fromLast
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
     if (mismatches.length) return { dir, home, tmp, mismatches, timings }
@@ -168,12 +172,25 @@ export class CleanCheckout {
    * background, while the next agent call works; the next checkout waits for it. Without a
    * separate gate user nothing is known to have stopped writing, so the next checkout cleans.
    */
+  /** Code under test is about to run in the checkout. */
+  markRun(): void {
+    this.ranSinceCheckout = true
+  }
+
   scrub(): void {
-    this.emptyTrash()
-    if (!this.opts.user || !this.checkedOut || this.scrubbing) return
-    this.scrubbing = this.clean().catch(() => {
-      this.checkedOut = false
-    })
+    if (!this.opts.user || !this.checkedOut || this.scrubbing) {
+      this.emptyTrash()
+      return
+    }
+    // Begun once the verdict is handed on, so the next call's spawn does not wait for these two.
+    this.scrubbing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        this.emptyTrash()
+        return this.clean()
+      })
+      .catch(() => {
+        this.checkedOut = false
+      })
   }
 
   /** Resolves once no background clean is running. */
@@ -197,7 +214,7 @@ export class CleanCheckout {
     if (fresh) {
       this.discard(this.dir)
       mkdirSync(this.dir, { mode: 0o755 })
-    } else if (!scrubbed) {
+    } else if (!scrubbed && this.ranSinceCheckout) {
       // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
       // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
       await this.clean()
@@ -206,6 +223,7 @@ export class CleanCheckout {
     await this.inCheckout([...CHECKOUT_ARGS, commit])
     this.indexPastTheFiles()
     this.checkedOut = true
+    this.ranSinceCheckout = false
     lap('checkout')
     return fresh
   }
@@ -228,10 +246,9 @@ export class CleanCheckout {
   }
 
   /** Protected paths that differ from the base; with `apply` (the baseline) they are set to the base first. */
-  private async verify(commit: string, apply: boolean): Promise<Tampering[]> {
-    // Any protected path the commit holds that the base does not is in the diff from the base; the
-    // base's own protected paths are always checked.
-    const candidates = await changedPaths(this.repo, this.opts.snapshot.commit, commit)
+  private verify(candidates: string[], apply: boolean): Tampering[] {
+    // Any protected path the commit holds that the base does not is in the diff from the base
+    // (`candidates`); the base's own protected paths are always checked.
     const mismatches = findTampering(this.dir, this.opts.snapshot, candidates)
     if (!apply || mismatches.length === 0) return mismatches
     revertTampering(this.dir, this.opts.snapshot, mismatches)

@@ -169,6 +169,7 @@ export class ProtectedGate implements Gate {
       this.lastTimings.caches = Date.now() - t
     }
     const exec = this.executor(prepared, started + this.opts.timeoutMs)
+    this.checkout.markRun()
     let output = ''
     try {
       if (this.opts.setup) {

@@ -55,9 +55,8 @@ export class TamperGuard implements CallGuard {
       const changed = await changedInWorkTree(this.opts.workspace)
       return { found: findTampering(this.opts.workspace, this.opts.snapshot, changed), changed }
     }
-    const tracked = zlist((await this.git(['ls-files', '-z'])).stdout)
-    const untracked = zlist((await this.git(['ls-files', '-z', '--others', '--exclude-standard'])).stdout)
-    return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...tracked, ...untracked]) }
+    const [tracked, untracked] = await Promise.all([this.git(['ls-files', '-z']), this.git(['ls-files', '-z', '--others', '--exclude-standard'])])
+    return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...zlist(tracked.stdout), ...zlist(untracked.stdout)]) }
   }
 
   /** Puts the base content back where it differs; returns what was found. */

@@ -41,8 +41,12 @@ async function recordFile(dir: string): Promise<string> {
 
 /** Records the untracked and ignored files before the first call (the agent has not run yet). */
 export async function recordPreRunFiles(dir: string): Promise<PreRunFiles> {
-  const untracked = zlist((await git(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir })).stdout)
-  const ignored = zlist((await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: dir })).stdout)
+  const [untrackedList, ignoredList] = await Promise.all([
+    git(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir }),
+    git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: dir })
+  ])
+  const untracked = zlist(untrackedList.stdout)
+  const ignored = zlist(ignoredList.stdout)
   const alwaysOut: string[] = []
   const toHash: string[] = []
   for (const rel of [...untracked, ...ignored]) {
