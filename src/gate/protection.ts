@@ -123,12 +123,14 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
   gate.prepareAhead(startCommit)
-  account.handOver([opts.callsDir, gateDir])
-  tamper.waitFor(refreshIndex(ws, Boolean(account.user)))
+  const handedOver = account.handOver([opts.callsDir, gateDir])
+  tamper.waitFor(handedOver.then(() => refreshIndex(ws, Boolean(account.user)), () => undefined))
 
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
   const baseline = await establishBaseline(opts, { base, snapshot, gate, account, startCommit }, notes)
+  // The agent's first call needs the workspace handed over.
+  await handedOver
   const caches = gate.lastCaches
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)

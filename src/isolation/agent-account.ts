@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -44,6 +44,7 @@ export class AgentAccount {
   /** Environment values the agent gets on top of the allow-list (HOME, USER). */
   readonly agentEnvSet: Record<string, string> = {}
   private readonly owner: { uid: number; gid: number }
+  private handingOver: Promise<void> = Promise.resolve()
 
   private constructor(
     private readonly opts: AccountOptions,
@@ -76,10 +77,12 @@ export class AgentAccount {
   }
 
   /** The workspace goes to the agent's user; the folders it must reach become traversable. */
-  handOver(reach: string[]): void {
-    if (!this.user) return
-    execFileSync('chown', ['-hR', `${this.user.uid}:${this.user.gid}`, this.opts.workspace])
+  handOver(reach: string[]): Promise<void> {
+    if (!this.user) return Promise.resolve()
     for (const dir of [this.opts.workspace, ...reach]) makeReachable(dir)
+    // The tree walk goes on while the rest of the setup does; the first call and close() wait for it.
+    this.handingOver = execFileAsync('chown', ['-hR', `${this.user.uid}:${this.user.gid}`, this.opts.workspace]).then(() => undefined)
+    return this.handingOver
   }
 
   /** Before each call: files loopgate wrote go back to the agent; after it, its processes die. */
@@ -105,6 +108,7 @@ export class AgentAccount {
   /** After the loop (or a failed setup): every process killed, the workspace back to its owner, the run's users removed. */
   async close(): Promise<void> {
     if (!this.user) return
+    await this.handingOver.catch(() => undefined)
     killUserProcesses(this.user)
     // Later steps (and actions/checkout's post step) run git here as the runner's user. The tree
     // walk and the users' removal go on side by side.
