@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { returnCustody, takeCustody, userConfigOf, withCustody } from '../src/git/custody.js'
 import { heldRepositoryFor } from '../src/git/custody-registry.js'
@@ -63,6 +63,21 @@ describe('loopgate holds the workspace repository for the run', () => {
     expect(sh(ws, ['rev-parse', 'HEAD~1']).trim()).toBe(base)
     expect(sh(ws, ['log', '--format=%s'])).not.toContain('agent commit')
     expect(readFileSync(path.join(ws, '.git/config'), 'utf8')).not.toContain('worktree')
+  })
+
+  test("loopgate's index is split while it holds the repository and goes back whole", async () => {
+    const ws = makeRepo({ 'a.txt': 'a', 'b.txt': 'b' })
+    const runDir = runDirIn()
+    const splitWhileHeld = await withCustody(ws, runDir, async (custody) => {
+      writeFileSync(path.join(ws, 'a.txt'), 'changed')
+      await git(['add', '-A'], { cwd: ws })
+      return readdirSync(custody.gitDir).filter((n) => n.startsWith('sharedindex.'))
+    })
+    expect(splitWhileHeld).toHaveLength(1)
+    expect(readdirSync(path.join(ws, '.git')).filter((n) => n.startsWith('sharedindex.'))).toEqual([])
+    // A whole index has no "link" extension; a split one names its shared index there.
+    expect(readFileSync(path.join(ws, '.git', 'index')).includes(Buffer.from('link'))).toBe(false)
+    expect(sh(ws, ['diff', '--cached', '--name-only']).trim()).toBe('a.txt')
   })
 
   test('a workspace without a .git directory is a config-error naming working-directory', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from '../inputs/values.js'
 import { registerHeld, unregisterHeld, type HeldRepository } from './custody-registry.js'
@@ -139,6 +139,19 @@ export function resumeCustody(custody: Custody): void {
   registerHeld(custody)
 }
 
+/**
+ * loopgate's index was split while it held the repository (see gitArgs); it goes back whole, as
+ * the repository came, for the tools of later steps that read the index themselves. When git
+ * cannot join it (a lock left by a killed run) the split index goes back as it is: git reads it.
+ */
+async function joinSplitIndex(custody: Custody): Promise<void> {
+  const joined = await git(['update-index', '--no-split-index'], { cwd: custody.workspace, config: ['core.splitIndex=false'], okCodes: [128] }).catch(
+    () => null
+  )
+  if (!joined || joined.exitCode !== 0) return
+  for (const name of readdirSync(custody.gitDir)) if (/^sharedindex\.[0-9a-f]{40,64}$/.test(name)) rmSync(path.join(custody.gitDir, name), { force: true })
+}
+
 async function giveBack(custody: Custody): Promise<void> {
   const dotGit = path.join(custody.workspace, '.git')
   // Whatever the agent left there (its copy, a symlink, a file) is removed, never followed.
@@ -154,6 +167,7 @@ async function giveBack(custody: Custody): Promise<void> {
  * `.git` (with loopgate's commits) goes back, owned by `owner` (`uid:gid`) when given.
  */
 export async function returnCustody(custody: Custody, owner?: { uid: number; gid: number }): Promise<void> {
+  await joinSplitIndex(custody)
   unregisterHeld(custody.workspace)
   await giveBack(custody)
   if (owner && process.getuid?.() === 0) {

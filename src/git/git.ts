@@ -74,10 +74,12 @@ export interface GitOptions {
  * a workspace loopgate holds, its own git directory and that work tree.
  */
 export function gitArgs(args: string[], opts: Pick<GitOptions, 'cwd' | 'config'>): string[] {
-  const configArgs = [...LOOPGATE_GIT_CONFIG, ...(opts.config ?? [])].flatMap((c) => ['-c', c])
   const held = heldRepositoryFor(opts.cwd)
+  // loopgate's own index of a held repository is split: each iteration writes only what changed
+  // instead of the whole index (custody.ts joins it again before the repository goes back).
+  const config = [...LOOPGATE_GIT_CONFIG, ...(held ? ['core.splitIndex=true'] : []), ...(opts.config ?? [])]
   const location = held ? [`--git-dir=${held.gitDir}`, `--work-tree=${held.workspace}`] : []
-  return [...configArgs, ...location, ...args]
+  return [...config.flatMap((c) => ['-c', c]), ...location, ...args]
 }
 
 /** Runs one git command (see gitArgs). Throws GitError on an unexpected exit. */

@@ -70,7 +70,12 @@ export async function recordPreRunFiles(dir: string): Promise<PreRunFiles> {
     const scratch = path.join(gitDir, `loopgate-pre-run-index-${process.pid}`)
     const env = { ...gitEnv(), GIT_INDEX_FILE: scratch }
     try {
-      await git(['update-index', '--add', '--info-only', '-z', '--stdin'], { cwd: dir, env, input: `${toHash.join('\0')}\0` })
+      await git(['update-index', '--add', '--info-only', '-z', '--stdin'], {
+        cwd: dir,
+        env,
+        config: ['core.splitIndex=false'],
+        input: `${toHash.join('\0')}\0`
+      })
       for (const line of zlist((await git(['ls-files', '-s', '-z'], { cwd: dir, env })).stdout)) {
         const tab = line.indexOf('\t')
         const [mode, blob] = line.slice(0, tab).split(' ')
