@@ -2,7 +2,7 @@
  * loopgate's commit stages the paths the tamper check's `git status` reported after the call (one
  * scan of the work tree per iteration), and still commits exactly the agent's work.
  */
-import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { GitWorkspace } from '../src/git/workspace.js'
 import { gitIn, runAttack } from './helpers/gate-fixture.js'
@@ -47,6 +47,35 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
     const change = await ws.commitIteration('r1', 1, ['b.txt', 'removed-since.txt'])
     expect(change.changedFiles).toEqual(['b.txt'])
     expect(committed(dir, change.commit!)).toEqual(['b.txt'])
+  })
+
+  test('a file that became a folder, a mode change and a link: committed as git add would', async () => {
+    const { dir, ws } = workspace()
+    await ws.prepare()
+    rmSync(path.join(dir, 'a.txt'))
+    mkdirSync(path.join(dir, 'a.txt'))
+    writeFileSync(path.join(dir, 'a.txt', 'inner.txt'), 'inner\n')
+    chmodSync(path.join(dir, 'b.txt'), 0o755)
+    symlinkSync('b.txt', path.join(dir, 'link'))
+    const change = await ws.commitIteration('r1', 1, ['a.txt', 'a.txt/inner.txt', 'b.txt', 'link'])
+    const tree = gitIn(dir, ['ls-tree', '-r', change.commit!])
+    expect(tree).toMatch(/^100644 blob \S+\ta\.txt\/inner\.txt$/m)
+    expect(tree).not.toMatch(/\ta\.txt$/m)
+    expect(tree).toMatch(/^100755 blob \S+\tb\.txt$/m)
+    expect(tree).toMatch(/^120000 blob \S+\tlink$/m)
+  })
+
+  test('a reported path beyond a link (git refuses to name it): everything changed is staged', async () => {
+    const { dir, ws } = workspace()
+    await ws.prepare()
+    mkdirSync(path.join(dir, 'real'))
+    writeFileSync(path.join(dir, 'real', 'r.txt'), 'r\n')
+    symlinkSync('real', path.join(dir, 'via'))
+    const change = await ws.commitIteration('r1', 1, ['real/r.txt', 'via', 'via/r.txt'])
+    const tree = gitIn(dir, ['ls-tree', '-r', change.commit!])
+    expect(tree).toMatch(/^120000 blob \S+\tvia$/m)
+    expect(tree).not.toMatch(/\tvia\/r\.txt$/m)
+    expect(tree).toMatch(/\treal\/r\.txt$/m)
   })
 
   test('without a report it scans the work tree itself', async () => {

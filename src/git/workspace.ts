@@ -6,9 +6,6 @@ import { git, gitEnv } from './git.js'
 import { mayBePreRunAddition, readPreRunFiles, recordPreRunFiles, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
 import { changedInWorkTree, nestedRepositories } from './status.js'
 
-/** Beyond this many changed paths one `git add -A` is cheaper than naming them. */
-const MAX_NAMED_PATHS = 1000
-
 export const TRAILER_RUN = 'Loopgate-Run'
 export const TRAILER_ITERATION = 'Loopgate-Iteration'
 
@@ -89,8 +86,8 @@ export class GitWorkspace implements Workspace {
 
   /**
    * Stages what changed: the paths one `git status` reports (the tamper check's, when it ran),
-   * named so git looks at nothing else; everything when there are many, a name is not valid UTF-8,
-   * or a named path is gone from both the tree and the index (a protected file the check removed).
+   * handed to git by name so it looks at nothing else (its cost grows with the change, not the
+   * tree); everything when a name is not valid UTF-8 or git refuses one (a path now beyond a link).
    */
   private async stageChanges(reported?: readonly string[]): Promise<string[]> {
     const changed = reported ?? (await changedInWorkTree(this.dir))
@@ -98,13 +95,18 @@ export class GitWorkspace implements Workspace {
     const nested = nestedRepositories(changed)
     const named = changed.filter((p) => !nested.includes(p))
     const everything = ['add', '-A', '--', '.', ...pathspecExcludes(nested)]
-    if (named.length > MAX_NAMED_PATHS || named.some((p) => p.includes('\ufffd'))) {
+    if (named.some((p) => p.includes('\ufffd'))) {
       await this.run(everything)
       return nested
     }
     if (named.length === 0) return nested
-    const added = await this.run(['add', '-A', '--', ...named.map((p) => `:(literal)${p}`)], [128])
-    if (added.exitCode === 128) await this.run(everything)
+    const staged = await git(['update-index', '--add', '--remove', '-z', '--stdin'], {
+      cwd: this.dir,
+      env: gitEnv(this.opts.author ?? LOCAL_AUTHOR),
+      input: `${named.join('\0')}\0`,
+      okCodes: [1, 128]
+    })
+    if (staged.exitCode !== 0) await this.run(everything)
     return nested
   }
 
