@@ -17,7 +17,7 @@ import { git, gitEnv, median, printTable, removeDeferred, removeLater, settle, s
 export const AGENT = 'echo "// edit $LOOPGATE_ITERATION" >> src/m1/f1.js'
 export const GATE = `node -e "console.log('✕ adds'); console.log('  expected 5, got -1'); process.exit(1)"`
 const ITERATIONS = 8
-const ROUNDS = 3
+const ROUNDS = 5
 
 const NAIVE = `for i in $(seq 1 ${ITERATIONS}); do
   LOOPGATE_ITERATION=$i bash -c "$AGENT"

@@ -93,11 +93,15 @@ export class ProtectedGate implements Gate {
     )
   }
 
-  /** Waits for a checkout still being made ahead (before the run's folders are removed). */
+  /** Waits for a checkout still being made ahead and a baseline still running (before the run's users go). */
   async settle(): Promise<void> {
     await this.ahead
     await this.pendingBaseline
-    await this.checkout.idle()
+  }
+
+  /** Resolves once the checkout's background clean has ended. */
+  idle(): Promise<void> {
+    return this.checkout.idle()
   }
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */

@@ -148,10 +148,10 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     notes,
     wrapAgent: (runner) => account.wrapAgent(stopWhenGateBroken(runner, gate.gateBroken), opts.callsDir),
     finish: async () => {
-      // A checkout still being made ahead finishes before the run's folders go.
+      // A checkout made ahead and a baseline still running end first; the checkout's last clean
+      // goes on while the workspace is handed back and the users are removed.
       await gate.settle()
-      await tamper.idle()
-      await account.close()
+      await Promise.all([gate.idle(), tamper.idle().then(() => account.close())])
     }
   }
 }
