@@ -12,8 +12,8 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-SJAIKTPF.js";
-import "../chunks/chunk-7CNKWHUD.js";
+} from "../chunks/chunk-3B5YIPVS.js";
+import "../chunks/chunk-DR3RKOSX.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-DGG4OAUV.js";
