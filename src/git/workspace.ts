@@ -52,6 +52,7 @@ export interface GitWorkspaceOptions {
 
 export class GitWorkspace implements Workspace {
   private preRun: PreRunFiles | null | undefined
+  private knownHead: string | undefined
 
   constructor(
     readonly dir: string,
@@ -80,8 +81,14 @@ export class GitWorkspace implements Workspace {
     this.preRun = await recordPreRunFiles(this.dir)
   }
 
+  /**
+   * HEAD, as loopgate's own last commit left it (read from git once, and after a commit git made).
+   * A HEAD moved by anything else is caught where it matters: the next commit's ref update names
+   * the parent it expects and fails.
+   */
   async head(): Promise<string> {
-    return (await this.run(['rev-parse', 'HEAD'])).stdout.trim()
+    this.knownHead ??= (await this.run(['rev-parse', 'HEAD'])).stdout.trim()
+    return this.knownHead
   }
 
   /**
@@ -128,6 +135,7 @@ export class GitWorkspace implements Workspace {
       await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
     ).stdout.trim()
     await this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
+    this.knownHead = commit
     return commit
   }
 
@@ -171,6 +179,7 @@ export class GitWorkspace implements Workspace {
     await this.run(['add', '--', spec])
     if ((await this.run(['diff', '--cached', '--quiet', 'HEAD', '--', spec], [1])).exitCode === 0) return null
     const message = `loopgate: record the feature flips the gate verified (iteration ${iteration})\n\nVerified on ${judged}; only ${this.featuresFile} changes.\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
+    this.knownHead = undefined
     await this.run(['commit', '-q', '--no-verify', '-m', message, '--only', '--', spec])
     return this.head()
   }

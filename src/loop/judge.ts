@@ -57,9 +57,12 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   if (change.commit) run.headCommit = change.commit
   const emptyDiff = change.changedFiles.length === 0
   const cancelledNow = run.signal.aborted
-  // Asked while the gate runs; a flips commit on top changes only the features file, which the
-  // comparison leaves out, so the answer holds for it too.
-  const changedSince = run.headCommit !== run.startCommit ? deps.workspace.hasChangesSince(run.startCommit) : Promise.resolve(false)
+  // Asked while the gate runs (once it has begun); a flips commit on top changes only the features
+  // file, which the comparison leaves out, so the answer holds for it too.
+  const changedSince =
+    run.headCommit !== run.startCommit
+      ? new Promise<void>((resolve) => setImmediate(resolve)).then(() => deps.workspace.hasChangesSince(run.startCommit))
+      : Promise.resolve(false)
   changedSince.catch(() => undefined)
 
   let verdict: GateVerdict | null = run.lastVerdict
