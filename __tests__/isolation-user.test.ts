@@ -43,6 +43,10 @@ const isRoot = process.getuid?.() === 0
     expect(tokenLeaks(r)).toEqual([])
   })
 
+  test('a user with uid 0 is never the agent user', async () => {
+    expect(await ensureAgentUser('root')).toEqual({ why: 'the user root has uid 0' })
+  })
+
   test('killUserProcesses ends every process of the user, even a fork loop', async () => {
     const found = await ensureAgentUser(USER)
     if (!('user' in found)) throw new Error(found.why)

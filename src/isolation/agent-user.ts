@@ -75,7 +75,22 @@ export function retireAgentUser(runDir: string, recordName = USER_RECORD): strin
   return notes
 }
 
+/** The user as the local passwd file has it (where useradd puts the users loopgate makes). */
+function localUser(name: string): AgentUser | null {
+  let text: string
+  try {
+    text = readFileSync('/etc/passwd', 'utf8')
+  } catch {
+    return null
+  }
+  const line = text.split('\n').find((l) => l.startsWith(`${name}:`))
+  return line ? passwdEntry(name, line) : null
+}
+
+/** The user from the local passwd file, else from every source the system names (getent). */
 function lookup(name: string): AgentUser | null {
+  const local = localUser(name)
+  if (local) return local
   const r = spawnSync('getent', ['passwd', name], { encoding: 'utf8' })
   return r.status === 0 ? passwdEntry(name, r.stdout) : null
 }
@@ -97,6 +112,8 @@ function run(command: string, args: string[]): Promise<{ status: number; stdout:
 }
 
 async function lookupAsync(name: string): Promise<AgentUser | null> {
+  const local = localUser(name)
+  if (local) return local
   const r = await run('getent', ['passwd', name])
   return r.status === 0 ? passwdEntry(name, r.stdout) : null
 }
@@ -116,16 +133,16 @@ export async function ensureAgentUser(name = DEFAULT_AGENT_USER): Promise<{ user
           : `loopgate runs as uid ${process.getuid()} without root or passwordless sudo`
     }
   }
-  const found = await lookupAsync(name)
-  if (found) {
-    if (found.uid === 0) return { why: `the user ${name} has uid 0` }
-    return { user: found }
-  }
+  const usable = (user: AgentUser): { user: AgentUser } | { why: string } => (user.uid === 0 ? { why: `the user ${name} has uid 0` } : { user })
+  // A user of the local passwd file is found without a process; one from elsewhere (a directory
+  // service) makes useradd refuse, and is looked up then.
+  const found = localUser(name)
+  if (found) return usable(found)
   try {
     await useradd(name)
   } catch (err) {
-    const again = await lookupAsync(name) // created meanwhile by a concurrent run
-    if (again) return { user: again }
+    const again = await lookupAsync(name) // known elsewhere, or created meanwhile by a concurrent run
+    if (again) return usable(again)
     return {
       why: `useradd ${name} failed: ${String((err as { stderr?: string }).stderr ?? (err as Error).message)
         .trim()
@@ -133,7 +150,7 @@ export async function ensureAgentUser(name = DEFAULT_AGENT_USER): Promise<{ user
     }
   }
   const created = await lookupAsync(name)
-  return created ? { user: created } : { why: `the user ${name} could not be found after useradd` }
+  return created ? usable(created) : { why: `the user ${name} could not be found after useradd` }
 }
 
 /** useradd, retried while another process holds the passwd lock (exit 10). */
