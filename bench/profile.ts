@@ -1,6 +1,8 @@
 // One loopgate run on 10,000 files with the time spent in each child command summed by name:
 // `node --import tsx --cpu-prof bench/profile.ts` shows where loopgate's own time goes, this
-// where its children's does.
+// where its children's does. BENCH_TIMELINE=1 also prints when each child ran (the critical path
+// before the first verdict), BENCH_CACHED=1 profiles a later run whose baseline is known, and
+// BENCH_FILES sets the repository's size.
 import type childProcess from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
