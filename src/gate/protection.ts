@@ -124,7 +124,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
   gate.prepareAhead(startCommit)
   const handedOver = account.handOver([opts.callsDir, gateDir])
-  tamper.waitFor(handedOver.then(() => refreshIndex(ws, Boolean(account.user)), () => undefined))
+  tamper.waitFor(
+    handedOver.then(
+      () => refreshIndex(ws, Boolean(account.user)),
+      () => undefined
+    )
+  )
 
   notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
 
