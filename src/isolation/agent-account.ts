@@ -114,7 +114,7 @@ export class AgentAccount {
     // walk and the users' removal go on side by side.
     const handedBack = execFileAsync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace])
     try {
-      retireAgentUser(this.opts.runDir)
+      await retireAgentUser(this.opts.runDir)
     } finally {
       await handedBack
     }

@@ -55,14 +55,14 @@ function readUserRecord(runDir: string, name = USER_RECORD): UserRecord | null {
 }
 
 /** Removes a run's own agent user and its home (every process of it must be gone). */
-export function removeAgentUser(user: AgentUser): void {
-  spawnSync('userdel', ['--remove', user.name], { stdio: 'ignore' })
+async function removeAgentUser(user: AgentUser): Promise<void> {
+  await run('userdel', ['--remove', user.name])
   if (user.home.startsWith('/home/lg-')) rmSync(user.home, { recursive: true, force: true })
 }
 
 /** The end of a run's agent user: every process killed, the user removed if the run created it. */
-export function retireAgentUser(runDir: string, recordName = USER_RECORD): string[] {
-  if (recordName === USER_RECORD) retireAgentUser(runDir, GATE_USER_RECORD)
+export async function retireAgentUser(runDir: string, recordName = USER_RECORD): Promise<string[]> {
+  if (recordName === USER_RECORD) await retireAgentUser(runDir, GATE_USER_RECORD)
   const record = readUserRecord(runDir, recordName)
   if (!record || process.getuid?.() !== 0) return []
   const user = lookup(record.name)
@@ -70,7 +70,7 @@ export function retireAgentUser(runDir: string, recordName = USER_RECORD): strin
   const notes: string[] = []
   const killed = killUserProcesses(user)
   if (killed > 0) notes.push(`killed ${killed} process(es) the agent left running`)
-  if (record.ephemeral) removeAgentUser(user)
+  if (record.ephemeral) await removeAgentUser(user)
   rmSync(path.join(runDir, recordName), { force: true })
   return notes
 }
@@ -200,9 +200,9 @@ export function killUserProcesses(user: AgentUser): number {
  * After main was killed: ends every process of the run's agent user (and removes it when the run
  * created it) and gives the workspace back to its owner (`uid:gid`, recorded by main). Root only.
  */
-export function reclaimWorkspace(workspace: string, owner: string, runDir: string): string[] {
+export async function reclaimWorkspace(workspace: string, owner: string, runDir: string): Promise<string[]> {
   if (process.getuid?.() !== 0 || !/^\d+:\d+$/.test(owner)) return []
-  const notes = retireAgentUser(runDir)
+  const notes = await retireAgentUser(runDir)
   try {
     execFileSync('chown', ['-hR', owner, workspace], { stdio: 'ignore' })
     notes.push(`the workspace was handed back to ${owner}`)

@@ -43,7 +43,7 @@ export async function settleSession(ports: SettlePorts): Promise<SettleEnd> {
   const workspace = ports.recall('workspace') || ports.defaultWorkspace
   // A killed main left the agent user's processes running and the workspace in its hands.
   const ownerText = ports.recall('workspace-owner')
-  for (const note of reclaimWorkspace(workspace, ownerText, runDir)) ports.report(`loopgate: ${note}`)
+  for (const note of await reclaimWorkspace(workspace, ownerText, runDir)) ports.report(`loopgate: ${note}`)
   const [uid, gid] = /^\d+:\d+$/.test(ownerText) ? ownerText.split(':').map(Number) : []
   let result: SettleResult
   try {
