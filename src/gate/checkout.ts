@@ -167,22 +167,22 @@ export class CleanCheckout {
     if (statSync(index).mtimeMs / 1000 < past) utimesSync(index, past, past)
   }
 
-  /**
-   * After a gate run whose user has no process left: what it added is cleaned now, in the
-   * background, while the next agent call works; the next checkout waits for it. Without a
-   * separate gate user nothing is known to have stopped writing, so the next checkout cleans.
-   */
   /** Code under test is about to run in the checkout. */
   markRun(): void {
     this.ranSinceCheckout = true
   }
 
+  /**
+   * After a gate run whose user has no process left: what it added is cleaned now, in the
+   * background, while the next agent call works; the next checkout waits for it. Without a
+   * separate gate user nothing is known to have stopped writing, so the next checkout cleans.
+   */
   scrub(): void {
     if (!this.opts.user || !this.checkedOut || this.scrubbing) {
       this.emptyTrash()
       return
     }
-    // Begun once the verdict is handed on, so the next call's spawn does not wait for these two.
+    // Begun once the verdict is handed on, so the next call's spawn does not wait for the clean.
     this.scrubbing = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
         this.emptyTrash()
