@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-KJUWVDNX.js";
+} from "../chunks/chunk-2TODZU3P.js";
 import "../chunks/chunk-DR3RKOSX.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";

@@ -32,7 +32,7 @@ export async function createGateRepo(loc: GateLocation): Promise<void> {
   chmodSync(loc.gateDir, 0o711)
 }
 
-/** `git checkout -f` of `commit` into the gate's checkout, with loopgate's git and the private index. */
+/** A git command in the gate's checkout, with loopgate's git, its private repository and index. */
 export function checkOutInGate(loc: GateLocation, args: string[], okCodes?: number[]) {
   const repo = gateRepoOf(loc)
   const dir = checkoutDirOf(loc)

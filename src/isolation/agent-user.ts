@@ -65,7 +65,7 @@ export async function retireAgentUser(runDir: string, recordName = USER_RECORD):
   if (recordName === USER_RECORD) await retireAgentUser(runDir, GATE_USER_RECORD)
   const record = readUserRecord(runDir, recordName)
   if (!record || process.getuid?.() !== 0) return []
-  const user = lookup(record.name)
+  const user = await lookup(record.name)
   if (!user || user.uid !== record.uid || user.uid === 0) return []
   const notes: string[] = []
   const killed = killUserProcesses(user)
@@ -87,14 +87,6 @@ function localUser(name: string): AgentUser | null {
   return line ? passwdEntry(name, line) : null
 }
 
-/** The user from the local passwd file, else from every source the system names (getent). */
-function lookup(name: string): AgentUser | null {
-  const local = localUser(name)
-  if (local) return local
-  const r = spawnSync('getent', ['passwd', name], { encoding: 'utf8' })
-  return r.status === 0 ? passwdEntry(name, r.stdout) : null
-}
-
 function passwdEntry(name: string, line: string): AgentUser | null {
   if (!line) return null
   const [, , uid, gid, , home] = line.trim().split(':')
@@ -111,7 +103,8 @@ function run(command: string, args: string[]): Promise<{ status: number; stdout:
   })
 }
 
-async function lookupAsync(name: string): Promise<AgentUser | null> {
+/** The user from the local passwd file, else from every source the system names (getent). */
+async function lookup(name: string): Promise<AgentUser | null> {
   const local = localUser(name)
   if (local) return local
   const r = await run('getent', ['passwd', name])
@@ -141,7 +134,7 @@ export async function ensureAgentUser(name = DEFAULT_AGENT_USER): Promise<{ user
   try {
     await useradd(name)
   } catch (err) {
-    const again = await lookupAsync(name) // known elsewhere, or created meanwhile by a concurrent run
+    const again = await lookup(name) // known elsewhere, or created meanwhile by a concurrent run
     if (again) return usable(again)
     return {
       why: `useradd ${name} failed: ${String((err as { stderr?: string }).stderr ?? (err as Error).message)
@@ -149,7 +142,7 @@ export async function ensureAgentUser(name = DEFAULT_AGENT_USER): Promise<{ user
         .slice(0, 200)}`
     }
   }
-  const created = await lookupAsync(name)
+  const created = await lookup(name)
   return created ? usable(created) : { why: `the user ${name} could not be found after useradd` }
 }
 
