@@ -1,6 +1,7 @@
 /** The dedicated agent user (tests run as root): who the agent is and what it can reach. */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
 import { runAttack, tokenLeaks } from './helpers/gate-fixture.js'
@@ -84,3 +85,36 @@ const isRoot = process.getuid?.() === 0
     expect(existsSync(`/home/${name}`)).toBe(false)
   }
 })
+
+;(isRoot ? test : test.skip)(
+  'a run whose agent cannot be made ready after the hand-over leaves neither user behind and the workspace its owner’s',
+  async () => {
+    // A pinned Claude Code version that npm cannot install: the adapter fails once the users exist
+    // and the workspace is on its way to the agent's user.
+    const bin = mkdtempSync(path.join(os.tmpdir(), 'loopgate-fake-npm-'))
+    writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "npm ERR! code E404" >&2\nexit 1\n', { mode: 0o755 })
+    const runId = `wire${process.pid}${Date.now().toString(36)}`
+    let ws = ''
+    const outcome = await runAttack({
+      isolation: 'auto',
+      agentUser: null,
+      runId,
+      script: 'true\n',
+      prepare: (dir) => {
+        ws = dir
+      },
+      inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'agent-api-key': 'sk-test' },
+      env: { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, XDG_CACHE_HOME: bin }
+    }).then(
+      (r) => r.report.stopReason,
+      (err: Error) => err.message
+    )
+    expect(outcome).toMatch(/npm|0\.0\.0-missing/)
+    const agentName = runAgentUserName('attack', runId)
+    for (const name of [agentName, gateUserName(agentName)]) {
+      expect(spawnSync('getent', ['passwd', name]).status).not.toBe(0)
+      expect(existsSync(`/home/${name}`)).toBe(false)
+    }
+    for (const file of ['.', 'src/math.mjs', 'test/run.mjs']) expect(statSync(path.join(ws, file)).uid).toBe(process.getuid?.())
+  }
+)

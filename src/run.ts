@@ -60,10 +60,13 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string):
   }
 
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
-  const wiring = await wireLoop(settings, ctx, protection, { ...files, callsDir, progress }, ready?.baseCommit ?? ctx.carry?.baseCommit)
-  const notes = [...before.notes, ...protection.notes, ...wiring.notes]
   let run: RunOutcome
+  let notes: string[]
   try {
+    // Wired while the workspace is handed over to the agent's user.
+    const wiring = await wireLoop(settings, ctx, protection, { ...files, callsDir, progress }, ready?.baseCommit ?? ctx.carry?.baseCommit)
+    notes = [...before.notes, ...protection.notes, ...wiring.notes]
+    await protection.handedOver
     run = await loopOrBump(settings, ctx, before, protection, wiring)
   } finally {
     await protection.finish()

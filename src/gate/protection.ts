@@ -20,7 +20,7 @@ import { ProtectedGate, type Baseline } from './protected-gate.js'
 import { runnerPackageCaches } from './package-caches.js'
 import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
-import { TamperGuard } from './tamper.js'
+import { TamperGuard, workTreePaths } from './tamper.js'
 
 /**
  * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
@@ -69,6 +69,8 @@ export interface Protection {
   guards: CallGuard[]
   /** Set when the agent runs as the dedicated user. */
   user?: AgentUser
+  /** Resolves once the workspace is the agent user's (at once without one): the first call waits for it. */
+  handedOver: Promise<void>
   /** Environment values the agent and gate get on top of the allow-list (HOME, USER). */
   agentEnvSet: Record<string, string>
   /** One-line notes for the run summary. */
@@ -111,6 +113,16 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     opening
   ])
   const { base, snapshot, tamper } = snapshotted
+  // The tree walk that hands the workspace to the agent's user goes on while the gate opens, the
+  // baseline is looked up and loopgate's view of the workspace is prepared: no agent process
+  // exists before the first call, which waits for it. loopgate's index then takes in the new stat data.
+  const handedOver = account.handOver()
+  tamper.waitFor(
+    handedOver.then(
+      () => refreshIndex(ws, Boolean(account.user)),
+      () => undefined
+    )
+  )
 
   const refused = refusedNames(settings.agentEnv)
   if (refused.length)
@@ -119,23 +131,21 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     )
   notes.push(...account.notes)
 
-  const { gate, gateDir } = await openGate(opts, { snapshot, account, location, first }, notes)
-  // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
-  const startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
-  gate.prepareAhead(startCommit)
-  const handedOver = account.handOver([opts.callsDir, gateDir])
-  tamper.waitFor(
-    handedOver.then(
-      () => refreshIndex(ws, Boolean(account.user)),
-      () => undefined
-    )
-  )
-
-  notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
-
-  const baseline = await establishBaseline(opts, { base, snapshot, gate, account, startCommit }, notes)
-  // The agent's first call needs the workspace handed over.
-  await handedOver
+  let gate: ProtectedGate
+  let baseline: Baseline | null
+  let startCommit: string
+  try {
+    gate = await openGate(opts, { snapshot, account, location, first }, notes)
+    account.reach([opts.callsDir, location.gateDir])
+    // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
+    startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+    gate.prepareAhead(startCommit)
+    notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
+    baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit }, notes)
+  } catch (err) {
+    await account.close()
+    throw err
+  }
   const caches = gate.lastCaches
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
@@ -149,6 +159,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     baseline,
     guards: handBack ? [handBack, tamper] : [tamper],
     user: account.user,
+    handedOver,
     agentEnvSet: account.agentEnvSet,
     notes,
     wrapAgent: (runner) => account.wrapAgent(stopWhenGateBroken(runner, gate.gateBroken), opts.callsDir),
@@ -185,7 +196,7 @@ async function openGate(
   opts: ProtectionOptions,
   parts: { snapshot: BaseSnapshot; account: AgentAccount; location: GateLocation; first: FirstCheckout },
   notes: string[]
-): Promise<{ gate: ProtectedGate; gateDir: string }> {
+): Promise<ProtectedGate> {
   const { settings } = opts
   const { snapshot, account, location, first } = parts
   const { user, gateUser } = account
@@ -217,7 +228,7 @@ async function openGate(
       `dependency paths that named the workspace (editable installs, scripts, links) were rewritten to name the gate's checkout, so the gate tests the commit, never the workspace: ${redirected.slice(0, 10).join(', ')}${redirected.length > 10 ? ` and ${redirected.length - 10} more` : ''}`
     )
   }
-  return { gate, gateDir }
+  return gate
 }
 
 /** The gate's folders: its private repository in the run directory, its checkout in the runner's temp. */
@@ -238,11 +249,11 @@ function gateLocation(opts: ProtectionOptions): GateLocation {
  */
 async function establishBaseline(
   opts: ProtectionOptions,
-  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; account: AgentAccount; startCommit: string },
+  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; startCommit: string },
   notes: string[]
 ): Promise<Baseline | null> {
   const { settings } = opts
-  const { base, snapshot, gate, account, startCommit } = parts
+  const { base, snapshot, gate, startCommit } = parts
   const inputs = await baselineInputs(settings.workspace, startCommit, {
     command: settings.gateCommand,
     setup: settings.gateSetup,
@@ -270,17 +281,12 @@ async function establishBaseline(
     )
     return null
   }
-  try {
-    const baseline = await gate.runBaseline(startCommit)
-    notes.push(describe(baseline, 'run before the first agent call'))
-    record(baseline)
-    // No agent could make a gate pass that cannot run on the base: stop before any spend.
-    if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
-    return baseline
-  } catch (err) {
-    await account.close()
-    throw err
-  }
+  const baseline = await gate.runBaseline(startCommit)
+  notes.push(describe(baseline, 'run before the first agent call'))
+  record(baseline)
+  // No agent could make a gate pass that cannot run on the base: stop before any spend.
+  if (baseline.broken) throw new GateBrokenError(baseline.broken, baseline.verdict, notes)
+  return baseline
 }
 
 /**
@@ -293,6 +299,9 @@ async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{
   const ws = settings.workspace
   const held = heldRepositoryFor(ws)
   if (!held) throw new Error(`loopgate does not hold the repository of ${ws}`)
+  // Nothing writes the work tree before the restore below: its candidates are listed meanwhile.
+  const listed = workTreePaths(ws)
+  listed.catch(() => undefined)
   const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
   if (stash.found.length)
     notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
@@ -307,7 +316,7 @@ async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{
     workspace: ws,
     snapshot
   })
-  const initial = await tamper.restore()
+  const initial = await tamper.restore(true, listed)
   if (initial.found.length) {
     // Its own commit before the loop starts, so the agent's work is measured from there.
     await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {

@@ -49,19 +49,18 @@ export class TamperGuard implements CallGuard {
    * untracked path (`full`, once at setup), or, once the index holds the base's protected paths
    * and nothing else protected, the paths `git status` reports changed.
    */
-  async check(full = true): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
+  async check(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
     await this.pending
     if (!full) {
       const changed = await changedInWorkTree(this.opts.workspace)
       return { found: findTampering(this.opts.workspace, this.opts.snapshot, changed), changed }
     }
-    const [tracked, untracked] = await Promise.all([this.git(['ls-files', '-z']), this.git(['ls-files', '-z', '--others', '--exclude-standard'])])
-    return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...zlist(tracked.stdout), ...zlist(untracked.stdout)]) }
+    return { found: findTampering(this.opts.workspace, this.opts.snapshot, await (listed ?? workTreePaths(this.opts.workspace))) }
   }
 
   /** Puts the base content back where it differs; returns what was found. */
-  async restore(full = true): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
-    const result = await this.check(full)
+  async restore(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
+    const result = await this.check(full, listed)
     this.restored = result.found.map((t) => t.path)
     if (result.found.length) {
       revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
@@ -85,6 +84,16 @@ export class TamperGuard implements CallGuard {
       changedPaths: changed
     }
   }
+}
+
+/**
+ * Every tracked and untracked path of the work tree: the full check's candidates. A listing taken
+ * earlier may stand in for the check's own while nothing has written the work tree since.
+ */
+export async function workTreePaths(workspace: string): Promise<string[]> {
+  const list = (args: string[]) => git(['ls-files', '-z', ...args], { cwd: workspace }).then((r) => zlist(r.stdout))
+  const [tracked, untracked] = await Promise.all([list([]), list(['--others', '--exclude-standard'])])
+  return [...tracked, ...untracked]
 }
 
 export function relativeTo(root: string, file: string): string {

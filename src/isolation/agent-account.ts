@@ -76,13 +76,17 @@ export class AgentAccount {
     return opened
   }
 
-  /** The workspace goes to the agent's user; the folders it must reach become traversable. */
-  handOver(reach: string[]): Promise<void> {
+  /** The workspace goes to the agent's user. The tree walk goes on while the rest of the setup does; the first call and close() wait for it. */
+  handOver(): Promise<void> {
     if (!this.user) return Promise.resolve()
-    for (const dir of [this.opts.workspace, ...reach]) makeReachable(dir)
-    // The tree walk goes on while the rest of the setup does; the first call and close() wait for it.
+    makeReachable(this.opts.workspace)
     this.handingOver = execFileAsync('chown', ['-hR', `${this.user.uid}:${this.user.gid}`, this.opts.workspace]).then(() => undefined)
     return this.handingOver
+  }
+
+  /** The folders the agent's user must reach (besides the workspace) become traversable. */
+  reach(dirs: string[]): void {
+    if (this.user) for (const dir of dirs) makeReachable(dir)
   }
 
   /** Before each call: files loopgate wrote go back to the agent; after it, its processes die. */
