@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import os from 'node:os'
 import path from 'node:path'
 import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
+import { workerAgentUser } from './helpers/action-runner.js'
 import { runAttack, tokenLeaks } from './helpers/gate-fixture.js'
 
 const USER = 'loopgate-agent-iso'
@@ -118,3 +119,39 @@ const isRoot = process.getuid?.() === 0
     for (const file of ['.', 'src/math.mjs', 'test/run.mjs']) expect(statSync(path.join(ws, file)).uid).toBe(process.getuid?.())
   }
 )
+
+;(isRoot ? test : test.skip)('what a call leaves running under the agent’s user is killed when its command exits, and reported', async () => {
+  const r = await runAttack({
+    isolation: 'auto',
+    script: `sed -i 's/a - b/a + b/' src/math.mjs\n(env -i setsid sleep 60 > /dev/null 2>&1 &)\n(setsid sleep 60 > /dev/null 2>&1 &)\n`
+  })
+  expect(r.report.stopReason).toBe('verified')
+  expect(r.log).toMatch(/2 leftover agent process\(es\) killed/)
+  expect(processesOf(Number(execFileSync('id', ['-u', workerAgentUser()], { encoding: 'utf8' })))).toEqual([])
+})
+
+;(isRoot ? test : test.skip)('when a run returns, its own users are gone and the workspace is its owner’s again', async () => {
+  // A slow userdel: the run's users are removed while its end goes on, and the run waits for them.
+  const bin = mkdtempSync(path.join(os.tmpdir(), 'loopgate-slow-userdel-'))
+  writeFileSync(
+    path.join(bin, 'userdel'),
+    `#!/bin/sh\nsleep 0.5\nexec ${execFileSync('sh', ['-c', 'command -v userdel'], { encoding: 'utf8' }).trim()} "$@"\n`,
+    { mode: 0o755 }
+  )
+  const runId = `done${process.pid}${Date.now().toString(36)}`
+  const path0 = process.env.PATH
+  process.env.PATH = `${bin}:${path0}`
+  let r
+  try {
+    r = await runAttack({ isolation: 'auto', agentUser: null, runId, script: `sed -i 's/a - b/a + b/' src/math.mjs\ntouch made-by-agent.txt\n` })
+  } finally {
+    process.env.PATH = path0
+  }
+  expect(r.report.stopReason).toBe('verified')
+  const agentName = runAgentUserName('attack', runId)
+  for (const name of [agentName, gateUserName(agentName)]) {
+    expect(spawnSync('getent', ['passwd', name]).status).not.toBe(0)
+    expect(existsSync(`/home/${name}`)).toBe(false)
+  }
+  for (const file of ['.', 'src/math.mjs', 'made-by-agent.txt']) expect(statSync(path.join(r.ws, file)).uid).toBe(process.getuid?.())
+})

@@ -32,10 +32,16 @@ async function assertGitRepository(dir: string): Promise<void> {
  */
 export async function executeRun(settings: Settings, ctx: RunContext): Promise<RunReport> {
   const runDir = prepareRunDir(ctx.tempDir, settings.loopId, ctx.runId)
-  return withCustody(settings.workspace, runDir, () => runInCustody(settings, ctx, runDir))
+  const usersRemoved: Promise<void>[] = []
+  try {
+    return await withCustody(settings.workspace, runDir, () => runInCustody(settings, ctx, runDir, usersRemoved))
+  } finally {
+    // The run's users are removed while the result is published and the repository handed back.
+    await Promise.all(usersRemoved)
+  }
 }
 
-async function runInCustody(initial: Settings, ctx: RunContext, runDir: string): Promise<RunReport> {
+async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, usersRemoved: Promise<void>[]): Promise<RunReport> {
   const files = runFiles(runDir, initial.workspace, initial.progressFile)
   const progress = new ProgressFile(initial.workspace, initial.progressFile)
   await assertGitRepository(initial.workspace)
@@ -69,7 +75,14 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string):
     await protection.handedOver
     run = await loopOrBump(settings, ctx, before, protection, wiring)
   } finally {
-    await protection.finish()
+    const finished = protection.finish()
+    const retired = finished.then(
+      () => protection.retired(),
+      () => protection.retired()
+    )
+    retired.catch(() => undefined)
+    usersRemoved.push(retired)
+    await finished
   }
 
   const published = await ctx.publisher.publish({

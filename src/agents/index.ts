@@ -12,6 +12,7 @@ export interface AgentRunnerOptions {
   /** Per-call files go under this directory (readable by the agent). */
   callsDir: string
   user?: AgentCall['user']
+  sweepUser?: AgentCall['sweepUser']
 }
 
 /** Bridges the engine's view of a call to an adapter's full AgentCall. */
@@ -28,7 +29,8 @@ export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
         env: opts.env,
         callDir: path.join(opts.callsDir, `call-${iteration}`),
         signal,
-        user: opts.user
+        user: opts.user,
+        sweepUser: opts.sweepUser
       })
   }
 }

@@ -49,7 +49,7 @@ export function endedByLoopgate(
 }
 
 /** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user and reaping. */
-export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain'> {
+export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain' | 'sweep'> {
   return {
     cwd: call.cwd,
     stdin: call.prompt,
@@ -59,7 +59,8 @@ export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' |
     gid: call.user?.gid,
     callId: randomUUID(),
     // Without a user of its own, a cgroup of its own keeps detached processes from outliving the call.
-    contain: !call.user
+    contain: !call.user,
+    sweep: call.sweepUser
   }
 }
 

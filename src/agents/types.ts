@@ -52,6 +52,11 @@ export interface AgentCall {
   signal?: AbortSignal
   /** Run the process as this unprivileged user when set. */
   user?: { uid: number; gid: number; name: string; home: string }
+  /**
+   * Kills every process of `user`, set when the run sweeps that user after each call anyway: the
+   * call's leftovers then die when its process exits (see RunOptions.sweep), not by its marker.
+   */
+  sweepUser?: () => void
 }
 
 export interface AgentAdapter {

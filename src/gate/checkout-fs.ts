@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chownSync, lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { walkComponents } from '../fs/path-walk.js'
 import { git } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
@@ -43,11 +44,11 @@ export function depsSignature(dir: string, names: string[], cacheDirs: CacheDirs
  * which changes its inode and owner, and the next checkout's stat check puts it back. (A ctime
  * check alone has a one-second blind spot.) The dependency folders are left out.
  */
-export function chownDirs(dir: string, user: AgentUser, prune: string[]): void {
+export async function chownDirs(dir: string, user: AgentUser, prune: string[]): Promise<void> {
   const args = [dir]
   for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
   args.push('-type', 'd', '!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
-  execFileSync('find', args, { stdio: 'pipe' })
+  await promisify(execFile)('find', args)
 }
 
 /** The directories on the way to each of `paths` (inside `dir`) go to the gate user; no link is followed. */

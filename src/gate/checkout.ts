@@ -260,7 +260,7 @@ export class CleanCheckout {
     // Directories the gate user already had keep it; only those on the way to what changed since
     // the last checkout can be new (a whole walk the first time).
     if (sincePrevious) chownParents(this.dir, sincePrevious, user, this.deps)
-    else chownDirs(this.dir, user, keepDeps ? this.deps : [])
+    else await chownDirs(this.dir, user, keepDeps ? this.deps : [])
     for (const d of own) chownSync(d, user.uid, user.gid)
     const relocked = this.lock(this.dir, user)
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next

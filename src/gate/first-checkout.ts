@@ -24,9 +24,12 @@ export async function createGateRepo(loc: GateLocation): Promise<void> {
   mkdirSync(loc.privateDir, { recursive: true, mode: 0o700 })
   chmodSync(loc.privateDir, 0o700)
   rmSync(repo, { recursive: true, force: true })
-  await git(['init', '--bare', '-q', repo], { cwd: loc.privateDir })
-  const common = (await git(['rev-parse', '--git-common-dir'], { cwd: loc.workspace })).stdout.trim()
-  const objects = path.resolve(loc.workspace, common, 'objects')
+  // No template: nothing of the runner's git installation (sample hooks, excludes) is copied in.
+  const [, common] = await Promise.all([
+    git(['init', '--bare', '-q', '--template=', repo], { cwd: loc.privateDir }),
+    git(['rev-parse', '--git-common-dir'], { cwd: loc.workspace })
+  ])
+  const objects = path.resolve(loc.workspace, common.stdout.trim(), 'objects')
   writeFileSync(path.join(repo, 'objects', 'info', 'alternates'), `${objects}\n`)
   mkdirSync(loc.gateDir, { recursive: true, mode: 0o711 })
   chmodSync(loc.gateDir, 0o711)

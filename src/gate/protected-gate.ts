@@ -242,6 +242,7 @@ export class ProtectedGate implements Gate {
         uid: user?.uid,
         gid: user?.gid,
         callId: randomUUID(),
+        sweep: user ? () => void killUserProcesses(user) : undefined,
         maxOutputChars: 1_000_000
       })
   }

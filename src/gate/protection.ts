@@ -69,6 +69,8 @@ export interface Protection {
   guards: CallGuard[]
   /** Set when the agent runs as the dedicated user. */
   user?: AgentUser
+  /** Kills every process of the agent's user (set with it): the run does after each call. */
+  sweepUser?: () => void
   /** Resolves once the workspace is the agent user's (at once without one): the first call waits for it. */
   handedOver: Promise<void>
   /** Environment values the agent and gate get on top of the allow-list (HOME, USER). */
@@ -76,8 +78,10 @@ export interface Protection {
   /** One-line notes for the run summary. */
   notes: string[]
   wrapAgent(runner: AgentRunner): AgentRunner
-  /** After the loop: agent processes killed, the workspace given back to its owner. */
+  /** After the loop: agent processes killed, the workspace given back to its owner; the run's users' removal begins. */
   finish(): Promise<void>
+  /** Settles once the run's users are removed (after finish). */
+  retired(): Promise<void>
 }
 
 /**
@@ -152,6 +156,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
 
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
   const handBack = account.guard(written)
+  let retired: Promise<void> = Promise.resolve()
   return {
     base,
     snapshot,
@@ -159,6 +164,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     baseline,
     guards: handBack ? [handBack, tamper] : [tamper],
     user: account.user,
+    sweepUser: account.sweep,
     handedOver,
     agentEnvSet: account.agentEnvSet,
     notes,
@@ -167,8 +173,12 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
       // A checkout made ahead and a baseline still running end first; the checkout's last clean
       // goes on while the workspace is handed back and the users are removed.
       await gate.settle()
-      await Promise.all([gate.idle(), tamper.idle().then(() => account.close())])
-    }
+      const ending = tamper.idle().then(() => account.end())
+      retired = ending.then((e) => e.done)
+      retired.catch(() => undefined)
+      await Promise.all([gate.idle(), ending.then((e) => e.handedBack)])
+    },
+    retired: () => retired
   }
 }
 

@@ -9,6 +9,7 @@ import {
   GATE_USER_RECORD,
   gateUserName,
   killUserProcesses,
+  killedSinceAsked,
   recordAgentUser,
   retireAgentUser,
   runAgentUserName,
@@ -44,6 +45,8 @@ export class AgentAccount {
   /** Environment values the agent gets on top of the allow-list (HOME, USER). */
   readonly agentEnvSet: Record<string, string> = {}
   private readonly owner: { uid: number; gid: number }
+  /** Kills every process of the agent's user (after each call, and when a call's process exits). */
+  readonly sweep?: () => void
   private handingOver: Promise<void> = Promise.resolve()
 
   private constructor(
@@ -52,6 +55,7 @@ export class AgentAccount {
     readonly gateUser: AgentUser | undefined
   ) {
     this.owner = statSync(opts.workspace)
+    if (user) this.sweep = () => void killUserProcesses(user)
     if (user) Object.assign(this.agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
   }
 
@@ -109,19 +113,23 @@ export class AgentAccount {
     }
   }
 
-  /** After the loop (or a failed setup): every process killed, the workspace back to its owner, the run's users removed. */
-  async close(): Promise<void> {
-    if (!this.user) return
-    await this.handingOver.catch(() => undefined)
-    killUserProcesses(this.user)
-    // Later steps (and actions/checkout's post step) run git here as the runner's user. The tree
-    // walk and the users' removal go on side by side.
-    const handedBack = execFileAsync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace])
-    try {
-      await retireAgentUser(this.opts.runDir)
-    } finally {
-      await handedBack
-    }
+  /** After a failed setup: every process killed, the workspace back to its owner, the run's users removed. */
+  close(): Promise<void> {
+    return this.end().done
+  }
+
+  /**
+   * After the loop: every process killed, then the workspace goes back to its owner (`handedBack`;
+   * later steps, and actions/checkout's post step, run git there as the runner's user) while the
+   * run's users are removed (`done` once both are).
+   */
+  end(): { handedBack: Promise<void>; done: Promise<void> } {
+    const user = this.user
+    if (!user) return { handedBack: Promise.resolve(), done: Promise.resolve() }
+    const killed = this.handingOver.catch(() => undefined).then(() => void killUserProcesses(user))
+    const handedBack = killed.then(() => execFileAsync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace])).then(() => undefined)
+    const removed = killed.then(() => retireAgentUser(this.opts.runDir))
+    return { handedBack, done: Promise.all([handedBack, removed]).then(() => undefined) }
   }
 }
 
@@ -168,7 +176,8 @@ class HandBackGuard implements CallGuard {
   }
 
   async afterCall(): Promise<GuardReport> {
-    const killed = killUserProcesses(this.user)
+    // The call's end swept the user (when its process exited, and once the call was over).
+    const killed = killedSinceAsked(this.user)
     return { rejected: [], tampered: false, notes: killed ? [`${killed} leftover agent process(es) killed`] : [] }
   }
 }

@@ -171,6 +171,22 @@ export function processesOf(uid: number): number[] {
  * (a fork loop cannot outrun it), then whatever is left is killed by pid.
  */
 export function killUserProcesses(user: AgentUser): number {
+  const killed = sweepUser(user)
+  if (killed) killedUntold.set(user.uid, (killedUntold.get(user.uid) ?? 0) + killed)
+  return killed
+}
+
+/** Processes of each user the sweeps killed that no one has been told of yet (see killedSinceAsked). */
+const killedUntold = new Map<number, number>()
+
+/** How many of the user's processes the sweeps killed since the last time this was asked. */
+export function killedSinceAsked(user: Pick<AgentUser, 'uid'>): number {
+  const n = killedUntold.get(user.uid) ?? 0
+  killedUntold.delete(user.uid)
+  return n
+}
+
+function sweepUser(user: AgentUser): number {
   let killed = 0
   for (let round = 0; round < 5; round++) {
     const left = processesOf(user.uid)

@@ -27,6 +27,12 @@ export interface RunOptions {
   killGraceMs?: number
   /** Run the process in a cgroup of its own (where cgroup v2 is writable) and kill all of it at the end. */
   contain?: boolean
+  /**
+   * For a process run as a user of its own: kills every process of that user. It stands in for the
+   * marker's scan when the process exits (no descendant, marked or not, can hold its output open);
+   * the caller sweeps the user again once the call is over.
+   */
+  sweep?: () => void
 }
 
 export interface RunResult {
@@ -127,10 +133,15 @@ class GroupStop {
   }
 }
 
-/** Whatever the process left behind in its group, under its marker or in its cgroup dies with the call. */
-function reapLeftovers(pid: number | undefined, callId: string | undefined, cgroup: CallCgroup | null): void {
+/**
+ * Whatever the process left behind in its group, under its marker or in its cgroup dies with the
+ * call; with a user of its own, everything of that user when it exits (see RunOptions.sweep).
+ */
+function reapLeftovers(pid: number | undefined, opts: Pick<RunOptions, 'callId' | 'sweep'>, cgroup: CallCgroup | null, exited: boolean): void {
   killGroup(pid, 'SIGKILL')
-  if (callId) killCallProcesses(callId)
+  if (opts.sweep) {
+    if (exited) opts.sweep()
+  } else if (opts.callId) killCallProcesses(opts.callId)
   cgroup?.killAll()
 }
 
@@ -205,7 +216,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
     child.stdin.end(opts.stdin)
     child.on('exit', () => {
       // A descendant that still holds the pipes open cannot keep the call alive.
-      reapLeftovers(child.pid, opts.callId, cgroup)
+      reapLeftovers(child.pid, opts, cgroup, true)
       setTimeout(() => {
         child.stdout.destroy()
         child.stderr.destroy()
@@ -219,7 +230,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       disarm()
       const rest = lines?.rest()
       if (watch && rest && !stop.killing) watch(rest)
-      reapLeftovers(child.pid, opts.callId, cgroup)
+      reapLeftovers(child.pid, opts, cgroup, false)
       const err = spawnError ? `${spawnError.message}\n` : ''
       resolve({ exitCode: code, signal: sig, stdout: stdout.value(), stderr: `${stderr.value()}${err}`, ...causes, durationMs: Date.now() - started })
     }

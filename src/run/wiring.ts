@@ -56,7 +56,8 @@ export async function wireLoop(
       callBudgetUsd: settings.callBudgetUsd,
       env: staged.env,
       callsDir: files.callsDir,
-      user: protection.user
+      user: protection.user,
+      sweepUser: protection.sweepUser
     })
   )
   const deps: EngineDeps = {
