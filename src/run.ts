@@ -16,7 +16,7 @@ import { settleUpgrade } from './upgrade/prepare.js'
 import { upgradeTask } from './upgrade/prompt.js'
 import { beforeTheLoop, type BeforeLoop } from './run/before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './run/context.js'
-import { wireLoop } from './run/wiring.js'
+import { wireLoop, workspaceView } from './run/wiring.js'
 
 export { defaultRunId, defaultTempDir, prepareRunDir, runDirFor, type RunCarry, type RunContext, type RunReport } from './run/context.js'
 
@@ -58,7 +58,8 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   if (before.upgrade?.kind === 'ready') new AttemptLog(files.logFile).write(upgradeStartEntry(before.upgrade, ctx.runId))
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
-  const protection = await protect(settings, ctx, files, callsDir)
+  const gitWorkspace = workspaceView(settings, ctx)
+  const protection = await protect(settings, ctx, files, callsDir, () => gitWorkspace.prepare())
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]
     stopBeforeTheLoop(files, progress, ctx, 'gate-broken', notes, protection.message)
@@ -70,7 +71,13 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   let notes: string[]
   try {
     // Wired while the workspace is handed over to the agent's user.
-    const wiring = await wireLoop(settings, ctx, protection, { ...files, callsDir, progress }, ready?.baseCommit ?? ctx.carry?.baseCommit)
+    const wiring = await wireLoop(
+      settings,
+      ctx,
+      protection,
+      { ...files, callsDir, progress },
+      { gitWorkspace, measuredBase: ready?.baseCommit ?? ctx.carry?.baseCommit }
+    )
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
     await protection.handedOver
     run = await loopOrBump(settings, ctx, before, protection, wiring)
@@ -123,7 +130,13 @@ function stopBeforeTheLoop(files: RunFiles, progress: ProgressFile, ctx: RunCont
 }
 
 /** Protection before the first call; a gate that cannot run on the base comes back as GateBrokenError. */
-function protect(settings: Settings, ctx: RunContext, files: RunFiles, callsDir: string): Promise<Protection | GateBrokenError> {
+function protect(
+  settings: Settings,
+  ctx: RunContext,
+  files: RunFiles,
+  callsDir: string,
+  alongside: () => Promise<void>
+): Promise<Protection | GateBrokenError> {
   return setupProtection({
     settings,
     env: ctx.env,
@@ -138,6 +151,7 @@ function protect(settings: Settings, ctx: RunContext, files: RunFiles, callsDir:
     baselines: ctx.baselines,
     // A dependency upgrade decides from the baseline whether to call the agent at all.
     baselineAlongside: settings.task !== 'dependency-upgrade',
+    alongside,
     log: new AttemptLog(files.logFile)
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err

@@ -58,6 +58,12 @@ export interface ProtectionOptions {
   baselineAlongside?: boolean
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
+  /**
+   * Work on the workspace that must follow the protected paths' restore and end before the first
+   * call (loopgate's view of the workspace is prepared): it runs while the gate opens and the
+   * baseline runs, and the setup ends once it has.
+   */
+  alongside?: () => Promise<void>
 }
 
 export interface Protection {
@@ -121,6 +127,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   // baseline is looked up and loopgate's view of the workspace is prepared: no agent process
   // exists before the first call, which waits for it. loopgate's index then takes in the new stat data.
   const handedOver = account.handOver()
+  const alongside = opts.alongside?.() ?? Promise.resolve()
+  alongside.catch(() => undefined)
   tamper.waitFor(
     handedOver.then(
       () => refreshIndex(ws, Boolean(account.user)),
@@ -146,8 +154,9 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     gate.prepareAhead(startCommit)
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
     baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit }, notes)
+    await alongside
   } catch (err) {
-    await account.close()
+    await Promise.allSettled([alongside, account.close()])
     throw err
   }
   const caches = gate.lastCaches

@@ -53,6 +53,12 @@ export interface GitWorkspaceOptions {
 export class GitWorkspace implements Workspace {
   private preRun: PreRunFiles | null | undefined
   private knownHead: string | undefined
+  /**
+   * The ref update of loopgate's last commit: it goes on while the gate checks that commit out
+   * (the gate reads the commit, never the ref), and every later git step here waits for it, so a
+   * ref update that failed fails the next one.
+   */
+  private refUpdate: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly dir: string,
@@ -61,7 +67,8 @@ export class GitWorkspace implements Workspace {
     private readonly opts: GitWorkspaceOptions = {}
   ) {}
 
-  private run(args: string[], okCodes?: number[]) {
+  private async run(args: string[], okCodes?: number[]) {
+    await this.refUpdate
     return git(args, { cwd: this.dir, okCodes, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
   }
 
@@ -87,6 +94,7 @@ export class GitWorkspace implements Workspace {
    * the parent it expects and fails.
    */
   async head(): Promise<string> {
+    await this.refUpdate
     this.knownHead ??= (await this.run(['rev-parse', 'HEAD'])).stdout.trim()
     return this.knownHead
   }
@@ -129,12 +137,13 @@ export class GitWorkspace implements Workspace {
     return { staged: staged.stdout, tree: written.stdout.trim(), parent }
   }
 
-  /** A commit of `tree` on top of `parent`, without a second scan of the work tree. */
+  /** A commit of `tree` on top of `parent`, without a second scan of the work tree; HEAD moves to it in the background (see refUpdate). */
   private async commitTree(tree: string, parent: string, message: string): Promise<string> {
     const commit = (
       await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
     ).stdout.trim()
-    await this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
+    this.refUpdate = this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
+    this.refUpdate.catch(() => undefined)
     this.knownHead = commit
     return commit
   }

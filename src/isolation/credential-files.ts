@@ -22,19 +22,30 @@ export interface StagedCredentials {
  * the variable then names the copy. The runner's file is never chmod-ed or chown-ed. Without a
  * separate user the agent can already read the runner's path, which stays.
  */
+/** The provider's credentials files that lie inside the workspace (relative paths): kept out of loopgate's commits. */
+export function credentialFilesInWorkspace(env: NodeJS.ProcessEnv, opts: { agent: string; provider?: string; workspace: string }): string[] {
+  const provider = providerSpec(agentSpec(opts.agent), opts.provider)
+  const inside: string[] = []
+  for (const name of provider?.files ?? []) {
+    const source = env[name]
+    if (!source) continue
+    const rel = path.relative(opts.workspace, path.resolve(opts.workspace, source))
+    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) inside.push(rel.split(path.sep).join('/'))
+  }
+  return inside
+}
+
 export function stageCredentialFiles(
   env: NodeJS.ProcessEnv,
   opts: { agent: string; provider?: string; user?: AgentCall['user']; workspace: string }
 ): StagedCredentials {
-  const staged: StagedCredentials = { env: { ...env }, inWorkspace: [], notes: [] }
+  const staged: StagedCredentials = { env: { ...env }, inWorkspace: credentialFilesInWorkspace(env, opts), notes: [] }
   const provider = providerSpec(agentSpec(opts.agent), opts.provider)
   let folder: string | undefined
   for (const name of provider?.files ?? []) {
     const source = env[name]
     if (!source) continue
     const file = path.resolve(opts.workspace, source)
-    const rel = path.relative(opts.workspace, file)
-    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) staged.inWorkspace.push(rel.split(path.sep).join('/'))
     if (!opts.user) continue
     const data = readAgentFile(file, MAX_CREDENTIALS_BYTES)
     if (data === null) {

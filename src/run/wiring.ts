@@ -3,7 +3,7 @@ import { agentRunner } from '../agents/index.js'
 import type { Protection } from '../gate/protection.js'
 import { GitWorkspace } from '../git/workspace.js'
 import type { Settings } from '../inputs.js'
-import { stageCredentialFiles } from '../isolation/credential-files.js'
+import { credentialFilesInWorkspace, stageCredentialFiles } from '../isolation/credential-files.js'
 import { agentEnv } from '../isolation/env.js'
 import { FeaturesGuard } from '../gate/features-guard.js'
 import { systemClock, type CallGuard, type EngineDeps, type Workspace } from '../loop/types.js'
@@ -19,32 +19,43 @@ export interface LoopWiring {
   notes: string[]
 }
 
+/** The agent's environment before its user is known (the user's HOME and names come on top). */
+function agentEnvOf(settings: Settings, ctx: RunContext, set: Record<string, string>): NodeJS.ProcessEnv {
+  return agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials: credentialsFor(settings), set })
+}
+
+/**
+ * loopgate's own view of the workspace's git: the progress file and the provider's credentials
+ * files in the workspace stay out of its commits. Made before protection, which prepares it while
+ * the gate opens (see ProtectionOptions.alongside).
+ */
+export function workspaceView(settings: Settings, ctx: RunContext): GitWorkspace {
+  const exclude = credentialFilesInWorkspace(agentEnvOf(settings, ctx, {}), {
+    agent: settings.agent,
+    provider: settings.provider,
+    workspace: settings.workspace
+  })
+  return new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, { author: settings.commitAuthor, exclude })
+}
+
 /**
  * The engine's ports for this run: the agent (its adapter, environment and user), loopgate's git
- * view of the workspace, the protected gate, the guards, and loopgate's records.
+ * view of the workspace (prepared by then), the protected gate, the guards, and loopgate's records.
  */
 export async function wireLoop(
   settings: Settings,
   ctx: RunContext,
   protection: Protection,
   files: RunFiles & { callsDir: string; progress: ProgressFile },
-  measuredBase: string | undefined
+  view: { gitWorkspace: GitWorkspace; measuredBase: string | undefined }
 ): Promise<LoopWiring> {
-  const staged = stageCredentialFiles(
-    agentEnv(ctx.env, {
-      agent: settings.agent,
-      extra: settings.agentEnv,
-      provider: settings.provider,
-      credentials: credentialsFor(settings),
-      set: protection.agentEnvSet
-    }),
-    { agent: settings.agent, provider: settings.provider, user: protection.user, workspace: settings.workspace }
-  )
-  const gitWorkspace = new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, {
-    author: settings.commitAuthor,
-    exclude: staged.inWorkspace
+  const { gitWorkspace, measuredBase } = view
+  const staged = stageCredentialFiles(agentEnvOf(settings, ctx, protection.agentEnvSet), {
+    agent: settings.agent,
+    provider: settings.provider,
+    user: protection.user,
+    workspace: settings.workspace
   })
-  await gitWorkspace.prepare()
   const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
