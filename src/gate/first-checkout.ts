@@ -43,7 +43,9 @@ export function checkOutInGate(loc: GateLocation, args: string[], okCodes?: numb
   return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes })
 }
 
-export const CHECKOUT_ARGS = ['-c', 'core.bare=false', '-c', 'checkout.workers=0', 'checkout', '-f', '-q', '--detach']
+// One process: writing the files is the kernel's work, which parallel checkout workers do not make
+// faster, and the first checkout shares the CPU with the rest of the setup.
+export const CHECKOUT_ARGS = ['-c', 'core.bare=false', '-c', 'checkout.workers=1', 'checkout', '-f', '-q', '--detach']
 
 /** A clean checkout begun before the rest of the setup; the gate adopts it (see CleanCheckout). */
 export interface FirstCheckout {
