@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { heldRepositoryFor } from '../git/custody-registry.js'
 import { git, gitEnv } from '../git/git.js'
 
 /** Where the gate's private repository and its checkout live (see CleanCheckout). */
@@ -15,21 +16,29 @@ export const gateRepoOf = (loc: Pick<GateLocation, 'privateDir'>): string => pat
 export const checkoutDirOf = (loc: Pick<GateLocation, 'gateDir'>): string => path.join(loc.gateDir, 'checkout')
 export const gateIndexOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(gateRepoOf(loc), 'index')
 
+/** The objects the workspace's commits are in: loopgate's own git directory's when it holds the repository. */
+async function objectsOf(workspace: string): Promise<string> {
+  const held = heldRepositoryFor(workspace)
+  if (held) return path.join(held.gitDir, 'objects')
+  const common = (await git(['rev-parse', '--git-common-dir'], { cwd: workspace })).stdout.trim()
+  return path.resolve(workspace, common, 'objects')
+}
+
 /**
  * The gate's private git dir: loopgate's own (no config, hooks or attributes of the agent's), with
- * the workspace's objects as alternates; and the folder the checkout goes in.
+ * the workspace's objects as alternates; and the folder the checkout goes in. It is laid out as
+ * `git init --bare --template=` lays one out (HEAD, a config of its own, objects, refs), without
+ * a process: it is the first step of the setup's slowest part.
  */
 export async function createGateRepo(loc: GateLocation): Promise<void> {
   const repo = gateRepoOf(loc)
   mkdirSync(loc.privateDir, { recursive: true, mode: 0o700 })
   chmodSync(loc.privateDir, 0o700)
   rmSync(repo, { recursive: true, force: true })
-  // No template: nothing of the runner's git installation (sample hooks, excludes) is copied in.
-  const [, common] = await Promise.all([
-    git(['init', '--bare', '-q', '--template=', repo], { cwd: loc.privateDir }),
-    git(['rev-parse', '--git-common-dir'], { cwd: loc.workspace })
-  ])
-  const objects = path.resolve(loc.workspace, common.stdout.trim(), 'objects')
+  const objects = await objectsOf(loc.workspace)
+  for (const dir of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags']) mkdirSync(path.join(repo, dir), { recursive: true, mode: 0o755 })
+  writeFileSync(path.join(repo, 'HEAD'), 'ref: refs/heads/main\n')
+  writeFileSync(path.join(repo, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n')
   writeFileSync(path.join(repo, 'objects', 'info', 'alternates'), `${objects}\n`)
   mkdirSync(loc.gateDir, { recursive: true, mode: 0o711 })
   chmodSync(loc.gateDir, 0o711)

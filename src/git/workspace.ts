@@ -74,7 +74,9 @@ export class GitWorkspace implements Workspace {
 
   /** Keeps the progress file (and the excluded files) out of `git status` and commits; records the pre-run untracked files. Before the first call. */
   async prepare(): Promise<void> {
-    const gitDir = (await this.run(['rev-parse', '--absolute-git-dir'])).stdout.trim()
+    // HEAD is read here too: nothing commits between this and the first call.
+    const [gitDir, head] = (await this.run(['rev-parse', '--absolute-git-dir', 'HEAD'])).stdout.trim().split('\n')
+    this.knownHead = head
     const excludeFile = path.join(gitDir, 'info', 'exclude')
     mkdirSync(path.dirname(excludeFile), { recursive: true })
     let current = existsSync(excludeFile) ? readFileSync(excludeFile, 'utf8') : ''
