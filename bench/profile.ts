@@ -70,7 +70,7 @@ git(repo, ['status', '--porcelain'])
 settle()
 spent.clear()
 timeline.length = 0
-origin = performance.now(); (globalThis as any).__t0 = origin
+origin = performance.now()
 const r = await loopgateRun(repo, 8, {}, { baselines })
 console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
 console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
