@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
 import { workerAgentUser } from './helpers/action-runner.js'
-import { runAttack, tokenLeaks } from './helpers/gate-fixture.js'
+import { attackProject, runAttack, tokenLeaks } from './helpers/gate-fixture.js'
 
 const USER = 'loopgate-agent-iso'
 const isRoot = process.getuid?.() === 0
@@ -154,4 +154,19 @@ const isRoot = process.getuid?.() === 0
     expect(existsSync(`/home/${name}`)).toBe(false)
   }
   for (const file of ['.', 'src/math.mjs', 'made-by-agent.txt']) expect(statSync(path.join(r.ws, file)).uid).toBe(process.getuid?.())
+})
+
+;(isRoot ? test : test.skip)('the gate’s own user can write in every folder of its checkout, from the first gate run on', async () => {
+  const r = await runAttack({
+    isolation: 'auto',
+    files: { ...attackProject(), 'src/deep/nested/keep.txt': 'kept\n' },
+    script: `sed -i 's/a - b/a + b/' src/math.mjs\n`,
+    inputs: {
+      'gate-command':
+        'echo out > src/deep/nested/out.txt && mkdir src/deep/new && echo x > src/deep/new/y.txt && echo r > report.txt && id -un > src/who.txt && cat src/who.txt && node test/run.mjs'
+    }
+  })
+  expect(r.report.stopReason).toBe('verified')
+  expect(r.log).toMatch(/"type":"baseline"[^\n]*"tests":2/)
+  expect(r.report.run?.iterations[0].gate?.outputTail).toMatch(/-g\n/)
 })

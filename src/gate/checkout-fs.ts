@@ -1,8 +1,7 @@
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { chownSync, lstatSync, readdirSync } from 'node:fs'
+import { chownSync, lchownSync, lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { walkComponents } from '../fs/path-walk.js'
 import { git } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
@@ -38,17 +37,25 @@ export function depsSignature(dir: string, names: string[], cacheDirs: CacheDirs
   return hash.digest('hex')
 }
 
+/** The folders a fresh checkout of `commit` has: its trees, and the empty folder git makes for each submodule. */
+export async function treeFolders(repo: string, commit: string): Promise<string[]> {
+  const r = await git(['--git-dir', repo, 'ls-tree', '-r', '-d', '-z', '--name-only', commit], { cwd: path.dirname(repo) })
+  return r.stdout.split('\0').filter(Boolean)
+}
+
 /**
- * The checkout's directories go to the gate user (it may create files: reports, coverage, build
- * output); tracked files stay root's, so the gate cannot rewrite one in place — only replace it,
- * which changes its inode and owner, and the next checkout's stat check puts it back. (A ctime
- * check alone has a one-second blind spot.) The dependency folders are left out.
+ * A fresh checkout's folders (its root and `folders`, as git made them: nothing has run in it) go
+ * to the gate user (it may create files: reports, coverage, build output); tracked files stay
+ * root's, so the gate cannot rewrite one in place — only replace it, which changes its inode and
+ * owner, and the next checkout's stat check puts it back. (A ctime check alone has a one-second
+ * blind spot.) No link is followed; the dependency folders are not in the tree.
  */
-export async function chownDirs(dir: string, user: AgentUser, prune: string[]): Promise<void> {
-  const args = [dir]
-  for (const p of prune) args.push('-path', path.join(dir, p), '-prune', '-o')
-  args.push('-type', 'd', '!', '-user', String(user.uid), '-exec', 'chown', '-h', `${user.uid}:${user.gid}`, '{}', '+')
-  await promisify(execFile)('find', args)
+export function chownFolders(dir: string, folders: string[], user: AgentUser): void {
+  for (const rel of ['', ...folders]) {
+    const folder = path.join(dir, rel)
+    const st = lstatSync(folder, { throwIfNoEntry: false })
+    if (st?.isDirectory() && st.uid !== user.uid) lchownSync(folder, user.uid, user.gid)
+  }
 }
 
 /** The directories on the way to each of `paths` (inside `dir`) go to the gate user; no link is followed. */

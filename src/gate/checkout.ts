@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmS
 import path from 'node:path'
 import { git } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
-import { changedPaths, chownDirs, chownParents, cp, depsSignature } from './checkout-fs.js'
+import { changedPaths, chownFolders, chownParents, cp, depsSignature, treeFolders } from './checkout-fs.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot } from './snapshot.js'
@@ -130,8 +130,11 @@ export class CleanCheckout {
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
     const fromLast = last && user ? changedPaths(this.repo, last, commit) : Promise.resolve(null)
-    for (const diff of [fromBase, fromLast]) diff.catch(() => undefined)
-    const fresh = await this.checkOut(commit, !this.checkedOut || !existsSync(dir), lap)
+    const wantFresh = !this.checkedOut || !existsSync(dir)
+    // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
+    const folders = user && (wantFresh || this.first || !last) ? treeFolders(this.repo, commit) : null
+    for (const listing of [fromBase, fromLast, folders]) listing?.catch(() => undefined)
+    const fresh = await this.checkOut(commit, wantFresh, lap)
     this.lastCommit = commit
     const mismatches = this.verify(await fromBase, opts.applySnapshot === true)
     const sincePrevious = fresh ? null : await fromLast
@@ -140,7 +143,7 @@ export class CleanCheckout {
     if (mismatches.length) return { dir, home, tmp, mismatches, timings }
     for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
-    if (user) await this.giveToUser(user, [home, tmp], sincePrevious, keepDeps)
+    if (user) await this.giveToUser(user, [home, tmp], sincePrevious ?? (await (folders ?? treeFolders(this.repo, commit))), sincePrevious === null)
     lap('ownership')
     if (!keepDeps) this.placeDeps(user)
     this.freshCaches(dir, user)
@@ -255,12 +258,14 @@ export class CleanCheckout {
     return findTampering(this.dir, this.opts.snapshot, candidates)
   }
 
-  /** The checkout's folders, home and temp go to the gate user; protected files are locked against it. */
-  private async giveToUser(user: AgentUser, own: string[], sincePrevious: string[] | null, keepDeps: boolean): Promise<void> {
-    // Directories the gate user already had keep it; only those on the way to what changed since
-    // the last checkout can be new (a whole walk the first time).
-    if (sincePrevious) chownParents(this.dir, sincePrevious, user, this.deps)
-    else await chownDirs(this.dir, user, keepDeps ? this.deps : [])
+  /**
+   * The checkout's folders, home and temp go to the gate user; protected files are locked against
+   * it. `paths`: what changed since the last checkout (directories the gate user already had keep
+   * it; only those on the way to a changed path can be new), or every folder of a fresh checkout.
+   */
+  private async giveToUser(user: AgentUser, own: string[], paths: string[], fresh: boolean): Promise<void> {
+    if (fresh) chownFolders(this.dir, paths, user)
+    else chownParents(this.dir, paths, user, this.deps)
     for (const d of own) chownSync(d, user.uid, user.gid)
     const relocked = this.lock(this.dir, user)
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
