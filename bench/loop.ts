@@ -17,7 +17,7 @@ import { git, gitEnv, median, printTable, removeDeferred, removeLater, settle, s
 export const AGENT = 'echo "// edit $LOOPGATE_ITERATION" >> src/m1/f1.js'
 export const GATE = `node -e "console.log('✕ adds'); console.log('  expected 5, got -1'); process.exit(1)"`
 const ITERATIONS = 8
-const ROUNDS = 5
+const ROUNDS = 7
 
 const NAIVE = `for i in $(seq 1 ${ITERATIONS}); do
   LOOPGATE_ITERATION=$i bash -c "$AGENT"
@@ -133,21 +133,25 @@ export async function benchLoop(): Promise<Figure[]> {
     // does; the third has a new tree on the same gate environment (a new base): its baseline runs
     // alongside the first call.
     const baselines = memoryBaselines()
-    const [a, b, c, d] = [syntheticRepo(10_000), syntheticRepo(10_000), syntheticRepo(10_000), syntheticRepo(10_000)]
+    const [a, b, c, d, e] = [syntheticRepo(10_000), syntheticRepo(10_000), syntheticRepo(10_000), syntheticRepo(10_000), syntheticRepo(10_000)]
     writeFileSync(path.join(d, 'NEWS.md'), 'a new base\n')
     git(d, ['add', 'NEWS.md'])
     git(d, ['commit', '-q', '-m', 'a new base'])
-    for (const r of [a, b, c, d]) git(r, ['status', '--porcelain'])
-    // Each timed run starts with the file system's pending writes flushed: the setup's 40,000 new
+    for (const r of [a, b, c, d, e]) git(r, ['status', '--porcelain'])
+    // Each timed run starts with the file system's pending writes flushed: the setup's 50,000 new
     // files would otherwise be written back during whichever run comes next.
     settle()
-    const n = naiveLoop(a)
+    const before = naiveLoop(a)
     settle()
     const first = await loopgateRun(b, ITERATIONS, {}, { baselines })
     settle()
     const second = await loopgateRun(c, ITERATIONS, {}, { baselines })
     settle()
     const third = await loopgateRun(d, ITERATIONS, {}, { baselines })
+    settle()
+    // The naive loop once before and once after the round's loopgate runs: a machine that slows
+    // down or speeds up during the round weighs on both sides of each ratio alike.
+    const n = (before + naiveLoop(e)) / 2
     alongside.push(third)
     alongsideRatios.push(third.totalMs / n)
     const g = gateInPlace(c)
@@ -158,7 +162,7 @@ export async function benchLoop(): Promise<Figure[]> {
     cachedRatios.push(second.totalMs / n)
     gateMs.push(g)
     overhead.push(overheadPerIteration(first, g), overheadPerIteration(second, g))
-    for (const r of [a, b, c, d]) removeLater(r)
+    for (const r of [a, b, c, d, e]) removeLater(r)
   }
   const ms = (runs: LoopRun[], pick: (r: LoopRun) => number): number => Math.round(median(runs.map(pick)))
   const coldRatio = median(coldRatios)
