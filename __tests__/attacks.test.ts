@@ -13,6 +13,8 @@ const USER = `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-atk`
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 const base = attackProject()
 const marker = (name: string): string => `/tmp/loopgate-attack-${process.pid}-${name}`
+/** Where the attack scripts put their own files: the test run's temp folder. */
+const AGENT_TMP = os.tmpdir()
 
 function attack(script: string, extra: Partial<Parameters<typeof runAttack>[0]> = {}): Promise<AttackResult> {
   return runAttack({ isolation: 'auto', agentUser: USER, script, ...extra })
@@ -215,9 +217,9 @@ describe('attacks around the gate', () => {
       'for h in pre-commit commit-msg post-commit reference-transaction post-index-change pre-auto-gc post-checkout; do',
       `  printf '%s' '${hook}' > .git/hooks/$h; chmod +x .git/hooks/$h`,
       'done',
-      'mkdir -p /tmp/evilhooks-$$ && cp .git/hooks/pre-commit /tmp/evilhooks-$$/pre-commit',
-      `sed -i 's#${marker('hook')}#${marker('hookspath')}#g' /tmp/evilhooks-$$/pre-commit`,
-      'git config core.hooksPath /tmp/evilhooks-$$',
+      `mkdir -p ${AGENT_TMP}/evilhooks-$$ && cp .git/hooks/pre-commit ${AGENT_TMP}/evilhooks-$$/pre-commit`,
+      `sed -i 's#${marker('hook')}#${marker('hookspath')}#g' ${AGENT_TMP}/evilhooks-$$/pre-commit`,
+      `git config core.hooksPath ${AGENT_TMP}/evilhooks-$$`,
       ''
     ].join('\n')
     const r = await attack(script)
@@ -258,7 +260,7 @@ describe('attacks around the gate', () => {
 
   test('plant core.fsmonitor: never run', async () => {
     const r = await attack(
-      `${FIX}printf '#!/bin/sh\\ntouch ${marker('fsmonitor')}\\n' > /tmp/fsm-$$.sh; chmod +x /tmp/fsm-$$.sh\ngit config core.fsmonitor /tmp/fsm-$$.sh\n`
+      `${FIX}printf '#!/bin/sh\\ntouch ${marker('fsmonitor')}\\n' > ${AGENT_TMP}/fsm-$$.sh; chmod +x ${AGENT_TMP}/fsm-$$.sh\ngit config core.fsmonitor ${AGENT_TMP}/fsm-$$.sh\n`
     )
     expect(r.report.stopReason).toBe('verified')
     expect(existsSync(marker('fsmonitor'))).toBe(false)
@@ -276,8 +278,8 @@ describe('attacks around the gate', () => {
         `git config filter.evil.process "touch ${marker('filter')}"`,
         'git config filter.evil.required true',
         `git config diff.evil.textconv "${cmd}"`,
-        `printf '[filter "inc"]\\n\\tclean = touch ${marker('filter')}\\n' > /tmp/inc-$$.cfg`,
-        'git config include.path /tmp/inc-$$.cfg',
+        `printf '[filter "inc"]\\n\\tclean = touch ${marker('filter')}\\n' > ${AGENT_TMP}/inc-$$.cfg`,
+        `git config include.path ${AGENT_TMP}/inc-$$.cfg`,
         ''
       ].join('\n')
     )
@@ -348,7 +350,7 @@ describe('attacks on loopgate’s own files and processes', () => {
 
   test('write to the ledger, the log and the gate snapshot: permission denied', async () => {
     const r = await attack(
-      `${FIX}for f in /tmp/loopgate-runner-temp-*/loopgate/*/* /tmp/loopgate-runner-temp-*/loopgate/*/gate/deps/node_modules/minicheck/index.mjs; do echo '{"type":"charge","iteration":1,"usd":-100}' >> "$f" && echo "wrote $f"; done > ledger-attempt.txt 2>&1\nls /tmp/loopgate-runner-temp-*/loopgate/ >> ledger-attempt.txt 2>&1\n`
+      `${FIX}for f in ${os.tmpdir()}/loopgate-runner-temp-*/loopgate/*/* ${os.tmpdir()}/loopgate-runner-temp-*/loopgate/*/gate/deps/node_modules/minicheck/index.mjs; do echo '{"type":"charge","iteration":1,"usd":-100}' >> "$f" && echo "wrote $f"; done > ledger-attempt.txt 2>&1\nls ${os.tmpdir()}/loopgate-runner-temp-*/loopgate/ >> ledger-attempt.txt 2>&1\n`
     )
     expect(readFileSync(path.join(r.ws, 'ledger-attempt.txt'), 'utf8')).not.toContain('wrote')
     expect(readFileSync(r.report.ledgerFile, 'utf8')).not.toContain('-100')
@@ -412,12 +414,12 @@ describe('ways to tamper a protected path', () => {
     ['mode change', 'chmod +x test/run.mjs\n', 'test/run.mjs (mode changed)'],
     [
       'a symlink swapped in',
-      `printf 'process.exit(0)\\n' > /tmp/cheat-$$.mjs\nrm test/run.mjs\nln -s /tmp/cheat-$$.mjs test/run.mjs\n`,
+      `printf 'process.exit(0)\\n' > ${AGENT_TMP}/cheat-$$.mjs\nrm test/run.mjs\nln -s ${AGENT_TMP}/cheat-$$.mjs test/run.mjs\n`,
       'test/run.mjs (replaced by a symlink)'
     ],
     [
       'the test directory swapped for a symlink',
-      `mkdir -p /tmp/cheatdir-$$ && printf 'process.exit(0)\\n' > /tmp/cheatdir-$$/run.mjs\nrm -rf test\nln -s /tmp/cheatdir-$$ test\n`,
+      `mkdir -p ${AGENT_TMP}/cheatdir-$$ && printf 'process.exit(0)\\n' > ${AGENT_TMP}/cheatdir-$$/run.mjs\nrm -rf test\nln -s ${AGENT_TMP}/cheatdir-$$ test\n`,
       'test/run.mjs (reached through test'
     ]
   ]
@@ -434,9 +436,9 @@ describe("the agent's own repository never reaches loopgate's", () => {
   const variants: [string, string][] = [
     [
       'committed, then the working tree put back',
-      `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp /tmp/keep-$$ test/run.mjs\n`
+      `cp test/run.mjs ${AGENT_TMP}/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit -c user.name=a -c user.email=a@b commit -qam cheat\ncp ${AGENT_TMP}/keep-$$ test/run.mjs\n`
     ],
-    ['staged only', `cp test/run.mjs /tmp/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp /tmp/keep-$$ test/run.mjs\n`]
+    ['staged only', `cp test/run.mjs ${AGENT_TMP}/keep-$$\nsed -i 's/, 5)/, -1)/' test/run.mjs\ngit add test/run.mjs\ncp ${AGENT_TMP}/keep-$$ test/run.mjs\n`]
   ]
   test.each(variants)('%s: loopgate commits the working tree from its own index, the base test stays', async (_name, script) => {
     const r = await attack(script)

@@ -24,7 +24,7 @@ const isRoot = process.getuid?.() === 0
       "sed -i 's/a - b/a + b/' src/math.mjs",
       'id -un > who.txt',
       'echo "{\\"cost_usd\\": 0.25}" > "$LOOPGATE_COST_FILE"',
-      'ls /tmp/loopgate-runner-temp-*/loopgate/ > reach.txt 2>&1; echo "exit $?" >> reach.txt',
+      `ls ${os.tmpdir()}/loopgate-runner-temp-*/loopgate/ > reach.txt 2>&1; echo "exit $?" >> reach.txt`,
       'cat /proc/1/environ > /dev/null 2>> reach.txt',
       ''
     ].join('\n')

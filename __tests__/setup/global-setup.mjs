@@ -1,9 +1,21 @@
+import { chmodSync, mkdtempSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CLI_BIN_ENV, linkAgentClis, needsLinkedClis } from './agent-clis.mjs'
+import { TEST_TMP_ENV } from './test-tmp.mjs'
 
 /** Runs once before the tests; the workers inherit process.env. */
 export default function globalSetup() {
+  // Everything the tests put in the temp folder goes under one folder of this run, removed at the
+  // end (see global-teardown.mjs). Traversable by every user like the temp folder itself: the
+  // tests' agent and gate users reach their folders inside it.
+  if (!process.env[TEST_TMP_ENV]) {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'loopgate-tests-'))
+    chmodSync(root, 0o1777)
+    process.env[TEST_TMP_ENV] = root
+    process.env.TMPDIR = root
+  }
   if (process.env[CLI_BIN_ENV]) return
   const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules')
   if (!needsLinkedClis(modules)) {
