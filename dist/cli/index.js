@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-2TODZU3P.js";
+} from "../chunks/chunk-FSQV6MKZ.js";
 import "../chunks/chunk-DR3RKOSX.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
