@@ -86,22 +86,24 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
     expect(change.changedFiles).toEqual(['a.txt'])
   })
 
-  test('HEAD is the commit once the next step here runs', async () => {
+  /** A prepared workspace with one iteration committed (a.txt changed). */
+  async function afterOneCommit(): Promise<{ dir: string; ws: GitWorkspace; commit: string | null }> {
     const { dir, ws } = workspace()
     await ws.prepare()
     appendFileSync(path.join(dir, 'a.txt'), 'more\n')
-    const change = await ws.commitIteration('r1', 1, ['a.txt'])
-    expect(await ws.head()).toBe(change.commit)
-    expect(gitIn(dir, ['rev-parse', 'HEAD']).trim()).toBe(change.commit)
+    return { dir, ws, commit: (await ws.commitIteration('r1', 1, ['a.txt'])).commit }
+  }
+
+  test('HEAD is the commit once the next step here runs', async () => {
+    const { dir, ws, commit } = await afterOneCommit()
+    expect(await ws.head()).toBe(commit)
+    expect(gitIn(dir, ['rev-parse', 'HEAD']).trim()).toBe(commit)
     expect(await ws.hasChangesSince(gitIn(dir, ['rev-parse', 'HEAD~1']).trim())).toBe(true)
   })
 
   test('a HEAD that something else moved fails the next step loudly instead of being overwritten', async () => {
-    const { dir, ws } = workspace()
-    await ws.prepare()
-    appendFileSync(path.join(dir, 'a.txt'), 'more\n')
-    const first = await ws.commitIteration('r1', 1, ['a.txt'])
-    expect(await ws.head()).toBe(first.commit)
+    const { dir, ws, commit } = await afterOneCommit()
+    expect(await ws.head()).toBe(commit)
     gitIn(dir, ['-c', 'user.name=someone', '-c', 'user.email=someone@example.com', 'commit', '-q', '--allow-empty', '-m', 'not loopgate'])
     const moved = gitIn(dir, ['rev-parse', 'HEAD']).trim()
     appendFileSync(path.join(dir, 'b.txt'), 'more\n')
