@@ -55,8 +55,10 @@ export class AgentAccount {
     readonly gateUser: AgentUser | undefined
   ) {
     this.owner = statSync(opts.workspace)
-    if (user) this.sweep = () => void killUserProcesses(user)
-    if (user) Object.assign(this.agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
+    if (user) {
+      this.sweep = () => void killUserProcesses(user)
+      Object.assign(this.agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
+    }
   }
 
   static async open(opts: AccountOptions): Promise<AgentAccount> {

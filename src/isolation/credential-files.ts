@@ -15,13 +15,6 @@ export interface StagedCredentials {
   notes: string[]
 }
 
-/**
- * The provider's credentials files (GOOGLE_APPLICATION_CREDENTIALS, AWS_SHARED_CREDENTIALS_FILE, …)
- * for an agent that runs as its own user: each is read without following links, before the first
- * call, and copied into a fresh folder in the agent's home, owned by the agent user with mode 0600;
- * the variable then names the copy. The runner's file is never chmod-ed or chown-ed. Without a
- * separate user the agent can already read the runner's path, which stays.
- */
 /** The provider's credentials files that lie inside the workspace (relative paths): kept out of loopgate's commits. */
 export function credentialFilesInWorkspace(env: NodeJS.ProcessEnv, opts: { agent: string; provider?: string; workspace: string }): string[] {
   const provider = providerSpec(agentSpec(opts.agent), opts.provider)
@@ -35,6 +28,13 @@ export function credentialFilesInWorkspace(env: NodeJS.ProcessEnv, opts: { agent
   return inside
 }
 
+/**
+ * The provider's credentials files (GOOGLE_APPLICATION_CREDENTIALS, AWS_SHARED_CREDENTIALS_FILE, …)
+ * for an agent that runs as its own user: each is read without following links, before the first
+ * call, and copied into a fresh folder in the agent's home, owned by the agent user with mode 0600;
+ * the variable then names the copy. The runner's file is never chmod-ed or chown-ed. Without a
+ * separate user the agent can already read the runner's path, which stays.
+ */
 export function stageCredentialFiles(
   env: NodeJS.ProcessEnv,
   opts: { agent: string; provider?: string; user?: AgentCall['user']; workspace: string }
