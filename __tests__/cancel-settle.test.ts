@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { takeCustody } from '../src/git/custody.js'
@@ -84,6 +85,35 @@ describe('the post step settles a run whose main step was killed', () => {
     expect(state.runs[0]).toMatchObject({ stopReason: 'cancelled', spentUsd: 2.5, iterations: 2 })
     const log = readFileSync(path.join(runDir, 'attempts.jsonl'), 'utf8')
     expect(log).toContain('"by":"post"')
+  })
+
+  it('pushes the commit of the last edits even when moving HEAD to it is slow', async () => {
+    const { repo, base, runDir, info } = await killedRun()
+    const bin = tempDir('loopgate-slow-git-')
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = update-ref ] && sleep 0.5 && break; done\nexec ${realGit} "$@"\n`, {
+      mode: 0o755
+    })
+    const pushed: string[] = []
+    const path0 = process.env.PATH
+    process.env.PATH = `${bin}:${path0}`
+    let result
+    try {
+      result = await settleKilledRun({
+        info,
+        runDir,
+        workspace: repo,
+        progressFileName: '.loopgate/progress.md',
+        pushWip: async (args) => void pushed.push(args.head),
+        cache: recordingCache()
+      })
+    } finally {
+      process.env.PATH = path0
+    }
+    const head = sh(repo, ['rev-parse', 'HEAD']).trim()
+    expect(head).not.toBe(base)
+    expect(result.wipHead).toBe(head)
+    expect(pushed).toEqual([head])
   })
 
   it('keeps the stop reason main already recorded in its attempt log, and a failing push does not stop the save', async () => {

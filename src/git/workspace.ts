@@ -150,6 +150,7 @@ export class GitWorkspace implements Workspace {
     return commit
   }
 
+  /** Commits what the agent changed (see stageChanges). HEAD moves in the background: read it through head(). */
   async commitIteration(runId: string, iteration: number, changed?: readonly string[]): Promise<IterationChange> {
     const nested = await this.stageChanges(changed)
     const notes = nested.length ? [`nested repositories are not committed: ${nested.slice(0, 10).join(', ')}`] : []

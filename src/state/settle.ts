@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { wipBranchName } from '../git/branches.js'
-import { git } from '../git/git.js'
 import { GitWorkspace } from '../git/workspace.js'
 import { AttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'
@@ -88,7 +87,7 @@ async function commitLastEdits(input: SettleInput, custody: Custody, iterations:
     const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile)
     const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
     if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
-    const head = (await git(['rev-parse', 'HEAD'], { cwd: input.workspace })).stdout.trim()
+    const head = await workspace.head()
     return input.info.baseCommit && head !== input.info.baseCommit ? head : null
   } catch (err) {
     notes.push(`could not commit the workspace: ${(err as Error).message}`)
