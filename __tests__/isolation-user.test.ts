@@ -1,6 +1,6 @@
 /** The dedicated agent user (tests run as root): who the agent is and what it can reach. */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
@@ -121,9 +121,14 @@ const isRoot = process.getuid?.() === 0
 )
 
 ;(isRoot ? test : test.skip)('what a call leaves running under the agent’s user is killed when its command exits, and reported', async () => {
+  // Each detached process says when it is in a session of its own; the command exits only then.
+  const ready = mkdtempSync(path.join(os.tmpdir(), 'loopgate-detached-'))
+  chmodSync(ready, 0o777)
+  const detach = (n: number, envPrefix: string): string =>
+    `(${envPrefix}setsid /bin/sh -c '/usr/bin/touch ${ready}/${n}; exec /bin/sleep 60' > /dev/null 2>&1 &)\n`
   const r = await runAttack({
     isolation: 'auto',
-    script: `sed -i 's/a - b/a + b/' src/math.mjs\n(env -i setsid sleep 60 > /dev/null 2>&1 &)\n(setsid sleep 60 > /dev/null 2>&1 &)\n`
+    script: `sed -i 's/a - b/a + b/' src/math.mjs\n${detach(1, 'env -i ')}${detach(2, '')}while [ ! -e ${ready}/1 ] || [ ! -e ${ready}/2 ]; do sleep 0.05; done\n`
   })
   expect(r.report.stopReason).toBe('verified')
   expect(r.log).toMatch(/2 leftover agent process\(es\) killed/)
