@@ -1,5 +1,5 @@
 /** The dedicated agent user (tests run as root): who the agent is and what it can reach. */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -174,4 +174,34 @@ const isRoot = process.getuid?.() === 0
   expect(r.report.stopReason).toBe('verified')
   expect(r.log).toMatch(/"type":"baseline"[^\n]*"tests":2/)
   expect(r.report.run?.iterations[0].gate?.outputTail).toMatch(/-g\n/)
+})
+
+;(isRoot ? test : test.skip)('a process of a named agent user already running cannot reach the dependencies the gate copies', async () => {
+  // A job the agent's user left behind (a crontab of an earlier run, say) writes node_modules the
+  // moment it can: the gate's copy is taken before the workspace becomes that user's.
+  const name = workerAgentUser()
+  const made = await ensureAgentUser(name)
+  if (!('user' in made)) throw new Error(made.why)
+  let writer: ReturnType<typeof spawn> | undefined
+  try {
+    const r = await runAttack({
+      isolation: 'auto',
+      agentUser: name,
+      script: `sed -i 's/a - b/a + b/' src/math.mjs\n`,
+      prepare: (ws) => {
+        const target = path.join(ws, 'node_modules', 'minicheck', 'index.mjs')
+        writer = spawn('/bin/sh', ['-c', `while :; do echo '// planted' >> ${target} 2>/dev/null; done`], {
+          uid: made.user.uid,
+          gid: made.user.gid,
+          detached: true,
+          stdio: 'ignore'
+        })
+      }
+    })
+    const copied = readFileSync(path.join(r.report.runDir, 'gate', 'deps', 'node_modules', 'minicheck', 'index.mjs'), 'utf8')
+    expect(copied).not.toContain('planted')
+    expect(r.report.stopReason).toBe('verified')
+  } finally {
+    if (writer?.pid) killUserProcesses(made.user)
+  }
 })

@@ -123,18 +123,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     opening
   ])
   const { base, snapshot, tamper } = snapshotted
-  // The tree walk that hands the workspace to the agent's user goes on while the gate opens, the
-  // baseline is looked up and loopgate's view of the workspace is prepared: no agent process
-  // exists before the first call, which waits for it. loopgate's index then takes in the new stat data.
-  const handedOver = account.handOver()
   const alongside = opts.alongside?.() ?? Promise.resolve()
   alongside.catch(() => undefined)
-  tamper.waitFor(
-    handedOver.then(
-      () => refreshIndex(ws, Boolean(account.user)),
-      () => undefined
-    )
-  )
 
   const refused = refusedNames(settings.agentEnv)
   if (refused.length)
@@ -146,8 +136,20 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   let gate: ProtectedGate
   let baseline: Baseline | null
   let startCommit: string
+  let handedOver: Promise<void> = Promise.resolve()
   try {
+    // The gate copies the dependency folders while the workspace is still its owner's: once it is
+    // handed over, any process of the agent's user could write them (a job a named user left
+    // behind, say). The hand-over's tree walk then goes on while the baseline is looked up; the
+    // first call waits for it, and loopgate's index takes in the new stat data after it.
     gate = await openGate(opts, { snapshot, account, location, first }, notes)
+    handedOver = account.handOver()
+    tamper.waitFor(
+      handedOver.then(
+        () => refreshIndex(ws, Boolean(account.user)),
+        () => undefined
+      )
+    )
     account.reach([opts.callsDir, location.gateDir])
     // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
     startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
