@@ -125,8 +125,7 @@ const isRoot = process.getuid?.() === 0
   // The shell writes the mark itself (no child of its own to be counted) and then becomes the sleep.
   const ready = mkdtempSync(path.join(os.tmpdir(), 'loopgate-detached-'))
   chmodSync(ready, 0o777)
-  const detach = (n: number, envPrefix: string): string =>
-    `(${envPrefix}setsid /bin/sh -c ': > ${ready}/${n}; exec /bin/sleep 60' > /dev/null 2>&1 &)\n`
+  const detach = (n: number, envPrefix: string): string => `(${envPrefix}setsid /bin/sh -c ': > ${ready}/${n}; exec /bin/sleep 60' > /dev/null 2>&1 &)\n`
   const r = await runAttack({
     isolation: 'auto',
     script: `sed -i 's/a - b/a + b/' src/math.mjs\n${detach(1, 'env -i ')}${detach(2, '')}while [ ! -e ${ready}/1 ] || [ ! -e ${ready}/2 ]; do sleep 0.05; done\n`

@@ -100,11 +100,12 @@ function realAncestors(root: string, rel: string): void {
   }
 }
 
-/** Removes root/rel whatever it is (a symlink is removed, never followed). */
-export function removeTreeEntry(root: string, rel: string): void {
+/** Removes root/rel whatever it is (a symlink is removed, never followed); false when nothing was there. */
+export function removeTreeEntry(root: string, rel: string): boolean {
   const entry = readTreeEntry(root, rel)
-  if (entry.kind === 'missing' || entry.kind === 'bad-ancestor') return
+  if (entry.kind === 'missing' || entry.kind === 'bad-ancestor') return false
   rmSync(path.join(root, rel), { recursive: true, force: true })
+  return true
 }
 
 /** Writes root/rel as a regular file, replacing a symlink, dir or symlinked ancestor in the way. */

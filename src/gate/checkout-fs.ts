@@ -17,6 +17,40 @@ export async function changedPaths(repo: string, from: string, to: string): Prom
   return r.stdout.split('\0').filter(Boolean)
 }
 
+/** Between two commits: the paths that differ (files, links, submodules) and the folders added and removed. */
+export interface TreeChanges {
+  paths: string[]
+  addedFolders: string[]
+  removedFolders: string[]
+}
+
+const FOLDER_MODES = new Set(['040000', '160000'])
+
+/** The tree diff of two commits, trees included (`-t`): cost grows with the change. */
+export async function treeChanges(repo: string, from: string, to: string): Promise<TreeChanges> {
+  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-t', '-z', '--no-renames', from, to], { cwd: path.dirname(repo) })
+  const fields = r.stdout.split('\0')
+  const changes: TreeChanges = { paths: [], addedFolders: [], removedFolders: [] }
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [oldMode, newMode] = fields[i].slice(1).split(' ')
+    const rel = fields[i + 1]
+    if (FOLDER_MODES.has(newMode)) changes.addedFolders.push(rel)
+    if (FOLDER_MODES.has(oldMode)) changes.removedFolders.push(rel)
+    // A tree's own record only says that something under it changed; a submodule is checked out as an entry.
+    if (oldMode !== '040000' || newMode !== '040000') {
+      if ([oldMode, newMode].some((m) => m !== '040000' && m !== '000000')) changes.paths.push(rel)
+    }
+  }
+  return changes
+}
+
+/** The tracked folders after `changes`, from those before (updated in place). */
+export function withFolderChanges(folders: Set<string>, changes: TreeChanges): Set<string> {
+  for (const folder of changes.removedFolders) folders.delete(folder)
+  for (const folder of changes.addedFolders) folders.add(folder)
+  return folders
+}
+
 /** A hash over every entry's path, inode, ctime, size and mode under the dependency folders (caches left out). */
 export function depsSignature(dir: string, names: string[], cacheDirs: CacheDirs): string {
   const hash = createHash('sha256')

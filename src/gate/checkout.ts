@@ -1,9 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { git } from '../git/git.js'
 import type { AgentUser } from '../isolation/agent-user.js'
-import { changedPaths, chownFolders, chownParents, cp, depsSignature, treeFolders } from './checkout-fs.js'
+import { changedPaths, chownFolders, chownParents, cp, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
+import { fixModes, restoreDirt } from './checkout-restore.js'
+import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot } from './snapshot.js'
@@ -30,6 +32,13 @@ export interface CheckoutOptions {
   gateDir: string
   /** The gate runs as this user; the checkout is locked against it. */
   user?: AgentUser
+  /**
+   * `user` runs nothing but the gate and no other user can reach the checkout: once its processes
+   * are gone, nothing changes the checkout until the next gate run. What a run changed is then
+   * found from the folders (see folder-record.ts); otherwise the whole tree is cleaned and checked
+   * out before every run.
+   */
+  ownUser?: boolean
   /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
   writableDeps: boolean
   /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */
@@ -73,6 +82,24 @@ export class CleanCheckout {
   private ranSinceCheckout = false
   /** The first checkout begun early, until the first prepare adopts it. */
   private first: FirstCheckout | null
+  /** The tracked folders of the commit the checkout holds (what the record before a gate run covers). */
+  private folders: Set<string> | null = null
+  /** The folders as they were right before gate code last ran. */
+  private record: FolderRecord | null = null
+  /**
+   * The checkout holds exactly the commit its index records, and nothing untracked besides the
+   * dependency copies: the next commit is checked out path by path.
+   */
+  private exact = false
+  /**
+   * Whether the checkout's folders can be trusted to show what changed. A whole-tree `checkout -f`
+   * may rewrite files the run's folders would not show, so it ends this until a fresh checkout.
+   */
+  private foldersTrusted = false
+  /** Paths loopgate changed in the checkout after it was checked out (their folders are looked into after the run). */
+  private readonly touched: string[] = []
+  /** Paths the last scrub checked out again (their folders and modes are seen to by the next prepare). */
+  private restored: string[] = []
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = gateRepoOf(opts)
@@ -129,21 +156,25 @@ export class CleanCheckout {
     // The tree diffs need only the commits: they run while the checkout is written.
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
-    const fromLast = last && user ? changedPaths(this.repo, last, commit) : Promise.resolve(null)
+    const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
     const wantFresh = !this.checkedOut || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
     const folders = user && (wantFresh || this.first || !last) ? treeFolders(this.repo, commit) : null
     for (const listing of [fromBase, fromLast, folders]) listing?.catch(() => undefined)
-    const fresh = await this.checkOut(commit, wantFresh, lap)
+    const fresh = await this.checkOut(commit, wantFresh, lap, fromLast)
     this.lastCommit = commit
+    const changes = fresh ? null : await fromLast
+    const listed = user && fresh ? await (folders ?? treeFolders(this.repo, commit)) : null
+    this.folders = listed ? new Set(listed) : changes && this.folders ? withFolderChanges(this.folders, changes) : null
+    const restored = this.restored.splice(0)
+    if (changes && this.exact) await this.fixWrittenModes([...changes.paths, ...restored])
     const mismatches = this.verify(await fromBase, opts.applySnapshot === true)
-    const sincePrevious = fresh ? null : await fromLast
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
     if (mismatches.length) return { dir, home, tmp, mismatches, timings }
-    for (const rel of opts.removeFirst ?? []) removeTreeEntry(dir, rel)
+    for (const rel of opts.removeFirst ?? []) if (removeTreeEntry(dir, rel)) this.touchedByLoopgate([rel])
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
-    if (user) await this.giveToUser(user, [home, tmp], sincePrevious ?? (await (folders ?? treeFolders(this.repo, commit))), sincePrevious === null)
+    if (user) await this.giveToUser(user, [home, tmp], listed ?? [...(changes?.paths ?? []), ...restored], listed !== null)
     lap('ownership')
     if (!keepDeps) this.placeDeps(user)
     this.freshCaches(dir, user)
@@ -151,8 +182,8 @@ export class CleanCheckout {
     return { dir, home, tmp, mismatches, timings }
   }
 
-  private inCheckout(args: string[], okCodes?: number[]) {
-    return checkOutInGate(this.opts, args, okCodes)
+  private inCheckout(args: string[], okCodes?: number[], paths?: string[]) {
+    return checkOutInGate(this.opts, args, { okCodes, paths })
   }
 
   /**
@@ -170,18 +201,41 @@ export class CleanCheckout {
     if (statSync(index).mtimeMs / 1000 < past) utimesSync(index, past, past)
   }
 
-  /** Code under test is about to run in the checkout. */
+  /** loopgate changed `paths` after the checkout: they no longer match the index until they are put back. */
+  private touchedByLoopgate(paths: string[]): void {
+    this.touched.push(...paths)
+    this.exact = false
+  }
+
+  /** See fixModes: the index takes in the new stat of the files whose mode was set. */
+  private async fixWrittenModes(paths: string[]): Promise<void> {
+    const fixed = fixModes(this.dir, paths)
+    if (fixed.length) {
+      await this.inCheckout(['-c', 'core.bare=false', 'update-index', '-q', '-z', '--stdin'], undefined, fixed)
+      this.indexPastTheFiles()
+    }
+  }
+
+  /** Code under test is about to run in the checkout: its folders are recorded first. */
   markRun(): void {
     this.ranSinceCheckout = true
+    this.exact = false
+    this.record = null
+    if (!this.foldersTrusted || !this.folders) return
+    try {
+      this.record = recordFolders(this.dir, this.folders, path.join(this.opts.gateDir, 'fence'))
+    } catch {
+      this.record = null
+    }
   }
 
   /**
-   * After a gate run whose user has no process left: what it added is cleaned now, in the
-   * background, while the next agent call works; the next checkout waits for it. Without a
-   * separate gate user nothing is known to have stopped writing, so the next checkout cleans.
+   * After a gate run whose own user has no process left: what it changed is put back now, in the
+   * background, while the next agent call works; the next checkout waits for it. When the gate's
+   * user is not its own, nothing is known to have stopped writing, so the next checkout cleans.
    */
   scrub(): void {
-    if (!this.opts.user || !this.checkedOut || this.scrubbing) {
+    if (!this.opts.ownUser || !this.checkedOut || this.scrubbing) {
       this.emptyTrash()
       return
     }
@@ -189,11 +243,41 @@ export class CleanCheckout {
     this.scrubbing = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
         this.emptyTrash()
-        return this.clean()
+        return this.restore()
       })
       .catch(() => {
         this.checkedOut = false
       })
+  }
+
+  /**
+   * Only the folders the run changed are looked into (see folder-record.ts); without a record, or
+   * on anything unexpected, the whole tree is cleaned and the next checkout is a whole-tree one.
+   */
+  private async restore(): Promise<void> {
+    const record = this.record
+    const commit = this.lastCommit
+    const touched = this.touched.splice(0)
+    this.record = null
+    if (record && commit) {
+      try {
+        const dirt = findDirt(this.dir, record, touched)
+        const context = {
+          dir: this.dir,
+          commit,
+          keepAtRoot: this.deps,
+          git: (args: string[], paths?: string[]) => this.inCheckout(args, undefined, paths),
+          discard: (target: string) => this.discard(target)
+        }
+        this.restored = await restoreDirt(context, dirt)
+        this.indexPastTheFiles()
+        this.exact = true
+        return
+      } catch {
+        this.restored = []
+      }
+    }
+    await this.clean()
   }
 
   /** Resolves once no background clean is running. */
@@ -208,27 +292,57 @@ export class CleanCheckout {
   }
 
   /** Materialises `commit` in the checkout; true when it was made afresh. */
-  private async checkOut(commit: string, wantFresh: boolean, lap: (name: string) => void): Promise<boolean> {
+  private async checkOut(commit: string, wantFresh: boolean, lap: (name: string) => void, changes: Promise<TreeChanges | null>): Promise<boolean> {
     const scrubbed = this.scrubbing
     this.scrubbing = null
     if (scrubbed) await scrubbed
     if (this.first && (await this.adoptFirst(commit, lap))) return true
     const fresh = wantFresh || !this.checkedOut
+    const moves = !fresh && this.exact ? await changes.catch(() => null) : null
+    if (moves) {
+      lap('clean')
+      await this.moveTo(commit, moves)
+      lap('checkout')
+      return false
+    }
     if (fresh) {
       this.discard(this.dir)
       mkdirSync(this.dir, { mode: 0o755 })
-    } else if (!scrubbed && this.ranSinceCheckout) {
-      // Incremental: whatever the last gate run added is cleaned (dependency folders left out), and
-      // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
-      await this.clean()
+    } else {
+      // Whole tree: whatever is not tracked is cleaned (dependency folders left out), and
+      // `checkout -f` puts back every tracked file whose stat (ctime included) changed. A gate user
+      // that is not its own may have written since its last run, so this cleans every time.
+      if ((!scrubbed && this.ranSinceCheckout) || !this.opts.ownUser) await this.clean()
+      this.foldersTrusted = false
     }
     lap('clean')
     await this.inCheckout([...CHECKOUT_ARGS, commit])
     this.indexPastTheFiles()
+    this.touched.length = 0
     this.checkedOut = true
     this.ranSinceCheckout = false
+    if (fresh) this.foldersTrusted = Boolean(this.opts.ownUser)
+    this.exact = this.foldersTrusted
     lap('checkout')
     return fresh
+  }
+
+  /**
+   * From the commit the checkout holds exactly to `commit`, path by path: only what differs is
+   * read, written or removed (`--no-overlay` removes what `commit` no longer has, and the folders
+   * left empty). Files written into a folder that carries a default ACL get their mode set.
+   */
+  private async moveTo(commit: string, changes: TreeChanges): Promise<void> {
+    if (changes.paths.length) {
+      await this.inCheckout(
+        ['-c', 'core.bare=false', 'checkout', '-q', '--no-overlay', commit, '--pathspec-from-file=-', '--pathspec-file-nul'],
+        undefined,
+        changes.paths
+      )
+    }
+    writeFileSync(path.join(this.repo, 'HEAD'), `${commit}\n`)
+    this.indexPastTheFiles()
+    this.ranSinceCheckout = false
   }
 
   /**
@@ -243,7 +357,10 @@ export class CleanCheckout {
     lap('clean')
     if (first.commit !== commit) await this.inCheckout([...CHECKOUT_ARGS, commit])
     this.indexPastTheFiles()
+    this.touched.length = 0
     this.checkedOut = true
+    this.foldersTrusted = Boolean(this.opts.ownUser)
+    this.exact = this.foldersTrusted
     lap('checkout')
     return true
   }
@@ -255,6 +372,7 @@ export class CleanCheckout {
     const mismatches = findTampering(this.dir, this.opts.snapshot, candidates)
     if (!apply || mismatches.length === 0) return mismatches
     revertTampering(this.dir, this.opts.snapshot, mismatches)
+    this.touchedByLoopgate(mismatches.map((m) => m.path))
     return findTampering(this.dir, this.opts.snapshot, candidates)
   }
 

@@ -44,12 +44,19 @@ export async function createGateRepo(loc: GateLocation): Promise<void> {
   chmodSync(loc.gateDir, 0o711)
 }
 
+export interface InGateOptions {
+  okCodes?: number[]
+  /** Paths on stdin, NUL-separated (for `--stdin -z` and `--pathspec-from-file`), each taken literally. */
+  paths?: string[]
+}
+
 /** A git command in the gate's checkout, with loopgate's git, its private repository and index. */
-export function checkOutInGate(loc: GateLocation, args: string[], okCodes?: number[]) {
+export function checkOutInGate(loc: GateLocation, args: string[], opts: InGateOptions = {}) {
   const repo = gateRepoOf(loc)
   const dir = checkoutDirOf(loc)
-  const env = { ...gitEnv(), GIT_INDEX_FILE: gateIndexOf(loc) }
-  return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes })
+  const env = { ...gitEnv(), GIT_INDEX_FILE: gateIndexOf(loc), ...(opts.paths ? { GIT_LITERAL_PATHSPECS: '1' } : {}) }
+  const input = opts.paths ? opts.paths.join('\0') : undefined
+  return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes: opts.okCodes, input })
 }
 
 // One process: writing the files is the kernel's work, which parallel checkout workers do not make

@@ -28,6 +28,8 @@ export interface ProtectedGateOptions {
   privateDir: string
   gateDir: string
   user?: AgentUser
+  /** `user` is the gate's own: no other user's process can reach the checkout (see CheckoutOptions). */
+  ownUser?: boolean
   /** The runner's package caches, given read-only to each run that has a `setup` step. */
   packageCaches?: PackageCache[]
   /** The first clean checkout, begun before the rest of the setup. */
@@ -70,6 +72,7 @@ export class ProtectedGate implements Gate {
       privateDir: opts.privateDir,
       gateDir: opts.gateDir,
       user: opts.user,
+      ownUser: opts.ownUser,
       writableDeps: Boolean(opts.setup),
       first: opts.first
     })

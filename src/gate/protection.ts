@@ -234,6 +234,7 @@ async function openGate(
     privateDir: location.privateDir,
     gateDir,
     user: gateUser ?? user,
+    ownUser: Boolean(gateUser),
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
     first
   })
