@@ -186,23 +186,25 @@ export function killedSinceAsked(user: Pick<AgentUser, 'uid'>): number {
   return n
 }
 
+/** Kills the user's processes; returns how many there were (each counted once, however long it takes to die). */
 function sweepUser(user: AgentUser): number {
-  let killed = 0
+  const killed = new Set<number>()
   for (let round = 0; round < 5; round++) {
     const left = processesOf(user.uid)
     if (left.length === 0) break
+    for (const pid of left) killed.add(pid)
     spawnSync('/bin/kill', ['-9', '-1'], { uid: user.uid, gid: user.gid, stdio: 'ignore' })
+    // A process killed a moment ago may not have died yet: it is signalled again, not counted again.
     for (const pid of processesOf(user.uid)) {
+      killed.add(pid)
       try {
         process.kill(pid, 'SIGKILL')
-        killed++
       } catch {
         // gone
       }
     }
-    killed += left.length
   }
-  return killed
+  return killed.size
 }
 
 /**
