@@ -82,6 +82,52 @@ function commitAll(ws: string, message: string): string {
   return sh(ws, ['rev-parse', 'HEAD']).trim()
 }
 
+interface DumpingGate {
+  gate: ProtectedGate
+  temp: string
+  /** What the gate saw in its `step`-th run. */
+  seen: (step: number) => Record<string, string>
+}
+
+/** A protected gate whose command writes what it sees, then runs `attacks[step]` (shell lines) as the gate user. */
+async function dumpingGate(ws: string, base: string, gateUser: AgentUser, attacks: string[][], ownUser = true): Promise<DumpingGate> {
+  const temp = tempDir('loopgate-restore-')
+  chmodSync(temp, 0o755)
+  const out = path.join(temp, 'out')
+  mkdirSync(out, { mode: 0o777 })
+  chmodSync(out, 0o777)
+  const script = path.join(temp, 'gate.mjs')
+  writeFileSync(script, GATE_SCRIPT, { mode: 0o644 })
+  writeFileSync(path.join(out, 'attacks.json'), JSON.stringify(attacks))
+  const gate = new ProtectedGate({
+    workspace: ws,
+    snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+    command: `${process.execPath} ${script} ${out}`,
+    timeoutMs: 60000,
+    env: gateEnv(process.env),
+    privateDir: path.join(temp, 'private'),
+    gateDir: path.join(temp, 'gate'),
+    user: gateUser,
+    ownUser
+  })
+  await gate.init()
+  if (ownUser) {
+    chownSync(path.join(temp, 'gate'), 0, gateUser.gid)
+    chmodSync(path.join(temp, 'gate'), 0o710)
+  }
+  const seen = (step: number): Record<string, string> => JSON.parse(readFileSync(path.join(out, `seen-${step}.json`), 'utf8')) as Record<string, string>
+  return { gate, temp, seen }
+}
+
+/** Runs the gate on each commit in turn: each run sees exactly its commit, whatever the run before it did. */
+async function expectEachRunSeesItsCommit(ws: string, { gate, seen }: DumpingGate, commits: string[]): Promise<void> {
+  for (const [step, commit] of commits.entries()) {
+    const verdict = await gate.run(commit)
+    expect({ step, reason: verdict.reason }).toEqual({ step, reason: 'exit 0' })
+    expect({ step, seen: seen(step) }).toEqual({ step, seen: expectedView(ws, commit) })
+  }
+}
+
 ;(isRoot ? test : test.skip)('what a gate run changes in its checkout is put back before the next run, whatever it changed', async () => {
   expect(user).not.toBeNull()
   const gateUser = user as AgentUser
@@ -101,16 +147,15 @@ function commitAll(ws: string, message: string): string {
   const c0 = commitAll(ws, 'link and script')
   mkdirSync(path.join(ws, 'node_modules', 'dep'), { recursive: true })
   writeFileSync(path.join(ws, 'node_modules', 'dep', 'index.js'), 'module.exports = 1\n')
+  writeFileSync(path.join(ws, 'src/a.js'), 'export const a = 10\n')
+  const c1 = commitAll(ws, 'one')
+  writeFileSync(path.join(ws, 'src/a.js'), 'export const a = 20\n')
+  writeFileSync(path.join(ws, 'src/added.js'), 'export const added = 1\n')
+  rmSync(path.join(ws, 'src/lib/deep/d.js'))
+  const c2 = commitAll(ws, 'two')
 
-  const temp = tempDir('loopgate-restore-')
-  chmodSync(temp, 0o755)
-  const out = path.join(temp, 'out')
-  mkdirSync(out, { mode: 0o777 })
-  chmodSync(out, 0o777)
-  const script = path.join(temp, 'gate.mjs')
-  writeFileSync(script, GATE_SCRIPT, { mode: 0o644 })
   // A root-owned file outside the checkout: a link the gate leaves in a tracked file's place must never be written through.
-  const outside = path.join(temp, 'outside.txt')
+  const outside = path.join(tempDir('loopgate-outside-'), 'outside.txt')
   writeFileSync(outside, 'untouched\n', { mode: 0o644 })
   const attacks: string[][] = [
     [
@@ -132,47 +177,52 @@ function commitAll(ws: string, message: string): string {
     ['echo planted >> src/added.js', 'mkdir -p node_modules/.cache/x 2>/dev/null; true'],
     []
   ]
-  writeFileSync(path.join(out, 'attacks.json'), JSON.stringify(attacks))
-
-  writeFileSync(path.join(ws, 'src/a.js'), 'export const a = 10\n')
-  const c1 = commitAll(ws, 'one')
-  writeFileSync(path.join(ws, 'src/a.js'), 'export const a = 20\n')
-  writeFileSync(path.join(ws, 'src/added.js'), 'export const added = 1\n')
-  rmSync(path.join(ws, 'src/lib/deep/d.js'))
-  const c2 = commitAll(ws, 'two')
-
-  const gate = new ProtectedGate({
-    workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, c0, new ProtectedPaths(['test/**'])),
-    command: `${process.execPath} ${script} ${out}`,
-    timeoutMs: 60000,
-    env: gateEnv(process.env),
-    privateDir: path.join(temp, 'private'),
-    gateDir: path.join(temp, 'gate'),
-    user: gateUser,
-    ownUser: true
-  })
-  await gate.init()
-  chownSync(path.join(temp, 'gate'), 0, gateUser.gid)
-  chmodSync(path.join(temp, 'gate'), 0o710)
-  const seen = (step: number): Record<string, string> => JSON.parse(readFileSync(path.join(out, `seen-${step}.json`), 'utf8')) as Record<string, string>
-
-  // Each run: what the gate saw is exactly its commit, whatever the run before it did.
-  for (const [step, commit] of [c0, c1, c2, c2].entries()) {
-    const verdict = await gate.run(commit)
-    expect({ step, reason: verdict.reason }).toEqual({ step, reason: 'exit 0' })
-    expect({ step, seen: seen(step) }).toEqual({ step, seen: expectedView(ws, commit) })
-  }
-  await gate.settle()
-  await gate.idle()
+  const dumping = await dumpingGate(ws, c0, gateUser, attacks)
+  await expectEachRunSeesItsCommit(ws, dumping, [c0, c1, c2, c2])
+  await dumping.gate.settle()
+  await dumping.gate.idle()
   expect(readFileSync(outside, 'utf8')).toBe('untouched\n')
   // Every attack of the first run did what it says (their errors would be here).
-  const failed = path.join(out, 'failed-0')
+  const failed = path.join(dumping.temp, 'out', 'failed-0')
   expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
   if (hasSetfacl) {
     // The attack had what it needed: the default ACL was in place when src/added.js was written.
-    expect(execFileSync('getfacl', ['-p', path.join(gate.checkout.dir, 'src')], { encoding: 'utf8' })).toContain(`default:user:${gateUser.name}:rwx`)
+    expect(execFileSync('getfacl', ['-p', path.join(dumping.gate.checkout.dir, 'src')], { encoding: 'utf8' })).toContain(`default:user:${gateUser.name}:rwx`)
   }
+})
+
+;(isRoot ? test : test.skip)('from one commit to the next the checkout changes path by path: folders come and go, files become folders and links', async () => {
+  expect(user).not.toBeNull()
+  const ws = makeRepo({
+    '.gitignore': 'node_modules/\n',
+    'src/a.js': 'export const a = 1\n',
+    'src/lib/deep/c.js': 'export const c = 3\n',
+    'src/lib/deep/d.js': 'export const d = 4\n',
+    'src/gone/only.js': 'x\n',
+    'docs/guide.md': '# guide\n',
+    'test/t.mjs': 'console.log("ok")\n'
+  })
+  symlinkSync('../src/a.js', path.join(ws, 'docs/link.js'))
+  const c0 = commitAll(ws, 'start')
+  rmSync(path.join(ws, 'src/lib'), { recursive: true })
+  rmSync(path.join(ws, 'src/gone'), { recursive: true })
+  mkdirSync(path.join(ws, 'src/new/x'), { recursive: true })
+  writeFileSync(path.join(ws, 'src/new/x/y.js'), 'y\n')
+  chmodSync(path.join(ws, 'src/a.js'), 0o755)
+  rmSync(path.join(ws, 'docs/link.js'))
+  symlinkSync('guide.md', path.join(ws, 'docs/link.js'))
+  const c1 = commitAll(ws, 'folders gone and new, a mode, a link retargeted')
+  rmSync(path.join(ws, 'docs/guide.md'))
+  mkdirSync(path.join(ws, 'docs/guide.md'))
+  writeFileSync(path.join(ws, 'docs/guide.md/index.md'), '# index\n')
+  rmSync(path.join(ws, 'src/new'), { recursive: true })
+  writeFileSync(path.join(ws, 'src/new'), 'now a file\n')
+  rmSync(path.join(ws, 'docs/link.js'))
+  writeFileSync(path.join(ws, 'docs/link.js'), 'now a file\n')
+  const c2 = commitAll(ws, 'a file becomes a folder, a folder a file, a link a file')
+  const dumping = await dumpingGate(ws, c0, user as AgentUser, [])
+  await expectEachRunSeesItsCommit(ws, dumping, [c0, c1, c2, c0, c2, c1])
+  await dumping.gate.idle()
 })
 
 test('a folder is looked into when its ctime changed, when it was recorded in the fence’s tick, or when loopgate touched it', () => {
@@ -206,36 +256,16 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
     const agentUser = user as AgentUser
     const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
     const base = sh(ws, ['rev-parse', 'HEAD']).trim()
-    const temp = tempDir('loopgate-restore-')
-    chmodSync(temp, 0o755)
-    const out = path.join(temp, 'out')
-    mkdirSync(out, { mode: 0o777 })
-    chmodSync(out, 0o777)
-    const script = path.join(temp, 'gate.mjs')
-    writeFileSync(script, GATE_SCRIPT, { mode: 0o644 })
-    writeFileSync(path.join(out, 'attacks.json'), '[]')
-    const gate = new ProtectedGate({
-      workspace: ws,
-      snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
-      command: `${process.execPath} ${script} ${out}`,
-      timeoutMs: 60000,
-      env: gateEnv(process.env),
-      privateDir: path.join(temp, 'private'),
-      gateDir: path.join(temp, 'gate'),
-      user: agentUser,
-      ownUser: false
-    })
-    await gate.init()
-    expect((await gate.run(base)).reason).toBe('exit 0')
+    const dumping = await dumpingGate(ws, base, agentUser, [], false)
+    expect((await dumping.gate.run(base)).reason).toBe('exit 0')
     // The agent's call, after the gate run: its user can reach the checkout and plants a file there.
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const plant = path.join(gate.checkout.dir, 'src', 'plant.js')
+    const plant = path.join(dumping.gate.checkout.dir, 'src', 'plant.js')
     writeFileSync(plant, 'planted\n')
     chownSync(plant, agentUser.uid, agentUser.gid)
-    expect((await gate.run(base)).reason).toBe('exit 0')
-    const seen = JSON.parse(readFileSync(path.join(out, 'seen-1.json'), 'utf8')) as Record<string, string>
-    expect(seen).toEqual(expectedView(ws, base))
-    await gate.idle()
+    expect((await dumping.gate.run(base)).reason).toBe('exit 0')
+    expect(dumping.seen(1)).toEqual(expectedView(ws, base))
+    await dumping.gate.idle()
   }
 )
 

@@ -212,7 +212,7 @@ export async function benchLoop(): Promise<Figure[]> {
 }
 
 /** An agent that appends a line to `files` files spread over the repository. */
-function agentTouching(files: number): string {
+export function agentTouching(files: number): string {
   return files === 1 ? AGENT : `for i in $(seq 0 ${files - 1}); do echo "// edit $LOOPGATE_ITERATION" >> src/m$((i % 100))/f$i.js; done`
 }
 

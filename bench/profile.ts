@@ -2,7 +2,7 @@
 // `node --import tsx --cpu-prof bench/profile.ts` shows where loopgate's own time goes, this
 // where its children's does. BENCH_TIMELINE=1 also prints when each child ran (the critical path
 // before the first verdict), BENCH_CACHED=1 profiles a later run whose baseline is known, and
-// BENCH_FILES sets the repository's size.
+// BENCH_FILES sets the repository's size and BENCH_CHANGED how many files each call changes.
 import type childProcess from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
@@ -60,7 +60,7 @@ for (const name of ['execFileSync', 'spawnSync'] as const) {
 }
 syncBuiltinESMExports()
 
-const { loopgateRun, memoryBaselines } = await import('./loop.js')
+const { agentTouching, loopgateRun, memoryBaselines } = await import('./loop.js')
 const files = Number(process.env.BENCH_FILES ?? 10_000)
 // BENCH_CACHED=1 profiles a later run on the same tree: the first run's baseline is reused.
 const baselines = memoryBaselines()
@@ -71,7 +71,8 @@ settle()
 spent.clear()
 timeline.length = 0
 origin = performance.now()
-const r = await loopgateRun(repo, 8, {}, { baselines })
+const changed = Number(process.env.BENCH_CHANGED ?? 1)
+const r = await loopgateRun(repo, 8, {}, { baselines, ...(changed > 1 ? { agent: agentTouching(changed) } : {}) })
 console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
 console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
 rmSync(repo, { recursive: true, force: true })

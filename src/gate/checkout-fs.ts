@@ -17,9 +17,19 @@ export async function changedPaths(repo: string, from: string, to: string): Prom
   return r.stdout.split('\0').filter(Boolean)
 }
 
+/** One path that differs between two commits, as the index of the second has it (mode 000000: gone). */
+export interface PathChange {
+  path: string
+  mode: string
+  object: string
+  /** The object it had (for a removal's index record). */
+  oldObject: string
+}
+
 /** Between two commits: the paths that differ (files, links, submodules) and the folders added and removed. */
 export interface TreeChanges {
   paths: string[]
+  changes: PathChange[]
   addedFolders: string[]
   removedFolders: string[]
 }
@@ -30,18 +40,22 @@ const FOLDER_MODES = new Set(['040000', '160000'])
 export async function treeChanges(repo: string, from: string, to: string): Promise<TreeChanges> {
   const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-t', '-z', '--no-renames', from, to], { cwd: path.dirname(repo) })
   const fields = r.stdout.split('\0')
-  const changes: TreeChanges = { paths: [], addedFolders: [], removedFolders: [] }
+  const result: TreeChanges = { paths: [], changes: [], addedFolders: [], removedFolders: [] }
   for (let i = 0; i + 1 < fields.length; i += 2) {
-    const [oldMode, newMode] = fields[i].slice(1).split(' ')
+    const [oldMode, newMode, oldObject, object] = fields[i].slice(1).split(' ')
     const rel = fields[i + 1]
-    if (FOLDER_MODES.has(newMode)) changes.addedFolders.push(rel)
-    if (FOLDER_MODES.has(oldMode)) changes.removedFolders.push(rel)
-    // A tree's own record only says that something under it changed; a submodule is checked out as an entry.
-    if (oldMode !== '040000' || newMode !== '040000') {
-      if ([oldMode, newMode].some((m) => m !== '040000' && m !== '000000')) changes.paths.push(rel)
+    // A folder whose contents changed is in neither list.
+    if (oldMode !== newMode && FOLDER_MODES.has(newMode)) result.addedFolders.push(rel)
+    if (oldMode !== newMode && FOLDER_MODES.has(oldMode)) result.removedFolders.push(rel)
+    // A tree's own record only says that something under it changed; a submodule is an entry of the index.
+    if (oldMode === '040000' || newMode === '040000') {
+      if (![oldMode, newMode].some((m) => m === '160000')) continue
     }
+    const gone = newMode === '000000' || newMode === '040000'
+    result.paths.push(rel)
+    result.changes.push({ path: rel, mode: gone ? '000000' : newMode, object, oldObject })
   }
-  return changes
+  return result
 }
 
 /** The tracked folders after `changes`, from those before (updated in place). */

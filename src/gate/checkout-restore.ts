@@ -88,8 +88,13 @@ export async function restoreDirt(ctx: RestoreContext, dirt: FolderDirt): Promis
 export function fixModes(dir: string, paths: Iterable<string>): string[] {
   const fixed: string[] = []
   for (const rel of paths) {
-    const st = lstatSync(path.join(dir, rel), { throwIfNoEntry: false })
-    if (!st?.isFile() || st.uid !== 0 || (st.mode & 0o022) === 0) continue
+    let st
+    try {
+      st = lstatSync(path.join(dir, rel))
+    } catch {
+      continue // not there (removed, or a folder on its way is a file now): nothing was written
+    }
+    if (!st.isFile() || st.uid !== 0 || (st.mode & 0o022) === 0) continue
     chmodSync(path.join(dir, rel), st.mode & 0o755)
     fixed.push(rel)
   }

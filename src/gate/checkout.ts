@@ -167,7 +167,7 @@ export class CleanCheckout {
     const listed = user && fresh ? await (folders ?? treeFolders(this.repo, commit)) : null
     this.folders = listed ? new Set(listed) : changes && this.folders ? withFolderChanges(this.folders, changes) : null
     const restored = this.restored.splice(0)
-    if (changes && this.exact) await this.fixWrittenModes([...changes.paths, ...restored])
+    if (changes && this.exact) await this.fixWrittenModes([...changes.changes.filter((c) => c.mode !== '000000').map((c) => c.path), ...restored])
     const mismatches = this.verify(await fromBase, opts.applySnapshot === true)
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
@@ -328,18 +328,23 @@ export class CleanCheckout {
   }
 
   /**
-   * From the commit the checkout holds exactly to `commit`, path by path: only what differs is
-   * read, written or removed (`--no-overlay` removes what `commit` no longer has, and the folders
-   * left empty). Files written into a folder that carries a default ACL get their mode set.
+   * From the commit the checkout holds exactly to `commit`, path by path: the index takes the new
+   * entries (looked up by path, not matched against every entry), what `commit` no longer has is
+   * removed with the folders left empty, and only the new and changed paths are written.
    */
   private async moveTo(commit: string, changes: TreeChanges): Promise<void> {
-    if (changes.paths.length) {
+    const gone = changes.changes.filter((c) => c.mode === '000000')
+    const written = changes.changes.filter((c) => c.mode !== '000000')
+    const records = [...gone.map((c) => `0 ${c.oldObject}\t${c.path}`), ...written.map((c) => `${c.mode} ${c.object}\t${c.path}`)]
+    if (records.length) await this.inCheckout(['update-index', '-z', '--index-info'], undefined, records)
+    for (const c of gone) removeTreeEntry(this.dir, c.path)
+    for (const folder of [...changes.removedFolders].sort((a, b) => b.split('/').length - a.split('/').length)) removeTreeEntry(this.dir, folder)
+    if (written.length)
       await this.inCheckout(
-        ['-c', 'core.bare=false', 'checkout', '-q', '--no-overlay', commit, '--pathspec-from-file=-', '--pathspec-file-nul'],
+        ['-c', 'core.bare=false', 'checkout-index', '-f', '-u', '-z', '--stdin'],
         undefined,
-        changes.paths
+        written.map((c) => c.path)
       )
-    }
     writeFileSync(path.join(this.repo, 'HEAD'), `${commit}\n`)
     this.indexPastTheFiles()
     this.ranSinceCheckout = false

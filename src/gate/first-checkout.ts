@@ -56,7 +56,7 @@ export function checkOutInGate(loc: GateLocation, args: string[], opts: InGateOp
   const dir = checkoutDirOf(loc)
   const env = { ...gitEnv(), GIT_INDEX_FILE: gateIndexOf(loc), ...(opts.paths ? { GIT_LITERAL_PATHSPECS: '1' } : {}) }
   const input = opts.paths ? opts.paths.join('\0') : undefined
-  return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes: opts.okCodes, input })
+  return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes: opts.okCodes, input, config: ['core.splitIndex=true'] })
 }
 
 // One process: writing the files is the kernel's work, which parallel checkout workers do not make
