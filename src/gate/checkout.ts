@@ -98,8 +98,10 @@ export class CleanCheckout {
   private foldersTrusted = false
   /** Paths loopgate changed in the checkout after it was checked out (their folders are looked into after the run). */
   private readonly touched: string[] = []
-  /** Paths the last scrub checked out again (their folders and modes are seen to by the next prepare). */
+  /** Paths the last scrub checked out again (their modes are seen to by the next prepare). */
   private restored: string[] = []
+  /** Paths written since the folders on their way were last given to the gate user. */
+  private unowned: string[] = []
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = gateRepoOf(opts)
@@ -167,6 +169,7 @@ export class CleanCheckout {
     const listed = user && fresh ? await (folders ?? treeFolders(this.repo, commit)) : null
     this.folders = listed ? new Set(listed) : changes && this.folders ? withFolderChanges(this.folders, changes) : null
     const restored = this.restored.splice(0)
+    if (!fresh) this.unowned.push(...(changes?.paths ?? []), ...restored)
     if (changes && this.exact) await this.fixWrittenModes([...changes.changes.filter((c) => c.mode !== '000000').map((c) => c.path), ...restored])
     const mismatches = this.verify(await fromBase, opts.applySnapshot === true)
     lap('verify')
@@ -174,7 +177,8 @@ export class CleanCheckout {
     if (mismatches.length) return { dir, home, tmp, mismatches, timings }
     for (const rel of opts.removeFirst ?? []) if (removeTreeEntry(dir, rel)) this.touchedByLoopgate([rel])
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
-    if (user) await this.giveToUser(user, [home, tmp], listed ?? [...(changes?.paths ?? []), ...restored], listed !== null)
+    // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
+    if (user) await this.giveToUser(user, [home, tmp], listed ?? this.unowned.splice(0), listed !== null)
     lap('ownership')
     if (!keepDeps) this.placeDeps(user)
     this.freshCaches(dir, user)
@@ -308,6 +312,7 @@ export class CleanCheckout {
     if (fresh) {
       this.discard(this.dir)
       mkdirSync(this.dir, { mode: 0o755 })
+      this.unowned = []
     } else {
       // Whole tree: whatever is not tracked is cleaned (dependency folders left out), and
       // `checkout -f` puts back every tracked file whose stat (ctime included) changed. A gate user
@@ -337,6 +342,9 @@ export class CleanCheckout {
     const written = changes.changes.filter((c) => c.mode !== '000000')
     const records = [...gone.map((c) => `0 ${c.oldObject}\t${c.path}`), ...written.map((c) => `${c.mode} ${c.object}\t${c.path}`)]
     if (records.length) await this.inCheckout(['update-index', '-z', '--index-info'], undefined, records)
+    // Else the index just written is as new as files of a checkout made this second, and the next
+    // index write would read every one of them as racily clean.
+    this.indexPastTheFiles()
     for (const c of gone) removeTreeEntry(this.dir, c.path)
     for (const folder of [...changes.removedFolders].sort((a, b) => b.split('/').length - a.split('/').length)) removeTreeEntry(this.dir, folder)
     if (written.length)
