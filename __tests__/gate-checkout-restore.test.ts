@@ -320,3 +320,20 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
   expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
   await dumping.gate.idle()
 })
+
+;(isRoot ? test : test.skip)('with loopgate’s umask 000, the tracked files of the checkout are still not the gate user’s to rewrite', async () => {
+  expect(user).not.toBeNull()
+  const previous = process.umask(0)
+  try {
+    const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
+    const c0 = sh(ws, ['rev-parse', 'HEAD']).trim()
+    writeFileSync(path.join(ws, 'src/b.js'), 'export const b = 2\n')
+    const c1 = commitAll(ws, 'b')
+    const dumping = await dumpingGate(ws, c0, user as AgentUser, [['echo planted >> src/a.js'], ['echo planted >> src/b.js'], []])
+    await expectEachRunSeesItsCommit(ws, dumping, [c0, c1, c1])
+    for (const step of [0, 1]) expect(readFileSync(path.join(dumping.temp, 'out', `failed-${step}`), 'utf8')).toMatch(/Permission denied/)
+    await dumping.gate.idle()
+  } finally {
+    process.umask(previous)
+  }
+})

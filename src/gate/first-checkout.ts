@@ -50,13 +50,35 @@ export interface InGateOptions {
   paths?: string[]
 }
 
-/** A git command in the gate's checkout, with loopgate's git, its private repository and index. */
+/**
+ * A git command in the gate's checkout, with loopgate's git, its private repository and index. It
+ * starts with a umask that takes write from group and others whatever loopgate's own is: a file
+ * it writes is never one the gate user may rewrite in place (see fixModes for a folder's ACL).
+ */
 export function checkOutInGate(loc: GateLocation, args: string[], opts: InGateOptions = {}) {
   const repo = gateRepoOf(loc)
   const dir = checkoutDirOf(loc)
   const env = { ...gitEnv(), GIT_INDEX_FILE: gateIndexOf(loc), ...(opts.paths ? { GIT_LITERAL_PATHSPECS: '1' } : {}) }
   const input = opts.paths ? opts.paths.join('\0') : undefined
-  return git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes: opts.okCodes, input, config: ['core.splitIndex=true'] })
+  return withoutGroupOrOtherWrite(() =>
+    git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes: opts.okCodes, input, config: ['core.splitIndex=true'] })
+  )
+}
+
+/** Runs `spawn` (which starts its process before it returns: the child takes the umask then) under a umask with 022 set. */
+function withoutGroupOrOtherWrite<T>(spawn: () => T): T {
+  let previous: number
+  try {
+    previous = process.umask(0o022)
+  } catch {
+    return spawn() // a worker thread has no umask of its own to set
+  }
+  process.umask(previous | 0o022)
+  try {
+    return spawn()
+  } finally {
+    process.umask(previous)
+  }
 }
 
 // One process: writing the files is the kernel's work, which parallel checkout workers do not make
