@@ -12,7 +12,7 @@ import { BaseSnapshot } from '../src/gate/snapshot.js'
 import { TamperGuard } from '../src/gate/tamper.js'
 import { git as hardenedGit } from '../src/git/git.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/inputs.js'
-import { ensureAgentUser, type AgentUser } from '../src/isolation/agent-user.js'
+import { ensureAgentUser, gateUserName, type AgentUser } from '../src/isolation/agent-user.js'
 import { gateEnv } from '../src/isolation/env.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
 
@@ -55,7 +55,9 @@ export async function benchGateOverhead(): Promise<Figure[]> {
       : process.getuid?.() === 0
         ? await ensureAgentUser()
         : { why: 'not root' }
-  const user: AgentUser | undefined = 'user' in found ? found.user : undefined
+  // The gate runs as a user of its own, as in a run.
+  const gateFound = 'user' in found ? await ensureAgentUser(gateUserName(found.user.name)) : found
+  const user: AgentUser | undefined = 'user' in gateFound ? gateFound.user : undefined
   if (user) chmodReachable(temp)
   const head = (await hardenedGit(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
   const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, new ProtectedPaths(DEFAULT_PROTECTED_PATHS)))
@@ -68,7 +70,8 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     env: gateEnv(process.env),
     privateDir: path.join(temp, 'private'),
     gateDir: path.join(temp, 'gate'),
-    user
+    user,
+    ownUser: Boolean(user)
   })
   const [pristineMs] = await timed(() => gate.init())
   await gate.runBaseline(head)
@@ -109,7 +112,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     { name: 'gate: repository', value: `${FILES} files, ${snapshot.size} protected, node_modules ${NODE_MODULES_MB} MB` },
     {
       name: 'gate: isolation',
-      value: user ? `agent user ${user.name} (hardlinked read-only deps)` : `weak (${'why' in found ? found.why : ''}; full dependency copy)`
+      value: user ? `gate user ${user.name} (hardlinked read-only deps)` : `weak (${'why' in gateFound ? gateFound.why : ''}; full dependency copy)`
     },
     { name: 'gate: one-time snapshot + pristine copy', value: `${Math.round(snapshotMs)} ms + ${Math.round(pristineMs)} ms` },
     { name: 'gate: in place (command only)', value: `${Math.round(inPlaceMs)} ms` },

@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-5GXRDYYJ.js";
+} from "../chunks/chunk-DCA4BRDC.js";
 import "../chunks/chunk-DR3RKOSX.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
