@@ -1,6 +1,6 @@
 /** The dedicated agent user (tests run as root): who the agent is and what it can reach. */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
@@ -134,6 +134,23 @@ const isRoot = process.getuid?.() === 0
   expect(r.log).toMatch(/2 leftover agent process\(es\) killed/)
   expect(processesOf(Number(execFileSync('id', ['-u', workerAgentUser()], { encoding: 'utf8' })))).toEqual([])
 })
+
+test.each(['auto', 'weak'] as const)(
+  'when a run returns (isolation %s), its gate checkout and private repository are gone, and the run folder keeps the log',
+  async (isolation) => {
+    const r = await runAttack({ isolation, script: "sed -i 's/a - b/a + b/' src/math.mjs\n" })
+    expect(r.report.stopReason).toBe('verified')
+    // What is left is being deleted in the background, under a name of its own.
+    const left = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((name) => !name.includes('.removed-')) : [])
+    expect(left(path.join(r.temp, 'loopgate-gate'))).toEqual([])
+    const runs = readdirSync(path.join(r.temp, 'loopgate'))
+    expect(runs.length).toBeGreaterThan(0)
+    for (const run of runs) {
+      expect(left(path.join(r.temp, 'loopgate', run))).toContain('attempts.jsonl')
+      expect(left(path.join(r.temp, 'loopgate', run))).not.toContain('gate')
+    }
+  }
+)
 
 ;(isRoot ? test : test.skip)('when a run returns, its own users are gone and the workspace is its owner’s again', async () => {
   // A slow userdel: the run's users are removed while its end goes on, and the run waits for them.

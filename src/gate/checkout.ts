@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { git } from '../git/git.js'
@@ -9,7 +9,7 @@ import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot } from './snapshot.js'
-import { CHECKOUT_ARGS, checkOutInGate, checkoutDirOf, createGateRepo, gateIndexOf, gateRepoOf, type FirstCheckout } from './first-checkout.js'
+import { CHECKOUT_ARGS, checkOutInGate, checkoutDirOf, createGateRepo, gateIndexOf, gateRepoOf, removeInBackground, type FirstCheckout } from './first-checkout.js'
 import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
@@ -455,8 +455,7 @@ export class CleanCheckout {
 
   /** Deletes what was moved aside, in one background process (a 200 MB tree takes seconds to remove). */
   private emptyTrash(): void {
-    if (this.trash.length === 0) return
-    spawn('rm', ['-rf', '--', ...this.trash.splice(0)], { detached: true, stdio: 'ignore' }).unref()
+    removeInBackground(this.trash.splice(0))
   }
 
   /**

@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { git, gitEnv } from '../git/git.js'
@@ -15,6 +16,30 @@ export interface GateLocation {
 export const gateRepoOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(loc.privateDir, 'repo.git')
 export const checkoutDirOf = (loc: Pick<GateLocation, 'gateDir'>): string => path.join(loc.gateDir, 'checkout')
 export const gateIndexOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(gateRepoOf(loc), 'index')
+
+/** Deletes `paths` in one background process that outlives loopgate's (a large tree takes seconds to remove). */
+export function removeInBackground(paths: string[]): void {
+  if (paths.length) spawn('rm', ['-rf', '--', ...paths], { detached: true, stdio: 'ignore' }).unref()
+}
+
+/**
+ * After the run: the gate's checkout (with its home and temp) and its private repository and
+ * pristine dependency copies are of no more use; they are moved aside at once and deleted in the
+ * background. The run folder keeps the attempt log and the bodies.
+ */
+export function disposeGateLocation(loc: GateLocation): void {
+  const aside: string[] = []
+  for (const dir of [loc.gateDir, loc.privateDir]) {
+    const moved = `${dir}.removed-${process.pid}-${Date.now()}`
+    try {
+      renameSync(dir, moved)
+      aside.push(moved)
+    } catch {
+      // not there (the run ended before it was made)
+    }
+  }
+  removeInBackground(aside)
+}
 
 /** The objects the workspace's commits are in: loopgate's own git directory's when it holds the repository. */
 async function objectsOf(workspace: string): Promise<string> {

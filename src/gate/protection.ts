@@ -14,7 +14,7 @@ import type { AttemptLog } from '../records/attempt-log.js'
 import type { AgentRunner, CallGuard } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
 import { GateBrokenError } from './baseline-health.js'
-import { beginFirstCheckout, type FirstCheckout, type GateLocation } from './first-checkout.js'
+import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateLocation } from './first-checkout.js'
 import { describeTampering } from './compare.js'
 import { ProtectedGate, type Baseline } from './protected-gate.js'
 import { runnerPackageCaches } from './package-caches.js'
@@ -118,6 +118,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     baseSnapshot(opts, notes).catch(async (err: unknown) => {
       await (await opening).close()
       await first.done
+      disposeGateLocation(location)
       throw err
     }),
     opening
@@ -134,6 +135,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   notes.push(...account.notes)
 
   let gate: ProtectedGate
+  let opened: ProtectedGate | null = null
   let baseline: Baseline | null
   let startCommit: string
   let handedOver: Promise<void> = Promise.resolve()
@@ -143,6 +145,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     // behind, say). The hand-over's tree walk then goes on while the baseline is looked up; the
     // first call waits for it, and loopgate's index takes in the new stat data after it.
     gate = await openGate(opts, { snapshot, account, location, first }, notes)
+    opened = gate
     handedOver = account.handOver()
     tamper.waitFor(
       handedOver.then(
@@ -158,7 +161,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit }, notes)
     await alongside
   } catch (err) {
-    await Promise.allSettled([alongside, account.close()])
+    await Promise.allSettled([alongside, account.close(), first.done, opened?.settle(), opened?.idle()])
+    disposeGateLocation(location)
     throw err
   }
   const caches = gate.lastCaches
@@ -188,6 +192,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
       retired = ending.then((e) => e.done)
       retired.catch(() => undefined)
       await Promise.all([gate.idle(), ending.then((e) => e.handedBack)])
+      disposeGateLocation(location)
     },
     retired: () => retired
   }
