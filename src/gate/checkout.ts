@@ -9,7 +9,16 @@ import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
 import { findTampering, revertTampering, type Tampering } from './compare.js'
 import { readTreeEntry, removeTreeEntry } from '../fs/tree.js'
 import type { BaseSnapshot } from './snapshot.js'
-import { CHECKOUT_ARGS, checkOutInGate, checkoutDirOf, createGateRepo, gateIndexOf, gateRepoOf, removeInBackground, type FirstCheckout } from './first-checkout.js'
+import {
+  CHECKOUT_ARGS,
+  checkOutInGate,
+  checkoutDirOf,
+  createGateRepo,
+  gateIndexOf,
+  gateRepoOf,
+  removeInBackground,
+  type FirstCheckout
+} from './first-checkout.js'
 import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
