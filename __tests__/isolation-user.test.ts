@@ -205,6 +205,10 @@ test.each(['auto', 'weak'] as const)(
       isolation: 'auto',
       agentUser: name,
       script: `sed -i 's/a - b/a + b/' src/math.mjs\n`,
+      // The gate reads the dependencies it was given (the copy is deleted when the run ends).
+      inputs: {
+        'gate-command': 'if grep -q planted node_modules/minicheck/index.mjs; then echo "planted code reached the gate"; exit 3; fi; node test/run.mjs'
+      },
       prepare: (ws) => {
         const target = path.join(ws, 'node_modules', 'minicheck', 'index.mjs')
         writer = spawn('/bin/sh', ['-c', `while :; do echo '// planted' >> ${target} 2>/dev/null; done`], {
@@ -215,8 +219,7 @@ test.each(['auto', 'weak'] as const)(
         })
       }
     })
-    const copied = readFileSync(path.join(r.report.runDir, 'gate', 'deps', 'node_modules', 'minicheck', 'index.mjs'), 'utf8')
-    expect(copied).not.toContain('planted')
+    expect(r.log).not.toContain('planted code reached the gate')
     expect(r.report.stopReason).toBe('verified')
   } finally {
     if (writer?.pid) killUserProcesses(made.user)
