@@ -119,11 +119,19 @@ async function dumpingGate(ws: string, base: string, gateUser: AgentUser, attack
   return { gate, temp, seen }
 }
 
-/** Runs the gate on each commit in turn: each run sees exactly its commit, whatever the run before it did. */
-async function expectEachRunSeesItsCommit(ws: string, { gate, seen }: DumpingGate, commits: string[]): Promise<void> {
+/**
+ * Runs the gate on each commit in turn: each run sees exactly its commit, whatever the run before
+ * it did; with a gate user of its own, every checkout after the first is made path by path.
+ */
+async function expectEachRunSeesItsCommit(
+  ws: string,
+  { gate, seen }: DumpingGate,
+  commits: string[],
+  ways = commits.map((_, i) => (i ? 'by path' : 'fresh'))
+): Promise<void> {
   for (const [step, commit] of commits.entries()) {
     const verdict = await gate.run(commit)
-    expect({ step, reason: verdict.reason }).toEqual({ step, reason: 'exit 0' })
+    expect({ step, reason: verdict.reason, way: gate.checkout.lastWay }).toEqual({ step, reason: 'exit 0', way: ways[step] })
     expect({ step, seen: seen(step) }).toEqual({ step, seen: expectedView(ws, commit) })
   }
 }
@@ -136,6 +144,7 @@ async function expectEachRunSeesItsCommit(ws: string, { gate, seen }: DumpingGat
     'README.md': '# p\n',
     'src/a.js': 'export const a = 1\n',
     'src/lib/b.js': 'export const b = 2\n',
+    'src/lib/a name with spaces, ü and ünïcödé.js': 'export const u = 1\n',
     'src/lib/deep/c.js': 'export const c = 3\n',
     'src/lib/deep/d.js': 'export const d = 4\n',
     'test/t.mjs': 'console.log("ok")\n',
@@ -160,6 +169,7 @@ async function expectEachRunSeesItsCommit(ws: string, { gate, seen }: DumpingGat
   const attacks: string[][] = [
     [
       'rm src/lib/b.js',
+      'rm "src/lib/a name with spaces, ü and ünïcödé.js"',
       'rm src/a.js && echo "export const a = 666" > src/a.js',
       'echo planted > src/lib/deep/evil.js',
       'mkdir -p src/new/deeper && echo planted > src/new/deeper/x.js',

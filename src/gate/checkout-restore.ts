@@ -14,6 +14,8 @@ export interface RestoreContext {
   keepAtRoot: string[]
   /** A git command in the checkout; `paths` go on its stdin, NUL-separated, each literal. */
   git: (args: string[], paths?: string[]) => Promise<GitResult>
+  /** `git cat-file --batch` on the checkout's repository. */
+  objects: (specs: string[]) => Promise<Buffer>
   /** Moves a path out of the checkout (it is deleted in the background). */
   discard: (target: string) => void
 }
@@ -39,10 +41,35 @@ function parseTree(stdout: string): { name: string; mode: string }[] {
     })
 }
 
-/** The entries `folder` has in `commit` (name → mode). */
-async function entriesOf(ctx: RestoreContext, folder: string): Promise<Map<string, string>> {
-  const r = await ctx.git(['ls-tree', '-z', `${ctx.commit}:${folder}`])
-  return new Map(parseTree(r.stdout).map((e) => [e.name, e.mode]))
+/** The entries each of `folders` has in `commit` (name → mode), read in one process. */
+async function entriesOf(ctx: RestoreContext, folders: string[]): Promise<Map<string, string>[]> {
+  if (folders.length === 0) return []
+  if (folders.some((f) => f.includes('\n'))) throw new Error('a folder name with a line break')
+  const out = await ctx.objects(folders.map((f) => `${ctx.commit}:${f}`))
+  const trees: Map<string, string>[] = []
+  let at = 0
+  for (const folder of folders) {
+    const eol = out.indexOf(0x0a, at)
+    const [object, type, size] = out.subarray(at, eol).toString().split(' ')
+    if (type !== 'tree') throw new Error(`${ctx.commit}:${folder} is not a tree`)
+    const end = eol + 1 + Number(size)
+    trees.push(parseTreeObject(out.subarray(eol + 1, end), object.length / 2))
+    at = end + 1
+  }
+  return trees
+}
+
+/** A raw tree object: `<mode> <name>\0<hash bytes>` per entry. */
+function parseTreeObject(data: Buffer, hashBytes: number): Map<string, string> {
+  const entries = new Map<string, string>()
+  let at = 0
+  while (at < data.length) {
+    const space = data.indexOf(0x20, at)
+    const nul = data.indexOf(0, space)
+    entries.set(decoded(data.subarray(space + 1, nul).toString()), data.subarray(at, space).toString().padStart(6, '0'))
+    at = nul + 1 + hashBytes
+  }
+  return entries
 }
 
 /** Every file, link and submodule under `folder` in `commit`. */
@@ -60,7 +87,7 @@ async function pathsUnder(ctx: RestoreContext, folder: string): Promise<string[]
  * out (for their folders' owner and their modes, see giveBack and fixModes).
  */
 export async function restoreDirt(ctx: RestoreContext, dirt: FolderDirt): Promise<string[]> {
-  const [entries, under] = await Promise.all([Promise.all(dirt.entries.map((f) => entriesOf(ctx, f))), Promise.all(dirt.whole.map((f) => pathsUnder(ctx, f)))])
+  const [entries, under] = await Promise.all([entriesOf(ctx, dirt.entries), Promise.all(dirt.whole.map((f) => pathsUnder(ctx, f)))])
   const paths: string[] = []
   dirt.entries.forEach((folder, i) => {
     const tracked = entries[i]

@@ -16,6 +16,7 @@ import {
   createGateRepo,
   gateIndexOf,
   gateRepoOf,
+  readGateObjects,
   removeInBackground,
   type FirstCheckout
 } from './first-checkout.js'
@@ -109,6 +110,8 @@ export class CleanCheckout {
   private readonly touched: string[] = []
   /** Paths the last scrub checked out again (their modes are seen to by the next prepare). */
   private restored: string[] = []
+  /** How the last prepare brought the checkout to its commit (for the log and the tests). */
+  lastWay: 'fresh' | 'by path' | 'whole tree' = 'fresh'
   /** Paths written since the folders on their way were last given to the gate user. */
   private unowned: string[] = []
 
@@ -280,6 +283,7 @@ export class CleanCheckout {
           commit,
           keepAtRoot: this.deps,
           git: (args: string[], paths?: string[]) => this.inCheckout(args, undefined, paths),
+          objects: (specs: string[]) => readGateObjects(this.opts, specs),
           discard: (target: string) => this.discard(target)
         }
         this.restored = await restoreDirt(context, dirt)
@@ -309,12 +313,16 @@ export class CleanCheckout {
     const scrubbed = this.scrubbing
     this.scrubbing = null
     if (scrubbed) await scrubbed
-    if (this.first && (await this.adoptFirst(commit, lap))) return true
+    if (this.first && (await this.adoptFirst(commit, lap))) {
+      this.lastWay = 'fresh'
+      return true
+    }
     const fresh = wantFresh || !this.checkedOut
     const moves = !fresh && this.exact ? await changes.catch(() => null) : null
     if (moves) {
       lap('clean')
       await this.moveTo(commit, moves)
+      this.lastWay = 'by path'
       lap('checkout')
       return false
     }
@@ -337,6 +345,7 @@ export class CleanCheckout {
     this.ranSinceCheckout = false
     if (fresh) this.foldersTrusted = Boolean(this.opts.ownUser)
     this.exact = this.foldersTrusted
+    this.lastWay = fresh ? 'fresh' : 'whole tree'
     lap('checkout')
     return fresh
   }
