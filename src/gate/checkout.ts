@@ -360,8 +360,8 @@ export class CleanCheckout {
     const written = changes.changes.filter((c) => c.mode !== '000000')
     const records = [...gone.map((c) => `0 ${c.oldObject}\t${c.path}`), ...written.map((c) => `${c.mode} ${c.object}\t${c.path}`)]
     if (records.length) await this.inCheckout(['update-index', '-z', '--index-info'], undefined, records)
-    // Else the index just written is as new as files of a checkout made this second, and the next
-    // index write would read every one of them as racily clean.
+    // The index just written is as new as the files of a checkout made this second: unless its time
+    // is set past them, the next index write reads every one of them as racily clean.
     this.indexPastTheFiles()
     for (const c of gone) removeTreeEntry(this.dir, c.path)
     for (const folder of [...changes.removedFolders].sort((a, b) => b.split('/').length - a.split('/').length)) removeTreeEntry(this.dir, folder)
