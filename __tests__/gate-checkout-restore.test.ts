@@ -347,3 +347,31 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
     process.umask(previous)
   }
 })
+
+;(isRoot ? test : test.skip)('what a process of the gate user changes between gate runs (a job it scheduled, say) is gone at the next run', async () => {
+  expect(user).not.toBeNull()
+  const gateUser = user as AgentUser
+  const ws = makeRepo({
+    '.gitignore': 'node_modules/\n',
+    'src/a.js': 'export const a = 1\n',
+    'src/lib/b.js': 'export const b = 2\n',
+    'test/t.mjs': 'console.log("ok")\n'
+  })
+  const c0 = sh(ws, ['rev-parse', 'HEAD']).trim()
+  writeFileSync(path.join(ws, 'src/a.js'), 'export const a = 2\n')
+  const c1 = commitAll(ws, 'a')
+  // The first run plants something, so the checkout is put back in the background after it.
+  const dumping = await dumpingGate(ws, c0, gateUser, [['echo planted > src/plant.js'], []])
+  expect((await dumping.gate.run(c0)).reason).toBe('exit 0')
+  await dumping.gate.idle()
+  // After that, as the gate user: a tracked file replaced, and a file planted.
+  const checkout = dumping.gate.checkout.dir
+  execFileSync('/bin/sh', ['-c', `rm ${checkout}/src/lib/b.js && echo planted > ${checkout}/src/lib/b.js && echo planted > ${checkout}/src/lib/conftest.py`], {
+    uid: gateUser.uid,
+    gid: gateUser.gid
+  })
+  expect((await dumping.gate.run(c1)).reason).toBe('exit 0')
+  expect(dumping.seen(1)).toEqual(expectedView(ws, c1))
+  expect(dumping.gate.checkout.lastWay).toBe('by path')
+  await dumping.gate.idle()
+})

@@ -12,7 +12,7 @@ import {
   runSession,
   stopReasonEntry,
   usd
-} from "../chunks/chunk-IWK2WGTC.js";
+} from "../chunks/chunk-LONVCCCZ.js";
 import "../chunks/chunk-DR3RKOSX.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";

@@ -88,14 +88,17 @@ export class CleanCheckout {
   /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
   private scrubbing: Promise<void> | null = null
 
-  /** Whether gate code ran in the checkout since it was last checked out (else there is nothing to clean). */
-  private ranSinceCheckout = false
   /** The first checkout begun early, until the first prepare adopts it. */
   private first: FirstCheckout | null
   /** The tracked folders of the commit the checkout holds (what the record before a gate run covers). */
   private folders: Set<string> | null = null
   /** The folders as they were right before gate code last ran. */
   private record: FolderRecord | null = null
+  /**
+   * The folders as the background restore left them: the next prepare checks them again, so what a
+   * process of the gate user changed after the restore (a job it scheduled, say) is put back too.
+   */
+  private settled: FolderRecord | null = null
   /**
    * The checkout holds exactly the commit its index records, and nothing untracked besides the
    * dependency copies: the next commit is checked out path by path.
@@ -234,12 +237,12 @@ export class CleanCheckout {
 
   /** Code under test is about to run in the checkout: its folders are recorded first. */
   markRun(): void {
-    this.ranSinceCheckout = true
     this.exact = false
     this.record = null
+    this.settled = null
     if (!this.foldersTrusted || !this.folders) return
     try {
-      this.record = recordFolders(this.dir, this.folders, path.join(this.opts.gateDir, 'fence'))
+      this.record = recordFolders(this.dir, this.folders, this.fence())
     } catch {
       this.record = null
     }
@@ -247,8 +250,9 @@ export class CleanCheckout {
 
   /**
    * After a gate run whose own user has no process left: what it changed is put back now, in the
-   * background, while the next agent call works; the next checkout waits for it. When the gate's
-   * user is not its own, nothing is known to have stopped writing, so the next checkout cleans.
+   * background, while the next agent call works; the next checkout waits for it and checks the
+   * folders again. When the gate's user is not its own, nothing is known to have stopped writing,
+   * so the next checkout cleans and checks out the whole tree.
    */
   scrub(): void {
     if (!this.opts.ownUser || !this.checkedOut || this.scrubbing) {
@@ -272,12 +276,25 @@ export class CleanCheckout {
    */
   private async restore(): Promise<void> {
     const record = this.record
-    const commit = this.lastCommit
     const touched = this.touched.splice(0)
     this.record = null
-    if (record && commit) {
-      try {
-        const dirt = findDirt(this.dir, record, touched)
+    if (record && (await this.putBack(record, { touched, recordAgain: true }))) return
+    await this.clean()
+  }
+
+  /**
+   * Puts back what changed in the folders since `record` (and in those of `touched`); with
+   * `recordAgain`, records them as left (see settled). False when that could not be done: the
+   * caller falls back to the whole tree.
+   */
+  private async putBack(record: FolderRecord, opts: { touched?: string[]; recordAgain?: boolean } = {}): Promise<boolean> {
+    const commit = this.lastCommit
+    this.settled = null
+    this.exact = false
+    if (!commit || !this.folders) return false
+    try {
+      const dirt = findDirt(this.dir, record, opts.touched)
+      if (dirt.entries.length || dirt.whole.length) {
         const context = {
           dir: this.dir,
           commit,
@@ -286,15 +303,19 @@ export class CleanCheckout {
           objects: (specs: string[]) => readGateObjects(this.opts, specs),
           discard: (target: string) => this.discard(target)
         }
-        this.restored = await restoreDirt(context, dirt)
+        this.restored.push(...(await restoreDirt(context, dirt)))
         this.indexPastTheFiles()
-        this.exact = true
-        return
-      } catch {
-        this.restored = []
       }
+      if (opts.recordAgain) this.settled = recordFolders(this.dir, this.folders, this.fence())
+      this.exact = true
+      return true
+    } catch {
+      return false
     }
-    await this.clean()
+  }
+
+  private fence(): string {
+    return path.join(this.opts.gateDir, 'fence')
   }
 
   /** Resolves once no background clean is running. */
@@ -310,14 +331,18 @@ export class CleanCheckout {
 
   /** Materialises `commit` in the checkout; true when it was made afresh. */
   private async checkOut(commit: string, wantFresh: boolean, lap: (name: string) => void, changes: Promise<TreeChanges | null>): Promise<boolean> {
-    const scrubbed = this.scrubbing
+    const scrubbing = this.scrubbing
     this.scrubbing = null
-    if (scrubbed) await scrubbed
+    await scrubbing
     if (this.first && (await this.adoptFirst(commit, lap))) {
       this.lastWay = 'fresh'
       return true
     }
     const fresh = wantFresh || !this.checkedOut
+    // After a background restore: whatever changed since is put back first.
+    const settled = this.settled
+    if (!fresh && this.exact && settled && !(await this.putBack(settled))) this.foldersTrusted = false
+    this.settled = null
     const moves = !fresh && this.exact ? await changes.catch(() => null) : null
     if (moves) {
       lap('clean')
@@ -332,9 +357,8 @@ export class CleanCheckout {
       this.unowned = []
     } else {
       // Whole tree: whatever is not tracked is cleaned (dependency folders left out), and
-      // `checkout -f` puts back every tracked file whose stat (ctime included) changed. A gate user
-      // that is not its own may have written since its last run, so this cleans every time.
-      if ((!scrubbed && this.ranSinceCheckout) || !this.opts.ownUser) await this.clean()
+      // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
+      await this.clean()
       this.foldersTrusted = false
     }
     lap('clean')
@@ -342,7 +366,6 @@ export class CleanCheckout {
     this.indexPastTheFiles()
     this.touched.length = 0
     this.checkedOut = true
-    this.ranSinceCheckout = false
     if (fresh) this.foldersTrusted = Boolean(this.opts.ownUser)
     this.exact = this.foldersTrusted
     this.lastWay = fresh ? 'fresh' : 'whole tree'
@@ -373,7 +396,6 @@ export class CleanCheckout {
       )
     writeFileSync(path.join(this.repo, 'HEAD'), `${commit}\n`)
     this.indexPastTheFiles()
-    this.ranSinceCheckout = false
   }
 
   /**
