@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import yaml from 'js-yaml'
 import { INPUT_SPECS, OUTPUT_NAMES, OUTPUT_SPECS } from '../src/contract.js'
@@ -86,16 +86,36 @@ describe('the public contract', () => {
   })
 })
 
-describe('the README', () => {
+describe('the documentation', () => {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+  const inputs = readFileSync(path.join(ROOT, 'docs', 'inputs.md'), 'utf8')
+  const stopReasons = readFileSync(path.join(ROOT, 'docs', 'stop-reasons.md'), 'utf8')
 
   it('lists every input with its default, and every stop reason', () => {
     for (const spec of INPUT_SPECS) {
-      const row = readme.split('\n').find((l) => l.startsWith(`| \`${spec.name}\` |`))
+      const row = inputs.split('\n').find((l) => l.startsWith(`| \`${spec.name}\` |`))
       expect(row).toBeDefined()
       if (spec.default !== undefined) expect(row).toContain(`\`${spec.default}\``)
     }
-    for (const reason of STOP_REASONS) expect(readme).toContain(`| \`${reason}\` |`)
+    for (const reason of STOP_REASONS) expect(stopReasons).toContain(`| \`${reason}\` |`)
+  })
+
+  it('links every page under docs/ from the README, and every relative link resolves', () => {
+    const pages = readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md'))
+    for (const page of pages) expect(readme).toContain(`(docs/${page})`)
+    const files: [string, string][] = [
+      ['README.md', readme],
+      ...pages.map((p): [string, string] => [`docs/${p}`, readFileSync(path.join(ROOT, 'docs', p), 'utf8')])
+    ]
+    const broken: string[] = []
+    for (const [file, text] of files) {
+      for (const m of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        const target = m[1]
+        if (/^[a-z]+:/.test(target)) continue
+        if (!existsSync(path.join(ROOT, path.dirname(file), target))) broken.push(`${file}: ${target}`)
+      }
+    }
+    expect(broken).toEqual([])
   })
 
   it('gives the two set-up commands', () => {

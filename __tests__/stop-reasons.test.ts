@@ -98,8 +98,8 @@ describe('stop reasons', () => {
     expect(knownStopReason('__proto__')).toBeUndefined()
   })
 
-  it('is listed in the README with the same exit code, outcome and words', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n')
+  it('is listed in docs/stop-reasons.md with the same exit code, outcome and words', () => {
+    const readme = readFileSync(path.join(ROOT, 'docs', 'stop-reasons.md'), 'utf8').split('\n')
     for (const reason of STOP_REASONS) {
       const e = STOP_REASON_TABLE[reason]
       expect(readme).toContain(`| \`${reason}\` | ${e.exitCode} | ${e.outcome} | ${e.what} | ${e.action} |`)

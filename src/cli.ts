@@ -1,4 +1,4 @@
-// The local CLI: `loopgate run ...` (see README). Filled in by the CLI issue.
+// The local CLI: `loopgate run ...` (see docs/cli.md).
 import { runCli } from './cli/main.js'
 
 runCli(process.argv.slice(2)).then(
