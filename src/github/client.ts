@@ -61,17 +61,39 @@ function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-/** A 403/404 from missing permissions becomes an error naming the permission to add. */
-export function explainApiError(err: unknown, what: string, permission: Permission): PublishError {
-  const status = statusOf(err)
-  const message = err instanceof Error ? err.message : String(err)
-  if (status === 403 || status === 404) {
-    return new PublishError(
-      `GitHub answered ${status} (${message}) to ${what}: the token needs \`${permission}\`. ` +
-        `Add to the workflow (or the job):\n\npermissions:\n${WORKFLOW_PERMISSIONS.map((p) => `  ${p}`).join('\n')}\n`
+/** The repository or organisation setting that forbids GITHUB_TOKEN to open pull requests, as GitHub words its refusal. */
+const PR_CREATION_DISABLED = /not permitted to create or approve pull requests/i
+
+/** What a 403 or 404 means, and the one fix: a switched-off setting, a resource gone, or a missing permission. */
+function explainDenied(status: number, message: string, what: string, permission: Permission, gone?: string): string {
+  if (status === 403 && PR_CREATION_DISABLED.test(message)) {
+    return (
+      `GitHub answered 403 (${message}) to ${what}: the repository's setting "Allow GitHub Actions to create and approve pull requests" is off ` +
+      `(Settings → Actions → General → Workflow permissions; an organisation can switch it off for all its repositories). ` +
+      `Turn it on, or give loopgate a GitHub App's token in \`github-token\`.`
     )
   }
+  if (status === 404 && gone) return `GitHub answered 404 (${message}) to ${what}: ${gone}.`
+  return (
+    `GitHub answered ${status} (${message}) to ${what}: the token needs \`${permission}\`. ` +
+    `Add to the workflow (or the job):\n\npermissions:\n${WORKFLOW_PERMISSIONS.map((p) => `  ${p}`).join('\n')}\n`
+  )
+}
+
+/**
+ * A 403/404 becomes an error that names its cause and fix. `gone` says what a 404 means when the
+ * resource was known to exist (a comment loopgate wrote, since deleted), instead of a permission.
+ */
+export function explainApiError(err: unknown, what: string, permission: Permission, gone?: string): PublishError {
+  const status = statusOf(err)
+  const message = err instanceof Error ? err.message : String(err)
+  if (status === 403 || status === 404) return new PublishError(explainDenied(status, message, what, permission, gone))
   return new PublishError(`GitHub API call failed while trying to ${what}: ${status ? `${status} ` : ''}${message}`)
+}
+
+/** Whether a GitHub API error is a 404 (the resource is not there, or not visible to the token). */
+export function isNotFound(err: unknown): boolean {
+  return statusOf(err) === 404
 }
 
 /** Runs one API call, turning its failure into a PublishError that explains itself. */

@@ -1,5 +1,5 @@
 import type { IterationRecord } from '../loop/types.js'
-import { call, type GitHubClient, type RepoRef } from './client.js'
+import { call, explainApiError, isNotFound, type GitHubClient, type RepoRef } from './client.js'
 import type { Ownership } from './ownership.js'
 
 /** The hidden second line of every progress comment: which of the loop's comments is the sticky one. */
@@ -62,18 +62,22 @@ export class ProgressComment {
         this.htmlUrl = found.html_url
       }
     }
-    if (this.id === null) {
-      const created = await call(`comment on #${this.issueNumber}`, 'pull-requests: write', () =>
-        client.rest.issues.createComment({ ...repo, issue_number: this.issueNumber, body })
-      )
-      this.id = created.data.id
-      this.htmlUrl = created.data.html_url
-      return
+    if (this.id !== null) {
+      const id = this.id
+      try {
+        await client.rest.issues.updateComment({ ...repo, comment_id: id, body })
+        return
+      } catch (err) {
+        // Someone deleted the progress comment: the loop writes a new one instead.
+        if (!isNotFound(err)) throw explainApiError(err, `update the progress comment on #${this.issueNumber}`, 'pull-requests: write')
+        this.id = null
+      }
     }
-    const id = this.id
-    await call(`update the progress comment on #${this.issueNumber}`, 'pull-requests: write', () =>
-      client.rest.issues.updateComment({ ...repo, comment_id: id, body })
+    const created = await call(`comment on #${this.issueNumber}`, 'pull-requests: write', () =>
+      client.rest.issues.createComment({ ...repo, issue_number: this.issueNumber, body })
     )
+    this.id = created.data.id
+    this.htmlUrl = created.data.html_url
   }
 }
 
