@@ -10,6 +10,7 @@ import { GitHubPublisher } from '../src/github/publisher.js'
 import { readSettings } from '../src/inputs.js'
 import { NO_CI_LINE } from '../src/publish/pull-request-body.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
+import { preLoopSummary } from '../src/report/markdown.js'
 import { executeRun } from '../src/run.js'
 import { startGitHubServer, type GitHubServer, type GitHubServerOptions } from './github-server/server.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
@@ -104,13 +105,13 @@ describe('who may start a loop', () => {
 describe('through a whole run', () => {
   const FIX = `sed -i 's/a - b/a + b/' src/math.mjs`
 
-  function harness(gh: GitHubServer, env: NodeJS.ProcessEnv) {
+  function harness(gh: GitHubServer, env: NodeJS.ProcessEnv, eventName = 'workflow_dispatch') {
     const remote = tempDir('loopgate-remote-')
     const bare = path.join(remote, 'octo-org', 'octo-repo.git')
     const ws = makeRepo(buggyProject())
     sh(remote, ['init', '-q', '--bare', '-b', 'main', bare])
     sh(ws, ['push', '-q', bare, 'HEAD:main'])
-    const plan: EventPlan = { kind: 'branch', eventName: 'workflow_dispatch', workBranch: 'loopgate/auth', baseBranch: 'main' }
+    const plan: EventPlan = { kind: 'branch', eventName, workBranch: 'loopgate/auth', baseBranch: 'main' }
     const publisher = new GitHubPublisher({
       plan,
       client: client(gh),
@@ -154,7 +155,7 @@ describe('through a whole run', () => {
 
   test('an actor without write permission: skipped before the agent runs, nothing spent, the reason in the notes', async () => {
     const gh = await server({ installation: true, collaborators: { 'octo-reader': 'read' } })
-    const { ws, publisher } = harness(gh, { GITHUB_ACTOR: 'octo-reader' })
+    const { ws, publisher } = harness(gh, { GITHUB_ACTOR: 'octo-reader' }, 'workflow_run')
     const r = await run(ws, publisher)
     expect(r.report.stopReason).toBe('nothing-to-do')
     expect(r.report.outcome).toBe('skipped')
@@ -162,7 +163,27 @@ describe('through a whole run', () => {
     expect(r.report.run).toBeNull()
     expect(r.report.notes.join('\n')).toContain('octo-reader caused this run without write permission')
     expect(ops(gh)).not.toContain('pulls/create')
+    // The summary says it was skipped and why, never that the gate passes.
+    const summary = preLoopSummary(r.report.stopReason, 'auth', r.report.notes)
+    expect(summary.split('\n\n').slice(0, 2)).toEqual([
+      '## loopgate: skipped',
+      expect.stringMatching(/^\*\*Skipped:\*\* octo-reader caused this run without write permission/)
+    ])
+    expect(summary).not.toMatch(/gate passes/)
   })
+
+  test.each(['schedule', 'workflow_dispatch', 'push'])(
+    'a %s run needs no actor check: only a writer can cause one, whoever GitHub names as its actor',
+    async (eventName) => {
+      // A schedule's actor is the last account to edit the cron, here a bot without write permission.
+      const gh = await server({ installation: true, collaborators: {} })
+      const { ws, publisher } = harness(gh, { GITHUB_ACTOR: 'renovate[bot]' }, eventName)
+      const r = await run(ws, publisher)
+      expect(r.report.stopReason).toBe('verified')
+      expect(r.agentRan).toBe(true)
+      expect(ops(gh)).not.toContain('repos/get-collaborator-permission-level')
+    }
+  )
 
   test('with GITHUB_TOKEN the pushed commits are github-actions[bot]’s; commit-author overrides', async () => {
     const gh = await server({ installation: true, collaborators: { 'octo-writer': 'write' } })

@@ -4,7 +4,7 @@ import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './records/progress-file.js'
 import { outcomeFor, stopReasonEntry, type StopReason } from './loop/stop-reasons.js'
 import { createIntegration } from './github/integration.js'
-import { preLoopSummary, runSummary } from './report/markdown.js'
+import { preLoopSummary, runSummary, skipNote } from './report/markdown.js'
 import { AttemptLog } from './records/attempt-log.js'
 import { defaultRunId, defaultTempDir, prepareRunDir, type RunReport } from './run.js'
 import { runSession, type SessionMemo } from './session/flow.js'
@@ -53,7 +53,8 @@ function writeReport(report: RunReport): void {
     'issue-url': report.published.issueUrl ?? '',
     'log-file': report.logFile
   })
-  const line = `loopgate stopped: ${report.stopReason} — ${stopReasonEntry(report.stopReason).what}`
+  const skip = report.run === null ? skipNote(report.notes) : undefined
+  const line = skip ? `loopgate ${skip}` : `loopgate stopped: ${report.stopReason} — ${stopReasonEntry(report.stopReason).what}`
   if (report.stopReason === 'verified') core.notice(line)
   else core.warning(line)
 }

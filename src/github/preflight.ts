@@ -16,15 +16,26 @@ export interface PreflightSide {
 }
 
 /**
- * The checks before any spend: a skipped or refused event, who started the run, a retry only on
- * the loop's own escalation issue, and the loop's review capacity (`max-open-prs`).
+ * Events only an account with write permission can cause: a schedule (the workflow file is on the
+ * default branch), a manual dispatch, a push. Whoever GitHub names as their actor (for a schedule,
+ * the last account to edit the cron, possibly a bot since removed) started nothing, so there is
+ * no one to check.
+ */
+const WRITER_ONLY_EVENTS = new Set(['schedule', 'workflow_dispatch', 'push'])
+
+/**
+ * The checks before any spend: a skipped or refused event, who started the run (unless only a
+ * writer can cause the event), a retry only on the loop's own escalation issue, and the loop's
+ * review capacity (`max-open-prs`).
  */
 export async function preflightStop(gh: PreflightSide, settings: PublisherSettings): Promise<PreflightStop | null> {
   const { plan } = gh
   if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
   if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
-  const refusal = await actorRefusal(gh.client, gh.repo, runActors(gh.env, readEventPayload(gh.env)), settings)
-  if (refusal) return { stopReason: 'nothing-to-do', notes: [refusal] }
+  if (!WRITER_ONLY_EVENTS.has(plan.eventName)) {
+    const refusal = await actorRefusal(gh.client, gh.repo, runActors(gh.env, readEventPayload(gh.env)), settings)
+    if (refusal) return { stopReason: 'nothing-to-do', notes: [refusal] }
+  }
   const retry = await retryStop(gh, settings)
   if (retry) return retry
   if (plan.kind !== 'branch' || settings.onSuccess === 'none') return null

@@ -103,8 +103,8 @@ export const STOP_REASON_TABLE = {
     exitCode: 21,
     outcome: 'skipped',
     escalates: false,
-    what: 'There was nothing to do: no change was needed and the gate passes.',
-    action: 'Nothing; the next run tries again.'
+    what: 'No change was made: the run was skipped before any work (its summary says why), or the agent found nothing to change and the gate passes.',
+    action: 'For a skip, follow its note (e.g. list the account in `allow-users`); otherwise nothing, the next run tries again.'
   },
   'state-corrupt': {
     exitCode: 22,

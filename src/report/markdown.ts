@@ -109,11 +109,23 @@ export function spendChart(outcome: RunOutcome, ceilingUsd: number): string {
   ].join('\n')
 }
 
-/** The summary of a run that stopped before the loop (a skip, review capacity, a refused event). */
+/** The note that says why a run was skipped before any work (`skipped: …`), if it was. */
+export function skipNote(notes: readonly string[]): string | undefined {
+  return notes.find((n) => n.startsWith('skipped: '))
+}
+
+/**
+ * The summary of a run that stopped before the loop (a skip, review capacity, a refused event). A
+ * skip leads with why it was skipped, never with words that read as a passing gate.
+ */
 export function preLoopSummary(reason: StopReason, loopId: string, notes: string[]): string {
-  return [`## loopgate: ${reason}`, stopSection(reason), `Loop \`${loopId}\` · no agent call was made · nothing was spent.`, ...notes]
-    .filter((s) => s !== '')
-    .join('\n\n')
+  const skip = skipNote(notes)
+  const facts = `Loop \`${loopId}\` · no agent call was made · nothing was spent.`
+  if (skip) {
+    const rest = notes.filter((n) => n !== skip)
+    return [`## loopgate: skipped`, `**Skipped:** ${skip.slice('skipped: '.length)}`, `Stop reason \`${reason}\` · ${facts}`, ...rest].join('\n\n')
+  }
+  return [`## loopgate: ${reason}`, stopSection(reason), facts, ...notes].filter((s) => s !== '').join('\n\n')
 }
 
 export interface SummaryContext {
