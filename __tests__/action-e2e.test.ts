@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import MarkdownIt from 'markdown-it'
 import { runAction, runPost, DIST_INDEX } from './helpers/action-runner.js'
 import { buggyProject, makeRepo } from './helpers/repo.js'
 
@@ -28,6 +29,10 @@ describe('the bundled action, run as the runner runs it', () => {
     expect(run.outputs.outcome).toBe('verified')
     expect(run.outputs.iterations).toBe('1')
     expect(run.summary).toContain('loopgate: verified')
+    // The resolved protected globs are shown as code: `**/*.test.*` rendered as markdown would be emphasis.
+    const globs = new MarkdownIt().render(run.summary.split('\n').find((l) => l.includes('protected paths (resolved)')) ?? '')
+    expect(globs).toContain('<code>**/*.test.*</code>')
+    expect(globs).not.toMatch(/<(em|strong)>/)
     expect(existsSync(run.outputs['log-file'])).toBe(true)
     const progress = readFileSync(path.join(repo, '.loopgate/progress.md'), 'utf8').trim().split('\n')
     expect(progress[progress.length - 1]).toBe('stop-reason: verified')

@@ -21,6 +21,7 @@ import { runnerPackageCaches } from './package-caches.js'
 import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard, workTreePaths } from './tamper.js'
+import { codeSpan } from '../publish/inert.js'
 
 /**
  * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
@@ -157,7 +158,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
     startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
     gate.prepareAhead(startCommit)
-    notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
+    // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
+    notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))
     baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit }, notes)
     await alongside
   } catch (err) {
