@@ -157,7 +157,7 @@ test('the clean checkout fails closed when a protected file differs from the bas
 test('gate-setup runs first in the clean checkout, as the agent user, with writable dependencies', async () => {
   const r = await runAttack({
     isolation: 'auto',
-    agentUser: 'loopgate-agent-setup',
+    agentUser: `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-setup`,
     inputs: {
       'gate-setup': 'touch node_modules/minicheck/setup-was-here && echo "setup by $(id -un)" > .setup-done',
       'gate-command': 'cat .setup-done && test -f node_modules/minicheck/setup-was-here && node test/run.mjs'
@@ -165,7 +165,7 @@ test('gate-setup runs first in the clean checkout, as the agent user, with writa
     script: FIX
   })
   expect(r.report.stopReason).toBe('verified')
-  expect(r.report.run?.iterations[0].gate?.outputTail).toContain('setup by loopgate-agent-setup')
+  expect(r.report.run?.iterations[0].gate?.outputTail).toContain(`setup by loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-setup`)
 })
 
 test("a gate-setup that fails on the agent's commit fails the gate with that reason", async () => {

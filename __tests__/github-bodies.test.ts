@@ -211,7 +211,7 @@ describe('the pull request', () => {
 })
 
 describe('the escalation issue', () => {
-  it('opens with the control that fired and what to change, then the last failure, then the attempts', () => {
+  it('opens with the decision and the command that resumes, then the control that fired, the last failure, the attempts', () => {
     const ctx = context(line(1), 'same-failure')
     ctx.outcome.lastVerdict = {
       passed: false,
@@ -225,10 +225,12 @@ describe('the escalation issue', () => {
     }
     const body = escalationBody(ctx, { logUrl: ARTIFACT })
     const order = [
+      '**Decision:**',
+      '**To resume:**',
       '**Stop reason: `same-failure`.**',
       '**What you can do:**',
       '### Last gate failure',
-      'adds',
+      '- ` adds',
       'expected 5, got -1',
       '### Attempts',
       '**Attempt log:**'
@@ -270,8 +272,9 @@ describe('the run summary', () => {
 
   it('summarises a run that stopped before the loop', () => {
     const text = preLoopSummary('nothing-to-do', 'nightly', ['skipped: pull request #3 comes from a fork (f/r)'])
-    expect(text).toContain('## loopgate: nothing-to-do')
-    expect(text).toContain('comes from a fork')
+    expect(text).toContain('## loopgate: skipped')
+    expect(text).toContain('**Skipped:** pull request #3 comes from a fork')
+    expect(text).toContain('Stop reason `nothing-to-do`')
     expect(text).toContain('nothing was spent')
   })
 })

@@ -203,7 +203,7 @@ describe('the PR loop and its escalations on GitHub', () => {
     const result = await publisher(plan, { recorded: [issue.number], history: { runs: 2, spentUsd: 3.5 } }).publish(ctx)
     expect(result.error).toBeUndefined()
     expect(gh.issues).toHaveLength(1)
-    expect(issue.title).toBe(`loopgate(${LOOP}) needs a person: max-iterations`)
+    expect(issue.title).toBe('loopgate: Fix it — max-iterations')
     expect(issue.body.split('\n')[0]).toBe(marker(LOOP))
     expect(issue.body).not.toContain('old body')
     expect(issue.body).toContain('**Spend so far across runs of this loop:** $4.50 over 3 run(s) (this one included).')

@@ -7,7 +7,7 @@ import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgent
 import { workerAgentUser } from './helpers/action-runner.js'
 import { attackProject, runAttack, tokenLeaks } from './helpers/gate-fixture.js'
 
-const USER = 'loopgate-agent-iso'
+const USER = `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-iso`
 const isRoot = process.getuid?.() === 0
 
 ;(isRoot ? describe : describe.skip)('the dedicated agent user', () => {

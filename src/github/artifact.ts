@@ -12,11 +12,18 @@ export function artifactName(loopId: string, env: NodeJS.ProcessEnv): string {
   return attempt > 1 ? `loopgate-${loopId}-attempt-${attempt}` : `loopgate-${loopId}`
 }
 
-export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
-  if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return undefined
+/** The repository's web address (`https://github.com/<owner>/<repo>`), when the runner names it. */
+export function repositoryUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.GITHUB_REPOSITORY || !/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY)) return undefined
   const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
   if (!/^https?:\/\//.test(server)) return undefined
-  return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+  return `${server}/${env.GITHUB_REPOSITORY}`
+}
+
+export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const repository = repositoryUrl(env)
+  if (!repository || !env.GITHUB_RUN_ID) return undefined
+  return `${repository}/actions/runs/${env.GITHUB_RUN_ID}`
 }
 
 /**

@@ -6,8 +6,9 @@ import { needsEscalation } from '../loop/stop-reasons.js'
 import type { BodyExtras, LoopHistory } from '../publish/body-parts.js'
 import { progressBody, runComment } from '../publish/comment-bodies.js'
 import type { PreflightStop, PublishContext, PublishResult, Publisher, PublisherSettings } from '../publish/types.js'
+import { attemptChanges } from '../publish/attempt-details.js'
 import { changesBetween } from '../publish/changes.js'
-import { runUrl, uploadAttemptLog } from './artifact.js'
+import { repositoryUrl, runUrl, uploadAttemptLog } from './artifact.js'
 import { GITHUB_ACTIONS_AUTHOR, type CommitAuthor } from '../git/author.js'
 import { call, PublishError, type GitHubClient, type RepoRef } from './client.js'
 import type { EventPlan } from './events.js'
@@ -98,6 +99,10 @@ export class GitHubPublisher implements Publisher {
     const extras: BodyExtras = { logUrl: result.logUrl ?? runUrl(this.opts.env) }
     if (this.opts.history) extras.history = this.opts.history
     if (ctx.outcome.stopReason === 'verified') extras.changes = await changesBetween(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.headCommit)
+    else {
+      extras.attemptChanges = await attemptChanges(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.iterations)
+      extras.repoUrl = repositoryUrl(this.opts.env)
+    }
     try {
       if (ctx.outcome.stopReason === 'verified') {
         await this.publishSuccess(ctx, extras, result)

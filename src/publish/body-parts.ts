@@ -1,5 +1,6 @@
 import { codeBlock, codeSpan } from './inert.js'
 import type { IterationRecord } from '../loop/types.js'
+import type { AttemptChanges } from './attempt-details.js'
 import type { ChangeSummary } from './changes.js'
 import type { PublishContext } from './types.js'
 
@@ -29,12 +30,18 @@ export interface BodyExtras {
   pushedWithWorkflowToken?: boolean
   /** The loop's earlier runs, from its state (for the escalation issue's overview). */
   history?: LoopHistory
+  /** The files each of the newest attempts changed (see attempt-details.ts). */
+  attemptChanges?: AttemptChanges
+  /** The repository's web address, for compare links to pushed work. */
+  repoUrl?: string
 }
 
 /** What the loop's state says of its earlier runs. */
 export interface LoopHistory {
   runs: number
   spentUsd: number
+  /** The run before this one. */
+  last?: { stopReason: string; iterations: number; spentUsd: number; endedAt: string }
 }
 
 export function marker(loopId: string): string {
@@ -108,7 +115,10 @@ export function unfinishedWork(ctx: PublishContext, extras: BodyExtras): string 
   if (extras.wipBranch) {
     return `**Unfinished work** is on the branch \`${extras.wipBranch}\` (commit \`${outcome.headCommit}\`): resume from it instead of restarting.`
   }
-  if (outcome.headCommit === outcome.startCommit) return '**Unfinished work:** none (no commit was made beyond the start).'
+  if (outcome.headCommit === outcome.startCommit) {
+    if (ctx.upgrade) return `**Unfinished work:** only loopgate's bump commit \`${ctx.upgrade.bumpCommit}\`; no attempt of the agent's was kept on top of it.`
+    return '**Unfinished work:** none (no commit was made beyond the start).'
+  }
   const commits = outcome.iterations.filter((r) => r.commit).length
   const made = `${commits} iteration commit(s), the last \`${outcome.headCommit}\` (started from \`${outcome.startCommit}\`)`
   return `**Unfinished work:** ${made}; not pushed to any branch: ${extras.wipNote ?? 'no push was made'}.`

@@ -1,5 +1,7 @@
 import { usd } from '../format.js'
+import { needsEscalation } from '../loop/stop-reasons.js'
 import type { IterationRecord } from '../loop/types.js'
+import { decisionFor } from './decision.js'
 import { failingTestsSection, iterationsTable, stopSection } from '../report/markdown.js'
 import { fitBody, logLine, marker, newestRows, refusalText, unfinishedWork, type BodyExtras } from './body-parts.js'
 import type { PublishContext, PublisherSettings } from './types.js'
@@ -8,6 +10,7 @@ import type { PublishContext, PublisherSettings } from './types.js'
 export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: string): string {
   const { settings, outcome } = ctx
   const { rows, note } = newestRows(outcome.iterations)
+  const escalates = needsEscalation(outcome.stopReason)
   const what = extras.refusal
     ? `verified \`${outcome.verifiedCommit}\` but did not publish it`
     : outcome.stopReason === 'verified'
@@ -17,6 +20,10 @@ export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: st
     [
       marker(settings.loopId),
       `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} ${what} after ${outcome.iterations.length} iteration(s), spending ${usd(outcome.spentUsd)} of ${usd(settings.spendCeilingUsd)}.`,
+      escalates && !extras.refusal ? `**Decision:** ${decisionFor(ctx)}` : '',
+      escalates && !extras.refusal
+        ? `**To resume:** comment \`${settings.commentCommand} <what changed or what the agent is missing>\` on this pull request.`
+        : '',
       extras.refusal ? refusalText(extras.refusal) : outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
       failingTestsSection(outcome),
       outcome.stopReason !== 'verified' ? unfinishedWork(ctx, extras) : '',

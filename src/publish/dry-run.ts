@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { needsEscalation } from '../loop/stop-reasons.js'
+import { attemptChanges } from './attempt-details.js'
 import { changesBetween } from './changes.js'
 import { escalationBody } from './escalation-body.js'
 import { pullRequestBody, pullRequestTitle } from './pull-request-body.js'
@@ -26,7 +27,8 @@ export class DryRunPublisher implements Publisher {
     }
     if (needsEscalation(ctx.outcome.stopReason)) {
       const file = path.join(ctx.runDir, 'escalation-issue.md')
-      writeFileSync(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing' }))
+      const changes = await attemptChanges(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.iterations)
+      writeFileSync(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing', attemptChanges: changes }))
       return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] }
     }
     return { files: [], notes: [] }

@@ -1,21 +1,51 @@
 import { usd } from '../format.js'
 import { failingTestsSection, iterationsTable, stopSection } from '../report/markdown.js'
-import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishedWork, type BodyExtras } from './body-parts.js'
+import { attemptSections } from './attempt-details.js'
+import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishedWork, type BodyExtras, type LoopHistory } from './body-parts.js'
+import { decisionFor, retryCommand } from './decision.js'
+import { codeSpan } from './inert.js'
+import { cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
 
+/** The task part of an escalation's title is cut at a word under this many characters. */
+const TITLE_TASK_MAX = 59
+
+/** `loopgate: <the task's first words, or package@version> — <stop reason>`. */
 export function escalationTitle(ctx: PublishContext, extras: BodyExtras = {}): string {
-  return `loopgate(${ctx.settings.loopId}) needs a person: ${extras.refusal ? 'publishing refused' : ctx.outcome.stopReason}`
+  const what = ctx.upgrade
+    ? cleanTitle(`${ctx.upgrade.name}@${ctx.upgrade.to}`, TITLE_TASK_MAX)
+    : cleanTitle(ctx.settings.prompt.trim().split('\n')[0] ?? '', TITLE_TASK_MAX) || cleanTitle(`loop ${ctx.settings.loopId}`, TITLE_TASK_MAX)
+  return `loopgate: ${what} — ${extras.refusal ? 'publishing refused' : ctx.outcome.stopReason}`
 }
 
-/** The escalation issue: which control fired and what to change, the last failure, then the attempts. */
+/** What changed since the loop's previous run, for a body that later runs update. */
+function sinceLastRun(ctx: PublishContext, history: LoopHistory | undefined): string {
+  const last = history?.last
+  if (!last) return ''
+  const { outcome } = ctx
+  const same =
+    last.stopReason === outcome.stopReason
+      ? `stopped again with \`${outcome.stopReason}\``
+      : `stopped with \`${outcome.stopReason}\` (the previous run: ${codeSpan(last.stopReason)})`
+  return `**Since the previous run** (ended ${last.endedAt}, ${last.iterations} iteration(s), ${usd(last.spentUsd)}): this run ${same} after ${outcome.iterations.length} iteration(s), ${usd(outcome.spentUsd)}.`
+}
+
+/**
+ * The escalation issue: the one decision asked of the maintainer and the command that resumes the
+ * loop first, then which control fired, the last failure, the unfinished work, and each attempt.
+ */
 export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): string {
   const { settings, outcome } = ctx
   const { rows, note } = newestRows(outcome.iterations)
+  const compare = extras.repoUrl && extras.wipBranch ? { repoUrl: extras.repoUrl, startCommit: outcome.startCommit } : undefined
   return fitBody(
     [
       marker(settings.loopId),
       extras.refusal ? '## loopgate needs a person: the verified work was not published' : `## loopgate needs a person: \`${outcome.stopReason}\``,
+      extras.refusal ? '' : `**Decision:** ${decisionFor(ctx)}`,
+      extras.refusal ? '' : retryCommand(settings.commentCommand),
       extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
+      sinceLastRun(ctx, extras.history),
       failingTestsSection(outcome),
       extras.refusal ? '' : unfinishedWork(ctx, extras),
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
@@ -24,6 +54,8 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
         : '',
       quoteTask(ctx),
       '### Attempts',
+      attemptSections(outcome.iterations, extras.attemptChanges, compare),
+      '### All attempts',
       note,
       iterationsTable(rows),
       logLine(ctx, extras)

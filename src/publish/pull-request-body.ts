@@ -62,6 +62,21 @@ function whatChanged(ctx: PublishContext, extras: BodyExtras): string {
     .join('\n\n')
 }
 
+/**
+ * What loopgate refused on the way to the verified change (tampering with protected paths, a
+ * features file edited beyond flips, refused dependency changes), by iteration: a reviewer should
+ * know the agent tried to switch the tests off, even though it was undone.
+ */
+export function rejectedSection(iterations: IterationRecord[]): string {
+  const lines = iterations.flatMap((r) => r.rejected.map((item) => `- iteration ${r.iteration}: ${codeSpan(item, { max: 600 })}`))
+  if (lines.length === 0) return ''
+  const shown = lines.slice(0, MAX_LISTED_FILES)
+  if (lines.length > shown.length) shown.push(`- … and ${lines.length - shown.length} more (the attempt log has them all)`)
+  return ['### What loopgate rejected on the way', 'Each was undone before the gate ran; the verified change does not contain it.', shown.join('\n')].join(
+    '\n\n'
+  )
+}
+
 /** The gate command, what it ran, and the base its protected tests came from. */
 function verification(ctx: PublishContext): string {
   const { settings, outcome } = ctx
@@ -113,6 +128,7 @@ export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): s
       whatChanged(ctx, extras),
       ctx.upgrade ? '' : quoteTask(ctx),
       verification(ctx),
+      rejectedSection(outcome.iterations),
       '### Spend and iterations',
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
       note,

@@ -2,6 +2,7 @@ import type { CachedBaseline } from '../gate/baseline-cache.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import { chargesFromLedger, pruneCharges } from './period.js'
 import { LIMITS, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
+import type { LoopHistory } from '../publish/body-parts.js'
 
 export interface RunSummaryForState {
   runId: string
@@ -88,6 +89,11 @@ export function prRunCount(state: LoopState, pr: number): number {
 }
 
 /** The loop's earlier runs as the escalation issue's overview counts them (the recorded runs). */
-export function loopHistory(state: LoopState): { runs: number; spentUsd: number } {
-  return { runs: state.runs.length, spentUsd: state.runs.reduce((sum, r) => sum + r.spentUsd, 0) }
+export function loopHistory(state: LoopState): LoopHistory {
+  const last = state.runs.at(-1)
+  return {
+    runs: state.runs.length,
+    spentUsd: state.runs.reduce((sum, r) => sum + r.spentUsd, 0),
+    ...(last ? { last: { stopReason: String(last.stopReason), iterations: last.iterations, spentUsd: last.spentUsd, endedAt: last.endedAt } } : {})
+  }
 }

@@ -1,0 +1,77 @@
+import type { IterationRecord, RunOutcome } from '../loop/types.js'
+import type { StopReason } from '../loop/stop-reasons.js'
+import { codeSpan } from './inert.js'
+import type { PublishContext } from './types.js'
+
+/** The protected paths the agent changed, newest attempt first, as the tamper guard named them. */
+export function protectedPathsTouched(iterations: IterationRecord[]): string[] {
+  const paths = new Set<string>()
+  for (const record of [...iterations].reverse()) {
+    for (const line of record.rejected) {
+      const m = /protected files changed: (.*?)\. They were restored/.exec(line)
+      if (!m) continue
+      for (const part of m[1].split(', ')) {
+        const path = part.replace(/ \([a-z -]+\)$/, '')
+        if (path && !path.startsWith('… and ')) paths.add(path)
+      }
+    }
+  }
+  return [...paths]
+}
+
+/** The first failing test of the last verdict, as code; null when none was read. */
+function firstFailure(outcome: RunOutcome): string | null {
+  const failure = outcome.lastVerdict?.failures[0]
+  return failure ? codeSpan(failure.id, { max: 200 }) : null
+}
+
+const quoted = (items: string[], max = 3): string =>
+  items
+    .slice(0, max)
+    .map((p) => codeSpan(p, { max: 200 }))
+    .join(', ') + (items.length > max ? ` and ${items.length - max} more` : '')
+
+/**
+ * The one decision a maintainer is asked to make, from the stop reason and what the attempts show.
+ * Each names the choice in the maintainer's terms: what to change in the base, or what to tell
+ * the agent on a retry.
+ */
+export function decisionFor(ctx: PublishContext): string {
+  const { outcome } = ctx
+  const reason: StopReason = outcome.stopReason
+  const failing = firstFailure(outcome)
+  const n = outcome.iterations.length
+  switch (reason) {
+    case 'protected-tampering': {
+      const paths = protectedPathsTouched(outcome.iterations)
+      const what = paths.length ? quoted(paths) : 'protected tests or test configuration'
+      return `the task needs ${what} changed, which the agent may not do: change it in the base, or retry with what the agent is missing.`
+    }
+    case 'same-failure':
+      return `${failing ?? 'the gate'} failed the same way after new changes: fix or quarantine it in the base if it is wrong or flaky, or retry with the context the agent is missing.`
+    case 'max-iterations':
+      return `${n} attempts did not pass the gate${failing ? ` (still failing: ${failing})` : ''}: retry with a narrower task or the missing context, or raise \`max-iterations\` if each attempt made progress.`
+    case 'spend-ceiling':
+    case 'period-ceiling':
+      return `the budget ran out with the gate still failing${failing ? ` (${failing})` : ''}: raise \`${reason === 'spend-ceiling' ? 'spend-ceiling-usd' : 'period-ceiling-usd'}\` to let it go on, or narrow the task.`
+    case 'time-limit':
+      return `the run reached \`time-limit-minutes\` with the gate still failing: raise it (below the job's timeout), or split the task.`
+    case 'no-progress':
+      return 'the agent changed nothing in several attempts in a row: check that it can run the tools it needs, or retry with a more specific task.'
+    case 'agent-failure': {
+      const last = outcome.iterations.at(-1)?.agent.reason
+      return `the agent's process failed call after call${last ? ` (${codeSpan(last, { max: 200 })})` : ''}: check the API key, the model and the agent output in the attempt log, then retry.`
+    }
+    case 'cancelled':
+      return 'the run was cancelled before it finished: retry to resume from the unfinished work.'
+    case 'gate-broken':
+      return 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'
+    default:
+      return `the loop stopped with \`${reason}\`: decide whether to retry with more context or to take the task over.`
+  }
+}
+
+/** The comment that resumes the loop with the maintainer's words. */
+export function retryCommand(commentCommand: string): string {
+  return `**To resume:** comment \`${commentCommand} retry <what changed or what the agent is missing>\` on this issue; the next run starts from the unfinished work with your words as new evidence.`
+}
