@@ -74,6 +74,26 @@ function context(logText: string, stopReason: RunOutcome['stopReason'] = 'verifi
 const line = (i: number): string => `${JSON.stringify({ type: 'iteration', iteration: i, pad: 'x'.repeat(900) })}\n`
 const ARTIFACT = 'https://github.com/o/r/actions/runs/1/artifacts/2'
 
+describe('the escalation issue a later run updates', () => {
+  it('links the work at each pushed attempt and says what changed since the previous run', () => {
+    const ctx = context(line(1), 'max-iterations')
+    ctx.outcome.iterations[0].commit = 'b'.repeat(40)
+    const body = escalationBody(ctx, {
+      repoUrl: 'https://github.com/o/r',
+      wipBranch: 'loopgate/nightly-wip',
+      attemptChanges: new Map([[1, [{ path: 'src/a.js', insertions: 3, deletions: 1 }]]]),
+      history: { runs: 1, spentUsd: 2, last: { stopReason: 'same-failure', iterations: 3, spentUsd: 2, endedAt: '2026-11-30T03:00:00Z' } }
+    })
+    expect(body).toContain(`[the work at this attempt](https://github.com/o/r/compare/${'a'.repeat(40)}...${'b'.repeat(40)})`)
+    expect(body).toContain('Files: ` src/a.js ` +3/−1.')
+    expect(body).toContain(
+      '**Since the previous run** (ended 2026-11-30T03:00:00Z, 3 iteration(s), $2.00): this run stopped with `max-iterations` (the previous run: ` same-failure `)'
+    )
+    // Without a pushed branch there is nothing to link to.
+    expect(escalationBody(ctx, { attemptChanges: new Map() })).not.toContain('/compare/')
+  })
+})
+
 describe('bodies', () => {
   it('link the attempt log as the run’s artifact and never inline it', () => {
     const log = Array.from({ length: 200 }, (_, i) => line(i)).join('')
