@@ -49,6 +49,11 @@ describe('stop reasons', () => {
     expect(needsEscalation('gate-broken')).toBe(false)
   })
 
+  it('gives agent-gave-up the next code, escalating', () => {
+    expect(exitCodeFor('agent-gave-up')).toBe(25)
+    expect(outcomeFor('agent-gave-up')).toBe('escalated')
+  })
+
   it('gives every reason a distinct CLI exit status, 0 only for verified, within the shell range', () => {
     const codes = STOP_REASONS.map(exitCodeFor)
     expect(new Set(codes).size).toBe(STOP_REASONS.length)
@@ -80,7 +85,8 @@ describe('stop reasons', () => {
       'same-failure',
       'protected-tampering',
       'agent-failure',
-      'cancelled'
+      'cancelled',
+      'agent-gave-up'
     ])
   })
 

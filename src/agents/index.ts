@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { AgentRunner } from '../loop/types.js'
+import { giveUpFile, giveUpInstructions, readGiveUp } from './give-up.js'
 import type { AgentAdapter, AgentCall } from './types.js'
 
 export interface AgentRunnerOptions {
@@ -15,22 +16,31 @@ export interface AgentRunnerOptions {
   sweepUser?: AgentCall['sweepUser']
 }
 
-/** Bridges the engine's view of a call to an adapter's full AgentCall. */
+/**
+ * Bridges the engine's view of a call to an adapter's full AgentCall. Every prompt says how to ask
+ * for a person (the give-up file in the call's output folder, also in LOOPGATE_GIVE_UP_FILE), and
+ * a request found there after the call is part of its result.
+ */
 export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
   return {
-    run: (iteration, prompt, timeoutMs, signal) =>
-      opts.adapter.run({
+    run: async (iteration, prompt, timeoutMs, signal) => {
+      const callDir = path.join(opts.callsDir, `call-${iteration}`)
+      const file = giveUpFile(callDir)
+      const result = await opts.adapter.run({
         iteration,
-        prompt,
+        prompt: `${prompt.replace(/\n+$/, '')}\n\n${giveUpInstructions(file)}\n`,
         cwd: opts.cwd,
         timeoutMs,
         maxTurns: opts.maxTurns,
         callBudgetUsd: opts.callBudgetUsd,
-        env: opts.env,
-        callDir: path.join(opts.callsDir, `call-${iteration}`),
+        env: { ...opts.env, LOOPGATE_GIVE_UP_FILE: file },
+        callDir,
         signal,
         user: opts.user,
         sweepUser: opts.sweepUser
       })
+      const gaveUp = readGiveUp(callDir)
+      return gaveUp ? { ...result, gaveUp } : result
+    }
   }
 }

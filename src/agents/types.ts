@@ -33,6 +33,8 @@ export interface AgentResult {
   durationMs: number
   timedOut: boolean
   warnings: string[]
+  /** Set when the agent asked for a person through its documented exit (the give-up file). */
+  gaveUp?: { reason: string }
 }
 
 export interface AgentCall {

@@ -79,6 +79,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   const flips = await recordVerifiedFlips(run, iteration, run.signal.aborted ? null : verdict, judgedCommit)
   const rejected = [...call.rejected, ...flips.rejected]
   const notes = [...call.notes, ...(change.notes ?? []), ...flips.notes]
+  if (call.result.gaveUp) notes.push(`the agent asked for a person: ${call.result.gaveUp.reason.split('\n')[0].slice(0, 300) || 'no reason given'}`)
   if (flips.commit) run.headCommit = flips.commit
   const flipsRejected = flips.rejected.length > 0
   const agentFailed = call.result.status !== 'claimed-done'
@@ -98,6 +99,8 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   // A signal during the gate ends the run as cancelled, not as a breaker.
   else if (run.signal.aborted) decision = 'cancelled'
   else if (verdict?.passed && !changedSinceStart && !flipsRejected && call.result.status === 'claimed-done') decision = 'nothing-to-do'
+  // The agent's honest exit stops the loop before more is spent; a passing gate above still wins.
+  else if (call.result.gaveUp) decision = 'agent-gave-up'
   const breaker = run.breakers.record({
     emptyDiff,
     agentFailed,

@@ -126,6 +126,13 @@ export const STOP_REASON_TABLE = {
     escalates: false,
     what: 'The gate could not run on the base itself (a setup step failed or the test runner could not start); nothing was spent, or only the first call, ended as soon as the baseline running alongside it failed.',
     action: 'Make `gate-setup` and `gate-command` run on the base branch (the attempt log shows what failed), or fix the environment they need.'
+  },
+  'agent-gave-up': {
+    exitCode: 25,
+    outcome: 'escalated',
+    escalates: true,
+    what: 'The agent asked for a person through its documented exit (`give-up.md`), and the gate did not pass.',
+    action: 'Read its reason in the escalation: change the task, the base or the tests it names, then retry.'
   }
 } as const satisfies Record<string, StopReasonEntry>
 

@@ -19,6 +19,11 @@ export function protectedPathsTouched(iterations: IterationRecord[]): string[] {
   return [...paths]
 }
 
+/** The reason the agent gave in its give-up file, in the newest iteration that has one ('' when the file was empty). */
+export function givenUpReason(outcome: RunOutcome): string | undefined {
+  return [...outcome.iterations].reverse().find((r) => r.agent.gaveUp)?.agent.gaveUp?.reason
+}
+
 /** The first failing test of the last verdict, as code; null when none was read. */
 function firstFailure(outcome: RunOutcome): string | null {
   const failure = outcome.lastVerdict?.failures[0]
@@ -64,6 +69,10 @@ export function decisionFor(ctx: PublishContext): string {
     }
     case 'cancelled':
       return 'the run was cancelled before it finished: retry to resume from the unfinished work.'
+    case 'agent-gave-up': {
+      const reason = givenUpReason(outcome)
+      return `the agent asked for a person: ${reason ? codeSpan(reason.replace(/\s+/g, ' '), { max: 300 }) : 'it gave no reason'}. Decide whether the task, the base or the tests must change, then retry with your answer.`
+    }
     case 'gate-broken':
       return 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'
     default:

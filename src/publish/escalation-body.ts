@@ -2,8 +2,8 @@ import { usd } from '../format.js'
 import { failingTestsSection, iterationsTable, stopSection } from '../report/markdown.js'
 import { attemptSections } from './attempt-details.js'
 import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishedWork, type BodyExtras, type LoopHistory } from './body-parts.js'
-import { decisionFor, retryCommand } from './decision.js'
-import { codeSpan } from './inert.js'
+import { decisionFor, givenUpReason, retryCommand } from './decision.js'
+import { codeBlock, codeSpan } from './inert.js'
 import { cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
 
@@ -16,6 +16,15 @@ export function escalationTitle(ctx: PublishContext, extras: BodyExtras = {}): s
     ? cleanTitle(`${ctx.upgrade.name}@${ctx.upgrade.to}`, TITLE_TASK_MAX)
     : cleanTitle(ctx.settings.prompt.trim().split('\n')[0] ?? '', TITLE_TASK_MAX) || cleanTitle(`loop ${ctx.settings.loopId}`, TITLE_TASK_MAX)
   return `loopgate: ${what} — ${extras.refusal ? 'publishing refused' : ctx.outcome.stopReason}`
+}
+
+/** The agent's whole reason for asking for a person, quoted as its words. */
+function giveUpQuote(ctx: PublishContext): string {
+  if (ctx.outcome.stopReason !== 'agent-gave-up') return ''
+  const reason = givenUpReason(ctx.outcome)
+  return reason
+    ? `**The agent's reason**, in its own words:\n\n${codeBlock(reason, 'text')}`
+    : "**The agent's reason:** none given (its give-up file was empty)."
 }
 
 /** What changed since the loop's previous run, for a body that later runs update. */
@@ -44,6 +53,7 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
       extras.refusal ? '## loopgate needs a person: the verified work was not published' : `## loopgate needs a person: \`${outcome.stopReason}\``,
       extras.refusal ? '' : `**Decision:** ${decisionFor(ctx)}`,
       extras.refusal ? '' : retryCommand(settings.commentCommand),
+      giveUpQuote(ctx),
       extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
       sinceLastRun(ctx, extras.history),
       failingTestsSection(outcome),
