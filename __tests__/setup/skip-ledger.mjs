@@ -34,10 +34,12 @@ export function skipLine(skip) {
 export function skipSummary(skips) {
   if (skips.length === 0) return ''
   const installs = [...new Set(skips.flatMap((s) => s.tools.map((t) => t.install)))]
+  const apt = installs.filter((i) => /^apt-get install \S+$/.test(i)).map((i) => i.split(' ')[2])
+  const commands = [...(apt.length ? [`apt-get install ${apt.join(' ')}`] : []), ...installs.filter((i) => !/^apt-get install \S+$/.test(i))]
   return [
     `${skips.length} test group(s) did not run, for a tool this machine lacks:`,
     ...skips.map((s) => `  ${skipLine(s)}`),
     'To run them:',
-    ...installs.map((i) => `  ${i}`)
+    ...commands.map((c) => `  ${c}`)
   ].join('\n')
 }
