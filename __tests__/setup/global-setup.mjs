@@ -1,13 +1,19 @@
+import { createHash } from 'node:crypto'
 import { chmodSync, mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CLI_BIN_ENV, linkAgentClis, needsLinkedClis } from './agent-clis.mjs'
 import { TEST_TMP_ENV } from './test-tmp.mjs'
-import { probeTools, testPython, TOOLS_ENV } from './test-tools.mjs'
 
 /** Runs once before the tests; the workers inherit process.env. */
 export default function globalSetup() {
+  // Two clones tested on one machine at once must not share the tests' agent users (loopgate
+  // sweeps every process of its agent user): each clone's users get a name of their own.
+  if (process.env.LOOPGATE_TEST_NS === undefined) {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+    process.env.LOOPGATE_TEST_NS = createHash('sha256').update(root).digest('hex').slice(0, 4)
+  }
   // Everything the tests put in the temp folder goes under one folder of this run, removed at the
   // end (see global-teardown.mjs). Traversable by every user like the temp folder itself: the
   // tests' agent and gate users reach their folders inside it.
@@ -17,8 +23,6 @@ export default function globalSetup() {
     process.env[TEST_TMP_ENV] = root
     process.env.TMPDIR = root
   }
-  // Once per run: which tools the tests that need more than `npm ci` installs will find.
-  process.env[TOOLS_ENV] = JSON.stringify({ python: testPython(), tools: probeTools() })
   if (process.env[CLI_BIN_ENV]) return
   const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules')
   if (!needsLinkedClis(modules)) {

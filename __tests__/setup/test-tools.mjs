@@ -62,7 +62,7 @@ export function toolTable(env = process.env) {
     sudo: { what: 'sudo', install: 'apt-get install sudo', probe: () => onPath('sudo') },
     setsid: { what: 'setsid', install: 'apt-get install util-linux', probe: () => onPath('setsid') },
     'second-user': {
-      what: 'root with useradd (the tests create users of their own)',
+      what: 'root with useradd, to create the test users',
       install: 'run the tests as root; apt-get install passwd',
       probe: () => process.getuid?.() === 0 && onPath('useradd')
     },
