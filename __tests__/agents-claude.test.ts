@@ -3,6 +3,7 @@ import path from 'node:path'
 import { ClaudeAgent } from '../src/agents/claude.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, lastResultLine, processesIn, runEngine } from './helpers/agent-engine.js'
+import { hasTool, needs } from './helpers/needs-tools.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startAnthropicServer, type AnthropicServer, type AnthropicStep } from './servers/anthropic-server.js'
 
@@ -14,12 +15,16 @@ let user: AgentUser
 
 beforeAll(async () => {
   server = await startAnthropicServer()
+  if (!hasTool('second-user')) return
   user = agentUser()
   assertUserCanRun(user, CLAUDE_BIN)
 })
 afterAll(async () => {
   await server.close()
 })
+
+/** The real CLIs run as a user of their own (Claude Code refuses to skip permissions as root). */
+const asUser = needs('second-user')
 
 function agentEnvFor(): NodeJS.ProcessEnv {
   const tmp = path.join(user.home, 'tmp')
@@ -52,7 +57,7 @@ async function run(script: AnthropicStep[], opts: Partial<Parameters<typeof runE
   return { ...r, repo, agent: r.outcome.iterations[0]?.agent }
 }
 
-test('success: Bash, Read, Edit and Write change real files, the gate passes, the ledger holds total_cost_usd', async () => {
+asUser.test('success: Bash, Read, Edit and Write change real files, the gate passes, the ledger holds total_cost_usd', async () => {
   const repo = repoForAgent()
   const file = path.join(repo, 'src/math.mjs')
   const u = { input_tokens: 1000, output_tokens: 50 }
@@ -88,7 +93,7 @@ test('success: Bash, Read, Edit and Write change real files, the gate passes, th
   expect(server.requests.filter((q) => q.body?.tools).length).toBe(5)
 })
 
-test('turn cap hit: the CLI stops at --max-turns with error_max_turns → capped, charged what it reported', async () => {
+asUser.test('turn cap hit: the CLI stops at --max-turns with error_max_turns → capped, charged what it reported', async () => {
   const step: AnthropicStep = { kind: 'tool', name: 'Bash', input: { command: 'echo x >> turns.log' }, usage: { input_tokens: 500, output_tokens: 10 } }
   const r = await run([], { maxTurns: 3 }, step)
   expect(r.agent.status).toBe('capped')
@@ -102,7 +107,7 @@ test('turn cap hit: the CLI stops at --max-turns with error_max_turns → capped
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('budget cap hit: error_max_budget_usd → capped; the ledger takes the reported cost and the ceiling stops the run', async () => {
+asUser.test('budget cap hit: error_max_budget_usd → capped; the ledger takes the reported cost and the ceiling stops the run', async () => {
   const step: AnthropicStep = { kind: 'tool', name: 'Bash', input: { command: 'echo x >> spend.log' }, usage: { input_tokens: 100_000, output_tokens: 100 } }
   const r = await run([], { maxTurns: 10, callBudgetUsd: 0.6, spendCeilingUsd: 1, agentFailureLimit: 3, maxIterations: 5 }, step)
   expect(r.agent.status).toBe('capped')
@@ -115,7 +120,7 @@ test('budget cap hit: error_max_budget_usd → capped; the ledger takes the repo
   expect(r.outcome.stopReason).toBe('spend-ceiling')
 })
 
-test('a refusal (stop_reason refusal) is a failure, not a claim of done', async () => {
+asUser.test('a refusal (stop_reason refusal) is a failure, not a claim of done', async () => {
   const r = await run([{ kind: 'text', text: 'I cannot help with that.', stopReason: 'refusal', usage: { input_tokens: 200, output_tokens: 10 } }])
   expect(r.agent.status).toBe('failed')
   expect(r.agent.reason).toBe('refusal')
@@ -123,7 +128,7 @@ test('a refusal (stop_reason refusal) is a failure, not a claim of done', async 
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test.each([429, 529, 500])('API %i answers (after the bounded retry) are a failure with is_error', async (status) => {
+asUser.test.each([429, 529, 500])('API %i answers (after the bounded retry) are a failure with is_error', async (status) => {
   const started = Date.now()
   const r = await run([], {}, { kind: 'status', status })
   expect(Date.now() - started).toBeLessThan(30_000)
@@ -134,7 +139,7 @@ test.each([429, 529, 500])('API %i answers (after the bounded retry) are a failu
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('a retried 529 that then succeeds is a success with a warning', async () => {
+asUser.test('a retried 529 that then succeeds is a success with a warning', async () => {
   const repo = repoForAgent()
   const file = path.join(repo, 'src/math.mjs')
   const r = await run(
@@ -151,7 +156,7 @@ test('a retried 529 that then succeeds is a success with a warning', async () =>
   expect(r.outcome.stopReason).toBe('verified')
 })
 
-test('the stream cut mid-call is a failure (connection lost)', async () => {
+asUser.test('the stream cut mid-call is a failure (connection lost)', async () => {
   const r = await run([], {}, { kind: 'cut' })
   expect(r.agent.status).toBe('failed')
   expect(r.agent.reason).toMatch(/^is_error: api-error connection_failed/)
@@ -159,7 +164,7 @@ test('the stream cut mid-call is a failure (connection lost)', async () => {
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('a call killed by the per-call timeout: failed, no result message, charged the full call budget', async () => {
+asUser.test('a call killed by the per-call timeout: failed, no result message, charged the full call budget', async () => {
   const started = Date.now()
   const r = await run([{ kind: 'slow', delayMs: 60_000 }], { callTimeoutMs: 4000, callBudgetUsd: 0.75 })
   expect(Date.now() - started).toBeLessThan(30_000)
@@ -171,7 +176,7 @@ test('a call killed by the per-call timeout: failed, no result message, charged 
   expect(processesIn(r.repo)).toEqual([])
 })
 
-test('cancellation kills the call: failed (cancelled), charged the full budget, stop reason cancelled', async () => {
+asUser.test('cancellation kills the call: failed (cancelled), charged the full budget, stop reason cancelled', async () => {
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), 3000)
   const r = await run([{ kind: 'slow', delayMs: 60_000 }], { callBudgetUsd: 0.4, signal: abort.signal })
@@ -183,7 +188,7 @@ test('cancellation kills the call: failed (cancelled), charged the full budget, 
   expect(processesIn(r.repo)).toEqual([])
 })
 
-test('a CLI whose turn cap leaks is killed by loopgate past max-turns + 1', async () => {
+asUser.test('a CLI whose turn cap leaks is killed by loopgate past max-turns + 1', async () => {
   // A stand-in for the real binary that ignores --max-turns (claude-code-action#1577) and keeps going.
   const dir = tempDir('loopgate-leaky-')
   const fake = path.join(dir, 'claude')

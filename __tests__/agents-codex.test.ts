@@ -4,6 +4,7 @@ import { CodexAgent } from '../src/agents/codex.js'
 import { CODEX_DEFAULT_MODEL, DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CODEX_BIN, processesIn, runEngine } from './helpers/agent-engine.js'
+import { hasTool, needs } from './helpers/needs-tools.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startOpenAIServer, type OpenAIServer, type OpenAIStep, type ResponsesUsage } from './servers/openai-server.js'
 
@@ -12,12 +13,16 @@ let user: AgentUser
 
 beforeAll(async () => {
   server = await startOpenAIServer()
+  if (!hasTool('second-user')) return
   user = agentUser()
   assertUserCanRun(user, CODEX_BIN)
 })
 afterAll(async () => {
   await server.close()
 })
+
+/** The real CLIs run as a user of their own (Claude Code refuses to skip permissions as root). */
+const asUser = needs('second-user')
 
 /** A CODEX_HOME the agent user owns, its config.toml pointing codex at the scripted server. */
 function codexHome(model?: string): string {
@@ -74,7 +79,7 @@ async function run(script: OpenAIStep[], opts: Partial<Parameters<typeof runEngi
   return { ...r, repo, agent: r.outcome.iterations[0]?.agent }
 }
 
-test('success: codex runs commands that edit real files, the gate passes, the ledger is usage × price', async () => {
+asUser.test('success: codex runs commands that edit real files, the gate passes, the ledger is usage × price', async () => {
   const u1 = { input_tokens: 12_000, cached_tokens: 4_000, cache_write_tokens: 6_000, output_tokens: 800, reasoning_tokens: 300 }
   const u2 = { input_tokens: 14_000, cached_tokens: 11_000, output_tokens: 600 }
   const u3 = { input_tokens: 15_000, cached_tokens: 14_000, output_tokens: 100 }
@@ -102,7 +107,7 @@ test('success: codex runs commands that edit real files, the gate passes, the le
   expect(r.outcome.iterations[0].changedFiles.sort()).toEqual(['NOTES.md', 'src/math.mjs'])
 })
 
-test('turn cap: codex has no turn flag, so loopgate kills it past max-turns + 1 actions', async () => {
+asUser.test('turn cap: codex has no turn flag, so loopgate kills it past max-turns + 1 actions', async () => {
   const started = Date.now()
   const r = await run([], { maxTurns: 3, callBudgetUsd: 0.5 }, { kind: 'exec', cmd: 'echo x >> turns.log' })
   expect(Date.now() - started).toBeLessThan(30_000)
@@ -114,7 +119,7 @@ test('turn cap: codex has no turn flag, so loopgate kills it past max-turns + 1 
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('a refusal (no answer, exit 0) is a failure', async () => {
+asUser.test('a refusal (no answer, exit 0) is a failure', async () => {
   const u = { input_tokens: 3000, cached_tokens: 0, output_tokens: 20 }
   const r = await run([{ kind: 'refusal', text: 'I cannot help with that.', usage: u }])
   expect(r.agent.exitCode).toBe(0)
@@ -125,7 +130,7 @@ test('a refusal (no answer, exit 0) is a failure', async () => {
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test.each([429, 529, 500])('API %i answers (after the bounded retry): turn.failed → failed, charged the full budget', async (status) => {
+asUser.test.each([429, 529, 500])('API %i answers (after the bounded retry): turn.failed → failed, charged the full budget', async (status) => {
   const started = Date.now()
   const r = await run([], { callBudgetUsd: 0.4 }, { kind: 'status', status })
   expect(Date.now() - started).toBeLessThan(30_000)
@@ -137,7 +142,7 @@ test.each([429, 529, 500])('API %i answers (after the bounded retry): turn.faile
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('a 500 that codex retries ("Reconnecting..." error event) and then answers is a success with a warning', async () => {
+asUser.test('a 500 that codex retries ("Reconnecting..." error event) and then answers is a success with a warning', async () => {
   const r = await run([
     { kind: 'status', status: 500 },
     { kind: 'status', status: 500 },
@@ -150,7 +155,7 @@ test('a 500 that codex retries ("Reconnecting..." error event) and then answers 
   expect(r.outcome.stopReason).toBe('verified')
 })
 
-test('the stream cut mid-call is a failure', async () => {
+asUser.test('the stream cut mid-call is a failure', async () => {
   const r = await run([], { callBudgetUsd: 0.3 }, { kind: 'cut' })
   expect(r.agent.status).toBe('failed')
   expect(r.agent.reason).toMatch(/^turn\.failed: stream disconnected before completion/)
@@ -158,7 +163,7 @@ test('the stream cut mid-call is a failure', async () => {
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('a call killed by the per-call timeout: failed, charged the full call budget', async () => {
+asUser.test('a call killed by the per-call timeout: failed, charged the full call budget', async () => {
   const started = Date.now()
   const r = await run([{ kind: 'slow', delayMs: 60_000 }], { callTimeoutMs: 3000, callBudgetUsd: 0.75 })
   expect(Date.now() - started).toBeLessThan(30_000)
@@ -170,7 +175,7 @@ test('a call killed by the per-call timeout: failed, charged the full call budge
   expect(processesIn(r.repo)).toEqual([])
 })
 
-test('turn.failed with exit status 0 is still a failure', async () => {
+asUser.test('turn.failed with exit status 0 is still a failure', async () => {
   // codex 0.171 exits 1 after turn.failed; older builds and wrappers have exited 0. The real binary
   // runs here behind a wrapper that swallows its exit status.
   const dir = tempDir('loopgate-codex0-')
@@ -186,7 +191,7 @@ test('turn.failed with exit status 0 is still a failure', async () => {
   expect(r.outcome.stopReason).toBe('agent-failure')
 })
 
-test('an unknown model is charged the full call budget with a warning; a price-table override prices it', async () => {
+asUser.test('an unknown model is charged the full call budget with a warning; a price-table override prices it', async () => {
   const u = { input_tokens: 2000, cached_tokens: 500, output_tokens: 100 }
   const unknown = await run(
     [

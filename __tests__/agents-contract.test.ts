@@ -9,6 +9,7 @@ import type { AgentCall } from '../src/agents/types.js'
 import { agentUser, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, CODEX_BIN, ROOT } from './helpers/agent-engine.js'
 import { makeRepo, tempDir } from './helpers/repo.js'
+import { hasTool, needs } from './helpers/needs-tools.js'
 import { startAnthropicServer, type AnthropicServer } from './servers/anthropic-server.js'
 import { startOpenAIServer, type OpenAIServer } from './servers/openai-server.js'
 
@@ -22,6 +23,7 @@ let user: AgentUser
 beforeAll(async () => {
   anthropic = await startAnthropicServer()
   openai = await startOpenAIServer()
+  if (!hasTool('second-user')) return
   user = agentUser()
 })
 afterAll(async () => {
@@ -65,7 +67,7 @@ test('the installed CLIs are the pinned versions', () => {
   for (const cli of [agentSpec('claude').cli!, agentSpec('codex').cli!]) expect(version(cli.package)).toBe(cli.version)
 })
 
-describe('Claude Code stream-json', () => {
+needs('second-user').describe('Claude Code stream-json', () => {
   const env = (): NodeJS.ProcessEnv => {
     const tmp = path.join(user.home, 'tmp')
     mkdirSync(tmp, { recursive: true })
@@ -120,7 +122,7 @@ describe('Claude Code stream-json', () => {
   })
 })
 
-describe('codex exec --json', () => {
+needs('second-user').describe('codex exec --json', () => {
   function env(model?: string): NodeJS.ProcessEnv {
     const home = path.join(user.home, `codex-${Math.random().toString(36).slice(2)}`)
     mkdirSync(home)

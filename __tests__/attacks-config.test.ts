@@ -4,11 +4,12 @@
  * the agent leaves the bug in place and changes only what decides how the tests run: the run must
  * not end verified, and the change is recorded as tampering.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { processesOf } from '../src/isolation/agent-user.js'
 import { attackProject, gitIn, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
+import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
 
 const USER = `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-cfg`
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -33,11 +34,8 @@ function expectBypassRefused(r: AttackResult, files: Record<string, string>, bug
   expect(processesOf(Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' })))).toEqual([])
 }
 
-/** The Debian python (not a per-user toolchain under /root) with pytest, which the gate user can run. */
-const PYTHON = '/usr/bin/python3'
-const hasPytest = spawnSync(PYTHON, ['-m', 'pytest', '--version'], { stdio: 'ignore' }).status === 0
-const withPytest = hasPytest ? test : test.skip
-if (!hasPytest) console.warn(`skipping the pytest attacks: ${PYTHON} -m pytest is not installed (apt-get install -y python3-pytest)`)
+/** A python with pytest that the gate user can run (not a per-user toolchain under /root). */
+const withPytest = needs('python3', 'pytest').test
 
 function pythonProject(): Record<string, string> {
   return {
@@ -47,7 +45,7 @@ function pythonProject(): Record<string, string> {
     'pyproject.toml': '[project]\nname = "p"\ndependencies = []\n\n[tool.pytest.ini_options]\npythonpath = ["src"]\n'
   }
 }
-const PYTEST_GATE = { 'gate-command': `${PYTHON} -m pytest -q -p no:cacheprovider` }
+const PYTEST_GATE = { 'gate-command': `${TEST_PYTHON} -m pytest -q -p no:cacheprovider` }
 
 describe('configuration attacks on the gate', () => {
   test('.npmrc node-options=--require under `npm test`: a preloaded script turns the failure into a pass', async () => {

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { processesOf } from '../src/isolation/agent-user.js'
 import { attackProject, FAKE_TOKEN, gitIn, MINICHECK, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
+import { needs } from './helpers/needs-tools.js'
 
 const USER = `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-atk`
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
@@ -377,7 +378,7 @@ describe('attacks on loopgate’s own files and processes', () => {
     expectClean(r)
   })
 
-  test('fork processes that outlive the call (setsid, nohup, disown, env -i): all killed', async () => {
+  needs('setsid').test('fork processes that outlive the call (setsid, nohup, disown, env -i): all killed', async () => {
     const r = await attack(
       [
         FIX,
@@ -394,9 +395,7 @@ describe('attacks on loopgate’s own files and processes', () => {
   })
 })
 
-test('weak isolation: a daemon the agent detaches with env -i and setsid dies with the call (its cgroup)', async () => {
-  const cgroupV2 = readFileSync('/proc/self/mountinfo', 'utf8').includes(' - cgroup2 ')
-  if (!cgroupV2) return console.warn('skipped: no cgroup v2 on this machine')
+needs('setsid', 'cgroup2').test('weak isolation: a daemon the agent detaches with env -i and setsid dies with the call (its cgroup)', async () => {
   const r = await runAttack({
     isolation: 'weak',
     script: `${FIX}env -i /usr/bin/setsid /bin/bash -c 'sleep 2; touch ${marker('weak-daemon')}' > /dev/null 2>&1 & disown\nsleep 1\n`

@@ -4,6 +4,7 @@ import { ClaudeAgent } from '../src/agents/claude.js'
 import { startDemoModelServer, type DemoModelServer } from '../scripts/demo-model-server.mjs'
 import { agentUser, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, lastResultLine, runEngine } from './helpers/agent-engine.js'
+import { hasTool, needs } from './helpers/needs-tools.js'
 import { makeRepo } from './helpers/repo.js'
 
 // The demo's scripted model drives the real claude CLI through the demo task: half a fix, the
@@ -13,11 +14,15 @@ let model: DemoModelServer
 let user: AgentUser
 beforeAll(async () => {
   model = await startDemoModelServer()
+  if (!hasTool('second-user')) return
   user = agentUser()
 })
 afterAll(async () => {
   await model.close()
 })
+
+/** The real CLIs run as a user of their own (Claude Code refuses to skip permissions as root). */
+const asUser = needs('second-user')
 
 const SLUGIFY_REPO = {
   'src/slugify.mjs':
@@ -34,7 +39,7 @@ const SLUGIFY_REPO = {
   'TASK.md': 'Fix `slugify` in src/slugify.mjs so that the tests in test/ pass. Do not change the tests.\n'
 }
 
-test('two iterations of the real claude CLI: half a fix, then the fix; verified, every call costed', async () => {
+asUser.test('two iterations of the real claude CLI: half a fix, then the fix; verified, every call costed', async () => {
   const repo = makeRepo(SLUGIFY_REPO)
   chownTree(repo, user)
   const tmp = path.join(user.home, 'tmp')

@@ -10,13 +10,11 @@ import { BaseSnapshot } from '../src/gate/snapshot.js'
 import { gateEnv } from '../src/isolation/env.js'
 import { ensureAgentUser, type AgentUser } from '../src/isolation/agent-user.js'
 import { workerAgentUser } from './helpers/action-runner.js'
+import { needs, hasTool } from './helpers/needs-tools.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 // What code under test does to the gate's clean checkout must never reach the next gate run:
 // after each run, the checkout the next one gets is exactly its commit, and nothing else.
-
-const isRoot = process.getuid?.() === 0
-const hasSetfacl = spawnSync('setfacl', ['--version']).status === 0
 
 /** The gate command: writes what it sees (every entry, with its content's hash) and then runs this step's attack. */
 const GATE_SCRIPT = `
@@ -67,7 +65,7 @@ let user: AgentUser | null = null
 const userName = `${workerAgentUser()}-rs`
 
 beforeAll(async () => {
-  if (!isRoot) return
+  if (!hasTool('second-user')) return
   const made = await ensureAgentUser(userName)
   if ('user' in made) user = made.user
 })
@@ -136,7 +134,7 @@ async function expectEachRunSeesItsCommit(
   }
 }
 
-;(isRoot ? test : test.skip)('what a gate run changes in its checkout is put back before the next run, whatever it changed', async () => {
+needs('second-user').test('what a gate run changes in its checkout is put back before the next run, whatever it changed', async () => {
   expect(user).not.toBeNull()
   const gateUser = user as AgentUser
   const ws = makeRepo({
@@ -178,11 +176,8 @@ async function expectEachRunSeesItsCommit(
       `rm data/kept.txt && ln -s ${outside} data/kept.txt`,
       'rm docs/guide.md && mkdir docs/guide.md && echo planted > docs/guide.md/inside',
       'rm data/link.js && echo planted > data/link.js',
-      'chmod 0700 data',
-      ...(hasSetfacl ? [`setfacl -d -m u:${gateUser.name}:rwx src`] : [])
+      'chmod 0700 data'
     ],
-    // The next commit writes src/added.js in the folder that now carries a default ACL: the gate
-    // user must not be able to rewrite it in place.
     ['echo planted >> src/added.js', 'echo planted >> src/a.js', 'rm -rf src/lib', 'rm bin.sh && echo planted > bin.sh && chmod +x bin.sh'],
     ['echo planted >> src/added.js', 'mkdir -p node_modules/.cache/x 2>/dev/null; true'],
     []
@@ -195,13 +190,25 @@ async function expectEachRunSeesItsCommit(
   // Every attack of the first run did what it says (their errors would be here).
   const failed = path.join(dumping.temp, 'out', 'failed-0')
   expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
-  if (hasSetfacl) {
-    // The attack had what it needed: the default ACL was in place when src/added.js was written.
-    expect(execFileSync('getfacl', ['-p', path.join(dumping.gate.checkout.dir, 'src')], { encoding: 'utf8' })).toContain(`default:user:${gateUser.name}:rwx`)
-  }
 })
 
-;(isRoot ? test : test.skip)('from one commit to the next the checkout changes path by path: folders come and go, files become folders and links', async () => {
+needs('second-user', 'setfacl').test('a default ACL the gate user puts on a folder does not let it rewrite what the next commit writes there', async () => {
+  const gateUser = user as AgentUser
+  const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
+  const c0 = sh(ws, ['rev-parse', 'HEAD']).trim()
+  writeFileSync(path.join(ws, 'src/added.js'), 'export const added = 1\n')
+  const c1 = commitAll(ws, 'added')
+  const attacks = [[`setfacl -d -m u:${gateUser.name}:rwx src`], ['echo planted >> src/added.js', 'echo planted >> src/a.js'], []]
+  const dumping = await dumpingGate(ws, c0, gateUser, attacks)
+  await expectEachRunSeesItsCommit(ws, dumping, [c0, c1, c1])
+  await dumping.gate.idle()
+  const failed = path.join(dumping.temp, 'out', 'failed-0')
+  expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
+  // The attack had what it needed: the default ACL was in place when src/added.js was written.
+  expect(execFileSync('getfacl', ['-p', path.join(dumping.gate.checkout.dir, 'src')], { encoding: 'utf8' })).toContain(`default:user:${gateUser.name}:rwx`)
+})
+
+needs('second-user').test('from one commit to the next the checkout changes path by path: folders come and go, files become folders and links', async () => {
   expect(user).not.toBeNull()
   const ws = makeRepo({
     '.gitignore': 'node_modules/\n',
@@ -259,27 +266,24 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
   expect(findDirt(dir, clean)).toEqual({ entries: ['', 'd'], whole: ['a'] })
 })
 
-;(isRoot ? test : test.skip)(
-  'when the gate’s user is also the agent’s, what that user leaves in the checkout between gate runs is gone at the next',
-  async () => {
-    expect(user).not.toBeNull()
-    const agentUser = user as AgentUser
-    const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
-    const base = sh(ws, ['rev-parse', 'HEAD']).trim()
-    const dumping = await dumpingGate(ws, base, agentUser, [], false)
-    expect((await dumping.gate.run(base)).reason).toBe('exit 0')
-    // The agent's call, after the gate run: its user can reach the checkout and plants a file there.
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const plant = path.join(dumping.gate.checkout.dir, 'src', 'plant.js')
-    writeFileSync(plant, 'planted\n')
-    chownSync(plant, agentUser.uid, agentUser.gid)
-    expect((await dumping.gate.run(base)).reason).toBe('exit 0')
-    expect(dumping.seen(1)).toEqual(expectedView(ws, base))
-    await dumping.gate.idle()
-  }
-)
+needs('second-user').test('when the gate’s user is also the agent’s, what that user leaves in the checkout between gate runs is gone at the next', async () => {
+  expect(user).not.toBeNull()
+  const agentUser = user as AgentUser
+  const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
+  const base = sh(ws, ['rev-parse', 'HEAD']).trim()
+  const dumping = await dumpingGate(ws, base, agentUser, [], false)
+  expect((await dumping.gate.run(base)).reason).toBe('exit 0')
+  // The agent's call, after the gate run: its user can reach the checkout and plants a file there.
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  const plant = path.join(dumping.gate.checkout.dir, 'src', 'plant.js')
+  writeFileSync(plant, 'planted\n')
+  chownSync(plant, agentUser.uid, agentUser.gid)
+  expect((await dumping.gate.run(base)).reason).toBe('exit 0')
+  expect(dumping.seen(1)).toEqual(expectedView(ws, base))
+  await dumping.gate.idle()
+})
 
-;(isRoot ? test : test.skip)('a protected file the baseline set back to the base is the commit’s again at the next run', async () => {
+needs('second-user').test('a protected file the baseline set back to the base is the commit’s again at the next run', async () => {
   expect(user).not.toBeNull()
   const gateUser = user as AgentUser
   const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'process.exit(0)\n' })
@@ -311,7 +315,7 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
   await gate.idle()
 })
 
-;(isRoot ? test : test.skip)('a folder a refused commit brought in is the gate user’s at the next run', async () => {
+needs('second-user').test('a folder a refused commit brought in is the gate user’s at the next run', async () => {
   expect(user).not.toBeNull()
   const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
   const c0 = sh(ws, ['rev-parse', 'HEAD']).trim()
@@ -331,7 +335,7 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
   await dumping.gate.idle()
 })
 
-;(isRoot ? test : test.skip)('with loopgate’s umask 000, the tracked files of the checkout are still not the gate user’s to rewrite', async () => {
+needs('second-user').test('with loopgate’s umask 000, the tracked files of the checkout are still not the gate user’s to rewrite', async () => {
   expect(user).not.toBeNull()
   const previous = process.umask(0)
   try {
@@ -348,7 +352,7 @@ test('a folder is looked into when its ctime changed, when it was recorded in th
   }
 })
 
-;(isRoot ? test : test.skip)('what a process of the gate user changes between gate runs (a job it scheduled, say) is gone at the next run', async () => {
+needs('second-user').test('what a process of the gate user changes between gate runs (a job it scheduled, say) is gone at the next run', async () => {
   expect(user).not.toBeNull()
   const gateUser = user as AgentUser
   const ws = makeRepo({

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import path from 'node:path'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
 import { installFromOwnNodeModules } from './helpers/node-packages.js'
+import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { sh, tempDir } from './helpers/repo.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
@@ -51,7 +52,7 @@ function editableProject(): Record<string, string> {
 }
 
 function editableInstall(ws: string): void {
-  execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', '.venv'], { cwd: ws })
+  execFileSync(TEST_PYTHON, ['-m', 'venv', '--system-site-packages', '--without-pip', '.venv'], { cwd: ws })
   const lib = path.join(ws, '.venv', 'lib')
   const site = path.join(
     lib,
@@ -73,12 +74,12 @@ py_compile.compile(tmp, cfile=importlib.util.cache_from_source(src), dfile=src, 
 PY
 `
 
-test('an editable install (.pth naming the workspace) cannot make the gate test the workspace instead of the commit', async () => {
+needs('python3', 'pytest').test('an editable install (.pth naming the workspace) cannot make the gate test the workspace instead of the commit', async () => {
   const script = [
     'export LOOPGATE_WORK=$(mktemp -d)',
     'if [ "$LOOPGATE_ITERATION" = 1 ]; then',
     BYTECODE_ONLY_FIX,
-    '/usr/bin/python3 "$LOOPGATE_WORK/fix.py"',
+    `${TEST_PYTHON} "$LOOPGATE_WORK/fix.py"`,
     'echo "- fixed add" >> CHANGES.md',
     'else',
     "sed -i 's/a - b/a + b/' src/calc.py",
@@ -211,7 +212,7 @@ test('a toolchain on PATH that only the runner can reach is named in the failed 
   expect(r.report.stopReason).not.toBe('verified')
 })
 
-test('an editable install into a virtualenv outside the workspace, on PATH, is refused', async () => {
+needs('python3').test('an editable install into a virtualenv outside the workspace, on PATH, is refused', async () => {
   const outside = tempDir('loopgate-venv-')
   chmodSync(outside, 0o755)
   const venv = path.join(outside, 'venv')
@@ -219,7 +220,7 @@ test('an editable install into a virtualenv outside the workspace, on PATH, is r
     isolation: 'auto',
     files: editableProject(),
     prepare: (ws) => {
-      execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', venv])
+      execFileSync(TEST_PYTHON, ['-m', 'venv', '--system-site-packages', '--without-pip', venv])
       const lib = path.join(venv, 'lib')
       const site = path.join(
         lib,
@@ -230,7 +231,7 @@ test('an editable install into a virtualenv outside the workspace, on PATH, is r
     },
     env: { PATH: `${venv}/bin:${process.env.PATH}` },
     inputs: { 'gate-command': 'python -m pytest -q tests', 'max-iterations': '1' },
-    script: `export LOOPGATE_WORK=$(mktemp -d)\n${BYTECODE_ONLY_FIX}\n/usr/bin/python3 "$LOOPGATE_WORK/fix.py"\necho "- fixed add" >> CHANGES.md\n`
+    script: `export LOOPGATE_WORK=$(mktemp -d)\n${BYTECODE_ONLY_FIX}\n${TEST_PYTHON} "$LOOPGATE_WORK/fix.py"\necho "- fixed add" >> CHANGES.md\n`
   })
   const gate = r.report.run?.iterations[0].gate
   expect(gate?.passed).toBe(false)

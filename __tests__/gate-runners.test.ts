@@ -17,6 +17,7 @@ import { ProtectedPaths } from '../src/gate/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/snapshot.js'
 import { gateEnv } from '../src/isolation/env.js'
 import { attackProject, MINICHECK } from './helpers/gate-fixture.js'
+import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 const NODE_MODULES = path.resolve('node_modules')
@@ -215,12 +216,12 @@ const pytest: Family = {
   formats: [
     {
       label: 'console',
-      command: ['python3', '-m', 'pytest', '-p', 'no:cacheprovider'],
+      command: [TEST_PYTHON, '-m', 'pytest', '-p', 'no:cacheprovider'],
       ids: ['tests/test_math.py::test_adds_two_numbers', 'tests/test_math.py::TestUser::test_builds_a_user']
     },
     {
       label: 'junit report',
-      command: ['python3', '-m', 'pytest', '-p', 'no:cacheprovider', '--junitxml=report.xml'],
+      command: [TEST_PYTHON, '-m', 'pytest', '-p', 'no:cacheprovider', '--junitxml=report.xml'],
       report: 'report.xml',
       ids: ['tests.test_math › test_adds_two_numbers', 'tests.test_math.TestUser › test_builds_a_user']
     }
@@ -297,11 +298,6 @@ function run(family: Family, format: Format, bug: Bug): Reading {
   }
 }
 
-function hasPytest(): boolean {
-  const r = spawnSync('python3', ['-m', 'pytest', '--version'], { encoding: 'utf8', env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } })
-  return r.status === 0
-}
-
 function checkFamily(family: Family): void {
   for (const format of family.formats) {
     const first = run(family, format, 'minus')
@@ -328,11 +324,7 @@ describe('the real runners, read as the gate reads them', () => {
   test('jest: console, JSON report, JSON on the console', () => checkFamily(jest))
   test('mocha: console, TAP and xunit on the console', () => checkFamily(mocha))
   test('node:test: TAP and spec on the console, JUnit report', () => checkFamily(nodeTest))
-  if (hasPytest()) {
-    test('pytest: console, --junitxml report', () => checkFamily(pytest))
-  } else {
-    test.skip('pytest: skipped because `python3 -m pytest` is not installed (Debian: apt-get install python3-pytest)', () => undefined)
-  }
+  needs('python3', 'pytest').test('pytest: console, --junitxml report', () => checkFamily(pytest))
 })
 
 describe('the protected gate', () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { GitWorkspace } from '../src/git/workspace.js'
 import { stageCredentialFiles } from '../src/isolation/credential-files.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
+import { hasTool, needs } from './helpers/needs-tools.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 // google-github-actions/auth writes the credentials file into the workspace, readable by the
@@ -10,12 +11,14 @@ import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 let user: AgentUser
 beforeAll(() => {
+  if (!hasTool('second-user')) return
   user = agentUser()
 })
+const asUser = needs('second-user')
 
 const KEY = '{"type": "external_account", "audience": "//iam.googleapis.com/test"}\n'
 
-test('the agent user gets its own 0600 copy; the runner file is untouched and kept out of commits', () => {
+asUser.test('the agent user gets its own 0600 copy; the runner file is untouched and kept out of commits', () => {
   const workspace = tempDir('loopgate-ws-')
   const runnerFile = path.join(workspace, 'gha-creds-1234.json')
   writeFileSync(runnerFile, KEY, { mode: 0o600 })
@@ -39,7 +42,7 @@ test('the agent user gets its own 0600 copy; the runner file is untouched and ke
   expect(staged.inWorkspace).toEqual(['gha-creds-1234.json'])
 })
 
-test('a link in place of the credentials file is not followed: nothing is copied', () => {
+asUser.test('a link in place of the credentials file is not followed: nothing is copied', () => {
   const workspace = tempDir('loopgate-ws-')
   const secret = path.join(tempDir('loopgate-root-only-'), 'shadow')
   writeFileSync(secret, 'root-only\n', { mode: 0o600 })
@@ -50,7 +53,7 @@ test('a link in place of the credentials file is not followed: nothing is copied
   expect(staged.notes.join('\n')).toContain('GOOGLE_APPLICATION_CREDENTIALS')
 })
 
-test('without a separate agent user, and for other providers, the environment stays as it is', () => {
+asUser.test('without a separate agent user, and for other providers, the environment stays as it is', () => {
   const workspace = tempDir('loopgate-ws-')
   const env = { GOOGLE_APPLICATION_CREDENTIALS: '/elsewhere/creds.json' }
   expect(stageCredentialFiles(env, { agent: 'claude', provider: 'vertex', workspace }).env).toEqual(env)

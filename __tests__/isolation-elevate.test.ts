@@ -2,15 +2,13 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { runAction, runPost } from './helpers/action-runner.js'
+import { needs } from './helpers/needs-tools.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 
 // GitHub-hosted runners: loopgate runs as an unprivileged user with passwordless sudo. It must
 // re-launch itself as root so that the agent runs as a user of its own.
 const RUNNER = 'loopgate-runner-t'
 const SUDOERS = `/etc/sudoers.d/${RUNNER}`
-const isRoot = process.getuid?.() === 0
-const hasSudo = spawnSync('sh', ['-c', 'command -v sudo'], { stdio: 'ignore' }).status === 0
-const maybe = isRoot && hasSudo ? describe : describe.skip
 
 function account(name: string): { uid: number; gid: number; home: string } {
   if (spawnSync('getent', ['passwd', name]).status !== 0) {
@@ -20,7 +18,7 @@ function account(name: string): { uid: number; gid: number; home: string } {
   return { uid: Number(uid), gid: Number(gid), home }
 }
 
-maybe('on a runner with passwordless sudo (the hosted-runner case)', () => {
+needs('second-user', 'sudo').describe('on a runner with passwordless sudo (the hosted-runner case)', () => {
   let runner: { uid: number; gid: number; home: string }
   beforeAll(() => {
     runner = account(RUNNER)

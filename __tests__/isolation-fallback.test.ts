@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { FAKE_TOKEN, gitIn, runAttack, tokenLeaks, type AttackResult } from './helpers/gate-fixture.js'
+import { needs } from './helpers/needs-tools.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 const marker = (name: string): string => `/tmp/loopgate-fallback-${process.pid}-${name}`
@@ -56,7 +57,7 @@ test('planted hooks and filters never run in loopgate’s git', async () => {
   expect(existsSync(marker('filter'))).toBe(false)
 })
 
-test('a process that escapes the group (setsid, nohup) is still killed by its call marker', async () => {
+needs('setsid').test('a process that escapes the group (setsid, nohup) is still killed by its call marker', async () => {
   const r = await weak(`${FIX}(setsid nohup bash -c 'sleep 2; touch ${marker('outlive')}' > /dev/null 2>&1 &)\n`)
   await new Promise((resolve) => setTimeout(resolve, 3000))
   expect(existsSync(marker('outlive'))).toBe(false)

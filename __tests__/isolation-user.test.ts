@@ -6,11 +6,11 @@ import path from 'node:path'
 import { ensureAgentUser, gateUserName, killUserProcesses, processesOf, runAgentUserName } from '../src/isolation/agent-user.js'
 import { workerAgentUser } from './helpers/action-runner.js'
 import { attackProject, runAttack, tokenLeaks } from './helpers/gate-fixture.js'
+import { needs } from './helpers/needs-tools.js'
 
 const USER = `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-iso`
-const isRoot = process.getuid?.() === 0
 
-;(isRoot ? describe : describe.skip)('the dedicated agent user', () => {
+needs('second-user').describe('the dedicated agent user', () => {
   test('is created when missing, unprivileged', async () => {
     const r = await ensureAgentUser(USER)
     if (!('user' in r)) throw new Error(r.why)
@@ -49,7 +49,7 @@ const isRoot = process.getuid?.() === 0
     expect(await ensureAgentUser('root')).toEqual({ why: 'the user root has uid 0' })
   })
 
-  test('killUserProcesses ends every process of the user, even a fork loop', async () => {
+  needs('setsid').test('killUserProcesses ends every process of the user, even a fork loop', async () => {
     const found = await ensureAgentUser(USER)
     if (!('user' in found)) throw new Error(found.why)
     const { user } = found
@@ -60,7 +60,7 @@ const isRoot = process.getuid?.() === 0
   })
 })
 
-;(isRoot ? test : test.skip)('after the run the workspace belongs to its owner again (later steps run git there)', async () => {
+needs('second-user').test('after the run the workspace belongs to its owner again (later steps run git there)', async () => {
   const r = await runAttack({ isolation: 'auto', agentUser: USER, script: "sed -i 's/a - b/a + b/' src/math.mjs\n" })
   expect(r.report.stopReason).toBe('verified')
   const owner = statSync(r.ws).uid
@@ -71,7 +71,7 @@ const isRoot = process.getuid?.() === 0
   ).toBe('loopgate: iteration 1')
 })
 
-;(isRoot ? test : test.skip)('a setup that fails while the run’s users are being made leaves neither user behind', async () => {
+needs('second-user').test('a setup that fails while the run’s users are being made leaves neither user behind', async () => {
   // The users are made while the base is resolved; an unknown base-ref fails that step.
   const runId = `users${process.pid}${Date.now().toString(36)}`
   const outcome = await runAttack({ isolation: 'auto', agentUser: null, runId, script: 'true\n', inputs: { 'base-ref': 'no-such-branch' } }).then(
@@ -87,40 +87,37 @@ const isRoot = process.getuid?.() === 0
   }
 })
 
-;(isRoot ? test : test.skip)(
-  'a run whose agent cannot be made ready after the hand-over leaves neither user behind and the workspace its owner’s',
-  async () => {
-    // A pinned Claude Code version that npm cannot install: the adapter fails once the users exist
-    // and the workspace is on its way to the agent's user.
-    const bin = mkdtempSync(path.join(os.tmpdir(), 'loopgate-fake-npm-'))
-    writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "npm ERR! code E404" >&2\nexit 1\n', { mode: 0o755 })
-    const runId = `wire${process.pid}${Date.now().toString(36)}`
-    let ws = ''
-    const outcome = await runAttack({
-      isolation: 'auto',
-      agentUser: null,
-      runId,
-      script: 'true\n',
-      prepare: (dir) => {
-        ws = dir
-      },
-      inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'agent-api-key': 'sk-test' },
-      env: { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, XDG_CACHE_HOME: bin }
-    }).then(
-      (r) => r.report.stopReason,
-      (err: Error) => err.message
-    )
-    expect(outcome).toMatch(/npm|0\.0\.0-missing/)
-    const agentName = runAgentUserName('attack', runId)
-    for (const name of [agentName, gateUserName(agentName)]) {
-      expect(spawnSync('getent', ['passwd', name]).status).not.toBe(0)
-      expect(existsSync(`/home/${name}`)).toBe(false)
-    }
-    for (const file of ['.', 'src/math.mjs', 'test/run.mjs']) expect(statSync(path.join(ws, file)).uid).toBe(process.getuid?.())
+needs('second-user').test('a run whose agent cannot be made ready after the hand-over leaves neither user behind and the workspace its owner’s', async () => {
+  // A pinned Claude Code version that npm cannot install: the adapter fails once the users exist
+  // and the workspace is on its way to the agent's user.
+  const bin = mkdtempSync(path.join(os.tmpdir(), 'loopgate-fake-npm-'))
+  writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "npm ERR! code E404" >&2\nexit 1\n', { mode: 0o755 })
+  const runId = `wire${process.pid}${Date.now().toString(36)}`
+  let ws = ''
+  const outcome = await runAttack({
+    isolation: 'auto',
+    agentUser: null,
+    runId,
+    script: 'true\n',
+    prepare: (dir) => {
+      ws = dir
+    },
+    inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'agent-api-key': 'sk-test' },
+    env: { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, XDG_CACHE_HOME: bin }
+  }).then(
+    (r) => r.report.stopReason,
+    (err: Error) => err.message
+  )
+  expect(outcome).toMatch(/npm|0\.0\.0-missing/)
+  const agentName = runAgentUserName('attack', runId)
+  for (const name of [agentName, gateUserName(agentName)]) {
+    expect(spawnSync('getent', ['passwd', name]).status).not.toBe(0)
+    expect(existsSync(`/home/${name}`)).toBe(false)
   }
-)
+  for (const file of ['.', 'src/math.mjs', 'test/run.mjs']) expect(statSync(path.join(ws, file)).uid).toBe(process.getuid?.())
+})
 
-;(isRoot ? test : test.skip)('what a call leaves running under the agent’s user is killed when its command exits, and reported', async () => {
+needs('second-user', 'setsid').test('what a call leaves running under the agent’s user is killed when its command exits, and reported', async () => {
   // Each detached process says when it is in a session of its own; the command exits only then.
   // The shell writes the mark itself (no child of its own to be counted) and then becomes the sleep.
   const ready = mkdtempSync(path.join(os.tmpdir(), 'loopgate-detached-'))
@@ -152,7 +149,7 @@ test.each(['auto', 'weak'] as const)(
   }
 )
 
-;(isRoot ? test : test.skip)('when a run returns, its own users are gone and the workspace is its owner’s again', async () => {
+needs('second-user').test('when a run returns, its own users are gone and the workspace is its owner’s again', async () => {
   // A slow userdel: the run's users are removed while its end goes on, and the run waits for them.
   const bin = mkdtempSync(path.join(os.tmpdir(), 'loopgate-slow-userdel-'))
   writeFileSync(
@@ -178,7 +175,7 @@ test.each(['auto', 'weak'] as const)(
   for (const file of ['.', 'src/math.mjs', 'made-by-agent.txt']) expect(statSync(path.join(r.ws, file)).uid).toBe(process.getuid?.())
 })
 
-;(isRoot ? test : test.skip)('the gate’s own user can write in every folder of its checkout, from the first gate run on', async () => {
+needs('second-user').test('the gate’s own user can write in every folder of its checkout, from the first gate run on', async () => {
   const r = await runAttack({
     isolation: 'auto',
     files: { ...attackProject(), 'src/deep/nested/keep.txt': 'kept\n' },
@@ -193,7 +190,7 @@ test.each(['auto', 'weak'] as const)(
   expect(r.report.run?.iterations[0].gate?.outputTail).toMatch(/-g\n/)
 })
 
-;(isRoot ? test : test.skip)('a process of a named agent user already running cannot reach the dependencies the gate copies', async () => {
+needs('second-user').test('a process of a named agent user already running cannot reach the dependencies the gate copies', async () => {
   // A job the agent's user left behind (a crontab of an earlier run, say) writes node_modules the
   // moment it can: the gate's copy is taken before the workspace becomes that user's.
   const name = workerAgentUser()

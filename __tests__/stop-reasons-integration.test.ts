@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Ledger } from '../src/records/ledger.js'
+import { needs } from './helpers/needs-tools.js'
 import { buggyProject, isRunning, makeRepo, sh } from './helpers/repo.js'
 import { runIn } from './helpers/settings.js'
 
@@ -108,7 +109,7 @@ describe('each stop reason, made to fire on a real git repository', () => {
 })
 
 describe('the command agent and the per-call timeout', () => {
-  it('kills the whole process group, grandchildren and setsid escapees included', async () => {
+  needs('setsid').it('kills the whole process group, grandchildren and setsid escapees included', async () => {
     const repo = makeRepo(buggyProject())
     const agent = [
       '(sleep 300 & echo $! > "$PWD/../pids-$LOOPGATE_ITERATION-a")',

@@ -3,10 +3,11 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 // @ts-expect-error plain ESM module of the jest global setup, without types
 import { linkAgentClis, needsLinkedClis, othersCanReach, removeAgentClis } from './setup/agent-clis.mjs'
-import { agentUser, canSwitchUser } from './helpers/agent-user.js'
+import { agentUser } from './helpers/agent-user.js'
+import { needs } from './helpers/needs-tools.js'
 import { tempDir } from './helpers/repo.js'
 
-const whenRoot = canSwitchUser() ? test : test.skip
+const whenRoot = needs('second-user').test
 
 /** node_modules laid out as npm does for the two CLIs: codex finds its platform package by name. */
 function fakeModules(parent: string): string {

@@ -9,7 +9,8 @@ import { parsePins, rewritePin } from '../src/upgrade/requirements.js'
 import { blockingAttempt, upgradeCandidates } from '../src/upgrade/select.js'
 import type { UpgradeCandidate } from '../src/upgrade/types.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
-import { startPackageIndex, SYSTEM_PYTHON, type PackageIndex } from './helpers/pypi-index.js'
+import { hasTool, needs, TEST_PYTHON } from './helpers/needs-tools.js'
+import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 
 const LONG = 180_000
@@ -157,6 +158,7 @@ describe('the pip package manager on a workspace', () => {
 let index: PackageIndex
 
 beforeAll(async () => {
+  if (!hasTool('python3')) return
   index = await startPackageIndex()
   index.publish('lg-mathlib', '1.0.0', { 'lg_mathlib/__init__.py': 'def add(a, b):\n    return a + b\n' })
   index.publish('lg-mathlib', '1.1.0', { 'lg_mathlib/__init__.py': 'def add(a, b):\n    return a + b\n' })
@@ -181,7 +183,7 @@ afterAll(async () => {
 /** loopgate's package-manager environment on this runner, pip pointed at the local index. */
 const pipEnv = (): NodeJS.ProcessEnv => packageManagerEnv({ ...process.env, ...index.env })
 
-describe('pip against a local package index', () => {
+needs('python3', 'pip').describe('pip against a local package index', () => {
   it(
     'lists outdated pins with pip index versions: pre-releases only for a pre-release pin, unknown names noted',
     async () => {
@@ -240,7 +242,7 @@ function loop(ws: string): UpgradeLoop {
     { ...process.env, ...index.env },
     {
       'loop-id': 'pydeps',
-      'gate-setup': `${SYSTEM_PYTHON} -m venv --system-site-packages .venv && .venv/bin/python -m pip install -q -r requirements.txt`,
+      'gate-setup': `${TEST_PYTHON} -m venv --system-site-packages .venv && .venv/bin/python -m pip install -q -r requirements.txt`,
       'gate-command': '.venv/bin/python -m pytest -q -p no:cacheprovider',
       'agent-env': 'PIP_INDEX_URL'
     }
@@ -248,7 +250,7 @@ function loop(ws: string): UpgradeLoop {
 }
 
 describe('task: dependency-upgrade (pip, against a local package index)', () => {
-  it(
+  needs('python3', 'pip', 'venv', 'pytest').it(
     'bumps the pin as its own commit, the agent fixes the call site, verified; the next run with nothing new spends nothing',
     async () => {
       const { ws, start } = project()

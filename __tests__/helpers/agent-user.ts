@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
+import { chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentCall } from '../../src/agents/types.js'
 
@@ -60,9 +60,4 @@ export function chownTree(dir: string, user: Pick<AgentUser, 'uid' | 'gid'>): vo
     if (st.isDirectory()) chownTree(p, user)
     else chownSync(p, user.uid, user.gid)
   }
-}
-
-/** Whether this process can switch users (tests run as root here). */
-export function canSwitchUser(): boolean {
-  return typeof process.getuid === 'function' && process.getuid() === 0 && existsSync('/usr/sbin/useradd')
 }

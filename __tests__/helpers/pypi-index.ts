@@ -2,10 +2,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { TEST_PYTHON } from './needs-tools.js'
 import { tempDir } from './repo.js'
-
-/** The Python the helpers build and serve with (the system one, whatever is first on PATH). */
-export const SYSTEM_PYTHON = '/usr/bin/python3'
 
 /**
  * Builds a pure-Python wheel with `zipfile` (no `wheel` module needed): the package's modules, and
@@ -50,7 +48,7 @@ const normalize = (name: string): string => name.toLowerCase().replace(/[-_.]+/g
 /** A PEP 503 simple index (and, per version, PyPI's JSON API) served by `python3 -m http.server` on 127.0.0.1. */
 export async function startPackageIndex(): Promise<PackageIndex> {
   const root = tempDir('loopgate-pypi-')
-  const child: ChildProcess = spawn(SYSTEM_PYTHON, ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', root, '0'], {
+  const child: ChildProcess = spawn(TEST_PYTHON, ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', root, '0'], {
     stdio: ['ignore', 'pipe', 'ignore']
   })
   const port = await new Promise<number>((resolve, reject) => {
@@ -75,7 +73,7 @@ export async function startPackageIndex(): Promise<PackageIndex> {
       const file = `${dist}-${version}-py3-none-any.whl`
       const dir = path.join(root, 'simple', project)
       mkdirSync(dir, { recursive: true })
-      execFileSync(SYSTEM_PYTHON, ['-c', BUILD_WHEEL], {
+      execFileSync(TEST_PYTHON, ['-c', BUILD_WHEEL], {
         input: JSON.stringify({ name, dist, version, files, out: path.join(dir, file) }),
         stdio: ['pipe', 'ignore', 'pipe']
       })

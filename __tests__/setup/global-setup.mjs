@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CLI_BIN_ENV, linkAgentClis, needsLinkedClis } from './agent-clis.mjs'
+import { probeTools, testPython, TOOLS_ENV } from './test-tools.mjs'
 import { TEST_TMP_ENV } from './test-tmp.mjs'
 
 /** Runs once before the tests; the workers inherit process.env. */
@@ -23,6 +24,8 @@ export default function globalSetup() {
     process.env[TEST_TMP_ENV] = root
     process.env.TMPDIR = root
   }
+  // Once per run: which tools the tests that need more than `npm ci` installs will find.
+  process.env[TOOLS_ENV] = JSON.stringify({ python: testPython(), tools: probeTools() })
   if (process.env[CLI_BIN_ENV]) return
   const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules')
   if (!needsLinkedClis(modules)) {
