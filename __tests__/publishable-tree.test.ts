@@ -150,4 +150,18 @@ describe('publishableTree', () => {
     expect(sh(dir, ['show', `${head}:test/run.mjs`])).toBe(BASE_TEST)
     expect(sh(dir, ['ls-tree', '-r', '--name-only', head])).not.toContain('evil.yml')
   })
+
+  test('the features file’s own commit goes through the same tree: only that file, never a workflow left in the workspace', async () => {
+    const dir = makeRepo({ ...buggyProject(), 'features.json': '[{"passes": false}]\n' })
+    const ws = new GitWorkspace(dir, PROGRESS, 'features.json', { rules: await rulesFor(dir, ['!.github/workflows/**']) })
+    await ws.prepare()
+    write(dir, '.github/workflows/evil.yml', 'on: push\n')
+    write(dir, 'src/math.mjs', 'export const w = 4\n')
+    write(dir, 'features.json', '[{"passes": true}]\n')
+    const change = await ws.commitIteration('r1', 1)
+    expect(change.changedFiles).toEqual(['src/math.mjs'])
+    const record = await ws.commitFeaturesFile('r1', 1, change.commit as string)
+    expect(sh(dir, ['show', '--name-only', '--format=', record as string]).trim()).toBe('features.json')
+    expect(sh(dir, ['ls-tree', '-r', '--name-only', 'HEAD'])).not.toContain('.github')
+  })
 })
