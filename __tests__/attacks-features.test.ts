@@ -8,6 +8,7 @@ import { remoteFromEnv } from '../src/git/clean-clone.js'
 import type { GitHubClient } from '../src/github/client.js'
 import { GitHubPublisher } from '../src/github/publisher.js'
 import { GitWorkspace } from '../src/git/workspace.js'
+import { publishRulesAt } from './helpers/publish-rules.js'
 import { attackProject, gitIn, runAttack, type AttackResult } from './helpers/gate-fixture.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 import { settingsFor } from './helpers/settings.js'
@@ -127,7 +128,7 @@ describe('forged feature flips', () => {
 describe('loopgate’s commits of the features file', () => {
   test('an iteration commit never takes the features file (the post step’s neither); the record commit takes only it', async () => {
     const ws = makeRepo({ 'a.txt': 'a\n', 'features.json': '[{"passes": false}]\n' })
-    const workspace = new GitWorkspace(ws, '.loopgate/progress.md', 'features.json')
+    const workspace = new GitWorkspace(ws, '.loopgate/progress.md', 'features.json', { rules: await publishRulesAt(ws) })
     writeFileSync(path.join(ws, 'a.txt'), 'b\n')
     writeFileSync(path.join(ws, 'features.json'), '[{"passes": true}]\n')
     const change = await workspace.commitIteration('r1', 1)

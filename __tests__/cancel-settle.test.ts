@@ -4,6 +4,10 @@ import path from 'node:path'
 import { takeCustody } from '../src/git/custody.js'
 import { unregisterHeld } from '../src/git/custody-registry.js'
 import { git } from '../src/git/git.js'
+import { keepPublishRules } from '../src/git/publish-rules.js'
+import { ProtectedPaths } from '../src/gate/protected-paths.js'
+import { BaseSnapshot } from '../src/gate/snapshot.js'
+import { DEFAULT_PROTECTED_PATHS } from '../src/inputs.js'
 import { Ledger } from '../src/records/ledger.js'
 import { settleKilledRun, type PushWip } from '../src/state/settle.js'
 import type { SessionInfo } from '../src/state/session.js'
@@ -26,7 +30,7 @@ function recordingCache(): CacheClient & { saved: { key: string; text: string }[
 }
 
 describe('the post step settles a run whose main step was killed', () => {
-  async function killedRun(opts: { progress?: string; logged?: string } = {}) {
+  async function killedRun(opts: { progress?: string; logged?: string; rules?: boolean } = {}) {
     const repo = makeRepo(buggyProject())
     const base = sh(repo, ['rev-parse', 'HEAD']).trim()
     const temp = tempDir('loopgate-runner-')
@@ -43,6 +47,8 @@ describe('the post step settles a run whose main step was killed', () => {
     if (opts.logged) writeFileSync(path.join(runDir, 'attempts.jsonl'), `${JSON.stringify({ type: 'stop', stopReason: opts.logged })}\n`)
     // Main held the repository when it was killed; the post step is a new process.
     await takeCustody(repo, runDir)
+    // Main recorded the run's protected paths before its first call.
+    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(repo, base, new ProtectedPaths(DEFAULT_PROTECTED_PATHS)))
     unregisterHeld(repo)
     const location = stateLocation(temp, 'loop', null)
     writeStateFile(emptyState('loop'), location)
@@ -139,5 +145,27 @@ describe('the post step settles a run whose main step was killed', () => {
     expect(result.notes.join('\n')).toContain('could not push loopgate/loop-wip: remote rejected')
     expect(result.saved).toBe(true)
     expect(existsSync(path.join(runDir, 'ledger.jsonl'))).toBe(true)
+  })
+
+  it('commits only the publishable tree: a rewritten protected test and a new workflow stay out, the source edit goes in', async () => {
+    const { repo, base, runDir, info } = await killedRun()
+    writeFileSync(path.join(repo, 'test', 'run.mjs'), "console.log('✓ math adds two numbers')\n")
+    mkdirSync(path.join(repo, '.github', 'workflows'), { recursive: true })
+    writeFileSync(path.join(repo, '.github', 'workflows', 'evil.yml'), 'on: push\n')
+    const result = await settleKilledRun({ info, runDir, workspace: repo, progressFileName: '.loopgate/progress.md', cache: recordingCache() })
+    const head = sh(repo, ['rev-parse', 'HEAD']).trim()
+    expect(result.wipHead).toBe(head)
+    expect(sh(repo, ['show', `${head}:test/run.mjs`])).toBe(sh(repo, ['show', `${base}:test/run.mjs`]))
+    expect(sh(repo, ['ls-tree', '-r', '--name-only', head])).not.toContain('.github')
+    expect(sh(repo, ['show', `${head}:src/math.mjs`])).toContain('half done')
+    expect(result.notes.join('\n')).toContain('protected paths put back to the base')
+  })
+
+  it('without the recorded protected paths nothing is committed', async () => {
+    const { repo, base, runDir, info } = await killedRun({ rules: false })
+    const result = await settleKilledRun({ info, runDir, workspace: repo, progressFileName: '.loopgate/progress.md', cache: recordingCache() })
+    expect(sh(repo, ['rev-parse', 'HEAD']).trim()).toBe(base)
+    expect(result.wipHead).toBeNull()
+    expect(result.notes.join('\n')).toContain('nothing was committed')
   })
 })

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { GitWorkspace } from '../src/git/workspace.js'
+import { publishRulesAt } from './helpers/publish-rules.js'
 import { stageCredentialFiles } from '../src/isolation/credential-files.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
 import { hasTool, needs } from './helpers/needs-tools.js'
@@ -66,7 +67,7 @@ test('a credentials file in the workspace never goes into loopgate’s commits',
     { GOOGLE_APPLICATION_CREDENTIALS: path.join(ws, 'gha-creds-9f.json') },
     { agent: 'claude', provider: 'vertex', workspace: ws }
   )
-  const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { exclude: staged.inWorkspace })
+  const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { exclude: staged.inWorkspace, rules: await publishRulesAt(ws) })
   await workspace.prepare()
   writeFileSync(path.join(ws, 'gha-creds-9f.json'), KEY)
   writeFileSync(path.join(ws, 'a.txt'), 'b\n')

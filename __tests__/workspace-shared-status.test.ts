@@ -5,6 +5,7 @@
 import { appendFileSync, chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { GitWorkspace } from '../src/git/workspace.js'
+import { publishRulesAt } from './helpers/publish-rules.js'
 import { gitIn, runAttack } from './helpers/gate-fixture.js'
 import { makeRepo } from './helpers/repo.js'
 
@@ -24,13 +25,13 @@ test('a call that fixes the code and adds a protected test: the added test is re
 })
 
 describe('GitWorkspace.commitIteration with the paths a status check reported', () => {
-  function workspace(): { dir: string; ws: GitWorkspace } {
+  async function workspace(): Promise<{ dir: string; ws: GitWorkspace }> {
     const dir = makeRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'gone.txt': 'g\n' })
-    return { dir, ws: new GitWorkspace(dir, 'progress.md') }
+    return { dir, ws: new GitWorkspace(dir, 'progress.md', undefined, { rules: await publishRulesAt(dir) }) }
   }
 
   test('stages the reported paths (a change, an addition, a deletion)', async () => {
-    const { dir, ws } = workspace()
+    const { dir, ws } = await workspace()
     await ws.prepare()
     appendFileSync(path.join(dir, 'a.txt'), 'more\n')
     writeFileSync(path.join(dir, 'new.txt'), 'new\n')
@@ -41,7 +42,7 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
   })
 
   test('a reported path that is gone from the tree and the index: everything changed is staged', async () => {
-    const { dir, ws } = workspace()
+    const { dir, ws } = await workspace()
     await ws.prepare()
     appendFileSync(path.join(dir, 'b.txt'), 'more\n')
     const change = await ws.commitIteration('r1', 1, ['b.txt', 'removed-since.txt'])
@@ -50,7 +51,7 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
   })
 
   test('a file that became a folder, a mode change and a link: committed as git add would', async () => {
-    const { dir, ws } = workspace()
+    const { dir, ws } = await workspace()
     await ws.prepare()
     rmSync(path.join(dir, 'a.txt'))
     mkdirSync(path.join(dir, 'a.txt'))
@@ -66,7 +67,7 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
   })
 
   test('a reported path beyond a link (git refuses to name it): everything changed is staged', async () => {
-    const { dir, ws } = workspace()
+    const { dir, ws } = await workspace()
     await ws.prepare()
     mkdirSync(path.join(dir, 'real'))
     writeFileSync(path.join(dir, 'real', 'r.txt'), 'r\n')
@@ -79,7 +80,7 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
   })
 
   test('without a report it scans the work tree itself', async () => {
-    const { dir, ws } = workspace()
+    const { dir, ws } = await workspace()
     await ws.prepare()
     appendFileSync(path.join(dir, 'a.txt'), 'more\n')
     const change = await ws.commitIteration('r1', 1)
@@ -88,7 +89,7 @@ describe('GitWorkspace.commitIteration with the paths a status check reported', 
 
   /** A prepared workspace with one iteration committed (a.txt changed). */
   async function afterOneCommit(): Promise<{ dir: string; ws: GitWorkspace; commit: string | null }> {
-    const { dir, ws } = workspace()
+    const { dir, ws } = await workspace()
     await ws.prepare()
     appendFileSync(path.join(dir, 'a.txt'), 'more\n')
     return { dir, ws, commit: (await ws.commitIteration('r1', 1, ['a.txt'])).commit }

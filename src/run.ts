@@ -2,6 +2,7 @@ import { GateBrokenError } from './gate/baseline-health.js'
 import { setupProtection, type Protection } from './gate/protection.js'
 import { ownedPath } from './fs/owned-dir.js'
 import { withCustody } from './git/custody.js'
+import { keepPublishRules } from './git/publish-rules.js'
 import { git } from './git/git.js'
 import { ConfigError, type Settings } from './inputs.js'
 import { gateEnv } from './isolation/env.js'
@@ -65,6 +66,8 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
     stopBeforeTheLoop(files, progress, ctx, 'gate-broken', notes, protection.message)
     return stoppedReport(files, 'gate-broken', outcomeFor('gate-broken'), [...before.notes, ...notes])
   }
+  // Before the first call: every commit of the agent's work, the post step's after a kill too, is held to these.
+  gitWorkspace.publishUnder(keepPublishRules(runDir, protection.snapshot))
 
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   let run: RunOutcome

@@ -61,6 +61,8 @@ export interface ActionRunOptions {
   entry?: string
   /** Run as this user (the runner temp and file-command files are handed to it first). */
   as?: { uid: number; gid: number; home: string }
+  /** In a process group of its own (the step's group, as the runner starts it): `process.kill(-pid)` ends the whole step. */
+  detached?: boolean
 }
 
 /** Runs the bundled action as the runner does: INPUT_* env, file commands, event payload. */
@@ -109,7 +111,8 @@ export function runAction(opts: ActionRunOptions): Promise<ActionRun> {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       uid: opts.as?.uid,
-      gid: opts.as?.gid
+      gid: opts.as?.gid,
+      detached: opts.detached
     })
     let stdout = ''
     let stderr = ''

@@ -5,6 +5,7 @@ import { agentRunner } from '../../src/agents/index.js'
 import type { AgentAdapter } from '../../src/agents/types.js'
 import { WorkspaceGate } from '../../__fixtures__/workspace-gate.js'
 import { GitWorkspace } from '../../src/git/workspace.js'
+import { publishRulesAt } from './publish-rules.js'
 import { AttemptLog } from '../../src/records/attempt-log.js'
 import { runLoop } from '../../src/loop/engine.js'
 import type { RunOutcome } from '../../src/loop/types.js'
@@ -49,7 +50,7 @@ export async function runEngine(opts: EngineRunOptions): Promise<EngineRun> {
   const callsDir = path.join(runDir, 'calls')
   mkdirSync(callsDir, { recursive: true })
   const progressFile = '.loopgate/progress.md'
-  const workspace = new GitWorkspace(opts.repo, progressFile)
+  const workspace = new GitWorkspace(opts.repo, progressFile, undefined, { rules: await publishRulesAt(opts.repo) })
   await workspace.prepare()
   const ledger = new Ledger(path.join(runDir, 'ledger.jsonl'))
   const log = new AttemptLog(path.join(runDir, 'attempts.jsonl'))

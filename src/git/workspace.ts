@@ -3,8 +3,8 @@ import path from 'node:path'
 import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
 import { git, gitEnv } from './git.js'
-import { mayBePreRunAddition, readPreRunFiles, recordPreRunFiles, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
-import { changedInWorkTree, nestedRepositories } from './status.js'
+import { readPreRunFiles, recordPreRunFiles, type PreRunFiles } from './pre-run-files.js'
+import { publishableTree, type PublishableTree, type PublishRules, type TreeRequest, type TreeSource } from './publishable-tree.js'
 
 export const TRAILER_RUN = 'Loopgate-Run'
 export const TRAILER_ITERATION = 'Loopgate-Iteration'
@@ -37,18 +37,22 @@ function parseNumstat(text: string): { files: string[]; stat: DiffStat } {
   return { files, stat: { files: files.length, insertions, deletions } }
 }
 
-/**
- * The agent's workspace as loopgate's git sees it. The progress file is never committed; the
- * features file only by commitFeaturesFile, and it is left out of the progress comparison. Files
- * that were untracked before the first call are committed only once the agent changed them (see
- * pre-run-files.ts).
- */
 export interface GitWorkspaceOptions {
   /** Author and committer of loopgate's commits. */
   author?: CommitAuthor
   /** More files kept out of commits (credentials files a provider step wrote into the workspace). */
   exclude?: string[]
+  /** The rules every commit is held to; or given later, through publishUnder. */
+  rules?: PublishRules
 }
+
+/**
+ * The agent's workspace as loopgate's git sees it. Every commit is made from the tree
+ * publishableTree returns (protected paths at the base's bytes, no workflow change, no nested
+ * repository, not the progress file; the features file only by commitFeaturesFile; files that were
+ * untracked before the first call only once the agent changed them). The features file is left out
+ * of the progress comparison.
+ */
 
 export class GitWorkspace implements Workspace {
   private preRun: PreRunFiles | null | undefined
@@ -59,13 +63,16 @@ export class GitWorkspace implements Workspace {
    * ref update that failed fails the next one.
    */
   private refUpdate: Promise<unknown> = Promise.resolve()
+  private rules: PublishRules | undefined
 
   constructor(
     readonly dir: string,
     private readonly progressFile: string,
     private readonly featuresFile?: string,
     private readonly opts: GitWorkspaceOptions = {}
-  ) {}
+  ) {
+    this.rules = opts.rules
+  }
 
   private async run(args: string[], okCodes?: number[]) {
     await this.refUpdate
@@ -101,42 +108,10 @@ export class GitWorkspace implements Workspace {
     return this.knownHead
   }
 
-  /**
-   * Stages what changed: the paths one `git status` reports (the tamper check's, when it ran),
-   * handed to git by name so it looks at nothing else (its cost grows with the change, not the
-   * tree); everything when a name is not valid UTF-8 or git refuses one (a path now beyond a link).
-   */
-  private async stageChanges(reported?: readonly string[]): Promise<string[]> {
-    const changed = reported ?? (await changedInWorkTree(this.dir))
-    if (changed.length === 0) return []
-    const nested = nestedRepositories(changed)
-    const named = changed.filter((p) => !nested.includes(p))
-    const everything = ['add', '-A', '--', '.', ...pathspecExcludes(nested)]
-    if (named.some((p) => p.includes('\ufffd'))) {
-      await this.run(everything)
-      return nested
-    }
-    if (named.length === 0) return nested
-    const staged = await git(['update-index', '--add', '--remove', '-z', '--stdin'], {
-      cwd: this.dir,
-      env: gitEnv(this.opts.author ?? LOCAL_AUTHOR),
-      input: `${named.join('\0')}\0`,
-      okCodes: [1, 128]
-    })
-    if (staged.exitCode !== 0) await this.run(everything)
-    return nested
-  }
-
   /** The pre-run record, read once: loopgate wrote it before the first call and nothing else does. */
   private async preRunFiles(): Promise<PreRunFiles | null> {
     if (this.preRun === undefined) this.preRun = await readPreRunFiles(this.dir)
     return this.preRun
-  }
-
-  /** What the index holds against HEAD, with the tree it would commit and HEAD itself (read side by side). */
-  private async readStaged(): Promise<{ staged: string; tree: string; parent: string }> {
-    const [staged, written, parent] = await Promise.all([this.run(['diff', '--cached', '--numstat', '--no-renames']), this.run(['write-tree']), this.head()])
-    return { staged: staged.stdout, tree: written.stdout.trim(), parent }
   }
 
   /** A commit of `tree` on top of `parent`, without a second scan of the work tree; HEAD moves to it in the background (see refUpdate). */
@@ -150,26 +125,35 @@ export class GitWorkspace implements Workspace {
     return commit
   }
 
-  /** Commits what the agent changed (see stageChanges). HEAD moves in the background: read it through head(). */
+  /** Every commit of the agent's work is held to `rules` (see publishable-tree.ts); none is made before they are given. */
+  publishUnder(rules: PublishRules): void {
+    this.rules = rules
+  }
+
+  /** loopgate's view of the workspace for publishableTree: its git directory, its author, its own files. */
+  private treeSource(): TreeSource {
+    const env = gitEnv(this.opts.author ?? LOCAL_AUTHOR)
+    return {
+      dir: this.dir,
+      git: (args, o = {}) => this.refUpdate.then(() => git(args, { cwd: this.dir, env, okCodes: o.okCodes, input: o.input })),
+      head: () => this.head(),
+      progressFile: this.progressFile,
+      featuresFile: this.featuresFile,
+      preRun: () => this.preRunFiles()
+    }
+  }
+
+  private publishable(request: TreeRequest): Promise<PublishableTree> {
+    if (!this.rules) throw new Error("loopgate has no protected-path rules for this run's commits (the base snapshot): nothing is committed")
+    return publishableTree(this.treeSource(), this.rules, request)
+  }
+
+  /** Commits the publishable tree of what the agent changed. HEAD moves in the background: read it through head(). */
   async commitIteration(runId: string, iteration: number, changed?: readonly string[]): Promise<IterationChange> {
-    const nested = await this.stageChanges(changed)
-    const notes = nested.length ? [`nested repositories are not committed: ${nested.slice(0, 10).join(', ')}`] : []
-    let index = await this.readStaged()
-    const stagedFiles = parseNumstat(index.staged).files
-    // The progress notes never go into loopgate's commits, even when the user tracks the file; the
-    // features file only through commitFeaturesFile, so a flip the gate did not verify never does.
-    const leftOut = [this.progressFile, this.featuresFile].filter((f): f is string => !!f && stagedFiles.includes(f))
-    const preRun = await this.preRunFiles()
-    if (preRun && stagedFiles.some((f) => mayBePreRunAddition(f, preRun))) {
-      const raw = await this.run(['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=A'])
-      leftOut.push(...unchangedPreRunAdditions(raw.stdout, preRun).filter((f) => !leftOut.includes(f)))
-    }
-    if (leftOut.length > 0) {
-      await git(['--literal-pathspecs', 'reset', '-q', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: this.dir, input: `${leftOut.join('\0')}\0` })
-      index = await this.readStaged()
-    }
-    const all = parseNumstat(index.staged)
-    if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 }, notes }
+    const index = await this.publishable({ changed })
+    const all = parseNumstat(index.numstat)
+    const restored = index.reverted.map((t) => t.path)
+    if (all.files.length === 0) return { commit: null, changedFiles: [], stat: { files: 0, insertions: 0, deletions: 0 }, notes: index.notes, restored }
     const message = `loopgate: iteration ${iteration}\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
     const commit = await this.commitTree(index.tree, index.parent, message)
     const counted = all.files.filter((f) => f !== this.featuresFile && f !== this.progressFile)
@@ -177,23 +161,20 @@ export class GitWorkspace implements Workspace {
       counted.length === all.files.length
         ? all.stat
         : parseNumstat(
-            index.staged
+            index.numstat
               .split('\n')
               .filter((l) => counted.includes(l.split('\t').slice(2).join('\t')))
               .join('\n')
           ).stat
-    return { commit, changedFiles: counted, stat, notes }
+    return { commit, changedFiles: counted, stat, notes: index.notes, restored }
   }
 
   async commitFeaturesFile(runId: string, iteration: number, judged: string): Promise<string | null> {
     if (!this.featuresFile) return null
-    const spec = `:(literal)${this.featuresFile}`
-    await this.run(['add', '--', spec])
-    if ((await this.run(['diff', '--cached', '--quiet', 'HEAD', '--', spec], [1])).exitCode === 0) return null
+    const index = await this.publishable({ only: this.featuresFile })
+    if (parseNumstat(index.numstat).files.length === 0) return null
     const message = `loopgate: record the feature flips the gate verified (iteration ${iteration})\n\nVerified on ${judged}; only ${this.featuresFile} changes.\n\n${TRAILER_RUN}: ${runId}\n${TRAILER_ITERATION}: ${iteration}\n`
-    this.knownHead = undefined
-    await this.run(['commit', '-q', '--no-verify', '-m', message, '--only', '--', spec])
-    return this.head()
+    return this.commitTree(index.tree, index.parent, message)
   }
 
   async hasChangesSince(commit: string): Promise<boolean> {

@@ -20,8 +20,10 @@ export interface IterationChange {
   /** Files changed by this iteration, the progress and features files excluded. */
   changedFiles: string[]
   stat: DiffStat
-  /** What loopgate left out of the commit, in a line each (nested repositories). */
+  /** What loopgate left out of the commit, in a line each (nested repositories, workflow files). */
   notes?: string[]
+  /** Protected paths loopgate put back to the base's bytes in the workspace before the commit. */
+  restored?: string[]
 }
 
 /** The agent's workspace as loopgate's own (hardened) git sees it. */

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { wipBranchName } from '../git/branches.js'
+import { handBackPaths } from '../fs/hand-back.js'
+import { recordedPublishRules } from '../git/publish-rules.js'
 import { GitWorkspace } from '../git/workspace.js'
 import { AttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'
@@ -79,14 +81,20 @@ function ledgerFacts(ledgerFile: string): { chargedUsd: number; iterations: numb
 
 /**
  * The agent's last edits, committed in loopgate's own git directory with its own config (nothing
- * the agent planted runs here); returns the head when it moved past the base.
+ * the agent planted runs here), held to the run's publish rules like every iteration's commit
+ * (without them, nothing is committed); returns the head when it moved past the base.
  */
 async function commitLastEdits(input: SettleInput, custody: Custody, iterations: number, notes: string[]): Promise<string | null> {
   resumeCustody(custody)
   try {
-    const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile)
-    const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
-    if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
+    const rules = await recordedPublishRules(input.runDir, input.workspace)
+    const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile, rules ? { rules } : {})
+    if (rules) {
+      const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
+      notes.push(...(change.notes ?? []))
+      if (input.owner && change.restored?.length) handBackPaths(input.workspace, change.restored, input.owner)
+      if (change.commit) notes.push(`committed the agent's last edits (${change.changedFiles.length} file(s)) as ${change.commit.slice(0, 12)}`)
+    } else notes.push("the run's protected paths were not recorded (it ended before the first call): nothing was committed")
     const head = await workspace.head()
     return input.info.baseCommit && head !== input.info.baseCommit ? head : null
   } catch (err) {

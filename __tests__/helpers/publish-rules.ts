@@ -1,0 +1,10 @@
+import { ProtectedPaths } from '../../src/gate/protected-paths.js'
+import { BaseSnapshot } from '../../src/gate/snapshot.js'
+import { git } from '../../src/git/git.js'
+import type { PublishRules } from '../../src/git/publishable-tree.js'
+
+/** The publish rules of a run whose base is the repository's HEAD now, with these protected paths. */
+export async function publishRulesAt(dir: string, patterns: readonly string[] = []): Promise<PublishRules> {
+  const head = (await git(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
+  return { snapshot: await BaseSnapshot.take(dir, head, new ProtectedPaths(patterns)) }
+}

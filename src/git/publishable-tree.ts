@@ -1,0 +1,149 @@
+import { findTampering, revertTampering, type Tampering } from '../gate/compare.js'
+import type { BaseSnapshot } from '../gate/snapshot.js'
+import type { GitResult } from './git.js'
+import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
+import { changedInWorkTree, nestedRepositories } from './status.js'
+
+/**
+ * The one tree loopgate may publish. Every commit that carries the agent's work — an iteration's,
+ * the features file's, the post step's after a kill, the CLI's — is made from the tree this module
+ * returns, so a rule added here holds for all of them:
+ * - protected paths are the base's bytes (a protected file edited or deleted is put back, one added
+ *   under a protected glob is removed), in the workspace and in the tree;
+ * - no change under `.github/workflows/` (nor to `.github` or `.github/workflows` themselves) is ever
+ *   in it, whatever `protected-paths` says: such changes stay in the workspace, out of the commit;
+ * - nested repositories, loopgate's progress file, the features file (except in its own commit)
+ *   and the files that were untracked or ignored before the first call (unless the agent changed
+ *   them) stay out.
+ */
+
+/** What the tree is held to: the base's protected paths, as the run snapshotted them before the first call. */
+export interface PublishRules {
+  snapshot: BaseSnapshot
+}
+
+/** The workspace as loopgate's own git sees it (its git directory, its author), and loopgate's files in it. */
+export interface TreeSource {
+  dir: string
+  git: (args: string[], opts?: { okCodes?: number[]; input?: string }) => Promise<GitResult>
+  head: () => Promise<string>
+  progressFile: string
+  featuresFile?: string
+  preRun: () => Promise<PreRunFiles | null>
+}
+
+export interface TreeRequest {
+  /** The paths a `git status` reported changed after the call (scanned here when not given). */
+  changed?: readonly string[]
+  /** Only this path goes in (the features file's own commit); else every change but the features file. */
+  only?: string
+}
+
+export interface PublishableTree {
+  tree: string
+  parent: string
+  /** `git diff --cached --numstat` of the tree against its parent. */
+  numstat: string
+  /** The protected paths put back to the base's bytes before staging. */
+  reverted: Tampering[]
+  /** What was kept out, in a line each. */
+  notes: string[]
+}
+
+const WORKFLOWS = '.github/workflows'
+
+function pathspecExcludes(paths: string[]): string[] {
+  return paths.map((p) => `:(exclude,literal)${p}`)
+}
+
+/** A path whose change could add, change or remove a workflow: the folder, its parent as a whole, anything under it. */
+function touchesWorkflows(file: string): boolean {
+  return file === '.github' || file === WORKFLOWS || file.startsWith(`${WORKFLOWS}/`)
+}
+
+/**
+ * Stages `paths` by name (its cost grows with the change, not the tree); everything when a name
+ * is not valid UTF-8 or git refuses one (a path now beyond a link). Nested repositories never.
+ */
+async function stage(source: TreeSource, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return []
+  const nested = nestedRepositories(paths)
+  const named = paths.filter((p) => !nested.includes(p))
+  const everything = ['add', '-A', '--', '.', ...pathspecExcludes(nested)]
+  if (named.some((p) => p.includes('\ufffd'))) {
+    await source.git(everything)
+    return nested
+  }
+  if (named.length === 0) return nested
+  const staged = await source.git(['update-index', '--add', '--remove', '-z', '--stdin'], { input: `${named.join('\0')}\0`, okCodes: [1, 128] })
+  if (staged.exitCode !== 0) await source.git(everything)
+  return nested
+}
+
+/** The index against HEAD, the tree it would commit, and HEAD itself (read side by side). */
+async function readStaged(source: TreeSource): Promise<{ numstat: string; tree: string; parent: string }> {
+  const [staged, written, parent] = await Promise.all([
+    source.git(['diff', '--cached', '--numstat', '--no-renames']),
+    source.git(['write-tree']),
+    source.head()
+  ])
+  return { numstat: staged.stdout, tree: written.stdout.trim(), parent }
+}
+
+function numstatFiles(numstat: string): string[] {
+  return numstat
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t').slice(2).join('\t'))
+}
+
+/** Staged files that stay out: loopgate's own files, and pre-run files as they were before the first call. */
+async function loopgateAndPreRunFiles(source: TreeSource, staged: string[], only?: string): Promise<string[]> {
+  const own = [source.progressFile, only ? undefined : source.featuresFile].filter((f): f is string => !!f && staged.includes(f))
+  const preRun = await source.preRun()
+  if (!preRun || !staged.some((f) => mayBePreRunAddition(f, preRun))) return own
+  const raw = await source.git(['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=A'])
+  return [...own, ...unchangedPreRunAdditions(raw.stdout, preRun).filter((f) => !own.includes(f))]
+}
+
+/** The workflow folder (or `.github` whole, when its own entry changed) when the index changes it. */
+async function workflowChanges(source: TreeSource, candidates: readonly string[]): Promise<string[]> {
+  if (!candidates.some((p) => p === '.github' || p.startsWith('.github/'))) return []
+  const r = await source.git(['diff', '--cached', '--name-only', '-z', '--no-renames', '--', ':(literal).github'])
+  const names = r.stdout.split('\0').filter(touchesWorkflows)
+  if (names.length === 0) return []
+  return names.includes('.github') ? ['.github'] : [WORKFLOWS]
+}
+
+async function resetToHead(source: TreeSource, paths: string[]): Promise<void> {
+  await source.git(['--literal-pathspecs', 'reset', '-q', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: `${paths.join('\0')}\0` })
+}
+
+function describe(reverted: Tampering[], nested: string[], workflows: string[]): string[] {
+  const notes: string[] = []
+  if (reverted.length)
+    notes.push(`protected paths put back to the base before the commit: ${reverted.map((t) => `${t.path} (${t.change})`).join(', ')}`.slice(0, 2000))
+  if (nested.length) notes.push(`nested repositories are not committed: ${nested.slice(0, 10).join(', ')}`)
+  if (workflows.length) notes.push(`workflow files are never committed by loopgate: the changes under ${workflows[0]} stay in the workspace only`)
+  return notes
+}
+
+/**
+ * The one function every commit of the agent's work goes through: applies the rules above to the
+ * workspace and loopgate's index, and returns the tree to commit on HEAD.
+ */
+export async function publishableTree(source: TreeSource, rules: PublishRules, request: TreeRequest = {}): Promise<PublishableTree> {
+  const changed = request.only ? [request.only] : (request.changed ?? (await changedInWorkTree(source.dir)))
+  const reverted = findTampering(source.dir, rules.snapshot, changed)
+  if (reverted.length) revertTampering(source.dir, rules.snapshot, reverted)
+  const candidates = [...new Set([...changed, ...reverted.map((t) => t.path)])]
+  const nested = await stage(source, candidates)
+  let index = await readStaged(source)
+  const own = await loopgateAndPreRunFiles(source, numstatFiles(index.numstat), request.only)
+  const workflows = await workflowChanges(source, candidates)
+  if (own.length || workflows.length) {
+    await resetToHead(source, [...own, ...workflows])
+    index = await readStaged(source)
+  }
+  return { ...index, reverted, notes: describe(reverted, nested, workflows) }
+}
