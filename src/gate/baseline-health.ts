@@ -1,4 +1,5 @@
 import type { GateVerdict } from '../loop/types.js'
+import { errorLines } from './error-lines.js'
 
 /**
  * Whether a failing baseline is the environment's fault (the gate cannot run at all) rather than
@@ -70,7 +71,7 @@ export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output
     return {
       what: `gate-setup failed on the base (${end.exitCode === null ? `killed by ${end.signal}` : `exit ${end.exitCode}`})`,
       inputs: ['gate-setup'],
-      evidence: evidenceLine(output)
+      evidence: errorLines(output) ?? evidenceLine(output)
     }
   }
   if (!ranNoTest(verdict)) return null
