@@ -18,7 +18,7 @@ export interface AgentRunnerOptions {
 /** Bridges the engine's view of a call to an adapter's full AgentCall. */
 export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
   return {
-    run: (iteration, prompt, timeoutMs, signal) =>
+    run: (iteration, prompt, timeoutMs, signal, spendLimit) =>
       opts.adapter.run({
         iteration,
         prompt,
@@ -30,7 +30,8 @@ export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
         callDir: path.join(opts.callsDir, `call-${iteration}`),
         signal,
         user: opts.user,
-        sweepUser: opts.sweepUser
+        sweepUser: opts.sweepUser,
+        spendLimit
       })
   }
 }
