@@ -122,3 +122,28 @@ test('the CLI sees only its per-call token: no real key in its environment, and 
     expect(server.requests.length).toBe(before)
   }
 })
+
+test('a request is refused once the call has used its budget: the call ends after the response that crossed it, charged what was relayed', async () => {
+  // loopgate prices this model ten times what the CLI does, so the CLI's own --max-budget-usd never stops it first
+  const dear = JSON.stringify({ 'claude-opus-5-5': { input: 40, output: 200, cachedInput: 4, cacheWrite: 50 } })
+  const perResponse = (100_000 * 40 + 1000 * 200) / 1e6
+  server.setScript([], { kind: 'tool', name: 'Bash', input: { command: 'echo x >> turns.log' }, usage: big })
+  const wired = meteredAgent(
+    { agent: 'claude', agentArgs: [], agentApiKey: REAL_KEY, priceTable: dear },
+    { ANTHROPIC_BASE_URL: server.url },
+    new ClaudeAgent({ binary: CLAUDE_BIN })
+  )
+  meters.push(wired.meter!)
+  const repo = repoForAgent()
+  const r = await runEngine({ adapter: wired.adapter, repo, env: agentEnv(), user, callBudgetUsd: 10, maxTurns: 20 })
+  const agent = r.outcome.iterations[0].agent
+  expect(perResponse).toBeGreaterThan(10 / 3)
+  // three responses crossed $10; the fourth request never reached the model
+  expect(server.scriptedCalls).toBe(3)
+  expect(agent.status).toBe('capped')
+  expect(agent.reason).toMatch(/^wire-limit: loopgate refused this model request: the call has used \$12\.6\d+, which reached call-budget-usd \(\$10\.0000\)/)
+  expect(r.charges[0].source).toBe('metered')
+  expect(r.charges[0].usd).toBeGreaterThanOrEqual(3 * perResponse)
+  expect(r.charges[0].usd).toBeLessThan(3 * perResponse + 0.01)
+  expect(readFileSync(path.join(repo, 'turns.log'), 'utf8')).toBe('x\nx\nx\n')
+})
