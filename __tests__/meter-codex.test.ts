@@ -29,7 +29,15 @@ function codexHome(): string {
   mkdirSync(home)
   writeFileSync(
     path.join(home, 'config.toml'),
-    ['model_provider = "local"', '[model_providers.local]', 'name = "local"', `base_url = "${server.url}/v1"`, 'env_key = "OPENAI_API_KEY"', 'wire_api = "responses"', ''].join('\n')
+    [
+      'model_provider = "local"',
+      '[model_providers.local]',
+      'name = "local"',
+      `base_url = "${server.url}/v1"`,
+      'env_key = "OPENAI_API_KEY"',
+      'wire_api = "responses"',
+      ''
+    ].join('\n')
   )
   chownTree(home, user)
   return home
@@ -52,7 +60,11 @@ test('codex through the proxy: charged from the usage the proxy relayed, the rea
     { kind: 'exec', cmd: 'env > env.seen', usage: u1 },
     { kind: 'text', text: 'Done.', usage: u2 }
   ])
-  const wired = meteredAgent({ agent: 'codex', agentArgs: [], agentApiKey: REAL_KEY }, { OPENAI_BASE_URL: `${server.url}/v1` }, new CodexAgent({ binary: CODEX_BIN }))
+  const wired = meteredAgent(
+    { agent: 'codex', agentArgs: [], agentApiKey: REAL_KEY },
+    { OPENAI_BASE_URL: `${server.url}/v1` },
+    new CodexAgent({ binary: CODEX_BIN })
+  )
   stops.push(() => wired.meter!.stop())
   const repo = makeRepo(buggyProject())
   chownTree(repo, user)

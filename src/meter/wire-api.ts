@@ -50,3 +50,21 @@ export function errorBody(api: WireApi, status: number, message: string): string
   const code = status === 401 ? 'invalid_api_key' : 'loopgate_refused'
   return JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code } })
 }
+
+/**
+ * A streamed Chat Completions request sends its usage only when asked (`stream_options.include_usage`):
+ * the proxy asks for it, so the stream ends with a usage chunk it can charge.
+ */
+export function withUsageRequested(pathname: string, body: Buffer): Buffer {
+  if (!/\/chat\/completions\/?$/.test(pathname)) return body
+  let data: Record<string, unknown>
+  try {
+    data = JSON.parse(body.toString('utf8')) as Record<string, unknown>
+  } catch {
+    return body
+  }
+  if (data === null || typeof data !== 'object' || data.stream !== true) return body
+  const options = data.stream_options !== null && typeof data.stream_options === 'object' ? (data.stream_options as Record<string, unknown>) : {}
+  if (options.include_usage === true) return body
+  return Buffer.from(JSON.stringify({ ...data, stream_options: { ...options, include_usage: true } }))
+}

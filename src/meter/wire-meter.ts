@@ -6,7 +6,7 @@ import { chargeResponse } from './charge-response.js'
 import { MeteredCall, type CallLimits } from './metered-call.js'
 import { relay } from './relay.js'
 import { usageReader, type UsageReader } from './response-usage.js'
-import { dialectOf, errorBody, requestKind, type Upstream } from './wire-api.js'
+import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream } from './wire-api.js'
 
 /** A model request's body is read whole before it is relayed (to count main-loop turns). */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024
@@ -90,7 +90,7 @@ export class WireMeter {
       await relay(req, body, res, this.upstream, () => undefined)
       return
     }
-    await call.inTurn(() => this.meter(call, req, body, res))
+    await call.inTurn(() => this.meter(call, req, withUsageRequested(pathname, body), res))
   }
 
   private async meter(call: MeteredCall, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
