@@ -52,7 +52,7 @@ function gateRecordingEnv(): { command: string; file: string } {
   return { command: `env > ${file} && node test/run.mjs`, file }
 }
 
-test('claude-code-oauth-token reaches the model API as a Bearer token through loopgate\'s proxy, never the agent; neither the gate nor the records see it', async () => {
+test("claude-code-oauth-token reaches the model API as a Bearer token through loopgate's proxy, never the agent; neither the gate nor the records see it", async () => {
   const repo = makeRepo(buggyProject())
   const file = path.join(repo, 'src/math.mjs')
   const token = 'sk-ant-oat01-loopgate-test-subscription-token'

@@ -49,7 +49,7 @@ async function execute(repo: string, inputs: Record<string, string>, env: NodeJS
   return { report, lines, charges, agent: report.run!.iterations[0].agent }
 }
 
-test('agent: claude as root — allow-listed tools, the key only at loopgate\'s proxy, metered, verified', async () => {
+test("agent: claude as root — allow-listed tools, the key only at loopgate's proxy, metered, verified", async () => {
   const repo = makeRepo(buggyProject())
   const file = path.join(repo, 'src/math.mjs')
   const home = tempDir('loopgate-root-home-')

@@ -26,6 +26,8 @@ function merge(prev: Usage | undefined, fields: Record<string, unknown>): Usage 
  * restate the input).
  */
 export const anthropicDialect: UsageDialect = {
+  // text deltas are most of a stream: only the two events that carry usage are read
+  skip: (event) => event !== 'message_start' && event !== 'message_delta',
   event(e, seen) {
     const data = parseData(e.data)
     if (!data) return

@@ -27,8 +27,10 @@ const FINAL_RESPONSE_EVENTS = new Set(['response.completed', 'response.incomplet
  * `stream_options.include_usage` is on; `data: [DONE]` ends the stream).
  */
 export const openaiDialect: UsageDialect = {
+  // deltas are most of a stream: only events that can name the model or carry usage are read
+  skip: (event) => event !== 'response.created' && !FINAL_RESPONSE_EVENTS.has(event),
   event(e, seen) {
-    if (e.data === '[DONE]') return
+    if (e.data === '[DONE]' || (e.event === undefined && !e.data.includes('"usage"'))) return
     const data = parseData(e.data)
     if (!data) return
     const type = typeof data.type === 'string' ? data.type : e.event

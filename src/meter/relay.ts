@@ -77,6 +77,7 @@ export function relay(
       headers: upstreamHeaders(req.headers, upstream, body.length),
       agent: target.protocol === 'https:' ? agents.https : agents.http
     })
+    out.on('socket', (socket) => socket.setNoDelay(true))
     const abandon = (): void => {
       if (!res.writableFinished) out.destroy()
     }

@@ -19,6 +19,8 @@ export interface UsageReader {
 export interface UsageDialect {
   /** Folds one SSE event into the usage seen so far. */
   event(e: SseEvent, seen: ResponseUsage): void
+  /** Events whose data the meter never needs (text deltas), left undecoded. */
+  skip?(event: string): boolean
   /** The usage of a whole JSON body. */
   body(data: Record<string, unknown>): ResponseUsage
 }
@@ -44,7 +46,10 @@ class StreamReader implements UsageReader {
   private readonly splitter: SseEventSplitter
 
   constructor(dialect: UsageDialect) {
-    this.splitter = new SseEventSplitter((e) => dialect.event(e, this.seen))
+    this.splitter = new SseEventSplitter(
+      (e) => dialect.event(e, this.seen),
+      (name) => dialect.skip?.(name) ?? false
+    )
   }
 
   push(chunk: Buffer): void {

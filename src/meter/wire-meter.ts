@@ -29,7 +29,7 @@ export class WireMeter {
   /** The proxy's origin, `http://127.0.0.1:PORT` (it starts listening on first use). */
   url(): Promise<string> {
     this.listening ??= new Promise<string>((resolve, reject) => {
-      const server = http.createServer((req, res) => void this.serve(req, res))
+      const server = http.createServer({ noDelay: true }, (req, res) => void this.serve(req, res))
       server.on('error', reject)
       server.listen(0, '127.0.0.1', () => {
         server.unref()
