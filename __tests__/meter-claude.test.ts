@@ -147,3 +147,16 @@ test('a request is refused once the call has used its budget: the call ends afte
   expect(r.charges[0].usd).toBeLessThan(3 * perResponse + 0.01)
   expect(readFileSync(path.join(repo, 'turns.log'), 'utf8')).toBe('x\nx\nx\n')
 })
+
+test("max-turns: the CLI's own cap still ends the call (the proxy's count of main-loop requests stays within its allowance)", async () => {
+  const step: AnthropicStep = { kind: 'tool', name: 'Bash', input: { command: 'echo x >> turns.log' }, usage: { input_tokens: 500, output_tokens: 10 } }
+  const r = await run([], { maxTurns: 3 }, step)
+  expect(r.agent.status).toBe('capped')
+  expect(r.agent.reason).toBe('error_max_turns')
+  expect(r.agent.turns).toBe(3)
+  const logged = r.log.find((e) => e.type === 'iteration') as { agent: { wire: { modelRequests: number } } }
+  expect(logged.agent.wire.modelRequests).toBe(server.scriptedCalls)
+  expect(logged.agent.wire.modelRequests).toBeLessThanOrEqual(3 + 2)
+  expect(r.charges[0]).toEqual(expect.objectContaining({ source: 'metered' }))
+  expect(r.charges[0].usd).toBeGreaterThanOrEqual((server.scriptedCalls * (500 * 4 + 10 * 20)) / 1e6)
+})

@@ -21,8 +21,9 @@ export type RequestKind = 'model' | 'free' | 'refused'
 
 const MODEL_PATHS: Record<WireApi, RegExp> = {
   anthropic: /\/v1\/messages$/,
-  openai: /\/(responses|chat\/completions)$/,
-  azure: /\/(responses|chat\/completions)$/
+  // codex's remote compaction (`responses/compact`) is billed like a response
+  openai: /\/(responses|responses\/compact|chat\/completions)$/,
+  azure: /\/(responses|responses\/compact|chat\/completions)$/
 }
 
 /**
