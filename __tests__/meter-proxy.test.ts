@@ -168,3 +168,35 @@ test('main-loop requests past the allowance are refused and end the call; side r
     meter.close(call)
   })
 })
+
+test('a request line naming another host never takes the real credential there', async () => {
+  const elsewhere: Seen[] = []
+  const other = http.createServer((req, res) => {
+    elsewhere.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' })
+    res.end('{}')
+  })
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+  const otherHost = `127.0.0.1:${(other.address() as AddressInfo).port}`
+  answer = (_q, res) => res.end('{}')
+  try {
+    await withMeter({ api: 'anthropic', auth: { header: 'x-api-key', value: 'sk-ant-real' } }, async (meter, url) => {
+      const call = meter.open(limits, () => undefined)
+      const proxy = new URL(url)
+      for (const line of [`//${otherHost}/v1/models`, `http://${otherHost}/v1/models`]) {
+        await new Promise<void>((resolve, reject) => {
+          const req = http.request({ host: proxy.hostname, port: proxy.port, method: 'GET', path: line, headers: { 'x-api-key': call.token } }, (res) => {
+            res.resume()
+            res.on('end', () => resolve())
+          })
+          req.on('error', reject)
+          req.end()
+        })
+      }
+      expect(elsewhere).toEqual([])
+      expect(seen.map((q) => q.url)).toEqual([`//${otherHost}/v1/models`, `/http://${otherHost}/v1/models`])
+      meter.close(call)
+    })
+  } finally {
+    await new Promise((resolve) => other.close(resolve))
+  }
+})

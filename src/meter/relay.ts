@@ -52,9 +52,15 @@ export interface RelayEnd {
   error?: string
 }
 
-/** The caller's URL on the upstream: its origin, the caller's path and query. */
+/**
+ * The caller's path and query on the upstream's origin. Joined as text, never resolved as a URL:
+ * a request line such as `//elsewhere/…` or `http://elsewhere/…` must not carry the real
+ * credential to another host.
+ */
 export function targetUrl(upstream: Upstream, requestUrl: string): URL {
-  return new URL(requestUrl, upstream.base.origin)
+  const target = new URL(`${upstream.base.origin}${requestUrl.startsWith('/') ? '' : '/'}${requestUrl}`)
+  if (target.origin !== upstream.base.origin) throw new Error(`request line ${JSON.stringify(requestUrl)} leaves the upstream`)
+  return target
 }
 
 /**

@@ -29,7 +29,12 @@ export class WireMeter {
   /** The proxy's origin, `http://127.0.0.1:PORT` (it starts listening on first use). */
   url(): Promise<string> {
     this.listening ??= new Promise<string>((resolve, reject) => {
-      const server = http.createServer({ noDelay: true }, (req, res) => void this.serve(req, res))
+      const server = http.createServer({ noDelay: true }, (req, res) => {
+        this.serve(req, res).catch((err: Error) => {
+          if (res.headersSent) res.destroy()
+          else this.answer(res, 400, `loopgate's metering proxy: ${err.message}`)
+        })
+      })
       server.on('error', reject)
       server.listen(0, '127.0.0.1', () => {
         server.unref()
