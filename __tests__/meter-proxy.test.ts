@@ -138,7 +138,7 @@ test('an upstream error answer costs nothing; a success with no readable usage c
   })
 })
 
-test('main-loop requests past the allowance are refused and end the call; side requests (no tools) are not counted', async () => {
+test("main-loop requests past the allowance are refused and end the call; side requests (no tools) and sub-agents' (no Task tool) are not counted", async () => {
   answer = (_q, res) => {
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ model: 'claude-haiku-4-5', content: [], usage: { input_tokens: 10, output_tokens: 1 } }))
@@ -146,25 +146,28 @@ test('main-loop requests past the allowance are refused and end the call; side r
   await withMeter({ api: 'anthropic', auth: { header: 'x-api-key', value: 'k' } }, async (meter, url) => {
     const ended: string[] = []
     const call = meter.open({ limitUsd: 10, limitName: 'call-budget-usd', maxModelRequests: 2 }, (why) => ended.push(why))
-    const post = async (tools: boolean): Promise<number> => {
+    const post = async (tools: string[]): Promise<number> => {
       const res = await fetch(`${url}/v1/messages`, {
         method: 'POST',
         headers: { 'x-api-key': call.token },
-        body: JSON.stringify({ model: 'm', tools: tools ? [{ name: 'Bash' }] : [] })
+        body: JSON.stringify({ model: 'm', tools: tools.map((name) => ({ name })) })
       })
       await res.text()
       await call.settled(1000)
       return res.status
     }
-    expect(await post(true)).toBe(200)
-    expect(await post(false)).toBe(200)
-    expect(await post(true)).toBe(200)
-    expect(await post(true)).toBe(400)
-    expect(seen).toHaveLength(3)
+    const mainLoop = ['Bash', 'Task']
+    const subAgent = ['Bash']
+    expect(await post(mainLoop)).toBe(200)
+    expect(await post([])).toBe(200)
+    expect(await post(subAgent)).toBe(200)
+    expect(await post(mainLoop)).toBe(200)
+    expect(await post(mainLoop)).toBe(400)
+    expect(seen).toHaveLength(4)
     expect(ended).toEqual([expect.stringMatching(/already sent 2 main-loop model requests/)])
     // once refused, every later request of the call is refused too
-    expect(await post(false)).toBe(400)
-    expect(seen).toHaveLength(3)
+    expect(await post([])).toBe(400)
+    expect(seen).toHaveLength(4)
     meter.close(call)
   })
 })

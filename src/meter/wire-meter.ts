@@ -6,7 +6,7 @@ import { chargeResponse } from './charge-response.js'
 import { MeteredCall, type CallLimits } from './metered-call.js'
 import { relay } from './relay.js'
 import { usageReader, type UsageReader } from './response-usage.js'
-import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream } from './wire-api.js'
+import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream, type WireApi } from './wire-api.js'
 
 /** A model request's body is read whole before it is relayed (to count main-loop turns). */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024
@@ -99,7 +99,7 @@ export class WireMeter {
   }
 
   private async meter(call: MeteredCall, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
-    const refused = call.admit(offersTools(body))
+    const refused = call.admit(isMainLoopRequest(this.upstream.api, body))
     if (refused) return this.answer(res, 400, refused, () => call.end(refused))
     let reader: UsageReader | undefined
     const end = await relay(req, body, res, this.upstream, (status, type) => {
@@ -124,12 +124,22 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
   })
 }
 
-/** A main-loop request offers tools (the CLIs' side requests, titles and summaries, offer none). */
-export function offersTools(body: Buffer): boolean {
+/** The tools that only Claude Code's main loop offers: its sub-agents cannot start sub-agents. */
+const MAIN_LOOP_ONLY_TOOLS = new Set(['Task', 'Agent'])
+
+/**
+ * A request of the agent's main loop, as max-turns counts it: one that offers tools (the CLIs'
+ * side requests, titles and summaries, offer none); for Claude, one that also offers the sub-agent
+ * tool, which sub-agents' own requests never do.
+ */
+export function isMainLoopRequest(api: WireApi, body: Buffer): boolean {
+  let tools: unknown
   try {
-    const data = JSON.parse(body.toString('utf8')) as { tools?: unknown }
-    return Array.isArray(data.tools) && data.tools.length > 0
+    tools = (JSON.parse(body.toString('utf8')) as { tools?: unknown }).tools
   } catch {
     return false
   }
+  if (!Array.isArray(tools) || tools.length === 0) return false
+  if (api !== 'anthropic') return true
+  return tools.some((t: unknown) => MAIN_LOOP_ONLY_TOOLS.has(String((t as { name?: unknown } | null)?.name)))
 }
