@@ -52,7 +52,7 @@ function gateRecordingEnv(): { command: string; file: string } {
   return { command: `env > ${file} && node test/run.mjs`, file }
 }
 
-test('claude-code-oauth-token reaches Claude Code as CLAUDE_CODE_OAUTH_TOKEN, the API key does not; neither the gate nor the records see it', async () => {
+test("claude-code-oauth-token reaches the model API as a Bearer token through loopgate's proxy, never the agent; neither the gate nor the records see it", async () => {
   const repo = makeRepo(buggyProject())
   const file = path.join(repo, 'src/math.mjs')
   const token = 'sk-ant-oat01-loopgate-test-subscription-token'
@@ -91,8 +91,8 @@ test('claude-code-oauth-token reaches Claude Code as CLAUDE_CODE_OAUTH_TOKEN, th
   for (const call of calls) {
     expect(call.headers.authorization).toBe(`Bearer ${token}`)
     expect(call.headers['x-api-key']).toBeUndefined()
+    expect(String(call.headers['anthropic-beta'])).toContain('oauth-2025-04-20')
   }
-  // Claude Code keeps the token out of its own tools' environment; the requests above show it arrived.
   const agentEnv = readFileSync(path.join(repo, 'agent-env.txt'), 'utf8')
   expect(agentEnv).not.toContain(token)
   expect(agentEnv).not.toContain('sk-ant-runner-key-must-not-pass')
@@ -160,17 +160,18 @@ test('model: codex is called with the model input, and the ledger prices that mo
       'call-budget-usd': '2',
       'spend-ceiling-usd': '5'
     },
-    { PATH: BIN_PATH, HOME: tempDir('loopgate-root-home-'), CODEX_HOME: localCodexHome() }
+    // the proxy's upstream is the runner's OPENAI_BASE_URL (a config.toml provider is overridden)
+    { PATH: BIN_PATH, HOME: tempDir('loopgate-root-home-'), CODEX_HOME: localCodexHome(), OPENAI_BASE_URL: `${openai.url}/v1` }
   )
   expect(r.report.stopReason).toBe('verified')
   expect(new Set(openai.requests.filter((q) => q.url.startsWith('/v1/responses')).map((q) => q.body.model))).toEqual(new Set(['house-model-2']))
   expect(r.agent.model).toBe('house-model-2')
-  expect(r.agent.costSource).toBe('priced')
+  expect(r.agent.costSource).toBe('metered')
   const expected = (2 * (40_000 * 3 + 1_000 * 12)) / 1e6
   expect(Math.abs(r.agent.costUsd - expected) / expected).toBeLessThan(0.01)
 })
 
-test('provider: azure — codex calls the Azure endpoint with the key as AZURE_OPENAI_API_KEY; OPENAI_* stays out', async () => {
+test('provider: azure — codex calls the Azure endpoint through the proxy, which sets the key as api-key; the agent gets neither key nor OPENAI_*', async () => {
   const repo = makeRepo(buggyProject())
   openai.setScript([
     { kind: 'exec', cmd: "sed -i 's/a - b/a + b/' src/math.mjs && env > agent-env.txt" },
@@ -208,6 +209,7 @@ test('provider: azure — codex calls the Azure endpoint with the key as AZURE_O
     expect(call.body.model).toBe('my-deployment')
   }
   const agentEnv = readFileSync(path.join(repo, 'agent-env.txt'), 'utf8')
-  expect(agentEnv).toContain('AZURE_OPENAI_API_KEY=azure-key-from-input')
+  expect(agentEnv).not.toContain('azure-key-from-input')
+  expect(agentEnv).toMatch(/^LOOPGATE_CALL_TOKEN=loopgate-call-/m)
   expect(agentEnv).not.toMatch(/^OPENAI_(API_KEY|BASE_URL)=/m)
 })

@@ -49,7 +49,7 @@ async function execute(repo: string, inputs: Record<string, string>, env: NodeJS
   return { report, lines, charges, agent: report.run!.iterations[0].agent }
 }
 
-test('agent: claude as root — allow-listed tools, the key only in the agent env, verified', async () => {
+test("agent: claude as root — allow-listed tools, the key only at loopgate's proxy, metered, verified", async () => {
   const repo = makeRepo(buggyProject())
   const file = path.join(repo, 'src/math.mjs')
   const home = tempDir('loopgate-root-home-')
@@ -85,10 +85,13 @@ test('agent: claude as root — allow-listed tools, the key only in the agent en
   expect(r.report.stopReason).toBe('verified')
   expect(r.agent.status).toBe('claimed-done')
   expect(r.agent.permissionDenials).toEqual([expect.stringMatching(/^WebFetch /)])
-  expect(r.charges[0].source).toBe('reported')
+  expect(r.charges[0].source).toBe('metered')
   expect(r.charges[0].usd).toBe(r.agent.costUsd)
+  expect(r.lines.join('\n')).toMatch(/Spend is metered at the wire \(Anthropic Messages via 127\.0\.0\.1:\d+\).*at most one response over/)
   const agentEnv = readFileSync(path.join(repo, 'agent-env.txt'), 'utf8')
-  expect(agentEnv).toContain('ANTHROPIC_API_KEY=sk-ant-wiring-test')
+  expect(agentEnv).not.toContain('sk-ant-wiring-test')
+  expect(agentEnv).toMatch(/^ANTHROPIC_API_KEY=loopgate-call-/m)
+  for (const q of anthropic.requests.filter((q) => q.url.startsWith('/v1/messages'))) expect(q.headers['x-api-key']).toBe('sk-ant-wiring-test')
   expect(agentEnv).not.toContain('ghs_should_never_reach_the_agent')
 })
 
@@ -116,12 +119,12 @@ test('agent: codex — price-table input prices the configured model; the ledger
       'call-budget-usd': '2',
       'spend-ceiling-usd': '5'
     },
-    { PATH: BIN_PATH, HOME: tempDir('loopgate-root-home-'), CODEX_HOME: codexHome }
+    { PATH: BIN_PATH, HOME: tempDir('loopgate-root-home-'), CODEX_HOME: codexHome, OPENAI_BASE_URL: `${openai.url}/v1` }
   )
   expect(r.report.stopReason).toBe('verified')
   expect(r.agent.model).toBe('house-model')
   const expected = (2 * (40_000 * 3 + 10_000 * 0.5 + 2_000 * 12)) / 1e6
-  expect(r.charges[0].source).toBe('priced')
+  expect(r.charges[0].source).toBe('metered')
   expect(Math.abs(r.charges[0].usd - expected) / expected).toBeLessThan(0.01)
 })
 

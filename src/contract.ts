@@ -96,7 +96,11 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   { name: 'period-hours', description: 'The window of `period-ceiling-usd`, in hours.', default: '24' },
   { name: 'max-open-prs', description: 'Review capacity; with this many open loop PRs the run stops before spending.', default: '1' },
   { name: 'max-runs-per-pr', description: 'For PR loops, the most runs on one pull request before the loop stops.', default: '5' },
-  { name: 'price-table', description: 'Codex pricing override, JSON: {"<model>": {"input": usd-per-Mtok, "cachedInput": ..., "output": ...}}.' },
+  {
+    name: 'price-table',
+    description:
+      'Price overrides over the built-in table, for calls metered at the wire and for codex off it. JSON: {"<model>": {"input": usd-per-Mtok, "cachedInput": ..., "cacheWrite": ..., "output": ...}}.'
+  },
   { name: 'on-success', description: "'pull-request', 'push' (PR loops) or 'none'.", default: 'pull-request' },
   { name: 'on-escalate', description: "'issue', 'comment' (PR loops) or 'none'.", default: 'issue' },
   { name: 'escalate-to', description: 'Assignees of escalation issues (newline or comma list).' },

@@ -196,7 +196,11 @@ export class ClaudeAgent implements AgentAdapter {
     const watchdog = new TurnWatchdog(call.maxTurns)
     const state: ClaudeStreamState = { lastText: '', warnings: [] }
     const command = this.opts.binary ?? 'claude'
-    const env = processEnv(call, CLAUDE_ENV_DEFAULTS)
+    const env = processEnv(
+      call,
+      CLAUDE_ENV_DEFAULTS,
+      call.endpoint ? { ANTHROPIC_BASE_URL: call.endpoint.baseUrl, ANTHROPIC_API_KEY: call.endpoint.token } : {}
+    )
     const r = await runStreamingAgent(call, command, claudeArgs(call, this.opts.args ?? []), env, watchdog, (line) => readClaudeLine(line, state, watchdog))
     return classifyClaude(call, r, state, watchdog)
   }

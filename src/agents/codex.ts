@@ -5,7 +5,7 @@ import { exitDescription, type RunResult } from '../process/run.js'
 import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from './pricing.js'
 import { endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from './json-fields.js'
-import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
+import type { AgentAdapter, AgentCall, AgentResult, ModelEndpoint, TokenUsage } from './types.js'
 import { TurnWatchdog } from './watchdog.js'
 
 /** Event fields of `codex exec --json` this adapter reads; the contract test checks them. */
@@ -32,6 +32,23 @@ export interface CodexAgentOptions {
   prices?: PriceTable
   /** Arguments the provider needs, from the agent's environment (e.g. the Azure endpoint). */
   providerArgs?: (env: NodeJS.ProcessEnv) => string[]
+}
+
+/** The variable the metered provider's key is read from: it holds the call's token, never a real key. */
+export const ENDPOINT_TOKEN_VARIABLE = 'LOOPGATE_CALL_TOKEN'
+
+/**
+ * A codex provider pointed at loopgate's proxy (codex honours no base-URL variable alone): the
+ * Responses API over plain HTTP streaming, its key the call's token. `-c` overrides win over any
+ * config.toml.
+ */
+export function endpointProviderArgs(endpoint: ModelEndpoint): string[] {
+  const toml = (value: string): string => JSON.stringify(value)
+  const query = endpoint.query ? Object.entries(endpoint.query).map(([k, v]) => `${k} = ${toml(v)}`) : []
+  const provider =
+    `{ name = "loopgate", base_url = ${toml(endpoint.baseUrl)}, env_key = ${toml(ENDPOINT_TOKEN_VARIABLE)}, ` +
+    `wire_api = "responses", supports_websockets = false${query.length > 0 ? `, query_params = { ${query.join(', ')} }` : ''} }`
+  return ['-c', 'model_provider="loopgate"', '-c', `model_providers.loopgate=${provider}`]
 }
 
 export function codexArgs(extra: string[]): string[] {
@@ -203,8 +220,11 @@ export class CodexAgent implements AgentAdapter {
   constructor(private readonly opts: CodexAgentOptions = {}) {}
 
   async run(call: AgentCall): Promise<AgentResult> {
-    const env = processEnv(call, {})
-    const args = [...(this.opts.providerArgs?.(env) ?? []), ...(this.opts.args ?? [])]
+    const env = processEnv(call, {}, call.endpoint ? { [ENDPOINT_TOKEN_VARIABLE]: call.endpoint.token } : {})
+    // the metered provider comes last: a later `-c` wins, so agent-args cannot route around the proxy
+    const args = call.endpoint
+      ? [...(this.opts.args ?? []), ...endpointProviderArgs(call.endpoint)]
+      : [...(this.opts.providerArgs?.(env) ?? []), ...(this.opts.args ?? [])]
     const model = resolveCodexModel(args, env)
     const prices = { ...DEFAULT_PRICES, ...(this.opts.prices ?? {}) }
     const watchdog = new TurnWatchdog(call.maxTurns)

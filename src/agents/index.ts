@@ -23,7 +23,7 @@ export interface AgentRunnerOptions {
  */
 export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
   return {
-    run: async (iteration, prompt, timeoutMs, signal) => {
+    run: async (iteration, prompt, timeoutMs, signal, spendLimit) => {
       const callDir = path.join(opts.callsDir, `call-${iteration}`)
       const file = giveUpFile(callDir)
       const result = await opts.adapter.run({
@@ -37,7 +37,8 @@ export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
         callDir,
         signal,
         user: opts.user,
-        sweepUser: opts.sweepUser
+        sweepUser: opts.sweepUser,
+        spendLimit
       })
       const gaveUp = readGiveUp(callDir)
       return gaveUp ? { ...result, gaveUp } : result

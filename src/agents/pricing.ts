@@ -1,10 +1,11 @@
 /**
- * The versioned price table for agents that report tokens but no dollars (codex). Prices are USD
- * per million tokens at OpenAI's Standard short-context rates. Requests above 272K input tokens are
- * billed higher by OpenAI; codex reports usage per turn, not per request, so the long-context
- * surcharge cannot be applied here (the spend ceiling still bounds the run).
+ * The one versioned price table: what the metering proxy charges each relayed response, and what
+ * a codex call off the proxy is priced from. Prices are USD per million tokens at the providers'
+ * standard short-context rates (OpenAI's Standard tier; Anthropic's base rates, cache writes at
+ * the 5-minute rate of 1.25× input, cache reads at 0.1× input). Long-context surcharges are not
+ * applied (the spend ceiling still bounds the run).
  */
-export const PRICE_TABLE_VERSION = '2026-11-29'
+export const PRICE_TABLE_VERSION = '2026-12-01'
 
 export interface ModelPrice {
   input: number
@@ -32,7 +33,17 @@ export const DEFAULT_PRICES: PriceTable = {
   'gpt-5-codex': { input: 1.25, cachedInput: 0.125, output: 10 },
   'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10 },
   'gpt-5-mini': { input: 0.25, cachedInput: 0.025, output: 2 },
-  'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4 }
+  'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4 },
+  // the default model of @anthropic-ai/claude-code 2.1.328
+  'claude-opus-5-5': { input: 4, cachedInput: 0.4, output: 20, cacheWrite: 5 },
+  'claude-opus-4-6': { input: 5, cachedInput: 0.5, output: 25, cacheWrite: 6.25 },
+  'claude-opus-4-5': { input: 5, cachedInput: 0.5, output: 25, cacheWrite: 6.25 },
+  'claude-opus-4-1': { input: 15, cachedInput: 1.5, output: 75, cacheWrite: 18.75 },
+  'claude-opus-4-0': { input: 15, cachedInput: 1.5, output: 75, cacheWrite: 18.75 },
+  'claude-sonnet-4-6': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
+  'claude-sonnet-4-5': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
+  'claude-sonnet-4-0': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
+  'claude-haiku-4-5': { input: 1, cachedInput: 0.1, output: 5, cacheWrite: 1.25 }
 }
 
 /** The codex CLI's own default model when neither agent-args nor config.toml names one. */
@@ -54,6 +65,25 @@ export function priceFor(model: string, table: PriceTable): ModelPrice | undefin
   for (const c of [...candidates]) candidates.push(c.replace(/-\d{4}-\d{2}-\d{2}$/, ''))
   for (const c of candidates) if (Object.prototype.hasOwnProperty.call(table, c)) return table[c]
   return undefined
+}
+
+/**
+ * The price a relayed response is charged at: the model's, or for a model the table does not
+ * know the table's dearest rate of each kind, with a note (never free).
+ */
+export function chargeRate(model: string | undefined, table: PriceTable): { price: ModelPrice; note?: string } {
+  const known = model === undefined ? undefined : priceFor(model, table)
+  if (known) return { price: known }
+  const rates = Object.values(table)
+  const dearest = (pick: (p: ModelPrice) => number): number => Math.max(0, ...rates.map(pick))
+  const price: ModelPrice = {
+    input: dearest((p) => p.input),
+    cachedInput: dearest((p) => p.cachedInput),
+    output: dearest((p) => p.output),
+    cacheWrite: dearest((p) => p.cacheWrite ?? p.input)
+  }
+  const name = model === undefined ? 'a response that named no model' : `model '${model}'`
+  return { price, note: `no price for ${name} (price table ${PRICE_TABLE_VERSION}; set the price-table input): charged at the table's dearest rates` }
 }
 
 export function costOf(usage: Usage, price: ModelPrice): number {

@@ -1,6 +1,7 @@
 /** The one normalised result every agent adapter returns. */
 export type AgentStatus = 'claimed-done' | 'failed' | 'capped'
-export type CostSource = 'reported' | 'priced' | 'worst-case'
+/** `metered`: what loopgate's proxy relayed; `reported`/`priced`: the CLI's own stream; `worst-case`: the full budget. */
+export type CostSource = 'metered' | 'reported' | 'priced' | 'worst-case'
 
 export interface TokenUsage {
   input: number
@@ -35,6 +36,24 @@ export interface AgentResult {
   warnings: string[]
   /** Set when the agent asked for a person through its documented exit (the give-up file). */
   gaveUp?: { reason: string }
+  /** For a call metered at the wire: what the CLI's own report said (the cross-check), and the proxy's counts. */
+  wire?: { reportedCostUsd?: number; reportedSource?: CostSource; responses: number; modelRequests: number }
+}
+
+/** Where a metered call's CLI sends its model requests: loopgate's proxy, with the call's own token. */
+export interface ModelEndpoint {
+  /** The proxy's URL with the upstream's base path (what the CLI's base-URL setting takes). */
+  baseUrl: string
+  /** The per-call token, the only key the CLI gets. */
+  token: string
+  /** Query parameters every request carries (Azure's api-version). */
+  query?: Record<string, string>
+}
+
+/** The least of what a call may still spend, and the input that sets it. */
+export interface SpendLimit {
+  usd: number
+  name: string
 }
 
 export interface AgentCall {
@@ -59,6 +78,10 @@ export interface AgentCall {
    * call's leftovers then die when its process exits (see RunOptions.sweep), not by its marker.
    */
   sweepUser?: () => void
+  /** Set when the call is metered at the wire: the CLI is pointed here instead of the model API. */
+  endpoint?: ModelEndpoint
+  /** What the call may spend before the proxy refuses its next request (the call budget when absent). */
+  spendLimit?: SpendLimit
 }
 
 export interface AgentAdapter {

@@ -213,7 +213,7 @@ async function refreshIndex(workspace: string, handedOver: boolean): Promise<voi
 
 /** A call in flight ends as soon as the baseline alongside it finds the gate cannot run (the run then stops gate-broken). */
 function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal): AgentRunner {
-  return { run: (iteration, prompt, timeoutMs, signal) => runner.run(iteration, prompt, timeoutMs, AbortSignal.any([signal, gateBroken])) }
+  return { run: (iteration, prompt, timeoutMs, signal, limit) => runner.run(iteration, prompt, timeoutMs, AbortSignal.any([signal, gateBroken]), limit) }
 }
 
 /**

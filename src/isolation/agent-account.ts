@@ -104,10 +104,10 @@ export class AgentAccount {
   wrapAgent(runner: AgentRunner, callsDir: string): AgentRunner {
     const user = this.user
     return {
-      async run(iteration, prompt, timeoutMs, signal) {
+      async run(iteration, prompt, timeoutMs, signal, limit) {
         prepareCallDir(path.join(callsDir, `call-${iteration}`), user)
         try {
-          return await runner.run(iteration, prompt, timeoutMs, signal)
+          return await runner.run(iteration, prompt, timeoutMs, signal, limit)
         } finally {
           if (user) killUserProcesses(user)
         }

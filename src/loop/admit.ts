@@ -1,3 +1,4 @@
+import type { SpendLimit } from '../agents/types.js'
 import type { LoopRun } from './run-state.js'
 import type { StopReason } from './stop-reasons.js'
 
@@ -17,4 +18,21 @@ export function admit(run: LoopRun, iteration: number): StopReason | null {
     return 'period-ceiling'
   }
   return null
+}
+
+/**
+ * What the next call may spend at most: its budget, or less where the run's ceiling or the
+ * rolling window leaves less. The metering proxy refuses the call's next model request once the
+ * call's usage has reached it.
+ */
+export function callSpendLimit(run: Pick<LoopRun, 'config' | 'deps'>): SpendLimit {
+  const { config, deps } = run
+  const spent = deps.ledger.spentUsd
+  const limits: SpendLimit[] = [
+    { usd: config.callBudgetUsd, name: 'call-budget-usd' },
+    { usd: config.spendCeilingUsd - spent, name: 'spend-ceiling-usd' },
+    ...(config.period ? [{ usd: config.period.ceilingUsd - config.period.spentBeforeUsd - spent, name: 'period-ceiling-usd' }] : [])
+  ]
+  const least = limits.reduce((a, b) => (b.usd < a.usd ? b : a))
+  return { usd: Math.max(0, least.usd), name: least.name }
 }

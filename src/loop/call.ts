@@ -1,5 +1,6 @@
 import type { AgentResult } from '../agents/types.js'
 import { emptyResult } from '../agents/types.js'
+import { callSpendLimit } from './admit.js'
 import { buildPrompt } from './prompt.js'
 import type { LoopRun } from './run-state.js'
 
@@ -17,8 +18,9 @@ export interface CallResult {
 
 /**
  * The call: a fresh prompt (task, progress notes, the last evidence), the agent under the per-call
- * timeout (never past the run's time limit), the charge in the ledger (a call without a cost report
- * is charged its budget), then the guards' checks of what it changed.
+ * timeout (never past the run's time limit) and the spend limit the metering proxy holds it to, the
+ * charge in the ledger (what the proxy relayed; off the proxy, a call without a cost report is
+ * charged its budget), then the guards' checks of what it changed.
  */
 export async function callAgent(run: LoopRun, iteration: number): Promise<CallResult> {
   const { config, deps } = run
@@ -38,7 +40,7 @@ export async function callAgent(run: LoopRun, iteration: number): Promise<CallRe
   deps.ledger.begin(iteration, config.callBudgetUsd)
   let result: AgentResult
   try {
-    result = await deps.agent.run(iteration, prompt, timeoutMs, run.signal)
+    result = await deps.agent.run(iteration, prompt, timeoutMs, run.signal, callSpendLimit(run))
   } catch (err) {
     result = emptyResult({ status: 'failed', reason: `adapter error: ${(err as Error).message}` })
   }

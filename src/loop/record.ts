@@ -61,7 +61,8 @@ function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult,
       permissionDenials: result.permissionDenials,
       finalText: result.finalText.slice(0, 2000),
       outputTail: result.outputTail.slice(-4000),
-      warnings: result.warnings
+      warnings: result.warnings,
+      wire: result.wire ?? null
     },
     spentUsd: deps.ledger.spentUsd,
     commit: judged.change.commit,

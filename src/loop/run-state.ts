@@ -39,11 +39,17 @@ export async function startRun(config: EngineConfig, deps: EngineDeps): Promise<
   report(
     `Worst-case spend for this run: ${usd(config.spendCeilingUsd)} (spend-ceiling-usd). A call starts only while spent + call-budget-usd (${usd(config.callBudgetUsd)}) ≤ ${usd(config.spendCeilingUsd)}, so at most ${maxCalls} calls; a call that reports no cost is charged its full budget.`
   )
+  if (deps.meteredAtWire) {
+    report(
+      `Spend is metered at the wire (${deps.meteredAtWire}): each model request is checked before it is relayed, so a call, the run and the rolling window end at most one response over call-budget-usd, spend-ceiling-usd and period-ceiling-usd.`
+    )
+  }
   deps.log.write({
     type: 'run-start',
     runId: config.runId,
     startCommit,
     worstCaseUsd: config.spendCeilingUsd,
+    meteredAtWire: deps.meteredAtWire ?? null,
     limits: {
       maxIterations: config.maxIterations,
       callBudgetUsd: config.callBudgetUsd,

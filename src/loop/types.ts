@@ -1,4 +1,4 @@
-import type { AgentResult, CostSource } from '../agents/types.js'
+import type { AgentResult, CostSource, SpendLimit } from '../agents/types.js'
 import type { StopReason } from './stop-reasons.js'
 
 export interface Clock {
@@ -103,7 +103,8 @@ export interface GuardReport {
 }
 
 export interface AgentRunner {
-  run(iteration: number, prompt: string, timeoutMs: number, signal: AbortSignal): Promise<AgentResult>
+  /** `limit`: what the call may spend at most (its budget, or less under the run's ceilings); enforced where the call is metered at the wire. */
+  run(iteration: number, prompt: string, timeoutMs: number, signal: AbortSignal, limit?: SpendLimit): Promise<AgentResult>
 }
 
 /** The run's spend ledger, as the loop uses it (records/ledger.ts writes it to disk). */
@@ -166,6 +167,8 @@ export interface EngineDeps {
   report?: (line: string) => void
   /** Called after each iteration is logged (the CLI's progress line). */
   onIteration?: (record: IterationRecord) => void
+  /** Set when every model request of the agent passes loopgate's metering proxy: which API, in a few words. */
+  meteredAtWire?: string
 }
 
 export interface IterationRecord {

@@ -5,6 +5,9 @@ import { GitWorkspace } from '../git/workspace.js'
 import type { Settings } from '../inputs.js'
 import { credentialFilesInWorkspace, stageCredentialFiles } from '../isolation/credential-files.js'
 import { agentEnv } from '../isolation/env.js'
+import { withoutCredentials } from '../meter/metered-adapter.js'
+import { meteredAgent } from '../meter/metered-wiring.js'
+import { meterRouteFor } from '../meter/upstream-for.js'
 import { FeaturesGuard } from '../gate/features-guard.js'
 import { systemClock, type CallGuard, type EngineDeps, type Workspace } from '../loop/types.js'
 import { AttemptLog } from '../records/attempt-log.js'
@@ -19,9 +22,15 @@ export interface LoopWiring {
   notes: string[]
 }
 
-/** The agent's environment before its user is known (the user's HOME and names come on top). */
+/**
+ * The agent's environment before its user is known (the user's HOME and names come on top). A call
+ * metered at the wire gets no model credential: the proxy holds it.
+ */
 function agentEnvOf(settings: Settings, ctx: RunContext, set: Record<string, string>): NodeJS.ProcessEnv {
-  return agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials: credentialsFor(settings), set })
+  const metered = meterRouteFor(settings, ctx.env) !== undefined
+  const credentials = metered ? [] : credentialsFor(settings)
+  const env = agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials, set })
+  return metered ? withoutCredentials(env) : env
 }
 
 /**
@@ -59,9 +68,10 @@ export async function wireLoop(
   const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
+  const metered = meteredAgent(settings, ctx.env, await prepareAdapter(settings, ctx))
   const agent = protection.wrapAgent(
     agentRunner({
-      adapter: await prepareAdapter(settings, ctx),
+      adapter: metered.adapter,
       cwd: settings.workspace,
       maxTurns: settings.maxTurns,
       callBudgetUsd: settings.callBudgetUsd,
@@ -82,7 +92,8 @@ export async function wireLoop(
     progress: files.progress,
     signal: ctx.signal,
     report: ctx.report,
-    onIteration: ctx.onIteration
+    onIteration: ctx.onIteration,
+    meteredAtWire: metered.meteredAtWire
   }
   return { deps, gitWorkspace, notes: staged.notes }
 }

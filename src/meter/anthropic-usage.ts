@@ -1,0 +1,52 @@
+import type { Usage } from '../agents/pricing.js'
+import { count, parseData, record, type ResponseUsage, type UsageDialect } from './response-usage.js'
+
+/**
+ * Anthropic's usage in loopgate's terms: Anthropic counts `input_tokens` without the cache, so
+ * the input is all three kinds together.
+ */
+function merge(prev: Usage | undefined, fields: Record<string, unknown>): Usage {
+  const raw = {
+    plain: count(fields.input_tokens),
+    read: count(fields.cache_read_input_tokens),
+    write: count(fields.cache_creation_input_tokens),
+    output: count(fields.output_tokens)
+  }
+  const before = prev ?? { input: 0, cachedInput: 0, cacheWrite: 0, output: 0 }
+  const plainBefore = before.input - before.cachedInput - (before.cacheWrite ?? 0)
+  const read = raw.read ?? before.cachedInput
+  const write = raw.write ?? before.cacheWrite ?? 0
+  const plain = raw.plain ?? plainBefore
+  return { input: plain + read + write, cachedInput: read, cacheWrite: write, output: raw.output ?? before.output }
+}
+
+/**
+ * Anthropic Messages: `message_start.message` names the model and the input usage (cache reads
+ * and writes apart), `message_delta.usage` carries the final, cumulative output count (and may
+ * restate the input).
+ */
+export const anthropicDialect: UsageDialect = {
+  // text deltas are most of a stream: only the two events that carry usage are read
+  skip: (event) => event !== 'message_start' && event !== 'message_delta',
+  event(e, seen) {
+    const data = parseData(e.data)
+    if (!data) return
+    const type = e.event ?? data.type
+    if (type === 'message_start') {
+      const message = record(data.message)
+      if (typeof message?.model === 'string') seen.model = message.model
+      const usage = record(message?.usage)
+      if (usage) seen.usage = merge(seen.usage, usage)
+    } else if (type === 'message_delta') {
+      const usage = record(data.usage)
+      if (usage) {
+        seen.usage = merge(seen.usage, usage)
+        seen.final = true
+      }
+    }
+  },
+  body(data): ResponseUsage {
+    const usage = record(data.usage)
+    return { model: typeof data.model === 'string' ? data.model : undefined, usage: usage ? merge(undefined, usage) : undefined, final: usage !== undefined }
+  }
+}

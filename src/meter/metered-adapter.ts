@@ -1,0 +1,65 @@
+import type { AgentAdapter, AgentCall, AgentResult } from '../agents/types.js'
+import { meteredResult } from './metered-result.js'
+import type { WireMeter } from './wire-meter.js'
+
+/** Every variable a supported CLI reads a model credential from: none reaches a metered call. */
+export const MODEL_CREDENTIAL_VARIABLES = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'CLAUDE_CODE_OAUTH_TOKEN',
+  'OPENAI_API_KEY',
+  'AZURE_OPENAI_API_KEY',
+  'CODEX_API_KEY'
+]
+
+/** How long a call's last relayed response may take to be priced once its process has ended. */
+const SETTLE_MS = 5000
+
+/** The call's environment without any model credential. */
+export function withoutCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env }
+  for (const name of MODEL_CREDENTIAL_VARIABLES) delete out[name]
+  return out
+}
+
+/**
+ * An adapter whose calls go through loopgate's metering proxy: each call gets a token of its own
+ * (dead when the call returns) and the proxy's URL instead of the model API and its credential,
+ * and is charged what the proxy relayed. When the proxy refuses a request (a limit reached) the
+ * call's process group is killed through the call's abort signal.
+ */
+export class MeteredAdapter implements AgentAdapter {
+  readonly name: string
+
+  constructor(
+    private readonly inner: AgentAdapter,
+    private readonly meter: WireMeter,
+    private readonly query?: Record<string, string>
+  ) {
+    this.name = inner.name
+  }
+
+  async run(call: AgentCall): Promise<AgentResult> {
+    const origin = await this.meter.url()
+    const ended = new AbortController()
+    const cancel = (): void => ended.abort()
+    if (call.signal?.aborted) ended.abort()
+    call.signal?.addEventListener('abort', cancel, { once: true })
+    const limit = call.spendLimit ?? { usd: call.callBudgetUsd, name: 'call-budget-usd' }
+    const metered = this.meter.open({ limitUsd: limit.usd, limitName: limit.name, maxModelRequests: call.maxTurns + 2 }, () => ended.abort())
+    const basePath = this.meter.upstream.base.pathname.replace(/\/+$/, '')
+    try {
+      const inner = await this.inner.run({
+        ...call,
+        env: withoutCredentials(call.env),
+        endpoint: { baseUrl: `${origin}${basePath}`, token: metered.token, query: this.query },
+        signal: ended.signal
+      })
+      await metered.settled(SETTLE_MS)
+      return meteredResult(inner, this.meter.close(metered), call.signal?.aborted === true)
+    } finally {
+      this.meter.close(metered)
+      call.signal?.removeEventListener('abort', cancel)
+    }
+  }
+}

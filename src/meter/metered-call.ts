@@ -1,0 +1,120 @@
+import type { Usage } from '../agents/pricing.js'
+import { newCallToken } from './call-token.js'
+
+/** The limits one call's model requests are held to at the proxy. */
+export interface CallLimits {
+  /** The least of what the call may still spend: its budget, the run's ceiling, the rolling window. */
+  limitUsd: number
+  /** Which limit that is, in the words of its input, for the refusal's message. */
+  limitName: string
+  /** Main-loop model requests (those that offer tools) allowed before the call is ended. */
+  maxModelRequests: number
+}
+
+/** What the proxy relayed for one call, as the ledger and the attempt log take it. */
+export interface CallMeterReading {
+  usedUsd: number
+  responses: number
+  modelRequests: number
+  tokens: Usage
+  models: string[]
+  notes: string[]
+  /** Why the proxy refused a request and ended the call, when it did. */
+  refused?: string
+}
+
+/**
+ * One agent call as the proxy sees it: its token (valid until `close`), what its responses cost,
+ * and its limits. Its model requests go upstream one at a time, so when a limit is reached at most
+ * the one response then in flight is over it.
+ */
+export class MeteredCall {
+  readonly token = newCallToken()
+  private reading: CallMeterReading = {
+    usedUsd: 0,
+    responses: 0,
+    modelRequests: 0,
+    tokens: { input: 0, cachedInput: 0, cacheWrite: 0, output: 0 },
+    models: [],
+    notes: []
+  }
+  private queue: Promise<unknown> = Promise.resolve()
+  private closed = false
+
+  constructor(
+    readonly limits: CallLimits,
+    private readonly onRefuse: (why: string) => void
+  ) {}
+
+  get open(): boolean {
+    return !this.closed
+  }
+
+  /** Runs one metered request after the call's earlier ones have finished. */
+  inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn)
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  /** Resolves when the requests in flight have been priced, or after `ms`. */
+  async settled(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+    await Promise.race([this.queue, late])
+    clearTimeout(timer)
+  }
+
+  /** Counts a request about to go upstream; returns why it is refused instead, when it is. */
+  admit(mainLoop: boolean): string | undefined {
+    if (this.reading.refused) return this.reading.refused
+    const { limitUsd, limitName, maxModelRequests } = this.limits
+    let why: string | undefined
+    if (this.reading.usedUsd >= limitUsd - 1e-9) {
+      why = `loopgate refused this model request: the call has used $${this.reading.usedUsd.toFixed(4)}, which reached ${limitName} ($${limitUsd.toFixed(4)})`
+    } else if (mainLoop && this.reading.modelRequests >= maxModelRequests) {
+      why = `loopgate refused this model request: the call already sent ${this.reading.modelRequests} main-loop model requests (max-turns allows ${maxModelRequests})`
+    }
+    if (why) {
+      this.reading.refused = why
+      return why
+    }
+    if (mainLoop) this.reading.modelRequests++
+    return undefined
+  }
+
+  /** Ends the call after a refusal (its process group is killed by the adapter's wrapper). */
+  end(why: string): void {
+    this.onRefuse(why)
+  }
+
+  /** Adds one relayed response's cost. */
+  charge(usd: number, usage: Usage | undefined, model: string | undefined, note?: string): void {
+    const r = this.reading
+    r.usedUsd += usd
+    r.responses++
+    if (usage) {
+      r.tokens.input += usage.input
+      r.tokens.cachedInput += usage.cachedInput
+      r.tokens.cacheWrite = (r.tokens.cacheWrite ?? 0) + (usage.cacheWrite ?? 0)
+      r.tokens.output += usage.output
+    }
+    if (model && !r.models.includes(model)) r.models.push(model)
+    if (note && !r.notes.includes(note)) r.notes.push(note)
+  }
+
+  /** What is left under the call's limit (for a response whose usage is unknown). */
+  get remainingUsd(): number {
+    return Math.max(0, this.limits.limitUsd - this.reading.usedUsd)
+  }
+
+  /** The token dies: later requests carrying it are refused as unknown. */
+  close(): CallMeterReading {
+    this.closed = true
+    return this.read()
+  }
+
+  read(): CallMeterReading {
+    return { ...this.reading, tokens: { ...this.reading.tokens }, models: [...this.reading.models], notes: [...this.reading.notes] }
+  }
+}

@@ -1,0 +1,145 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { PriceTable } from '../agents/pricing.js'
+import { presentedToken, sameToken } from './call-token.js'
+import { chargeResponse } from './charge-response.js'
+import { MeteredCall, type CallLimits } from './metered-call.js'
+import { relay } from './relay.js'
+import { usageReader, type UsageReader } from './response-usage.js'
+import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream, type WireApi } from './wire-api.js'
+
+/** A model request's body is read whole before it is relayed (to count main-loop turns). */
+const MAX_REQUEST_BYTES = 64 * 1024 * 1024
+
+/**
+ * loopgate's metering proxy for one run: `node:http` on 127.0.0.1, an ephemeral port, the one
+ * upstream of the run's agent. It holds the real credential; a request is served only with the
+ * token of a call that is still open, and each model response is priced as it is relayed.
+ */
+export class WireMeter {
+  private server: http.Server | undefined
+  private listening: Promise<string> | undefined
+  private readonly calls = new Set<MeteredCall>()
+
+  constructor(
+    readonly upstream: Upstream,
+    private readonly prices: PriceTable
+  ) {}
+
+  /** The proxy's origin, `http://127.0.0.1:PORT` (it starts listening on first use). */
+  url(): Promise<string> {
+    this.listening ??= new Promise<string>((resolve, reject) => {
+      const server = http.createServer({ noDelay: true }, (req, res) => {
+        this.serve(req, res).catch((err: Error) => {
+          if (res.headersSent) res.destroy()
+          else this.answer(res, 400, `loopgate's metering proxy: ${err.message}`)
+        })
+      })
+      server.on('error', reject)
+      server.listen(0, '127.0.0.1', () => {
+        server.unref()
+        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+      })
+      this.server = server
+    })
+    return this.listening
+  }
+
+  /** Opens a call: a fresh token, accepted until the call is closed. */
+  open(limits: CallLimits, onRefuse: (why: string) => void): MeteredCall {
+    const call = new MeteredCall(limits, onRefuse)
+    this.calls.add(call)
+    return call
+  }
+
+  close(call: MeteredCall): ReturnType<MeteredCall['close']> {
+    this.calls.delete(call)
+    return call.close()
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server
+    if (!server) return
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  private callFor(req: http.IncomingMessage): MeteredCall | undefined {
+    const token = presentedToken(req.headers)
+    if (token === undefined) return undefined
+    let found: MeteredCall | undefined
+    // every open call is compared, so the time taken says nothing about which one matched
+    for (const call of this.calls) if (sameToken(token, call.token) && call.open) found = call
+    return found
+  }
+
+  private answer(res: http.ServerResponse, status: number, message: string, then?: () => void): void {
+    res.writeHead(status, { 'content-type': 'application/json' })
+    res.end(errorBody(this.upstream.api, status, message), then)
+  }
+
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const call = this.callFor(req)
+    if (!call) {
+      req.resume()
+      return this.answer(res, 401, "loopgate's metering proxy: this request carries no token of a running call")
+    }
+    const body = await readBody(req)
+    if (!body) return this.answer(res, 413, "loopgate's metering proxy: request body too large")
+    const pathname = new URL(req.url ?? '/', 'http://proxy').pathname
+    const kind = requestKind(this.upstream.api, req.method ?? '', pathname)
+    if (kind === 'refused') {
+      return this.answer(res, 403, `loopgate's metering proxy relays model requests and reads only, not ${req.method ?? ''} ${pathname}`)
+    }
+    if (kind === 'free') {
+      await relay(req, body, res, this.upstream, () => undefined)
+      return
+    }
+    await call.inTurn(() => this.meter(call, req, withUsageRequested(pathname, body), res))
+  }
+
+  private async meter(call: MeteredCall, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
+    const refused = call.admit(isMainLoopRequest(this.upstream.api, body))
+    if (refused) return this.answer(res, 400, refused, () => call.end(refused))
+    let reader: UsageReader | undefined
+    const end = await relay(req, body, res, this.upstream, (status, type) => {
+      reader = status < 400 ? usageReader(dialectOf(this.upstream.api), type) : undefined
+      return reader
+    })
+    const charge = chargeResponse(end, reader?.end(), this.prices, call.remainingUsd)
+    call.charge(charge.usd, charge.usage, charge.model, charge.note)
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size <= MAX_REQUEST_BYTES) chunks.push(c)
+    })
+    req.on('end', () => resolve(size <= MAX_REQUEST_BYTES ? Buffer.concat(chunks) : undefined))
+    req.on('error', () => resolve(undefined))
+  })
+}
+
+/** The tools that only Claude Code's main loop offers: its sub-agents cannot start sub-agents. */
+const MAIN_LOOP_ONLY_TOOLS = new Set(['Task', 'Agent'])
+
+/**
+ * A request of the agent's main loop, as max-turns counts it: one that offers tools (the CLIs'
+ * side requests, titles and summaries, offer none); for Claude, one that also offers the sub-agent
+ * tool, which sub-agents' own requests never do.
+ */
+export function isMainLoopRequest(api: WireApi, body: Buffer): boolean {
+  let tools: unknown
+  try {
+    tools = (JSON.parse(body.toString('utf8')) as { tools?: unknown }).tools
+  } catch {
+    return false
+  }
+  if (!Array.isArray(tools) || tools.length === 0) return false
+  if (api !== 'anthropic') return true
+  return tools.some((t: unknown) => MAIN_LOOP_ONLY_TOOLS.has(String((t as { name?: unknown } | null)?.name)))
+}
