@@ -289,11 +289,9 @@ describe('protected paths: the defaults', () => {
     )
   })
 
-  test('matching stays fast: 50,000 paths against the whole list', () => {
+  test('50,000 source paths against the whole list: none is protected (its speed is a figure of npm run bench)', () => {
     const files = Array.from({ length: 50_000 }, (_, i) => `src/module${i % 97}/deep/path/file${i}.ts`)
-    const started = performance.now()
-    for (const f of files) paths.kind(f)
-    expect(performance.now() - started).toBeLessThan(500)
+    expect(files.filter((f) => paths.kind(f) !== null)).toEqual([])
   })
 })
 

