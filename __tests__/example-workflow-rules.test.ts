@@ -69,7 +69,9 @@ describe('a loop publishing with a GitHub App token', () => {
 })
 
 describe('Node is set up before loopgate', () => {
-  const loops = [...EXAMPLES, ...OWN_WORKFLOWS].filter((file) => Object.values(readWorkflow(file).jobs).some((j) => j.steps?.some((s) => /^loopgate\//.test(s.uses ?? ''))))
+  const loops = [...EXAMPLES, ...OWN_WORKFLOWS].filter((file) =>
+    Object.values(readWorkflow(file).jobs).some((j) => j.steps?.some((s) => /^loopgate\//.test(s.uses ?? '')))
+  )
 
   it.each(loops)('%s', (file) => {
     const { job } = loopJob(readWorkflow(file))
