@@ -7,7 +7,7 @@
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 import { type Contexts } from './helpers/workflow-expressions.js'
 import { loopJob, readWorkflow, recorded, type WorkflowJob } from './helpers/workflow-files.js'
-import { runStep } from './helpers/workflow-steps.js'
+import { runStep, type StepRun } from './helpers/workflow-steps.js'
 
 const TOKEN = 'ghs_permissionJobToken000000000000001'
 const FILE = 'examples/workflows/pr-comment-command.yml'
@@ -56,7 +56,7 @@ describe('pr-comment-command.yml: the permission job', () => {
 
   async function decide(kind: 'issue_comment' | 'pull_request_review', pr: number, login: string) {
     const contexts: Contexts = { github: { token: TOKEN, api_url: gh.url, repository: 'octo-org/octo-repo', event: event(kind, pr, login) } }
-    const results = []
+    const results: StepRun[] = []
     for (const s of gate!.steps) results.push(await runStep(s, contexts, { GITHUB_REPOSITORY: 'octo-org/octo-repo' }))
     const outputs = Object.fromEntries(
       Object.entries(gate!.outputs ?? {}).map(([k, v]) => [
