@@ -84,12 +84,19 @@ export function readOutput(output: string, root?: string): OutputReading {
     ['junit', () => junitIn(text)],
     ['tap', () => tapIn(text)]
   ]
+  const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
   for (const [runner, read] of machine) {
     const report = read()
-    if (report && report.tests > 0)
-      return { runners: [runner], failures: relativeTo(root, report.failures), counts: { tests: report.tests, skipped: report.skipped } }
+    if (!report || report.tests === 0) continue
+    // A stream inside another runner's output (node:test's TAP in vitest's, say) is not that run's count.
+    const summary = recognised.length ? countsFromOutput(text) : null
+    const agrees = !summary || summary.tests === report.tests
+    return {
+      runners: agrees ? [runner] : [runner, ...recognised.map((p) => p.runner)],
+      failures: relativeTo(root, report.failures),
+      counts: agrees ? { tests: report.tests, skipped: report.skipped } : null
+    }
   }
-  const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
   const failures = new FailureList()
   for (const parser of recognised) parser.read(lines, failures)
   if (recognised.length === 0) genericFailures(lines, failures)

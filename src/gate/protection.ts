@@ -59,6 +59,11 @@ export interface ProtectionOptions {
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
   /**
+   * The commit the baseline runs on when it is not the workspace's HEAD: a resumed run's HEAD is
+   * the WIP an earlier run's agent wrote, so its baseline runs on the base it started from.
+   */
+  baselineCommit?: string
+  /**
    * Work on the workspace that must follow the protected paths' restore and end before the first
    * call (loopgate's view of the workspace is prepared): it runs while the gate opens and the
    * baseline runs, and the setup ends once it has.
@@ -155,7 +160,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     )
     account.reach([opts.callsDir, location.gateDir])
     // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
-    startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+    startCommit = opts.baselineCommit ?? (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
     gate.prepareAhead(startCommit)
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.join(', ')}`.slice(0, 4000))
     baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit }, notes)
@@ -299,7 +304,8 @@ async function establishBaseline(
   }
   const record = (baseline: Baseline): void => {
     opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
-    if (!baseline.broken) opts.baselines?.put(toCached(key, baseline, health))
+    const entry = baseline.broken ? null : toCached(key, baseline, health)
+    if (entry) opts.baselines?.put(entry)
   }
   if (opts.baselineAlongside && opts.baselines?.healthy?.(health)) {
     gate.startBaseline(startCommit).then(record, () => undefined)
