@@ -103,7 +103,7 @@ describe("pytest with `addopts = -q`: the count comes from loopgate's report", (
 })
 
 describe('a baseline that cannot be checked against stops the run before any spend', () => {
-  async function brokenRun(opts: { files?: Record<string, string>; inputs: Record<string, string> }) {
+  async function brokenRun(opts: { files?: Record<string, string>; inputs: Record<string, string>; prepare?: (ws: string) => void }) {
     const marker = tempDir('loopgate-marker-')
     const r = await runAttack({ isolation: 'weak', ...opts, script: `touch ${path.join(marker, 'called')}\n${FIX}` })
     return { ...r, called: existsSync(path.join(marker, 'called')), why: r.report.notes.join('\n') }
@@ -127,6 +127,18 @@ describe('a baseline that cannot be checked against stops the run before any spe
     expect(r.why).toContain('no test count could be read from the gate on the base')
     expect(r.why).toMatch(/Change `gate-report`/)
   })
+
+  test("a known runner's console summary is no count when loopgate cannot add its report option", async () => {
+    const r = await brokenRun({
+      files: mochaProject(),
+      prepare: (ws) => installFromOwnNodeModules(ws, ['mocha']),
+      inputs: { 'gate-command': 'cd . && node_modules/.bin/mocha test/math.spec.cjs' }
+    })
+    expect(r.report.stopReason).toBe('gate-broken')
+    expect(r.called).toBe(false)
+    expect(r.why).toContain("its output is mocha's, whose console summary any process can print")
+    expect(r.why).toMatch(/Change `gate-report`/)
+  }, 120_000)
 })
 
 /** A mocha project whose gate runs mocha directly: loopgate adds its xunit report. */

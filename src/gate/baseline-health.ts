@@ -1,4 +1,5 @@
 import type { GateVerdict } from '../loop/types.js'
+import { readOutput, reportingRunners } from './output.js'
 
 /**
  * Whether a failing baseline is the environment's fault (the gate cannot run at all) rather than
@@ -107,9 +108,12 @@ export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output
 export function uncountedBaseline(end: StepEnd | null, verdict: GateVerdict, output: string, how: { channel: string | null }): BrokenGate | null {
   if (!end || end.aborted || end.step !== 'command' || end.timedOut) return null
   if (verdict.testsRun === undefined) {
+    const runners = reportingRunners(readOutput(output))
     const why = how.channel
       ? `${how.channel} wrote no readable report on the base (${verdict.reason})`
-      : `no test count could be read from the gate on the base (${verdict.reason}): loopgate knows no report option for this gate command and found no summary line it trusts`
+      : runners.length
+        ? `no test count could be read from the gate on the base (${verdict.reason}): its output is ${runners.join(' and ')}'s, whose console summary any process can print, and loopgate cannot add its report option to this gate command (not a simple command, or one with a report of its own)`
+        : `no test count could be read from the gate on the base (${verdict.reason}): loopgate knows no report option for this gate command and found no summary line`
     return { what: why, inputs: how.channel ? ['gate-command', 'gate-report'] : ['gate-report', 'gate-command'], evidence: evidenceLine(output) }
   }
   if (verdict.testsRun > 0) return null

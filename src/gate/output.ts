@@ -103,6 +103,18 @@ export function readOutput(output: string, root?: string): OutputReading {
   return { runners: recognised.map((p) => p.runner), failures: relativeTo(root, failures.items), counts: countsFromOutput(text) }
 }
 
+/**
+ * Runners whose console summary is never a count: each writes a report loopgate could read
+ * instead, and any process of the gate user can print the summary. (TAP, `go test` and check-mark
+ * lines are what custom runners print: their console count is still read.)
+ */
+const REPORTING_RUNNERS = new Set(['vitest', 'jest', 'mocha', 'node:test', 'pytest', 'json', 'junit'])
+
+/** The runners in a reading whose console count is not trusted (see REPORTING_RUNNERS). */
+export function reportingRunners(reading: OutputReading): string[] {
+  return reading.runners.filter((r) => REPORTING_RUNNERS.has(r))
+}
+
 /** The failures read from console output (see readOutput). */
 export function failuresFromOutput(output: string): FailureItem[] {
   return readOutput(output).failures

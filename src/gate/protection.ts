@@ -109,7 +109,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   // The slowest step before the first verdict, the gate's first clean checkout, begins now; the
   // run's users are created while the base is resolved and snapshotted. None needs the others.
   const location = gateLocation(opts)
-  const first = beginFirstCheckout(location, (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim())
+  const first = beginFirstCheckout(location, opts.baselineCommit ?? (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim())
   const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,

@@ -3,7 +3,7 @@ import type { RunResult } from '../process/run.js'
 import type { FailureItem, GateVerdict } from '../loop/types.js'
 import { readTreeEntry } from '../fs/tree.js'
 import { verdictFingerprint } from './fingerprint.js'
-import { readOutput } from './output.js'
+import { readOutput, reportingRunners } from './output.js'
 import { parseReport, type TestReport } from './report.js'
 
 /** What a gate command's run is judged on. */
@@ -98,7 +98,8 @@ export function gateVerdict(g: GateRun): GateVerdict {
   const reasons = [endReason(run, g.timeoutMs)]
   const report = expectedReport(g, reasons)
   const fromOutput = report ? null : readOutput(output, dir)
-  const counts = report ? { tests: report.tests, skipped: report.skipped } : g.channel || g.report ? null : fromOutput!.counts
+  const trusted = !g.channel && !g.report && reportingRunners(fromOutput!).length === 0
+  const counts = report ? { tests: report.tests, skipped: report.skipped } : trusted ? fromOutput!.counts : null
   const base = g.baseline
   if (base) countChecks(base, counts, reasons)
   const missing = base?.ids && report ? missingBaseTests(base.ids, report) : []
