@@ -47,6 +47,6 @@ test('npm scripts: a simple known runner gets the option after `--`; anything el
   expect(withReportChannel('npm test', FILE, { test: 'node test/run.mjs' })).toBeNull()
 })
 
-test("a report path with a quote stays one word", () => {
+test('a report path with a quote stays one word', () => {
   expect(withReportChannel('pytest', "/tmp/it's/r.xml")?.command).toBe(`pytest --junitxml='/tmp/it'\\''s/r.xml' -o junit_family=xunit2`)
 })
