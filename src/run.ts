@@ -153,6 +153,7 @@ function protect(
     baselineAlongside: settings.task !== 'dependency-upgrade',
     // A resumed run's HEAD is the WIP: its baseline runs on the base the WIP started from.
     baselineCommit: settings.task === 'dependency-upgrade' ? undefined : ctx.carry?.baseCommit,
+    baselineOnBump: settings.task === 'dependency-upgrade',
     alongside,
     log: new AttemptLog(files.logFile)
   }).catch((err: unknown) => {

@@ -105,7 +105,12 @@ export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output
  * the `gate-report`, or a summary line), or the count says no test ran (a collection or import
  * error). Every check of a candidate compares with these, so the run stops before any spend.
  */
-export function uncountedBaseline(end: StepEnd | null, verdict: GateVerdict, output: string, how: { channel: string | null }): BrokenGate | null {
+export function uncountedBaseline(
+  end: StepEnd | null,
+  verdict: GateVerdict,
+  output: string,
+  how: { channel: string | null; bump?: boolean }
+): BrokenGate | null {
   if (!end || end.aborted || end.step !== 'command' || end.timedOut) return null
   if (verdict.testsRun === undefined) {
     const runners = reportingRunners(readOutput(output))
@@ -116,7 +121,7 @@ export function uncountedBaseline(end: StepEnd | null, verdict: GateVerdict, out
         : `no test count could be read from the gate on the base (${verdict.reason}): loopgate knows no report option for this gate command and found no summary line`
     return { what: why, inputs: how.channel ? ['gate-command', 'gate-report'] : ['gate-report', 'gate-command'], evidence: evidenceLine(output) }
   }
-  if (verdict.testsRun > 0) return null
+  if (verdict.testsRun > 0 || how.bump) return null
   return {
     what: `no test ran on the base (${verdict.reason}${verdict.failures.length ? `; ${verdict.failures.length} error(s), e.g. ${verdict.failures[0].id}` : ''})`,
     inputs: ['gate-command', 'gate-setup'],

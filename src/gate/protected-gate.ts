@@ -35,6 +35,17 @@ export interface ProtectedGateOptions {
   packageCaches?: PackageCache[]
   /** The first clean checkout, begun before the rest of the setup. */
   first?: FirstCheckout
+  /** The baseline runs on loopgate's dependency bump: no test running there (an import error) is the task. */
+  bumpBaseline?: boolean
+}
+
+/** A file that failed to load, reported as a test named by its path (node:test): not a test of the base. */
+const FILE_ENTRY = /^\S*[^\s/]\.(?:[cm]?[jt]sx?)$/
+
+/** The base's tests each candidate must pass: those that ran (passed or failed), and those skipped. */
+function baselineIds(verdict: GateVerdict): BaselineIds {
+  const failed = (verdict.failedIds ?? []).filter((id) => !FILE_ENTRY.test(id))
+  return { ran: [...(verdict.passedIds ?? []), ...failed], skipped: verdict.skippedIds ?? [] }
 }
 
 export interface Baseline {
@@ -119,8 +130,8 @@ export class ProtectedGate implements Gate {
     if (unreachable.length && this.opts.user) verdict = { ...verdict, reason: `${verdict.reason}; ${describeUnreachable(unreachable, this.opts.user)}` }
     const broken =
       brokenBaseline(this.lastEnd, verdict, verdict.outputTail, this.opts.timeoutMs) ??
-      uncountedBaseline(this.lastEnd, verdict, verdict.outputTail, { channel: this.lastChannel })
-    const ids = verdict.passedIds ? { ran: [...verdict.passedIds, ...(verdict.failedIds ?? [])], skipped: verdict.skippedIds ?? [] } : null
+      uncountedBaseline(this.lastEnd, verdict, verdict.outputTail, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
+    const ids = verdict.passedIds ? baselineIds(verdict) : null
     this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, ids, verdict, broken }
     return this.baseline
   }

@@ -63,6 +63,8 @@ export interface ProtectionOptions {
    * the WIP an earlier run's agent wrote, so its baseline runs on the base it started from.
    */
   baselineCommit?: string
+  /** The baseline runs on loopgate's dependency bump (task: dependency-upgrade), where an import error is the task. */
+  baselineOnBump?: boolean
   /**
    * Work on the workspace that must follow the protected paths' restore and end before the first
    * call (loopgate's view of the workspace is prepared): it runs while the gate opens and the
@@ -246,7 +248,8 @@ async function openGate(
     user: gateUser ?? user,
     ownUser: Boolean(gateUser),
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
-    first
+    first,
+    bumpBaseline: opts.baselineOnBump
   })
   await gate.init()
   if (gateUser) {

@@ -15,7 +15,18 @@ export { parseTap } from './tap.js'
  */
 export function parseReport(text: string, root?: string): TestReport {
   const report = parseReportText(text, root)
-  return { ...report, failures: relativeTo(root, report.failures) }
+  const ids = (list: string[]): string[] =>
+    relativeTo(
+      root,
+      list.map((id) => ({ id, message: '' }))
+    ).map((f) => f.id)
+  return {
+    ...report,
+    failures: relativeTo(root, report.failures),
+    passedIds: ids(report.passedIds),
+    failedIds: ids(report.failedIds),
+    skippedIds: ids(report.skippedIds)
+  }
 }
 
 function parseReportText(text: string, root?: string): TestReport {
