@@ -77,11 +77,24 @@ test('with a report: the honest fix passes, failures and fingerprint come from t
   expect(r.report.run?.iterations[1].gate?.passedIds).toEqual(['adds two', 'adds zero', 'slow'])
 })
 
-test('a gate that leaves no report fails when gate-report is set', async () => {
+test('a gate that leaves no report when gate-report is set: the baseline has no count, so the run stops gate-broken', async () => {
   const r = await runAttack({ isolation: 'weak', inputs: { 'gate-report': 'junit.xml' }, script: FIX })
+  expect(r.report.stopReason).toBe('gate-broken')
+  expect(r.report.run).toBeNull()
+  expect(r.report.notes.join('\n')).toContain('no report at junit.xml')
+})
+
+test('a candidate that leaves no report fails when gate-report is set', async () => {
+  const r = await runAttack({
+    isolation: 'weak',
+    files: tapProject(),
+    inputs: TAP_GATE,
+    script: `${FIX}printf 'export const skipSlow = false\\nprocess.exit(0)\\n' > src/config.mjs\n`
+  })
   const gate = r.report.run?.iterations[0].gate
   expect(gate?.passed).toBe(false)
-  expect(gate?.reason).toContain('no report at junit.xml')
+  expect(gate?.reason).toContain('unreadable report report.tap')
+  expect(gate?.reason).toContain('no test count found (the baseline ran 3)')
 })
 
 test('a gate that times out fails (its own timeout)', async () => {

@@ -154,6 +154,9 @@ function protect(
     baselines: ctx.baselines,
     // A dependency upgrade decides from the baseline whether to call the agent at all.
     baselineAlongside: settings.task !== 'dependency-upgrade',
+    // A resumed run's HEAD is the WIP: its baseline runs on the base the WIP started from.
+    baselineCommit: settings.task === 'dependency-upgrade' ? undefined : ctx.carry?.baseCommit,
+    baselineOnBump: settings.task === 'dependency-upgrade',
     alongside,
     log: new AttemptLog(files.logFile)
   }).catch((err: unknown) => {

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, lstatSync,
 import path from 'node:path'
 import { readSettings } from '../../src/inputs.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
-import { executeRun, type RunReport } from '../../src/run.js'
+import { executeRun, type RunCarry, type RunReport } from '../../src/run.js'
 import { makeRepo, sh, tempDir } from './repo.js'
 import { workerAgentUser } from './action-runner.js'
 
@@ -59,6 +59,8 @@ export interface AttackOptions {
   prepare?: (ws: string) => void
   /** The run's id (default: a fresh one). */
   runId?: string
+  /** The state carried into the run (a resumed run's base, say). */
+  carry?: RunCarry
 }
 
 export interface AttackResult {
@@ -116,6 +118,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
     signal: new AbortController().signal,
     report: (line) => lines.push(line),
     isolation: opts.isolation,
+    carry: opts.carry,
     agentUser: opts.agentUser === null ? undefined : (opts.agentUser ?? workerAgentUser())
   })
   const agentHome = opts.isolation === 'auto' && opts.agentUser ? `/home/${opts.agentUser}` : null

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { git } from '../git/git.js'
+import { LIMITS } from '../state/schema.js'
 import type { Baseline } from './protected-gate.js'
+import type { BaselineIds } from './verdict.js'
 
 /**
  * The baseline's verdict depends only on the tree it runs on, the gate command and setup, the
@@ -26,6 +28,8 @@ export interface CachedBaseline {
   reason: string
   /** The gate's environment key (see healthKey): the gate ran on it before, so it starts. */
   health?: string
+  /** The ids of the baseline's tests, when a report gave them (each must pass in a candidate). */
+  ids?: BaselineIds | null
 }
 
 /** Where baselines are kept between runs (the loop state); absent, every run runs its own. */
@@ -55,7 +59,7 @@ export const LOCKFILES = [
 export function baselineKey(inputs: BaselineInputs): string {
   const h = createHash('sha256')
   for (const part of [inputs.tree, inputs.command, inputs.setup ?? '', inputs.report ?? '', inputs.lockfiles]) h.update(`${part.length}:${part}`)
-  return `baseline-v1-${h.digest('hex').slice(0, 32)}`
+  return `baseline-v2-${h.digest('hex').slice(0, 32)}`
 }
 
 /**
@@ -80,14 +84,19 @@ export async function baselineInputs(cwd: string, commit: string, gate: { comman
   return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles: await lockfileHash(cwd, commit) }
 }
 
-export function toCached(key: string, b: Baseline, health?: string): CachedBaseline {
-  return { key, tests: b.tests, skipped: b.skipped, passed: b.verdict.passed, reason: b.verdict.reason, ...(health ? { health } : {}) }
+/** The entry the state keeps; null for a baseline whose ids are more than the state keeps (it runs each time). */
+export function toCached(key: string, b: Baseline, health?: string): CachedBaseline | null {
+  const ids = b.ids ?? null
+  if (ids && (ids.ran.length + ids.skipped.length > LIMITS.baselineIds || [...ids.ran, ...ids.skipped].some((id) => id.length > LIMITS.baselineIdChars)))
+    return null
+  return { key, tests: b.tests, skipped: b.skipped, passed: b.verdict.passed, reason: b.verdict.reason, ids, ...(health ? { health } : {}) }
 }
 
 export function fromCached(c: CachedBaseline): Baseline {
   return {
     tests: c.tests,
     skipped: c.skipped,
+    ids: c.ids ?? null,
     broken: null,
     verdict: {
       passed: c.passed,

@@ -1,5 +1,6 @@
 import type { GateVerdict } from '../loop/types.js'
 import { errorLines } from './error-lines.js'
+import { readOutput, reportingRunners } from './output.js'
 
 /**
  * Whether a failing baseline is the environment's fault (the gate cannot run at all) rather than
@@ -98,6 +99,35 @@ export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output
     }
   }
   return null
+}
+
+/**
+ * A baseline that cannot be checked against: no test count could be read (from loopgate's report,
+ * the `gate-report`, or a summary line), or the count says no test ran (a collection or import
+ * error). Every check of a candidate compares with these, so the run stops before any spend.
+ */
+export function uncountedBaseline(
+  end: StepEnd | null,
+  verdict: GateVerdict,
+  output: string,
+  how: { channel: string | null; bump?: boolean }
+): BrokenGate | null {
+  if (!end || end.aborted || end.step !== 'command' || end.timedOut) return null
+  if (verdict.testsRun === undefined) {
+    const runners = reportingRunners(readOutput(output))
+    const why = how.channel
+      ? `${how.channel} wrote no readable report on the base (${verdict.reason})`
+      : runners.length
+        ? `no test count could be read from the gate on the base (${verdict.reason}): its output is ${runners.join(' and ')}'s, whose console summary any process can print, and loopgate cannot add its report option to this gate command (not a simple command, or one with a report of its own)`
+        : `no test count could be read from the gate on the base (${verdict.reason}): loopgate knows no report option for this gate command and found no summary line`
+    return { what: why, inputs: how.channel ? ['gate-command', 'gate-report'] : ['gate-report', 'gate-command'], evidence: evidenceLine(output) }
+  }
+  if (verdict.testsRun > 0 || how.bump) return null
+  return {
+    what: `no test ran on the base (${verdict.reason}${verdict.failures.length ? `; ${verdict.failures.length} error(s), e.g. ${verdict.failures[0].id}` : ''})`,
+    inputs: ['gate-command', 'gate-setup'],
+    evidence: evidenceLine(output, /error|Error|No module named|Cannot find/) ?? evidenceLine(output)
+  }
 }
 
 /** One line for people: what failed, the evidence, which inputs to change. */

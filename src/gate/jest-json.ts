@@ -35,6 +35,8 @@ export function parseJestJson(value: Record<string, unknown>, root?: string): Te
   let skipped = 0
   const failures = new FailureList()
   const passedIds: string[] = []
+  const failedIds: string[] = []
+  const skippedIds: string[] = []
   for (const file of arr(value.testResults) as FileResult[]) {
     const abs = str(file.name)
     const rel = root && abs.startsWith(`${root}${path.sep}`) ? path.relative(root, abs) : abs
@@ -45,10 +47,15 @@ export function parseJestJson(value: Record<string, unknown>, root?: string): Te
       const id = [rel, ...titles].filter((t) => t !== '').join(' › ')
       const status = str(a.status)
       if (status === 'passed') passedIds.push(id)
-      else if (status === 'failed') failures.add(id, failureText(arr(a.failureMessages).map(str).join('\n')))
-      else skipped++
+      else if (status === 'failed') {
+        failures.add(id, failureText(arr(a.failureMessages).map(str).join('\n')))
+        failedIds.push(id)
+      } else {
+        skipped++
+        skippedIds.push(id)
+      }
     }
     if (results.length === 0 && str(file.status) === 'failed') failures.add(rel, failureText(str(file.message)) || 'test file failed')
   }
-  return { format: 'json', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds }
+  return { format: 'json', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds, failedIds, skippedIds }
 }

@@ -50,6 +50,11 @@ function failureMessage(el: XmlNode, fallback: string): string {
   return (lead && !squash(body).includes(squash(lead)) ? `${failureText(message)}\n${quoted}` : quoted) || fallback
 }
 
+/** pytest's entry for a module that failed to import: no test of it ran. */
+function collectionError(tc: XmlNode): boolean {
+  return attr(tc, 'classname') === '' && tc.failure === undefined && list(tc.error).some((el) => attr(el, 'message') === 'collection failure')
+}
+
 /**
  * Reads a JUnit XML report (jest-junit, vitest, pytest --junitxml, mocha-junit-reporter,
  * go-junit-report, surefire) with an XML parser. Throws when the text is not a JUnit report.
@@ -67,10 +72,16 @@ export function parseJUnit(xml: string): TestReport {
   let skipped = 0
   const failures = new FailureList()
   const passedIds: string[] = []
+  const failedIds: string[] = []
+  const skippedIds: string[] = []
   const visitSuite = (suite: XmlNode, path: string[]): void => {
     if (path.length > 50) return
     const suites = attr(suite, 'name') ? [...path, attr(suite, 'name')] : path
     for (const tc of list(suite.testcase)) {
+      if (collectionError(tc)) {
+        failures.add(attr(tc, 'name') || 'collection', failureMessage(list(tc.error)[0], 'collection failure'))
+        continue
+      }
       tests++
       // node:test's reporter writes the placeholder classname "test"; its suites name the test
       const classname = attr(tc, 'classname') === 'test' ? '' : attr(tc, 'classname')
@@ -78,9 +89,13 @@ export function parseJUnit(xml: string): TestReport {
       const name = attr(tc, 'name')
       const id = cls && name ? `${cls} › ${name}` : name || cls || `test ${tests}`
       const bad = [...list(tc.failure), ...list(tc.error)]
-      if (bad.length > 0) failures.add(id, bad.map((el) => failureMessage(el, tc.failure ? 'failure' : 'error')).join('\n'))
-      else if (tc.skipped !== undefined) skipped++
-      else passedIds.push(id)
+      if (bad.length > 0) {
+        failures.add(id, bad.map((el) => failureMessage(el, tc.failure ? 'failure' : 'error')).join('\n'))
+        failedIds.push(id)
+      } else if (tc.skipped !== undefined) {
+        skipped++
+        skippedIds.push(id)
+      } else passedIds.push(id)
     }
     for (const child of list(suite.testsuite)) visitSuite(child, suites)
   }
@@ -89,5 +104,5 @@ export function parseJUnit(xml: string): TestReport {
     // a root may hold testcases directly
     if (root.testcase !== undefined) visitSuite({ testcase: root.testcase }, [])
   }
-  return { format: 'junit', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds }
+  return { format: 'junit', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds, failedIds, skippedIds }
 }

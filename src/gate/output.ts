@@ -84,16 +84,35 @@ export function readOutput(output: string, root?: string): OutputReading {
     ['junit', () => junitIn(text)],
     ['tap', () => tapIn(text)]
   ]
+  const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
   for (const [runner, read] of machine) {
     const report = read()
-    if (report && report.tests > 0)
-      return { runners: [runner], failures: relativeTo(root, report.failures), counts: { tests: report.tests, skipped: report.skipped } }
+    if (!report || report.tests === 0) continue
+    // A stream inside another runner's output (node:test's TAP in vitest's, say) is not that run's count.
+    const summary = recognised.length ? countsFromOutput(text) : null
+    const agrees = !summary || summary.tests === report.tests
+    return {
+      runners: agrees ? [runner] : [runner, ...recognised.map((p) => p.runner)],
+      failures: relativeTo(root, report.failures),
+      counts: agrees ? { tests: report.tests, skipped: report.skipped } : null
+    }
   }
-  const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
   const failures = new FailureList()
   for (const parser of recognised) parser.read(lines, failures)
   if (recognised.length === 0) genericFailures(lines, failures)
   return { runners: recognised.map((p) => p.runner), failures: relativeTo(root, failures.items), counts: countsFromOutput(text) }
+}
+
+/**
+ * Runners whose console summary is never a count: each writes a report loopgate could read
+ * instead, and any process of the gate user can print the summary. (TAP, `go test` and check-mark
+ * lines are what custom runners print: their console count is still read.)
+ */
+const REPORTING_RUNNERS = new Set(['vitest', 'jest', 'mocha', 'node:test', 'pytest', 'json', 'junit'])
+
+/** The runners in a reading whose console count is not trusted (see REPORTING_RUNNERS). */
+export function reportingRunners(reading: OutputReading): string[] {
+  return reading.runners.filter((r) => REPORTING_RUNNERS.has(r))
 }
 
 /** The failures read from console output (see readOutput). */

@@ -4,14 +4,15 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess, type RunResult } from '../process/run.js'
 import type { Gate, GateVerdict } from '../loop/types.js'
-import { brokenBaseline, describeBroken, type BrokenGate, type StepEnd } from './baseline-health.js'
+import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline-health.js'
 import { CleanCheckout, type PreparedCheckout } from './checkout.js'
 import { describeTampering, type Tampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
 import type { FirstCheckout } from './first-checkout.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
-import { failedVerdict, gateVerdict } from './verdict.js'
+import { openReportChannel, type OpenChannel } from './report-folder.js'
+import { failedVerdict, gateVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
 
 export interface ProtectedGateOptions {
@@ -34,11 +35,24 @@ export interface ProtectedGateOptions {
   packageCaches?: PackageCache[]
   /** The first clean checkout, begun before the rest of the setup. */
   first?: FirstCheckout
+  /** The baseline runs on loopgate's dependency bump: no test running there (an import error) is the task. */
+  bumpBaseline?: boolean
+}
+
+/** A file that failed to load, reported as a test named by its path (node:test): not a test of the base. */
+const FILE_ENTRY = /^\S*[^\s/]\.(?:[cm]?[jt]sx?)$/
+
+/** The base's tests each candidate must pass: those that ran (passed or failed), and those skipped. */
+function baselineIds(verdict: GateVerdict): BaselineIds {
+  const failed = (verdict.failedIds ?? []).filter((id) => !FILE_ENTRY.test(id))
+  return { ran: [...(verdict.passedIds ?? []), ...failed], skipped: verdict.skippedIds ?? [] }
 }
 
 export interface Baseline {
   tests: number | null
   skipped: number | null
+  /** The ids its report listed: each must pass in a candidate. */
+  ids?: BaselineIds | null
   verdict: GateVerdict
   /** Set when the gate cannot run on the base at all (not when its tests fail). */
   broken: BrokenGate | null
@@ -59,6 +73,8 @@ export class ProtectedGate implements Gate {
   /** The package caches the last run was given, and those left out (with why). */
   lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
   private lastEnd: StepEnd | null = null
+  /** The runner of loopgate's report channel in the last run, when it had one. */
+  private lastChannel: string | null = null
   private readonly brokenController = new AbortController()
   /** A baseline running alongside the first agent call (see startBaseline). */
   private pendingBaseline: Promise<Baseline | null> | null = null
@@ -112,8 +128,11 @@ export class ProtectedGate implements Gate {
     let verdict = await this.execute(commit, true)
     const unreachable = !verdict.passed && this.opts.user ? unreachablePathDirs(this.opts.env.PATH, this.opts.user) : []
     if (unreachable.length && this.opts.user) verdict = { ...verdict, reason: `${verdict.reason}; ${describeUnreachable(unreachable, this.opts.user)}` }
-    const broken = brokenBaseline(this.lastEnd, verdict, verdict.outputTail, this.opts.timeoutMs)
-    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, verdict, broken }
+    const broken =
+      brokenBaseline(this.lastEnd, verdict, verdict.outputTail, this.opts.timeoutMs) ??
+      uncountedBaseline(this.lastEnd, verdict, verdict.outputTail, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
+    const ids = verdict.passedIds ? baselineIds(verdict) : null
+    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, ids, verdict, broken }
     return this.baseline
   }
 
@@ -160,6 +179,7 @@ export class ProtectedGate implements Gate {
   private async execute(commit: string, baseline: boolean): Promise<GateVerdict> {
     const started = Date.now()
     this.lastEnd = null
+    this.lastChannel = null
     const ahead = this.ahead ? await this.ahead : null
     this.ahead = null
     const prepared =
@@ -178,6 +198,7 @@ export class ProtectedGate implements Gate {
     const exec = this.executor(prepared, started + this.opts.timeoutMs)
     this.checkout.markRun()
     let output = ''
+    let channel: OpenChannel | null = null
     try {
       if (this.opts.setup) {
         const s = await exec(this.opts.setup)
@@ -192,15 +213,21 @@ export class ProtectedGate implements Gate {
           return { ...failedVerdict(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
         }
       }
+      const { timeoutMs, report } = this.opts
+      channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user })
+      this.lastChannel = channel?.runner ?? null
       const t = Date.now()
-      const r = await exec(this.opts.command)
+      const r = await exec(channel?.command ?? this.opts.command)
       this.lastTimings.command = Date.now() - t
       this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
       output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
-      const { timeoutMs, report } = this.opts
-      return gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs: Date.now() - started, report, baseline: this.baseline })
+      // Nothing of the gate user's may write the report while it is read.
+      if (user) killUserProcesses(user)
+      const durationMs = Date.now() - started
+      return gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, baseline: this.baseline })
     } finally {
       if (user) killUserProcesses(user)
+      channel?.close()
       this.checkout.scrub()
     }
   }

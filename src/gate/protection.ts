@@ -60,6 +60,13 @@ export interface ProtectionOptions {
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
   /**
+   * The commit the baseline runs on when it is not the workspace's HEAD: a resumed run's HEAD is
+   * the WIP an earlier run's agent wrote, so its baseline runs on the base it started from.
+   */
+  baselineCommit?: string
+  /** The baseline runs on loopgate's dependency bump (task: dependency-upgrade), where an import error is the task. */
+  baselineOnBump?: boolean
+  /**
    * Work on the workspace that must follow the protected paths' restore and end before the first
    * call (loopgate's view of the workspace is prepared): it runs while the gate opens and the
    * baseline runs, and the setup ends once it has.
@@ -105,7 +112,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   // The slowest step before the first verdict, the gate's first clean checkout, begins now; the
   // run's users are created while the base is resolved and snapshotted. None needs the others.
   const location = gateLocation(opts)
-  const first = beginFirstCheckout(location, (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim())
+  const first = beginFirstCheckout(location, opts.baselineCommit ?? (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim())
   const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,
@@ -156,7 +163,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     )
     account.reach([opts.callsDir, location.gateDir])
     // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
-    startCommit = (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+    startCommit = opts.baselineCommit ?? (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
     gate.prepareAhead(startCommit)
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))
@@ -243,7 +250,8 @@ async function openGate(
     user: gateUser ?? user,
     ownUser: Boolean(gateUser),
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
-    first
+    first,
+    bumpBaseline: opts.baselineOnBump
   })
   await gate.init()
   if (gateUser) {
@@ -301,7 +309,8 @@ async function establishBaseline(
   }
   const record = (baseline: Baseline): void => {
     opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
-    if (!baseline.broken) opts.baselines?.put(toCached(key, baseline, health))
+    const entry = baseline.broken ? null : toCached(key, baseline, health)
+    if (entry) opts.baselines?.put(entry)
   }
   if (opts.baselineAlongside && opts.baselines?.healthy?.(health)) {
     gate.startBaseline(startCommit).then(record, () => undefined)

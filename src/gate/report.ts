@@ -1,5 +1,5 @@
 import { stripAnsi } from './failure-text.js'
-import { pytestSummaryLine } from './console/pytest.js'
+import { pytestCounts } from './console/pytest.js'
 import { parseJestJson, isJestJson } from './jest-json.js'
 import { parseJUnit } from './junit.js'
 import { parseTap } from './tap.js'
@@ -15,7 +15,18 @@ export { parseTap } from './tap.js'
  */
 export function parseReport(text: string, root?: string): TestReport {
   const report = parseReportText(text, root)
-  return { ...report, failures: relativeTo(root, report.failures) }
+  const ids = (list: string[]): string[] =>
+    relativeTo(
+      root,
+      list.map((id) => ({ id, message: '' }))
+    ).map((f) => f.id)
+  return {
+    ...report,
+    failures: relativeTo(root, report.failures),
+    passedIds: ids(report.passedIds),
+    failedIds: ids(report.failedIds),
+    skippedIds: ids(report.skippedIds)
+  }
 }
 
 function parseReportText(text: string, root?: string): TestReport {
@@ -43,16 +54,8 @@ export function countsFromOutput(output: string): { tests: number; skipped: numb
   }
   const vitest = /^[ \t]*Tests[ \t]+(.*?)\((\d+)\)/m.exec(text)
   if (vitest) return { tests: Number(vitest[2]), skipped: Number(/(\d+) skipped/.exec(vitest[1])?.[1] ?? 0) }
-  const pytest = pytestSummaryLine(text)
-  if (pytest !== null) {
-    let tests = 0
-    let skipped = 0
-    for (const m of pytest.replace(/ in \d[\d.]*s\b.*$/, '').matchAll(/(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)/g)) {
-      tests += Number(m[1])
-      if (m[2] === 'skipped' || m[2] === 'xfailed') skipped += Number(m[1])
-    }
-    return { tests, skipped }
-  }
+  const pytest = pytestCounts(text)
+  if (pytest !== null) return pytest
   const tapTests = /^(?:#|ℹ) tests (\d+)/m.exec(text)
   if (tapTests) return { tests: Number(tapTests[1]), skipped: Number(/^(?:#|ℹ) skip(?:ped)? (\d+)/m.exec(text)?.[1] ?? 0) }
   const mocha = /^[ \t]*(\d+) passing/m.exec(text)

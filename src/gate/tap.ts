@@ -100,6 +100,8 @@ export function parseTap(text: string): TestReport {
   let skipped = 0
   const failures = new FailureList()
   const passedIds: string[] = []
+  const failedIds: string[] = []
+  const skippedIds: string[] = []
   let sawPlanOrTest = false
   let open: { indent: number; name: string }[] = []
   let lastPointIndent = -1
@@ -138,10 +140,15 @@ export function parseTap(text: string): TestReport {
       continue
     }
     tests++
-    if (directive === 'SKIP') skipped++
-    else if (!failedPoint) passedIds.push(id)
-    else failures.add(id, diagnostics(block).message)
+    if (directive === 'SKIP') {
+      skipped++
+      skippedIds.push(id)
+    } else if (!failedPoint) passedIds.push(id)
+    else {
+      failures.add(id, diagnostics(block).message)
+      failedIds.push(id)
+    }
   }
   if (!sawPlanOrTest) throw new Error('not a TAP report (no plan and no test lines)')
-  return { format: 'tap', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds }
+  return { format: 'tap', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds, failedIds, skippedIds }
 }

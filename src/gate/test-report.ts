@@ -8,6 +8,9 @@ export interface TestReport {
   skipped: number
   failures: FailureItem[]
   passedIds: string[]
+  /** Every failing test's id (not capped like failures). */
+  failedIds: string[]
+  skippedIds: string[]
 }
 
 /** More failures than this are not read: the evidence and the fingerprint do not need them. */

@@ -1,8 +1,9 @@
+import path from 'node:path'
 import type { RunResult } from '../process/run.js'
 import type { FailureItem, GateVerdict } from '../loop/types.js'
 import { readTreeEntry } from '../fs/tree.js'
 import { verdictFingerprint } from './fingerprint.js'
-import { readOutput } from './output.js'
+import { readOutput, reportingRunners } from './output.js'
 import { parseReport, type TestReport } from './report.js'
 
 /** What a gate command's run is judged on. */
@@ -14,10 +15,25 @@ export interface GateRun {
   dir: string
   timeoutMs: number
   durationMs: number
-  /** The JUnit XML / TAP report it writes, relative to `dir`. */
+  /** The JUnit XML / TAP report it writes, relative to `dir` (`gate-report`). */
   report?: string
-  /** The counts of the baseline run on the base: fewer tests, or more skipped, fail the gate. */
-  baseline?: { tests: number | null; skipped: number | null } | null
+  /** The report loopgate's own option made the runner write (an absolute path outside `dir`); wins over `report`. */
+  channel?: string
+  /** The baseline run on the base: fewer tests, more skipped, or one of its tests not passing fail the gate. */
+  baseline?: BaselineCounts | null
+}
+
+/** What the baseline on the base said: its counts (null when none could be read) and its tests' ids. */
+export interface BaselineCounts {
+  tests: number | null
+  skipped: number | null
+  /** From a report: the ids of the tests that ran (passed or failed) and of those skipped. */
+  ids?: BaselineIds | null
+}
+
+export interface BaselineIds {
+  ran: string[]
+  skipped: string[]
 }
 
 function endReason(run: GateRun['run'], timeoutMs: number): string {
@@ -27,42 +43,74 @@ function endReason(run: GateRun['run'], timeoutMs: number): string {
   return `exit ${run.exitCode}`
 }
 
-function readReport(dir: string, report: string, reasons: string[]): TestReport | null {
+/** The report at `report` under `dir`; failure paths under `root` (the checkout) become relative. */
+function readReport(dir: string, report: string, reasons: string[], root = dir, label = report): TestReport | null {
   const entry = readTreeEntry(dir, report)
   if (entry.kind !== 'file') {
-    reasons.push(`no report at ${report}`)
+    reasons.push(`no report at ${label}`)
     return null
   }
   try {
-    return parseReport(entry.data.toString('utf8'), dir)
+    return parseReport(entry.data.toString('utf8'), root)
   } catch (err) {
-    reasons.push(`unreadable report ${report}: ${(err as Error).message}`)
+    reasons.push(`unreadable report ${label}: ${(err as Error).message}`)
     return null
   }
 }
 
+/** The report loopgate's channel or `gate-report` names, or null (and why) when it cannot be read. */
+function expectedReport(g: GateRun, reasons: string[]): TestReport | null {
+  if (g.channel) return readReport(path.dirname(g.channel), path.basename(g.channel), reasons, g.dir, "loopgate's report file")
+  return g.report ? readReport(g.dir, g.report, reasons) : null
+}
+
+/** The base's tests that did not pass: each that ran there must pass, each skipped there must still be listed. */
+function missingBaseTests(ids: BaselineIds, report: TestReport): FailureItem[] {
+  const passed = new Set(report.passedIds)
+  const listed = new Set([...report.passedIds, ...report.failedIds, ...report.skippedIds])
+  const failing = new Set(report.failedIds)
+  const missing: FailureItem[] = []
+  for (const id of ids.ran) {
+    // a failing one is among the report's failures already
+    if (!passed.has(id) && !failing.has(id)) missing.push({ id, message: listed.has(id) ? 'skipped (it ran on the base)' : 'did not run (it ran on the base)' })
+  }
+  for (const id of ids.skipped) if (!listed.has(id)) missing.push({ id, message: 'missing (the base lists it)' })
+  return missing
+}
+
+function countChecks(base: BaselineCounts, counts: { tests: number; skipped: number } | null, reasons: string[]): void {
+  if (base.tests === null) reasons.push('the baseline has no test count, so no result can be checked')
+  else if (!counts) reasons.push(`no test count found (the baseline ran ${base.tests})`)
+  else if (counts.tests < base.tests) reasons.push(`fewer tests than the baseline (${counts.tests} < ${base.tests})`)
+  if (base.skipped !== null && counts && counts.skipped > base.skipped) {
+    reasons.push(`more tests skipped than the baseline (${counts.skipped} > ${base.skipped})`)
+  }
+}
+
 /**
- * The gate's verdict: it passes only when the command exited 0 on its own, its report (when it
- * names one) was read and lists no failure, and it ran no fewer tests and skipped no more than
- * the baseline. Every other reason is said.
+ * The gate's verdict: it passes only when the command exited 0 on its own, its report (loopgate's
+ * own, or `gate-report`) was read and lists no failure, it ran no fewer tests and skipped no more
+ * than the baseline, and every test the baseline's report listed passed. With a report, the
+ * console decides nothing but the evidence of a report that is missing. Every other reason is said.
  */
 export function gateVerdict(g: GateRun): GateVerdict {
   const { run, output, dir } = g
   const reasons = [endReason(run, g.timeoutMs)]
-  const report = g.report ? readReport(dir, g.report, reasons) : null
+  const report = expectedReport(g, reasons)
   const fromOutput = report ? null : readOutput(output, dir)
-  const counts = report ? { tests: report.tests, skipped: report.skipped } : fromOutput!.counts
+  const trusted = !g.channel && !g.report && reportingRunners(fromOutput!).length === 0
+  const counts = report ? { tests: report.tests, skipped: report.skipped } : trusted ? fromOutput!.counts : null
   const base = g.baseline
-  if (base && base.tests !== null) {
-    if (!counts) reasons.push(`no test count found (the baseline ran ${base.tests})`)
-    else if (counts.tests < base.tests) reasons.push(`fewer tests than the baseline (${counts.tests} < ${base.tests})`)
-  }
-  if (base && base.skipped !== null && counts && counts.skipped > base.skipped) {
-    reasons.push(`more tests skipped than the baseline (${counts.skipped} > ${base.skipped})`)
+  if (base) countChecks(base, counts, reasons)
+  const missing = base?.ids && report ? missingBaseTests(base.ids, report) : []
+  if (missing.length) {
+    const shown = missing.slice(0, 5).map((m) => `${m.id} (${m.message})`)
+    reasons.push(`${missing.length} of the base's tests did not pass: ${shown.join(', ')}${missing.length > 5 ? ', …' : ''}`)
   }
   if (report && report.failed > 0 && run.exitCode === 0) reasons.push(`${report.failed} failing in the report`)
   const passed = run.exitCode === 0 && !run.timedOut && !run.aborted && reasons.length === 1
-  const failures: FailureItem[] = passed ? [] : report ? report.failures : fromOutput!.failures
+  const read = report ? report.failures : fromOutput!.failures
+  const failures: FailureItem[] = passed ? [] : [...read, ...missing.filter((m) => !read.some((r) => r.id === m.id))]
   const reason = reasons.length === 1 ? reasons[0] : reasons.slice(run.exitCode === 0 ? 1 : 0).join('; ')
   return {
     passed,
@@ -74,6 +122,8 @@ export function gateVerdict(g: GateRun): GateVerdict {
     testsRun: counts?.tests,
     skipped: counts?.skipped,
     passedIds: report?.passedIds,
+    failedIds: report?.failedIds,
+    skippedIds: report?.skippedIds,
     outputTail: output.slice(-20000),
     durationMs: g.durationMs
   }

@@ -62,6 +62,9 @@ export interface GateVerdict {
   skipped?: number
   /** Ids of the tests that passed, when a report gave them (verifies feature flips). */
   passedIds?: string[]
+  /** Ids of the tests that failed, and of those skipped, when a report gave them (the baseline's protected tests). */
+  failedIds?: string[]
+  skippedIds?: string[]
   outputTail: string
   durationMs: number
   /** Set when the gate could not run on the base at all (a baseline that ran alongside the first call). */

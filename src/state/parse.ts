@@ -141,8 +141,16 @@ function readBaseline(b: unknown, w: string): CachedBaseline {
     skipped: count(e.skipped, `${w}.skipped`),
     passed: e.passed,
     reason: str(e.reason, `${w}.reason`, LIMITS.text),
-    ...(e.health === undefined ? {} : { health: str(e.health, `${w}.health`, 100) })
+    ...(e.health === undefined ? {} : { health: str(e.health, `${w}.health`, 100) }),
+    ...(e.ids === undefined ? {} : { ids: readBaselineIds(e.ids, `${w}.ids`) })
   }
+}
+
+function readBaselineIds(v: unknown, w: string): { ran: string[]; skipped: string[] } | null {
+  if (v === null) return null
+  const e = obj(v, w)
+  const ids = (x: unknown, where: string): string[] => arr(x, where, LIMITS.baselineIds).map((id, i) => str(id, `${where}[${i}]`, LIMITS.baselineIdChars))
+  return { ran: ids(e.ran, `${w}.ran`), skipped: ids(e.skipped, `${w}.skipped`) }
 }
 
 /** A list field: each entry read by `read`, named `field[i]`; an absent optional list is empty. */

@@ -13,6 +13,9 @@ export const LIMITS = {
   prCounts: 100,
   upgradeAttempts: 100,
   baselines: 10,
+  /** Test ids one cached baseline keeps (a larger baseline is not cached: it runs each time). */
+  baselineIds: 5000,
+  baselineIdChars: 300,
   text: 500
 } as const
 

@@ -5,15 +5,38 @@ const REGION = /^=+ (FAILURES|ERRORS|.*) =+$/
 const SECTION = /^_{3,} (.+?) _{3,}$/
 const SUMMARY = /^(FAILED|ERROR) (\S+)(?: - (.*))?$/
 
-/** pytest's last line, `==== 1 failed, 2 passed in 0.12s ====`, without the `=` (read per line, linearly). */
+const OUTCOME = '(?:passed|failed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)'
+/** `-q`'s last line: the counts alone, `1 failed, 2 passed in 0.12s` (or `no tests ran in 0.01s`). */
+const QUIET_SUMMARY = new RegExp(`^(?:\\d+ ${OUTCOME}(?:, \\d+ ${OUTCOME})*|no tests ran) in \\d[\\d.]*s\\b`)
+
+/**
+ * pytest's last line, `==== 1 failed, 2 passed in 0.12s ====` (the default) or `1 failed, 2 passed
+ * in 0.12s` (`-q`), without the `=` (read per line, linearly). `-qq` prints none.
+ */
 export function pytestSummaryLine(text: string): string | null {
   let found: string | null = null
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('=') || !line.trimEnd().endsWith('=')) continue
-    const inner = line.replace(/^=+/, '').trimEnd().replace(/=+$/, '').trim()
-    if (/ in \d[\d.]*s\b/.test(inner) && /\b(?:passed|failed|errors?|skipped)\b/.test(inner)) found = inner
+  for (const raw of text.split('\n')) {
+    const line = raw.trimEnd()
+    const framed = line.startsWith('=') && line.endsWith('=')
+    const inner = framed ? line.replace(/^=+/, '').replace(/=+$/, '').trim() : line
+    if (framed ? / in \d[\d.]*s\b/.test(inner) && /\b(?:passed|failed|errors?|skipped|no tests ran)\b/.test(inner) : QUIET_SUMMARY.test(inner)) found = inner
   }
   return found
+}
+
+/** The counts of pytest's summary line; a session interrupted during collection ran no test. */
+export function pytestCounts(text: string): { tests: number; skipped: number } | null {
+  const summary = pytestSummaryLine(text)
+  if (summary === null) return null
+  const interrupted = /^!+ Interrupted: \d+ errors? during collection !+$/m.test(text)
+  let tests = 0
+  let skipped = 0
+  for (const m of summary.replace(/ in \d[\d.]*s\b.*$/, '').matchAll(/(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)\b/g)) {
+    if (interrupted && /^error/.test(m[2])) continue
+    tests += Number(m[1])
+    if (m[2] === 'skipped' || m[2] === 'xfailed') skipped += Number(m[1])
+  }
+  return { tests, skipped }
 }
 
 /** The section title pytest gives a node id: `tests/test_x.py::TestA::test_b[1]` → `TestA.test_b[1]`. */
