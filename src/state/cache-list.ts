@@ -13,9 +13,10 @@ export const MAX_CACHE_LIST_PAGES = 20
 /** Lists the repository's Actions cache entries whose key starts with a prefix. */
 export type CacheLister = (prefix: string) => Promise<ListedCache[]>
 
-/** The Actions cache API (`GET /repos/{owner}/{repo}/actions/caches?key=`), when running in Actions with a token. */
+/** The Actions cache API (`GET /repos/{owner}/{repo}/actions/caches?key=`, every page), when running in Actions with a token. */
 export function cacheListerFromEnv(token: string, env: NodeJS.ProcessEnv, warn: (message: string) => void = () => undefined): CacheLister | undefined {
-  if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY || !token) return undefined
+  // The runner always sets GITHUB_API_URL; without it there is no API to ask (and no default is guessed).
+  if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY || !env.GITHUB_API_URL || !token) return undefined
   const client = createClient(token, env, warn)
   const repo = repoFromEnv(env)
   return async (prefix) => {

@@ -63,7 +63,7 @@ export async function listLoopRecords(
   now: Date
 ): Promise<LoopRecordsRead> {
   if (!list) {
-    return { readable: false, message: "the repository's cache list can be read only in GitHub Actions with `github-token`" }
+    return { readable: false, message: "the repository's cache list can be read only in GitHub Actions (GITHUB_API_URL) with `github-token`" }
   }
   try {
     const entries = await list(loopRecordsPrefix(loopId))
