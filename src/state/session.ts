@@ -99,6 +99,10 @@ export class StateSession {
     return this.resumePlan
   }
 
+  get periodCeiling(): boolean {
+    return this.settings.periodCeilingUsd !== undefined
+  }
+
   /** The loop's baselines by key: earlier runs' from the state, this run's saved with it. */
   baselineStore(): BaselineStore {
     return {
@@ -190,6 +194,23 @@ export interface OpenOptions {
   listCaches?: CacheLister
 }
 
+/** What the restore found, in the session's notes (a miss the cache list explains, a failure as a warning). */
+async function noteRestore(
+  session: StateSession,
+  restored: Exclude<RestoreResult, { status: 'corrupt' }>,
+  list: CacheLister | undefined,
+  prefix: string
+): Promise<void> {
+  if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
+  if (restored.status === 'miss') {
+    const note = await missNote(list, prefix, session.periodCeiling)
+    if (note) session.notes.push(note)
+  }
+  if (restored.status === 'unavailable' || restored.status === 'failed') {
+    session.warnings.push(`The loop state could not be restored (${restored.message}); starting from a fresh state.`)
+  }
+}
+
 /** Restores the loop's state before anything is spent, and applies the controls that need it. */
 export async function openStateSession(settings: StateSessionSettings, opts: OpenOptions): Promise<OpenResult> {
   const now = opts.now ?? new Date()
@@ -216,14 +237,7 @@ export async function openStateSession(settings: StateSessionSettings, opts: Ope
   writeStateFile(restored.state, location)
   const session = new StateSession(restored.state, info, settings, opts.cache)
   const list = opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env)
-  if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
-  if (restored.status === 'miss') {
-    const note = await missNote(list, stateKeyPrefix(settings.loopId, pr), settings.periodCeilingUsd !== undefined)
-    if (note) session.notes.push(note)
-  }
-  if (restored.status === 'unavailable' || restored.status === 'failed') {
-    session.warnings.push(`The loop state could not be restored (${restored.message}); starting from a fresh state.`)
-  }
+  await noteRestore(session, restored, list, stateKeyPrefix(settings.loopId, pr))
   if (pr !== null) {
     const runs = prRunCount(restored.state, pr)
     if (runs >= settings.maxRunsPerPr) {
