@@ -28,7 +28,7 @@ describe('cancellation loses nothing', () => {
     const runnerTemp = tempDir('loopgate-runner-')
     const agent = hangingAgent(sharedTempDir('loopgate-agent-'), before)
     let signalledAt = 0
-    const inputs = { ...baseInputs(loopId, { 'call-budget-usd': '3', 'spend-ceiling-usd': '10', 'period-ceiling-usd': '50' }), 'agent-command': agent.command }
+    const inputs = { ...baseInputs(loopId, { 'call-budget-usd': '3', 'spend-ceiling-usd': '10' }), 'agent-command': agent.command }
     try {
       const run = await runWithCache(svc, {
         workspace: repo,

@@ -61,7 +61,8 @@ describe('the post step settles a run whose main step was killed', () => {
       runId: '1-1',
       startedAt: new Date().toISOString(),
       baseCommit: base,
-      restoreStatus: 'miss'
+      restoreStatus: 'miss',
+      tempDir: temp
     }
     return { repo, base, runDir, progressFile, info }
   }

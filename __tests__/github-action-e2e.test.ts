@@ -165,8 +165,8 @@ describe('the bundled action publishing to GitHub', () => {
     expect(existsSync(path.join(ws, 'agent-was-called'))).toBe(false)
     expect(r.summary).toContain(`[#${open.number}](https://github.com/octo-org/octo-repo/pull/${open.number})`)
     expect(r.summary).toContain('max-open-prs')
-    // One read-only check before any spend: the open loop PRs (only a writer can cause a schedule, so no actor is checked).
-    expect(gh.requests.map((q) => q.operationId)).toEqual(['pulls/list'])
+    // Read-only checks before any spend: the loop's cache entries (its window and leases) and the open loop PRs (only a writer can cause a schedule, so no actor is checked).
+    expect(gh.requests.map((q) => q.operationId)).toEqual(['actions/get-actions-cache-list', 'pulls/list'])
   })
 
   const pullRequestEvent = (number: number, headSha: string, headRepo = 'octo-org/octo-repo') => ({
@@ -192,7 +192,8 @@ describe('the bundled action publishing to GitHub', () => {
     expect(r.exitCode).toBe(0)
     expect(r.summary).toContain('comes from a fork (forker/octo-repo)')
     expect(existsSync(path.join(ws, 'agent-was-called'))).toBe(false)
-    expect(gh.requests).toHaveLength(0)
+    // Nothing but the read of the loop's cache entries (its leases).
+    expect(gh.requests.map((q) => q.operationId)).toEqual(['actions/get-actions-cache-list'])
   })
 
   it('a PR loop pushes to the PR branch and comments', async () => {

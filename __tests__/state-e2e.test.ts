@@ -2,9 +2,21 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { buggyProject, makeRepo, sharedTempDir, sh, tempDir } from './helpers/repo.js'
 import { useCacheService, baseInputs, FIX, plantState, progressLines, readState, runWithCache } from './cache-server/scenario.js'
+import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 describe('loop state in actions/cache, through the bundled action', () => {
   const svc = useCacheService()
+  // The repository's cache list (where the rolling window's records are read) holds what the service holds.
+  let gh: GitHubServer
+  beforeAll(async () => {
+    gh = await startGitHubServer({
+      token: 'ghs_stateFakeToken00000000000000000001',
+      cacheSource: () => svc.entries.filter((e) => e.finalized).map((e) => ({ key: e.key, ref: 'refs/heads/main', version: e.version }))
+    })
+  })
+  afterAll(async () => {
+    await gh.close()
+  })
 
   it('a first run misses and saves; the second restores it and the rolling ceiling stops it before spending', async () => {
     const repo = makeRepo(buggyProject())
@@ -20,6 +32,7 @@ describe('loop state in actions/cache, through the bundled action', () => {
     const first = await runWithCache(svc, {
       workspace: repo,
       runnerTemp,
+      env: { GITHUB_API_URL: gh.url },
       inputs: { ...inputs, 'agent-command': `echo '{"cost_usd": 1.5}' > "$LOOPGATE_COST_FILE"` }
     })
     expect(first.outputs['stop-reason']).toBe('max-iterations')
@@ -38,6 +51,7 @@ describe('loop state in actions/cache, through the bundled action', () => {
     const second = await runWithCache(svc, {
       workspace: repo,
       runnerTemp,
+      env: { GITHUB_API_URL: gh.url },
       inputs: { ...inputs, 'agent-command': `touch ${marker}` }
     })
     expect(second.stdout).toMatch(/Cache hit for restore-key: loopgate-nightly-deps-\d+-1/)
@@ -97,19 +111,21 @@ describe('loop state in actions/cache, through the bundled action', () => {
     expect(existsSync(marker)).toBe(false)
   })
 
-  it('goes on with a warning when the cache service answers 500, and says the window spend is unknown', async () => {
+  it('goes on with a warning when the cache service answers 500: the window is still read from the cache list', async () => {
     const repo = makeRepo(buggyProject())
     svc.failWith = 500
     try {
       const run = await runWithCache(svc, {
         workspace: repo,
+        env: { GITHUB_API_URL: gh.url },
         inputs: { ...baseInputs('flaky-cache', { 'period-ceiling-usd': '20' }), 'agent-command': FIX }
       })
       expect(run.exitCode).toBe(0)
       expect(run.outputs['stop-reason']).toBe('verified')
       expect(run.stdout).toMatch(/::warning::.*loop state could not be restored/)
       expect(run.stdout).toMatch(/::warning::.*loop state was not saved/)
-      expect(run.summary).toContain("the window's earlier spend is unknown")
+      expect(run.stdout).toMatch(/::warning::.*lease on the loop was not saved/)
+      expect(run.summary).toContain('The window of the last 24 h holds $0.00')
     } finally {
       svc.failWith = null
     }

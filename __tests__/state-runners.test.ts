@@ -112,7 +112,7 @@ describe('the loop state follows the loop from runner to runner', () => {
       expect(notes.join('\n')).toContain(
         `the restore missed, yet the repository's cache list holds 1 entry under \`loopgate-${loopId}-\` (newest \`loopgate-${loopId}-300-1\``
       )
-      expect(notes.join('\n')).toContain("the window's earlier spend is not counted toward period-ceiling-usd")
+      expect(notes.join('\n')).toContain("the window of period-ceiling-usd is read from every run's charges entries")
       expect(gh.requests.find((r) => r.operationId === 'actions/get-actions-cache-list')?.path).toContain(`key=loopgate-${loopId}-`)
       expect(gh.violations).toEqual([])
 

@@ -92,7 +92,11 @@ export const INPUT_SPECS: readonly InputSpec[] = [
     default: '.loopgate/progress.md'
   },
   { name: 'loop-id', description: 'Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job.' },
-  { name: 'period-ceiling-usd', description: 'Rolling spend ceiling across runs over `period-hours`, kept in the cached state. None by default.' },
+  {
+    name: 'period-ceiling-usd',
+    description:
+      "Rolling spend ceiling across runs over `period-hours`: the sum of every run's own charges entry in the Actions cache, read from the cache list (the job needs `actions: read`; an unreadable window counts as full). None by default."
+  },
   { name: 'period-hours', description: 'The window of `period-ceiling-usd`, in hours.', default: '24' },
   { name: 'max-open-prs', description: 'Review capacity; with this many open loop PRs the run stops before spending.', default: '1' },
   { name: 'max-runs-per-pr', description: 'For PR loops, the most runs on one pull request before the loop stops.', default: '5' },

@@ -81,6 +81,8 @@ export interface StoredCache {
   key: string
   ref: string
   version: string
+  /** ISO creation time (default 2026-01-01). */
+  createdAt?: string
 }
 
 export interface RecordedRequest {
@@ -147,6 +149,8 @@ export interface GitHubServerOptions {
   collaborators?: Record<string, string>
   /** Numeric ids of other accounts `GET /users/{username}` knows. */
   userIds?: Record<string, number>
+  /** Live cache entries (e.g. a local cache service's), listed after `caches`. */
+  cacheSource?: () => StoredCache[]
 }
 
 const deepMerge = (base: unknown, over: unknown): unknown => {
@@ -465,7 +469,11 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       case 'actions/get-actions-cache-list': {
         const key = query.get('key')
         const ref = query.get('ref')
-        const all = caches
+        const all = [...caches, ...(opts.cacheSource?.() ?? [])]
+          .sort(
+            (a, b) =>
+              (query.get('direction') === 'asc' ? 1 : -1) * ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : (a.createdAt ?? '') > (b.createdAt ?? '') ? 1 : 0)
+          )
           .filter((c) => (!key || c.key.startsWith(key)) && (!ref || c.ref === ref))
           .map((c, i) => ({
             id: i + 1,
@@ -473,7 +481,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
             key: c.key,
             version: c.version,
             last_accessed_at: '2026-01-01T00:00:00Z',
-            created_at: '2026-01-01T00:00:00Z',
+            created_at: c.createdAt ?? '2026-01-01T00:00:00Z',
             size_in_bytes: 400
           }))
         return { status: 200, json: { total_count: all.length, actions_caches: paged(all, query) } }

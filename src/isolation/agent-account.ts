@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { chmodSync, chownSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { handBackPaths } from '../fs/hand-back.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
@@ -15,6 +15,8 @@ import {
   runAgentUserName,
   type AgentUser
 } from './agent-user.js'
+import { grantTraverse, keepToUsers, revokeAcls } from './private-paths.js'
+import { lockAgentUser, type UserLock } from './user-lock.js'
 
 const execFileAsync = promisify(execFile)
 
@@ -48,32 +50,50 @@ export class AgentAccount {
   /** Kills every process of the agent's user (after each call, and when a call's process exits). */
   readonly sweep?: () => void
   private handingOver: Promise<void> = Promise.resolve()
+  /** The workspace root's mode before the run (it is the agent's alone during the run). */
+  private readonly workspaceMode: number
+  /** The agent's own temp folder for this run (TMPDIR), in its home. */
+  private readonly tmpDir?: string
+  /** Folders whose ACLs let this run's users traverse them (revoked when the run ends). */
+  private readonly granted = new Set<string>()
 
   private constructor(
     private readonly opts: AccountOptions,
     readonly user: AgentUser | undefined,
-    readonly gateUser: AgentUser | undefined
+    readonly gateUser: AgentUser | undefined,
+    private readonly lock: UserLock | null
   ) {
-    this.owner = statSync(opts.workspace)
+    const st = statSync(opts.workspace)
+    this.owner = st
+    this.workspaceMode = st.mode & 0o7777
     if (user) {
       this.sweep = () => void killUserProcesses(user)
-      Object.assign(this.agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name })
+      this.tmpDir = privateTmp(user)
+      Object.assign(this.agentEnvSet, { HOME: user.home, USER: user.name, LOGNAME: user.name, TMPDIR: this.tmpDir })
     }
   }
 
   static async open(opts: AccountOptions): Promise<AgentAccount> {
     const forced = opts.isolation === 'weak' || opts.env.LOOPGATE_ISOLATION === 'weak'
-    const named = opts.agentUserName ?? opts.env.LOOPGATE_AGENT_USER ?? undefined
-    const account = forced
-      ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
-      : await ensureAgentUser(named ?? runAgentUserName(opts.loopId, opts.runId))
+    const named = opts.agentUserName ?? (opts.env.LOOPGATE_AGENT_USER || undefined)
+    // A named user is this run's alone while it runs: each run kills every process of its user.
+    const lock = !forced && named !== undefined && process.getuid?.() === 0 ? await lockAgentUser(named, opts.runId) : null
+    let account: Awaited<ReturnType<typeof ensureAgentUser>>
+    try {
+      account = forced
+        ? { why: 'the separate agent user was turned off (LOOPGATE_ISOLATION=weak)' }
+        : await ensureAgentUser(named ?? runAgentUserName(opts.loopId, opts.runId))
+    } catch (err) {
+      lock?.release()
+      throw err
+    }
     const user = 'user' in account ? account.user : undefined
     if (user) recordAgentUser(opts.runDir, user, named === undefined)
     // The gate's own user: code under test can neither write the workspace nor reach the agent's processes.
     const gateAccount = user ? await ensureAgentUser(gateUserName(user.name)) : null
     const gateUser = gateAccount && 'user' in gateAccount ? gateAccount.user : undefined
     if (gateUser) recordAgentUser(opts.runDir, gateUser, named === undefined, GATE_USER_RECORD)
-    const opened = new AgentAccount(opts, user, gateUser)
+    const opened = new AgentAccount(opts, user, gateUser, lock)
     if (!user) {
       opened.notes.push(
         `isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`
@@ -85,14 +105,32 @@ export class AgentAccount {
   /** The workspace goes to the agent's user. The tree walk goes on while the rest of the setup does; the first call and close() wait for it. */
   handOver(): Promise<void> {
     if (!this.user) return Promise.resolve()
-    makeReachable(this.opts.workspace)
+    this.makeReachable(this.opts.workspace)
+    // Other users (other runs' agents among them) may not even enter it.
+    chmodSync(this.opts.workspace, 0o700)
     this.handingOver = execFileAsync('chown', ['-hR', `${this.user.uid}:${this.user.gid}`, this.opts.workspace]).then(() => undefined)
     return this.handingOver
   }
 
   /** The folders the agent's user must reach (besides the workspace) become traversable. */
   reach(dirs: string[]): void {
-    if (this.user) for (const dir of dirs) makeReachable(dir)
+    if (!this.user) return
+    for (const dir of dirs) {
+      this.makeReachable(dir)
+      // What the folder gave every user it gives this run's users only.
+      const note = keepToUsers(dir, this.runUids())
+      if (note) this.notes.push(note)
+    }
+  }
+
+  private runUids(): number[] {
+    return [this.user, this.gateUser].filter((u): u is AgentUser => u !== undefined).map((u) => u.uid)
+  }
+
+  /** Lets this run's users (and no other) traverse each ancestor of `dir` that others may not. */
+  private makeReachable(dir: string): void {
+    const note = grantTraverse(dir, this.runUids(), this.granted)
+    if (note && !this.notes.includes(note)) this.notes.push(note)
   }
 
   /** Before each call: files loopgate wrote go back to the agent; after it, its processes die. */
@@ -127,23 +165,33 @@ export class AgentAccount {
    */
   end(): { handedBack: Promise<void>; done: Promise<void> } {
     const user = this.user
-    if (!user) return { handedBack: Promise.resolve(), done: Promise.resolve() }
+    if (!user) {
+      this.lock?.release()
+      return { handedBack: Promise.resolve(), done: Promise.resolve() }
+    }
     const killed = this.handingOver.catch(() => undefined).then(() => void killUserProcesses(user))
-    const handedBack = killed.then(() => execFileAsync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace])).then(() => undefined)
-    const removed = killed.then(() => retireAgentUser(this.opts.runDir))
-    return { handedBack, done: Promise.all([handedBack, removed]).then(() => undefined) }
+    const handedBack = killed
+      .then(() => execFileAsync('chown', ['-hR', `${this.owner.uid}:${this.owner.gid}`, this.opts.workspace]))
+      .then(() => chmodSync(this.opts.workspace, this.workspaceMode))
+    const removed = killed.then(() => {
+      revokeAcls(this.granted, this.runUids())
+      if (this.tmpDir) rmSync(this.tmpDir, { recursive: true, force: true })
+      return retireAgentUser(this.opts.runDir)
+    })
+    const done = Promise.all([handedBack, removed]).finally(() => this.lock?.release())
+    return { handedBack, done: done.then(() => undefined) }
   }
 }
 
-/** Adds o+x (traverse only, no listing) to each ancestor so the agent user can reach `dir`. */
-function makeReachable(dir: string): void {
-  let current = path.resolve(dir)
-  while (current !== path.dirname(current)) {
-    const parent = path.dirname(current)
-    const mode = statSync(parent).mode
-    if ((mode & 0o001) === 0) chmodSync(parent, (mode & 0o7777) | 0o001)
-    current = parent
-  }
+/** The agent's own temp folder for the run, in its home (which no other user may enter). */
+function privateTmp(user: AgentUser): string {
+  const home = statSync(user.home)
+  if (!home.isDirectory() || home.uid !== user.uid) throw new Error(`the agent user ${user.name} does not own its home ${user.home}`)
+  chmodSync(user.home, 0o700)
+  const dir = mkdtempSync(path.join(user.home, '.loopgate-tmp-'))
+  chownSync(dir, user.uid, user.gid)
+  chmodSync(dir, 0o700)
+  return dir
 }
 
 /**

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { agentSpec, providerSpec } from '../agents/registry.js'
 import type { AgentCall } from '../agents/types.js'
 import { readAgentFile } from '../fs/tree.js'
+import { ConfigError } from '../inputs/values.js'
+import { MINTING_FIX, mintingReason, mintingVariable } from './minting-credentials.js'
 
 /** A credentials file larger than this is not a credentials file. */
 const MAX_CREDENTIALS_BYTES = 1024 * 1024
@@ -37,17 +39,23 @@ export function credentialFilesInWorkspace(env: NodeJS.ProcessEnv, opts: { agent
  */
 export function stageCredentialFiles(
   env: NodeJS.ProcessEnv,
-  opts: { agent: string; provider?: string; user?: AgentCall['user']; workspace: string }
+  opts: { agent: string; provider?: string; user?: AgentCall['user']; workspace: string; runnerEnv?: NodeJS.ProcessEnv }
 ): StagedCredentials {
   const staged: StagedCredentials = { env: { ...env }, inWorkspace: credentialFilesInWorkspace(env, opts), notes: [] }
   const provider = providerSpec(agentSpec(opts.agent), opts.provider)
+  const runnerEnv = opts.runnerEnv ?? {}
+  const variable = mintingVariable(env, runnerEnv)
+  if (variable) throw new ConfigError(variable, '(not shown)', `a value that does not carry the runner's OIDC request token or URL; ${MINTING_FIX}`)
   let folder: string | undefined
   for (const name of provider?.files ?? []) {
     const source = env[name]
     if (!source) continue
     const file = path.resolve(opts.workspace, source)
-    if (!opts.user) continue
     const data = readAgentFile(file, MAX_CREDENTIALS_BYTES)
+    // Checked whoever the agent runs as: without a separate user it reads the runner's file itself.
+    const reason = data === null ? null : mintingReason(data, runnerEnv)
+    if (reason) throw new ConfigError(name, source, `a credentials file that cannot mint other credentials (this one cannot: ${reason}); ${MINTING_FIX}`)
+    if (!opts.user) continue
     if (data === null) {
       delete staged.env[name]
       staged.notes.push(`${name} (${source}) is not a readable regular file of at most 1 MiB: not passed to the agent`)

@@ -63,7 +63,8 @@ export async function wireLoop(
     agent: settings.agent,
     provider: settings.provider,
     user: protection.user,
-    workspace: settings.workspace
+    workspace: settings.workspace,
+    runnerEnv: ctx.env
   })
   const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
   const guards: CallGuard[] = [...protection.guards]

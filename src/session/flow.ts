@@ -1,4 +1,5 @@
 import { lstatSync } from 'node:fs'
+import path from 'node:path'
 import { withCustody } from '../git/custody.js'
 import type { Settings } from '../inputs.js'
 import type { StopReason } from '../loop/stop-reasons.js'
@@ -61,6 +62,7 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
   } catch (err) {
     const message = configErrorFrom(err, held.settings.workspace)
     if (message === null) throw err
+    await session?.release(path.join(runDir, 'ledger.jsonl'))
     return { kind: 'stopped', settings: held.settings, stopReason: 'config-error', message }
   }
   if (!session) return { kind: 'ran', settings: held.settings, report }
@@ -84,8 +86,8 @@ async function restoreState(
     return { stop: { kind: 'stopped', settings, stopReason: 'state-corrupt', message, log: { stateKey: opened.key, stateBlob: opened.blob } } }
   }
   const session = opened.session
-  for (const note of session.notes) if (/could not be restored/.test(note)) (ports.warn ?? ports.report)(note)
-  if (opened.kind === 'review-capacity') return { session, stop: { kind: 'stopped', settings, stopReason: 'review-capacity', message: opened.message } }
+  for (const warning of session.warnings) (ports.warn ?? ports.report)(warning)
+  if (opened.kind === 'stop') return { session, stop: { kind: 'stopped', settings, stopReason: opened.stopReason, message: opened.message } }
   return { session }
 }
 

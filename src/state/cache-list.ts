@@ -3,19 +3,31 @@ import { createClient, repoFromEnv } from '../github/client.js'
 export interface ListedCache {
   key: string
   ref: string
+  /** When the service created the entry (ISO). */
+  createdAt?: string
 }
+
+/** The list is read 100 entries a page, newest first, up to this many pages. */
+export const MAX_CACHE_LIST_PAGES = 20
 
 /** Lists the repository's Actions cache entries whose key starts with a prefix. */
 export type CacheLister = (prefix: string) => Promise<ListedCache[]>
 
-/** The Actions cache API (`GET /repos/{owner}/{repo}/actions/caches?key=`), when running in Actions with a token. */
+/** The Actions cache API (`GET /repos/{owner}/{repo}/actions/caches?key=`, every page), when running in Actions with a token. */
 export function cacheListerFromEnv(token: string, env: NodeJS.ProcessEnv, warn: (message: string) => void = () => undefined): CacheLister | undefined {
-  if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY || !token) return undefined
+  // The runner always sets GITHUB_API_URL; without it there is no API to ask (and no default is guessed).
+  if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY || !env.GITHUB_API_URL || !token) return undefined
   const client = createClient(token, env, warn)
   const repo = repoFromEnv(env)
   return async (prefix) => {
-    const answer = await client.rest.actions.getActionsCacheList({ ...repo, key: prefix, sort: 'created_at', direction: 'desc', per_page: 20 })
-    return answer.data.actions_caches.map((c) => ({ key: c.key ?? '', ref: c.ref ?? '' })).filter((c) => c.key.startsWith(prefix))
+    const listed: ListedCache[] = []
+    for (let page = 1; page <= MAX_CACHE_LIST_PAGES; page++) {
+      const answer = await client.rest.actions.getActionsCacheList({ ...repo, key: prefix, sort: 'created_at', direction: 'desc', per_page: 100, page })
+      const caches = answer.data.actions_caches
+      listed.push(...caches.map((c) => ({ key: c.key ?? '', ref: c.ref ?? '', createdAt: c.created_at ?? undefined })))
+      if (caches.length < 100) return listed.filter((c) => c.key.startsWith(prefix))
+    }
+    throw new Error(`the cache list holds more than ${MAX_CACHE_LIST_PAGES * 100} entries under ${prefix}`)
   }
 }
 
@@ -38,6 +50,6 @@ export async function missNote(list: CacheLister | undefined, prefix: string, pe
     `The loop state could not be restored: the restore missed, yet the repository's cache list holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} under \`${prefix}\` ` +
     `(newest \`${newest.key}\`, saved on \`${newest.ref}\`). They were saved with another cache version (an older loopgate, another compression tool or operating system on the runner) ` +
     `or on a branch this run cannot read (a run reads caches of its own ref and the default branch). This run starts from a fresh state` +
-    (periodCeiling ? `, so the window's earlier spend is not counted toward period-ceiling-usd.` : '.')
+    (periodCeiling ? ` (the window of period-ceiling-usd is read from every run's charges entries, not from the state).` : '.')
   )
 }

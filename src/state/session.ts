@@ -1,12 +1,13 @@
 import { wipBranchName } from '../git/branches.js'
 import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
-import type { PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
+import type { LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'
 import { readEventPayload } from '../github/payload.js'
 import { pullRequestNumberOf } from '../github/triggers.js'
 import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
-import { windowSpendUsd } from './period.js'
+import { saveRunCharges } from './loop-records.js'
+import { admitToLoop } from './loop-window.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
 import { prepareResume, type ResumePlan } from './resume.js'
 import type { LoopState, WipRecord } from './schema.js'
@@ -26,7 +27,11 @@ import {
  * What the state session reads: the state's settings, the workspace (resume), a built-in task
  * (which resumes no WIP), the token (the cache listing) and the comment command (a PR's number).
  */
-export type StateSessionSettings = StateSettings & WorkspaceSettings & Pick<TaskSettings, 'task'> & Pick<PublishSettings, 'githubToken' | 'commentCommand'>
+export type StateSessionSettings = StateSettings &
+  WorkspaceSettings &
+  Pick<TaskSettings, 'task'> &
+  Pick<PublishSettings, 'githubToken' | 'commentCommand'> &
+  Pick<LoopSettings, 'timeLimitMs' | 'spendCeilingUsd'>
 
 /** What the post step needs to finish a run whose main step died (kept in the runner's state). */
 export interface SessionInfo {
@@ -39,12 +44,15 @@ export interface SessionInfo {
   startedAt: string
   baseCommit: string | null
   restoreStatus: RestoreResult['status']
+  /** Where the run saves its charges entry (the temp folder of the run). */
+  tempDir: string
 }
 
 export type OpenResult =
   | { kind: 'ready'; session: StateSession }
   | { kind: 'corrupt'; key: string; message: string; blob: string; info: SessionInfo }
-  | { kind: 'review-capacity'; message: string; session: StateSession }
+  /** Stopped before anything is spent: the PR had its runs, or another live run holds the loop. */
+  | { kind: 'stop'; stopReason: 'review-capacity' | 'config-error'; message: string; session: StateSession }
 
 /** The pull request an event is about (pull_request events, PR comments and reviews, failed checks), else null. */
 export function prNumberFromEvent(env: NodeJS.ProcessEnv, commentCommand = '/loopgate'): number | null {
@@ -62,6 +70,10 @@ function numberFromUrl(url: string | undefined, kind: 'issues' | 'pull'): number
 
 export class StateSession {
   readonly notes: string[] = []
+  /** Notes a person should see as warnings (also kept in the notes). */
+  readonly warnings: string[] = []
+  /** The window's spend before this run, from every run's records; null when it could not be read. */
+  windowUsd: number | null = 0
   /** Baselines run in this session, saved with the state. */
   private readonly newBaselines: CachedBaseline[] = []
   private resumePlan: ResumePlan | null = null
@@ -87,6 +99,10 @@ export class StateSession {
     return this.resumePlan
   }
 
+  get periodCeiling(): boolean {
+    return this.settings.periodCeilingUsd !== undefined
+  }
+
   /** The loop's baselines by key: earlier runs' from the state, this run's saved with it. */
   baselineStore(): BaselineStore {
     return {
@@ -96,12 +112,13 @@ export class StateSession {
     }
   }
 
-  carry(now: Date = new Date()): RunCarry {
+  carry(): RunCarry {
     const carry: RunCarry = { upgradeAttempts: this.state.upgradeAttempts }
     if (this.settings.periodCeilingUsd !== undefined) {
       carry.period = {
         ceilingUsd: this.settings.periodCeilingUsd,
-        spentBeforeUsd: windowSpendUsd(this.state.periodLedger, now, this.settings.periodHours)
+        // An unreadable window counts as full: the run stops at period-ceiling before any call.
+        spentBeforeUsd: this.windowUsd ?? this.settings.periodCeilingUsd
       }
     }
     const plan = this.resumePlan
@@ -155,7 +172,15 @@ export class StateSession {
       })()
     }
     const next = recordRun(this.state, summary, this.settings.periodHours)
-    return saveLoopState(next, { location: this.info.location, key: this.info.key, cache: this.cache })
+    const charges = await this.release(report.ledgerFile)
+    const saved = await saveLoopState(next, { location: this.info.location, key: this.info.key, cache: this.cache })
+    if (!saved.saved || charges.saved) return saved
+    return { saved: false, message: `the run's charges entry was not saved: ${charges.message ?? 'unknown reason'}` }
+  }
+
+  /** Saves the run's charges as its own entry, which releases its lease on the loop. */
+  release(ledgerFile: string | null): Promise<{ saved: boolean; message?: string }> {
+    return saveRunCharges({ tempDir: this.info.tempDir, loopId: this.info.loopId, runId: this.info.runId, ledgerFile, cache: this.cache })
   }
 }
 
@@ -167,6 +192,23 @@ export interface OpenOptions {
   cache?: CacheClient
   /** The repository's cache list, to tell a miss from a state saved where this run cannot read it. */
   listCaches?: CacheLister
+}
+
+/** What the restore found, in the session's notes (a miss the cache list explains, a failure as a warning). */
+async function noteRestore(
+  session: StateSession,
+  restored: Exclude<RestoreResult, { status: 'corrupt' }>,
+  list: CacheLister | undefined,
+  prefix: string
+): Promise<void> {
+  if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
+  if (restored.status === 'miss') {
+    const note = await missNote(list, prefix, session.periodCeiling)
+    if (note) session.notes.push(note)
+  }
+  if (restored.status === 'unavailable' || restored.status === 'failed') {
+    session.warnings.push(`The loop state could not be restored (${restored.message}); starting from a fresh state.`)
+  }
 }
 
 /** Restores the loop's state before anything is spent, and applies the controls that need it. */
@@ -185,7 +227,8 @@ export async function openStateSession(settings: StateSessionSettings, opts: Ope
     runId: opts.runId,
     startedAt: now.toISOString(),
     baseCommit: null,
-    restoreStatus: restored.status
+    restoreStatus: restored.status,
+    tempDir: opts.tempDir
   }
   if (restored.status === 'corrupt') {
     return { kind: 'corrupt', key: restored.key, message: restored.message, blob: restored.blob, info }
@@ -193,32 +236,36 @@ export async function openStateSession(settings: StateSessionSettings, opts: Ope
   // The post step reads this copy when the main step dies.
   writeStateFile(restored.state, location)
   const session = new StateSession(restored.state, info, settings, opts.cache)
-  if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
-  if (restored.status === 'miss') {
-    const note = await missNote(
-      opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env),
-      stateKeyPrefix(settings.loopId, pr),
-      settings.periodCeilingUsd !== undefined
-    )
-    if (note) session.notes.push(note)
-  }
-  if (restored.status === 'unavailable' || restored.status === 'failed') {
-    session.notes.push(
-      settings.periodCeilingUsd !== undefined
-        ? `The loop state could not be restored (${restored.message}): the window's earlier spend is unknown, so only this run's spend counts toward period-ceiling-usd.`
-        : `The loop state could not be restored (${restored.message}); starting from a fresh state.`
-    )
-  }
+  const list = opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env)
+  await noteRestore(session, restored, list, stateKeyPrefix(settings.loopId, pr))
   if (pr !== null) {
     const runs = prRunCount(restored.state, pr)
     if (runs >= settings.maxRunsPerPr) {
       return {
-        kind: 'review-capacity',
+        kind: 'stop',
+        stopReason: 'review-capacity',
         session,
         message: `pull request #${pr} has had ${runs} loop run(s), the most max-runs-per-pr (${settings.maxRunsPerPr}) allows; a person should review it.`
       }
     }
   }
+  const admitted = await admitToLoop({
+    ...settings,
+    pr,
+    runId: opts.runId,
+    tempDir: opts.tempDir,
+    env: opts.env,
+    now,
+    state: restored.state,
+    cacheAvailable: restored.status !== 'unavailable',
+    list,
+    cache: opts.cache
+  })
+  if (admitted.kind === 'held') return { kind: 'stop', stopReason: 'config-error', message: admitted.message, session }
+  session.windowUsd = admitted.spentBeforeUsd
+  session.notes.push(...admitted.notes)
+  session.warnings.push(...admitted.warnings)
+  session.notes.push(...session.warnings)
   return { kind: 'ready', session }
 }
 

@@ -9,6 +9,7 @@ import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
 import { readCustodyRecord, resumeCustody, returnCustody, type Custody } from '../git/custody.js'
 import { upgradeAttemptsOfSettledRun } from '../upgrade/interrupted.js'
+import { saveRunCharges } from './loop-records.js'
 import { recordRun } from './record.js'
 import { parseState } from './parse.js'
 import { emptyState, type LoopState } from './schema.js'
@@ -151,6 +152,9 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
     { ...run, spentUsd: chargedUsd, iterations, pr: input.info.pr, ledgerFile, lastFailure: state.lastFailure, wip, countsForPr: iterations > 0 },
     input.info.periodHours
   )
+  // The run's own charges entry: the window of every later run counts it, whatever state they restore.
+  const charges = await saveRunCharges({ tempDir: input.info.tempDir, loopId: input.info.loopId, runId: input.info.runId, ledgerFile, cache: input.cache })
+  if (!charges.saved) notes.push(`the run's charges entry was not saved: ${charges.message ?? 'unknown reason'}`)
   const saved = await saveLoopState(next, { location: input.info.location, key: input.info.key, cache: input.cache })
   if (!saved.saved) notes.push(`the state was not saved: ${saved.message ?? 'unknown reason'}`)
   if (custody) {

@@ -173,13 +173,18 @@ export async function saveLoopState(
   state: LoopState,
   opts: { location: StateLocation; key: string; cache?: CacheClient }
 ): Promise<{ saved: boolean; message?: string }> {
-  const client = opts.cache ?? actionsCache
   writeStateFile(state, opts.location)
+  return saveDirectory(opts.location, opts.key, opts.cache)
+}
+
+/** Saves a directory under the state root as one cache entry; failures are reported, never thrown. */
+export async function saveDirectory(location: StateLocation, key: string, cache?: CacheClient): Promise<{ saved: boolean; message?: string }> {
+  const client = cache ?? actionsCache
   if (!(await client.isFeatureAvailable())) return { saved: false, message: 'the cache service is not available to this job' }
   try {
-    const r = await watchCacheFailures(() => fromStateRoot(opts.location, (cachePath) => client.saveCache([cachePath], opts.key)), /save|reserv|finaliz/i)
+    const r = await watchCacheFailures(() => fromStateRoot(location, (cachePath) => client.saveCache([cachePath], key)), /save|reserv|finaliz/i)
     if (r.value === -1 || r.failures.length > 0) {
-      return { saved: false, message: r.failures.join('; ') || `the cache did not accept ${opts.key}` }
+      return { saved: false, message: r.failures.join('; ') || `the cache did not accept ${key}` }
     }
     return { saved: true }
   } catch (err) {
