@@ -31,7 +31,7 @@ const CLI_WORDS: Record<string, [placeholder: string, text: string]> = {
   'base-ref': ['<ref>', 'where the protected tests come from [default: the checked-out commit]'],
   'features-file': ['<file>', 'a flip-only JSON checklist, verified by the gate report'],
   'progress-file': ['<file>', 'notes carried between iterations'],
-  'loop-id': ['<id>', "names the loop: its branch loopgate/<id> and its state [default: local]"],
+  'loop-id': ['<id>', 'names the loop: its branch loopgate/<id> and its state [default: local]'],
   'period-ceiling-usd': ['<usd>', 'rolling spend ceiling across runs of this loop'],
   'period-hours': ['<hours>', 'the window of --period-ceiling-usd'],
   'price-table': ['<json>', 'Codex pricing override'],
@@ -40,7 +40,7 @@ const CLI_WORDS: Record<string, [placeholder: string, text: string]> = {
   'openai-api-key': ['<key>', 'for codex (or OPENAI_API_KEY)'],
   provider: ['<name>', 'anthropic, bedrock, vertex (claude); openai, azure (codex)'],
   model: ['<model>', "the model [default: the agent CLI's own]"],
-  'commit-author': ['<"Name <email>">', 'author of loopgate\'s commits [default: loopgate <loopgate@localhost>]'],
+  'commit-author': ['<"Name <email>">', "author of loopgate's commits [default: loopgate <loopgate@localhost>]"],
   workspace: ['<dir>', 'the repository, or any folder in it [default: the current folder]'],
   'temp-dir': ['<dir>', 'where the run folder is made [default: $RUNNER_TEMP, else a private folder in the OS temp dir]']
 }

@@ -16,6 +16,9 @@ export function stateFolder(repo: UserRepository, loopId: string): string {
 }
 
 /** The session's state port for the CLI: the action's state session over a folder instead of actions/cache. */
-export function localStateOpener(repo: UserRepository, opts: { env: NodeJS.ProcessEnv; tempDir: string; runId: string }): (settings: Settings) => Promise<OpenResult> {
+export function localStateOpener(
+  repo: UserRepository,
+  opts: { env: NodeJS.ProcessEnv; tempDir: string; runId: string }
+): (settings: Settings) => Promise<OpenResult> {
   return (settings) => openStateSession(settings, { ...opts, cache: folderCache(stateFolder(repo, settings.loopId)), listCaches: undefined })
 }

@@ -53,7 +53,9 @@ export function makeTempRoot(flag: string | undefined, env: NodeJS.ProcessEnv): 
   try {
     root = mkdtempSync(path.join(parent, 'loopgate-run-'))
   } catch (err) {
-    throw new TempRootError(`cannot create a folder in ${parent} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another with --temp-dir`)
+    throw new TempRootError(
+      `cannot create a folder in ${parent} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): choose another with --temp-dir`
+    )
   }
   chmodSync(root, ROOT_MODE)
   return root

@@ -32,7 +32,8 @@ export async function findRepository(dir: string): Promise<UserRepository> {
   if (top.exitCode !== 0) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`)
   const root = top.stdout.trim()
   const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: root, okCodes: [1, 128] })
-  if (head.exitCode !== 0) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`)
+  if (head.exitCode !== 0)
+    throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`)
   const common = await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root })
   const branch = await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: root, okCodes: [1, 128] })
   return { top: root, commonDir: common.stdout.trim(), head: head.stdout.trim(), branch: branch.exitCode === 0 ? branch.stdout.trim() : null }
@@ -91,7 +92,9 @@ export function deliveryLines(repo: UserRepository, delivered: Delivered): strin
   const b = delivered.branch
   return [
     `loopgate's work: ${delivered.commits} commit(s) on the branch ${b}, on top of ${from}. Your branch, index and working tree are as they were.`,
-    ...(delivered.replaced ? [`  (it replaced the earlier ${b} at ${delivered.replaced.slice(0, 12)}: git branch ${b}-earlier ${delivered.replaced} brings that back)`] : []),
+    ...(delivered.replaced
+      ? [`  (it replaced the earlier ${b} at ${delivered.replaced.slice(0, 12)}: git branch ${b}-earlier ${delivered.replaced} brings that back)`]
+      : []),
     `  look at it:  git log ${from}..${b}    git diff ${from}...${b}`,
     `  take it:     git merge ${b}`,
     `  delete it:   git branch -D ${b}`

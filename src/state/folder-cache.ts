@@ -36,7 +36,10 @@ function entries(root: string): string[] {
   } catch {
     return []
   }
-  return names.map((n) => ({ n, t: savedAt(path.join(root, n)) })).sort((a, b) => b.t - a.t).map((e) => e.n)
+  return names
+    .map((n) => ({ n, t: savedAt(path.join(root, n)) }))
+    .sort((a, b) => b.t - a.t)
+    .map((e) => e.n)
 }
 
 /** A cache client over `root` (made 0700 on the first save). Paths are relative to the caller's cwd, as with actions/cache. */
