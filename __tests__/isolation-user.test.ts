@@ -104,7 +104,7 @@ const isRoot = process.getuid?.() === 0
       prepare: (dir) => {
         ws = dir
       },
-      inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'agent-api-key': 'sk-test' },
+      inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'anthropic-api-key': 'sk-test' },
       env: { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, XDG_CACHE_HOME: bin }
     }).then(
       (r) => r.report.stopReason,

@@ -1,6 +1,6 @@
 /** The one normalised result every agent adapter returns. */
 export type AgentStatus = 'claimed-done' | 'failed' | 'capped'
-export type CostSource = 'reported' | 'priced' | 'worst-case'
+export type CostSource = 'reported' | 'priced' | 'worst-case' | 'not-started'
 
 export interface TokenUsage {
   input: number
@@ -33,6 +33,8 @@ export interface AgentResult {
   durationMs: number
   timedOut: boolean
   warnings: string[]
+  /** The spawn error's code when the agent's process never started: nothing ran, nothing is charged. */
+  notStarted?: string
 }
 
 export interface AgentCall {

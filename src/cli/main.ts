@@ -144,9 +144,11 @@ async function runInClone(settings: Settings, repo: UserRepository, tempRoot: st
 /** The run's settings from the flags (the API keys from the environment when not given), or the exit status of a config-error. */
 function cliSettings(flags: Map<string, string>, io: CliIO, repo: UserRepository): Settings | number {
   const env = io.env
+  // Each credential input not given as an option is read from the variable its CLI reads.
   for (const spec of agentSpecs()) {
-    const key = spec.apiKey
-    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env] as string)
+    for (const c of [...(spec.apiKey ? [spec.apiKey] : []), ...(spec.providers ?? []).flatMap((p) => p.credentials)]) {
+      if (!flags.has(c.input) && env[c.env]) flags.set(c.input, env[c.env] as string)
+    }
   }
   flags.set('dry-run', 'true')
   flags.delete('github-token')

@@ -61,7 +61,7 @@ export async function wireLoop(
   if (settings.featuresFile) guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
   const agent = protection.wrapAgent(
     agentRunner({
-      adapter: await prepareAdapter(settings, ctx),
+      adapter: await prepareAdapter(settings, { ...ctx, user: protection.user, agentPath: staged.env.PATH }),
       cwd: settings.workspace,
       maxTurns: settings.maxTurns,
       callBudgetUsd: settings.callBudgetUsd,
