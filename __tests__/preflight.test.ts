@@ -47,12 +47,18 @@ describe('preflight: nothing is spent on a run that cannot work', () => {
     LONG
   )
 
-  it('codex with no key names openai-api-key; a shell agent needs none', () => {
-    const repo = makeRepo(buggyProject())
-    const codex = cli(['run', '--agent', 'codex', '--prompt', 'x', '--gate-command', 'node test/run.mjs'], repo, { PATH: `${CLI_BIN_DIR}:${PLAIN_PATH}` })
-    expect(codex.status).toBe(exitCodeFor('config-error'))
-    expect(codex.all).toContain('`openai-api-key` (locally also OPENAI_API_KEY)')
-  })
+  it(
+    'codex with no key names openai-api-key',
+    () => {
+      const repo = makeRepo(buggyProject())
+      const codex = cli(['run', '--agent', 'codex', '--prompt', 'x', '--gate-command', 'node test/run.mjs', '--max-iterations', '1'], repo, {
+        PATH: `${CLI_BIN_DIR}:${PLAIN_PATH}`
+      })
+      expect(codex.status).toBe(exitCodeFor('config-error'))
+      expect(codex.all).toContain('`openai-api-key` (locally also OPENAI_API_KEY)')
+    },
+    LONG
+  )
 
   it.each([
     [
