@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { onPath } from '../agents/install.js'
 
@@ -54,6 +54,21 @@ export function declaredPackageManager(workspace: string): { name: string; why: 
   return null
 }
 
+/**
+ * When the gate runs as a user of its own, a program under a folder only its owner can search
+ * (root's home) cannot start there. Judged by the folders' "other" search bit.
+ */
+function reachableByAll(file: string): boolean {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      if ((statSync(dir).mode & 0o001) === 0) return false
+    } catch {
+      return false
+    }
+  }
+  return true
+}
+
 const INSTALL_HINT: Record<string, string> = {
   pnpm: 'install pnpm before loopgate runs (pnpm/action-setup, or `corepack enable` after setup-node)',
   yarn: 'install yarn before loopgate runs (`corepack enable` after setup-node)',
@@ -68,11 +83,19 @@ const INSTALL_HINT: Record<string, string> = {
  * null. A `gate-setup` may install what the gate command runs, so with one only the set-up's own
  * program is looked for.
  */
-export function missingGateProgram(gate: { gateCommand: string; gateSetup?: string }, gatePath: string | undefined, workspace: string): string | null {
+export function missingGateProgram(
+  gate: { gateCommand: string; gateSetup?: string },
+  where: { path: string | undefined; workspace: string; ownUser: boolean }
+): string | null {
   const [input, command] = gate.gateSetup ? ['gate-setup', gate.gateSetup] : ['gate-command', gate.gateCommand]
   const program = leadingProgram(command)
-  if (!program || onPath(program, gatePath)) return null
-  const declared = declaredPackageManager(workspace)
+  if (!program) return null
+  const found = onPath(program, where.path)
+  if (found && where.ownUser && !reachableByAll(found)) {
+    return `the ${input} cannot start: its program \`${program}\` is installed only where other users cannot reach it (${found}), and the gate runs as its own user. Fix: install ${program} where every user can run it (setup-node, setup-python and corepack do), or name it by a path every user can reach. Nothing was spent.`
+  }
+  if (found) return null
+  const declared = declaredPackageManager(where.workspace)
   const declaredWords = declared && (declared.name === program || INSTALL_HINT[program]) ? ` (${declared.why})` : ''
   const hint = INSTALL_HINT[program] ?? `install ${program} before loopgate runs, or change \`${input}\``
   return `the ${input} cannot start: its program \`${program}\` is not installed (not on the gate's PATH)${declaredWords}. Fix: ${hint}. Nothing was spent.`

@@ -22,7 +22,8 @@ export interface BeforeLoop {
 function setupProblem(settings: Settings, ctx: RunContext): PreflightStop | null {
   const credential = missingCredential(settings)
   if (credential) return { stopReason: 'config-error', notes: [credential] }
-  const program = missingGateProgram(settings, gateEnv(ctx.env, settings.agentEnv).PATH, settings.workspace)
+  const ownUser = process.getuid?.() === 0 && ctx.isolation !== 'weak' && ctx.env.LOOPGATE_ISOLATION !== 'weak'
+  const program = missingGateProgram(settings, { path: gateEnv(ctx.env, settings.agentEnv).PATH, workspace: settings.workspace, ownUser })
   if (program) return { stopReason: 'gate-broken', notes: [program] }
   return null
 }
