@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createAdapter } from '../src/agents/adapter.js'
 import { agentSpec } from '../src/agents/registry.js'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
-import { ROOT } from './helpers/action-runner.js'
+import { ROOT, runAction } from './helpers/action-runner.js'
 import { CLI_BIN_DIR, runEngine } from './helpers/agent-engine.js'
 import { agentUser } from './helpers/agent-user.js'
+import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { buggyProject, makeRepo, sharedTempDir, tempDir } from './helpers/repo.js'
 
 const CLI = path.join(ROOT, 'dist', 'cli.js')
@@ -43,6 +44,22 @@ describe('preflight: nothing is spent on a run that cannot work', () => {
       expect(r.all).toContain('`anthropic-api-key` (locally also ANTHROPIC_API_KEY)')
       expect(r.all).not.toMatch(/^iteration 1/m)
       expect(ledgerOf(r.stdout)).not.toContain('"charge"')
+    },
+    LONG
+  )
+
+  it(
+    'the action runs the same check: stop-reason config-error, nothing spent',
+    async () => {
+      const repo = makeRepo(buggyProject())
+      const r = await runAction({
+        inputs: { agent: 'claude', prompt: 'fix add', 'gate-command': 'node test/run.mjs', 'dry-run': 'true', 'max-iterations': '1' },
+        workspace: repo,
+        env: { PATH: `${CLI_BIN_DIR}:${PLAIN_PATH}` }
+      })
+      expect(r.outputs['stop-reason']).toBe('config-error')
+      expect(r.outputs['spend-usd'] ?? '0.00').toBe('0.00')
+      expect(`${r.stdout}${r.summary}`).toContain('no model credential for agent claude with provider anthropic')
     },
     LONG
   )
@@ -121,6 +138,44 @@ describe('preflight: the agent user can run the agent CLI', () => {
       expect(r.charges.length).toBeGreaterThan(0)
       for (const charge of r.charges) expect(charge).toMatchObject({ usd: 0, source: 'not-started' })
       expect(r.outcome.spentUsd).toBe(0)
+    },
+    LONG
+  )
+})
+
+describe('the agent CLI is installed where the agent user can run it', () => {
+  let registry: LocalRegistry | undefined
+  const version = `0.0.${process.pid}`
+  const installed = path.join('/var/cache/loopgate/tools/loopgate-claude-cli', version)
+
+  beforeAll(async () => {
+    if (isRoot) registry = await startRegistry()
+  }, LONG)
+
+  afterAll(async () => {
+    await registry?.stop()
+    rmSync(installed, { recursive: true, force: true })
+  })
+
+  ;(isRoot ? it : it.skip)(
+    'as root with the CLI not on PATH and a private home: installed outside the home, and the agent user runs it',
+    () => {
+      const marks = sharedTempDir()
+      const fake = `#!/bin/sh\nid -u > ${marks}/ran-as\nexit 1\n`
+      registry?.publish('@anthropic-ai/claude-code', version, { 'cli.js': fake }, { bin: { claude: 'cli.js' } })
+      const home = tempDir('loopgate-private-home-')
+      chmodSync(home, 0o700)
+      const repo = makeRepo(buggyProject())
+      const args = ['run', '--agent', 'claude', '--agent-version', version, '--anthropic-api-key', 'sk-ant-install-test', '--prompt', 'x']
+      const r = cli([...args, '--gate-command', 'node test/run.mjs', '--max-iterations', '1'], repo, {
+        ...registry?.env,
+        PATH: PLAIN_PATH,
+        HOME: home
+      })
+      expect(r.all).not.toMatch(/EACCES/)
+      expect(r.all).toContain(`installed with npm (${installed}`)
+      expect(existsSync(path.join(marks, 'ran-as'))).toBe(true)
+      expect(readFileSync(path.join(marks, 'ran-as'), 'utf8').trim()).not.toBe('0')
     },
     LONG
   )
