@@ -133,13 +133,14 @@ describe('the temp root is private to its user', () => {
       const tmp = tempDir('loopgate-shared-tmp-')
       chmodSync(tmp, 0o1777)
       const elsewhere = tempDir('loopgate-elsewhere-')
-      const planted = ['loopgate', 'loopgate-calls', 'loopgate-gate', 'loopgate-state', `loopgate-${process.getuid?.() ?? 0}`]
+      const planted = ['loopgate', 'loopgate-calls', 'loopgate-gate', 'loopgate-state']
       for (const name of planted) {
         mkdirSync(path.join(tmp, name), { mode: 0o777 })
         chmodSync(path.join(tmp, name), 0o777)
         chownSync(path.join(tmp, name), 65534, 65534)
       }
-      symlinkSync(elsewhere, path.join(tmp, 'loopgate-run'))
+      // The per-user folder's name, planted as a symlink to a folder of ours.
+      symlinkSync(elsewhere, path.join(tmp, `loopgate-${process.getuid?.() ?? 0}`))
       const repo = makeRepo(buggyProject())
       const r = cli(FIXING, repo, { TMPDIR: tmp })
       expect(r.stderr).toBe('')

@@ -19,9 +19,6 @@ import { checkDeliverable, cloneForRun, deliverWork, deliveryLines, findReposito
 
 export { UsageError } from './args.js'
 
-/** `loopgate --help` (kept for callers of the old name). */
-export const helpText = (): string => runHelp(STATE_FOLDER_WORDS)
-
 /** Why the folder given as the workspace cannot be one, said for a person at a terminal. */
 function folderProblem(dir: string): string | undefined {
   try {
