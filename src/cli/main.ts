@@ -112,6 +112,7 @@ async function runInClone(settings: Settings, repo: UserRepository, tempRoot: st
   const env = io.env
   const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
   const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
+  const runId = defaultRunId(env)
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
   process.once('SIGINT', onSignal)
@@ -119,11 +120,11 @@ async function runInClone(settings: Settings, repo: UserRepository, tempRoot: st
   try {
     const end = await runSession(inClone, {
       env,
-      runId: defaultRunId(env),
+      runId,
       tempDir: tempRoot,
       signal: abort.signal,
       report: (line) => io.out(`${line}\n`),
-      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId: defaultRunId(env) }),
+      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
     })
