@@ -34,9 +34,14 @@ export async function findRepository(dir: string): Promise<UserRepository> {
   const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: root, okCodes: [1, 128] })
   if (head.exitCode !== 0)
     throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`)
-  const common = await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root })
+  const common = await git(['rev-parse', '--git-common-dir'], { cwd: root })
   const branch = await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: root, okCodes: [1, 128] })
-  return { top: root, commonDir: common.stdout.trim(), head: head.stdout.trim(), branch: branch.exitCode === 0 ? branch.stdout.trim() : null }
+  return {
+    top: root,
+    commonDir: path.resolve(root, common.stdout.trim()),
+    head: head.stdout.trim(),
+    branch: branch.exitCode === 0 ? branch.stdout.trim() : null
+  }
 }
 
 /** Refuses, before anything is spent, a run whose result could not be delivered. */
