@@ -17,8 +17,8 @@ function cli(args: string[], cwd: string) {
 }
 
 describe('the local CLI (dist/cli.js)', () => {
-  it('--help lists every option with its default, and the exit statuses', () => {
-    const r = cli(['--help'], ROOT)
+  it('run --help lists every option with its default, and the exit statuses', () => {
+    const r = cli(['run', '--help'], ROOT)
     expect(r.status).toBe(0)
     for (const spec of INPUT_SPECS) {
       if (ACTION_ONLY.has(spec.name)) continue
@@ -141,11 +141,21 @@ describe('the command line (src)', () => {
   })
 
   it('run -h and run --help print the run help and exit 0', async () => {
-    for (const argv of [['run', '-h'], ['run', '--help'], ['run', '--prompt', 'x', '--help'], ['--help'], ['-h']]) {
+    for (const argv of [
+      ['run', '-h'],
+      ['run', '--help'],
+      ['run', '--prompt', 'x', '--help']
+    ]) {
       const r = await run(argv)
       expect(r.status).toBe(0)
-      expect(r.stdout).toContain('usage: loopgate run --gate-command CMD')
-      expect(r.stdout).toContain('--max-iterations')
+      expect(r.stdout).toContain('usage: loopgate run --gate-command <cmd>')
+      expect(r.stdout).toContain('--max-iterations <n>')
+    }
+    for (const argv of [['--help'], ['-h']]) {
+      const r = await run(argv)
+      expect(r.status).toBe(0)
+      expect(r.stdout).toContain('usage: loopgate run --gate-command <cmd>')
+      expect(r.stdout).toContain('loopgate run --help')
     }
   })
 
@@ -181,9 +191,7 @@ describe('the command line (src)', () => {
     const r = await run([...COMMAND_RUN, '--workspace', dir, '--temp-dir', tempDir()])
     expect(r.status).toBe(exitCodeFor('config-error'))
     expect(r.status).toBe(23)
-    expect(r.stderr).toBe(
-      `config-error: ${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one\n`
-    )
+    expect(r.stderr).toBe(`config-error: ${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one\n`)
     expect(r.stdout).toContain('stop-reason: config-error')
   })
 

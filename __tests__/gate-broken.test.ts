@@ -30,7 +30,7 @@ async function brokenRun(inputs: Record<string, string>, isolation: 'weak' | 'au
 }
 
 test('a gate command that is not found stops with gate-broken before any call, naming gate-command', async () => {
-  const r = await brokenRun({ 'gate-command': 'no-such-test-runner --run' })
+  const r = await brokenRun({ 'gate-command': './no-such-test-runner --run' })
   expect(r.report.stopReason).toBe('gate-broken')
   expect(r.report.outcome).toBe('stopped')
   expect(r.report.run).toBeNull()
@@ -105,7 +105,7 @@ describe('the CLI prints the run notes', () => {
   })
 
   test('a broken gate: what failed and which input to change, exit 24', async () => {
-    const r = await cli(['--agent-command', 'true', '--gate-command', 'no-such-test-runner'])
+    const r = await cli(['--agent-command', 'true', '--gate-command', './no-such-test-runner'])
     expect(r.status).toBe(exitCodeFor('gate-broken'))
     expect(r.status).toBe(24)
     expect(r.out).toMatch(/^note: the gate command could not start on the base \(exit 127: command not found\).*Change `gate-command`/m)

@@ -102,7 +102,7 @@ needs('second-user').test('a run whose agent cannot be made ready after the hand
     prepare: (dir) => {
       ws = dir
     },
-    inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'agent-api-key': 'sk-test' },
+    inputs: { agent: 'claude', 'agent-version': '0.0.0-missing', 'anthropic-api-key': 'sk-test' },
     env: { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, XDG_CACHE_HOME: bin }
   }).then(
     (r) => r.report.stopReason,

@@ -1,3 +1,6 @@
+import type { AgentUser } from '../isolation/agent-user.js'
+import { agentBinaryProblem } from '../preflight/agent-binary.js'
+import { PreflightError } from '../preflight/error.js'
 import { ensureAgentCli } from './install.js'
 import { agentSpec, providerSpec, type AgentCallSettings } from './registry.js'
 import type { AgentAdapter } from './types.js'
@@ -17,10 +20,20 @@ export function createAdapter(settings: AdapterSettings, binary?: string): Agent
   return agentSpec(settings.agent).createAdapter(settings, binary)
 }
 
-/** Installs the agent's CLI when it has one and it is not on PATH (timed and reported), then creates the adapter. */
-export async function prepareAdapter(settings: AdapterSettings, ctx: { env: NodeJS.ProcessEnv; report: (line: string) => void }): Promise<AgentAdapter> {
+/**
+ * Installs the agent's CLI when it has one and the agent's user cannot run one on PATH (timed and
+ * reported), checks that user can run it (before any call: a PreflightError otherwise), then
+ * creates the adapter.
+ */
+export async function prepareAdapter(
+  settings: AdapterSettings,
+  ctx: { env: NodeJS.ProcessEnv; report: (line: string) => void; user?: AgentUser; agentPath?: string }
+): Promise<AgentAdapter> {
   if (!agentSpec(settings.agent).cli) return createAdapter(settings)
-  const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report })
+  const usable = (binary: string): boolean => agentBinaryProblem(binary, ctx.user, ctx.agentPath ?? ctx.env.PATH) === null
+  const cli = await ensureAgentCli(settings.agent, { version: settings.agentVersion, path: ctx.env.PATH, env: ctx.env, report: ctx.report, usable })
+  const problem = agentBinaryProblem(cli.binary, ctx.user, ctx.agentPath ?? ctx.env.PATH)
+  if (problem) throw new PreflightError('agent', problem)
   return createAdapter(settings, cli.binary)
 }
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
@@ -23,18 +23,20 @@ export interface InstallOptions {
   /** The npm executable (a test may point it at a stand-in). */
   npm?: string
   report?: (line: string) => void
+  /** Whether the agent's user can run a CLI found on PATH (one it cannot is passed over and installed instead). */
+  usable?: (binary: string) => boolean
   /** How an install that failed on the network is tried again (a test shortens the waits). */
   retry?: Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs'>
 }
 
-/** Finds an executable on a PATH string. */
-export function onPath(name: string, searchPath: string | undefined): string | undefined {
+/** Finds an executable on a PATH string (the first that `usable` accepts, when given). */
+export function onPath(name: string, searchPath: string | undefined, usable: (file: string) => boolean = () => true): string | undefined {
   for (const dir of (searchPath ?? '').split(path.delimiter)) {
     if (!dir) continue
     const candidate = path.join(dir, name)
     try {
       accessSync(candidate, constants.X_OK)
-      return candidate
+      if (usable(candidate)) return candidate
     } catch {
       // not here
     }
@@ -57,6 +59,16 @@ const firstLine = (err: unknown): string => (err instanceof Error ? err.message 
 
 const TOOL_NAME = (agent: string): string => `loopgate-${agent}-cli`
 
+/**
+ * Outside Actions a plain cache folder plays the tool cache's part. As root it is a system folder
+ * every user can run from (root's home is private, so the agent's user could not run a CLI kept
+ * there); otherwise the user's own cache.
+ */
+function localToolDir(env: NodeJS.ProcessEnv, agent: string, version: string): string {
+  const root = process.getuid?.() === 0 ? '/var/cache' : env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache')
+  return path.join(root, 'loopgate', 'tools', TOOL_NAME(agent), version)
+}
+
 /** The agent's CLI package from the registry; an agent without one brings its own command. */
 function cliOf(agent: string): AgentCli {
   const cli = agentSpec(agent).cli
@@ -75,7 +87,7 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
   const env = opts.env ?? process.env
   const pinned = cliOf(agent)
   const version = opts.version?.trim() || pinned.version
-  const found = onPath(pinned.bin, opts.path ?? env.PATH)
+  const found = onPath(pinned.bin, opts.path ?? env.PATH, opts.usable)
   const done = (binary: string, source: InstalledAgent['source']): InstalledAgent => {
     const durationMs = Date.now() - started
     const where = source === 'path' ? 'found on PATH' : source === 'tool-cache' ? `restored from the tool cache` : `installed with npm`
@@ -92,8 +104,7 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
     const cached = withEnv({ RUNNER_TOOL_CACHE: toolCacheRoot }, () => tc.find(TOOL_NAME(agent), version))
     if (cached && existsSync(binIn(cached))) return done(binIn(cached), 'tool-cache')
   } else {
-    // Outside Actions: a plain per-user cache directory plays the tool cache's part.
-    const dir = path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'loopgate', 'tools', TOOL_NAME(agent), version)
+    const dir = localToolDir(env, agent, version)
     if (existsSync(binIn(dir))) return done(binIn(dir), 'tool-cache')
   }
 
@@ -113,10 +124,12 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
     if (toolCacheRoot) {
       dest = await withEnvAsync({ RUNNER_TOOL_CACHE: toolCacheRoot, RUNNER_TEMP: tempRoot }, () => tc.cacheDir(staging, TOOL_NAME(agent), version))
     } else {
-      dest = path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'loopgate', 'tools', TOOL_NAME(agent), version)
-      mkdirSync(path.dirname(dest), { recursive: true })
+      dest = localToolDir(env, agent, version)
+      mkdirSync(path.dirname(dest), { recursive: true, mode: 0o755 })
       rmSync(dest, { recursive: true, force: true })
       await import('node:fs/promises').then((fs) => fs.cp(staging, dest, { recursive: true, verbatimSymlinks: true }))
+      // The staging folder was private (mkdtemp): the copy is for the agent's user too.
+      chmodSync(dest, 0o755)
     }
     return done(binIn(dest), 'npm')
   } finally {

@@ -25,11 +25,12 @@ export function tail(text: string, max = 8000): string {
   return text.length > max ? text.slice(-max) : text
 }
 
-type ProcessEnd = Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>
+type ProcessEnd = Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr' | 'notStarted'>
 
 /** What every agent result says of its process: how it ended, how long it took, the tail of its output. */
-export function processFacts(run: ProcessEnd): Pick<AgentResult, 'exitCode' | 'signal' | 'outputTail' | 'durationMs' | 'timedOut'> {
+export function processFacts(run: ProcessEnd): Pick<AgentResult, 'exitCode' | 'signal' | 'outputTail' | 'durationMs' | 'timedOut' | 'notStarted'> {
   return {
+    ...(run.notStarted ? { notStarted: run.notStarted } : {}),
     exitCode: run.exitCode,
     signal: run.signal,
     outputTail: tail(`${run.stdout}${run.stderr ? `\n[stderr]\n${run.stderr}` : ''}`),

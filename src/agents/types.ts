@@ -1,7 +1,10 @@
 /** The one normalised result every agent adapter returns. */
 export type AgentStatus = 'claimed-done' | 'failed' | 'capped'
-/** `metered`: what loopgate's proxy relayed; `reported`/`priced`: the CLI's own stream; `worst-case`: the full budget. */
-export type CostSource = 'metered' | 'reported' | 'priced' | 'worst-case'
+/**
+ * `metered`: what loopgate's proxy relayed; `reported`/`priced`: the CLI's own stream; `worst-case`:
+ * the full budget; `not-started`: the process never started, nothing is charged.
+ */
+export type CostSource = 'metered' | 'reported' | 'priced' | 'worst-case' | 'not-started'
 
 export interface TokenUsage {
   input: number
@@ -34,6 +37,8 @@ export interface AgentResult {
   durationMs: number
   timedOut: boolean
   warnings: string[]
+  /** The spawn error's code when the agent's process never started: nothing ran, nothing is charged. */
+  notStarted?: string
   /** Set when the agent asked for a person through its documented exit (the give-up file). */
   gaveUp?: { reason: string }
   /** For a call metered at the wire: what the CLI's own report said (the cross-check), and the proxy's counts. */

@@ -4,51 +4,27 @@ import { agentSpecs } from '../agents/registry.js'
 import { usd } from '../format.js'
 import { ConfigError, readSettings, type Settings } from '../inputs.js'
 import type { IterationRecord } from '../loop/types.js'
-import { exitCodeFor, stopReasonEntry, STOP_REASONS } from '../loop/stop-reasons.js'
+import { exitCodeFor, stopReasonEntry } from '../loop/stop-reasons.js'
 import { DryRunPublisher } from '../publish/dry-run.js'
-import { defaultRunId, defaultTempDir } from '../run.js'
+import { defaultRunId } from '../run.js'
 import { runSession, type SessionEnd } from '../session/flow.js'
 import { VERSION } from '../version.js'
-import { parseCommand, RUN_OPTIONS, UsageError } from './args.js'
+import { parseCommand, UsageError } from './args.js'
+import { mainHelp, runHelp, RUN_USAGE } from './help.js'
+import { localStateOpener, STATE_FOLDER_WORDS } from './local-state.js'
+import { missingOptions } from './required.js'
+import { makeTempRoot, TempRootError } from './temp-root.js'
+import { chargeWords } from './words.js'
+import { checkDeliverable, cloneForRun, deliverWork, deliveryLines, findRepository, removeClone, RepositoryError, type UserRepository } from './work-copy.js'
 
 export { UsageError } from './args.js'
 
-export function helpText(): string {
-  const options = RUN_OPTIONS
-  const width = Math.max(...options.map((o) => o.name.length)) + 2
-  const lines = [
-    'loopgate run — the bounded agent loop on your machine (publishes nothing)',
-    '',
-    'usage: loopgate run --gate-command CMD (--prompt TEXT | --prompt-file FILE) [options]',
-    '       loopgate --version',
-    '',
-    "options (the action's inputs, same defaults):"
-  ]
-  for (const o of options) {
-    const def = 'default' in o && o.default !== undefined ? ` [default: ${o.default}]` : ''
-    lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`)
-  }
-  const keys = agentSpecs().flatMap((spec) => (spec.apiKey ? [spec.apiKey] : []))
-  const keyFlags = keys.map((k) => `--${k.input}`).join(' / ')
-  lines.push('', `API keys: ${keyFlags}, or ${keys.map((k) => k.env).join(' / ')} in the environment.`, '', 'exit status (one per stop reason):')
-  for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`)
-  lines.push('    2  (usage error)')
-  return `${lines.join('\n')}\n`
-}
-
-/** Why the folder the loop would work in cannot be one, said for a person at a terminal. */
-function workspaceProblem(dir: string): string | undefined {
-  let isDir: boolean
+/** Why the folder given as the workspace cannot be one, said for a person at a terminal. */
+function folderProblem(dir: string): string | undefined {
   try {
-    isDir = statSync(dir).isDirectory()
+    if (!statSync(dir).isDirectory()) return `${dir} is not a folder (set --workspace to a git repository)`
   } catch {
     return `${dir} does not exist (set --workspace to a git repository, or run loopgate inside one)`
-  }
-  if (!isDir) return `${dir} is not a folder (set --workspace to a git repository)`
-  try {
-    statSync(path.join(dir, '.git'))
-  } catch {
-    return `${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one`
   }
   return undefined
 }
@@ -66,7 +42,12 @@ export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: numb
       : `gate ✗ ${r.gate.fingerprint ?? ''} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim()
   const files = r.changedFiles.length ? `${r.changedFiles.length} file(s)` : 'no change'
   const rejected = r.rejected.length ? ` · ⚠ ${r.rejected.length} rejected` : ''
-  return `▸ ${r.iteration}/${maxIterations} · ${agent} · ${files} · ${gate}${rejected} · ${usd(r.spentUsd)}/${usd(ceiling)}`
+  return `▸ ${r.iteration}/${maxIterations} · ${agent} · ${files} · ${gate}${rejected} · ${chargeWords(r)} · ${usd(r.spentUsd)}/${usd(ceiling)}`
+}
+
+/** One line per iteration where no terminal reads it. */
+function plainLine(r: IterationRecord): string {
+  return `iteration ${r.iteration}: ${r.decision}; ${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
 }
 
 export interface CliIO {
@@ -83,7 +64,7 @@ const defaultIO: CliIO = {
   env: process.env
 }
 
-const USAGE = 'usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate run --help lists them'
+const USAGE = `${RUN_USAGE}\n       loopgate run --help lists the options`
 
 export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<number> {
   let command
@@ -94,57 +75,87 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     io.err(`loopgate: ${err.message}\n${USAGE}\n`)
     return 2
   }
-  if (command.kind === 'help' || command.kind === 'run-help') {
-    io.out(helpText())
-    return 0
+  if (command.kind === 'help') return printed(io, mainHelp(STATE_FOLDER_WORDS))
+  if (command.kind === 'run-help') return printed(io, runHelp(STATE_FOLDER_WORDS))
+  if (command.kind === 'version') return printed(io, `${VERSION}\n`)
+  const missing = missingOptions(command.flags)
+  if (missing.length) {
+    // A config-error's exit status, as a usage message: every missing option at once.
+    io.err(`loopgate run: missing ${missing.join(', ')}\n${USAGE}\n`)
+    io.out('stop-reason: config-error\n')
+    return exitCodeFor('config-error')
   }
-  if (command.kind === 'version') {
-    io.out(`${VERSION}\n`)
-    return 0
+  const flags = command.flags
+  const problem = folderProblem(path.resolve(flags.get('workspace') ?? process.cwd()))
+  if (problem) return configError(problem, io)
+  let repo: UserRepository
+  let tempRoot: string
+  try {
+    repo = await findRepository(path.resolve(flags.get('workspace') ?? process.cwd()))
+    tempRoot = makeTempRoot(flags.get('temp-dir'), io.env)
+  } catch (err) {
+    if (err instanceof RepositoryError || err instanceof TempRootError) return configError(err.message, io)
+    throw err
   }
-  const read = cliSettings(command.flags, io)
+  const read = cliSettings(flags, io, repo)
   if (typeof read === 'number') return read
-  const { settings, flags } = read
+  return runInClone(read, repo, tempRoot, io)
+}
+
+function printed(io: CliIO, text: string): number {
+  io.out(text)
+  return 0
+}
+
+/** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
+async function runInClone(settings: Settings, repo: UserRepository, tempRoot: string, io: CliIO): Promise<number> {
   const env = io.env
+  const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
+  const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
+  const runId = defaultRunId(env)
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const end = await runSession(settings, {
+    const end = await runSession(inClone, {
       env,
-      runId: defaultRunId(env),
-      tempDir: flags.get('temp-dir') ?? defaultTempDir(env),
+      runId,
+      tempDir: tempRoot,
       signal: abort.signal,
       report: (line) => io.out(`${line}\n`),
+      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
-      onIteration: (record) =>
-        io.out(
-          `${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? (record.gate.passed ? 'gate passed' : `gate failed (${record.gate.reason})`) : 'gate not run'}`}\n`
-        )
+      onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
     })
-    return printEnd(end, io)
+    const code = printEnd(end, io)
+    for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}\n`)
+    io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)\n`)
+    return code
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
+    removeClone(clone)
   }
 }
 
 /** The run's settings from the flags (the API keys from the environment when not given), or the exit status of a config-error. */
-function cliSettings(flags: Map<string, string>, io: CliIO): { settings: Settings; flags: Map<string, string> } | number {
-  const problem = workspaceProblem(path.resolve(flags.get('workspace') ?? process.cwd(), flags.get('working-directory') ?? ''))
-  if (problem) return configError(problem, io)
+function cliSettings(flags: Map<string, string>, io: CliIO, repo: UserRepository): Settings | number {
   const env = io.env
+  // Each credential input not given as an option is read from the variable its CLI reads.
   for (const spec of agentSpecs()) {
-    const key = spec.apiKey
-    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env] as string)
+    for (const c of [...(spec.apiKey ? [spec.apiKey] : []), ...(spec.providers ?? []).flatMap((p) => p.credentials)]) {
+      if (!flags.has(c.input) && env[c.env]) flags.set(c.input, env[c.env] as string)
+    }
   }
   flags.set('dry-run', 'true')
   flags.delete('github-token')
   try {
-    return { settings: readSettings((name) => flags.get(name) ?? '', { ...env, GITHUB_WORKSPACE: flags.get('workspace') ?? process.cwd() }), flags }
+    const settings = readSettings((name) => flags.get(name) ?? '', { ...env, GITHUB_WORKSPACE: repo.top })
+    checkDeliverable(repo, settings.loopId)
+    return settings
   } catch (err) {
-    if (err instanceof ConfigError) return configError(err.message, io)
+    if (err instanceof ConfigError || err instanceof RepositoryError) return configError(err.message, io)
     throw err
   }
 }
@@ -169,5 +180,6 @@ function printEnd(end: SessionEnd, io: CliIO): number {
   io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
   io.out(`attempt log: ${report.logFile}\n`)
   for (const file of report.published.files) io.out(`would publish: ${file}\n`)
+  if (end.stateSaved && !end.stateSaved.saved) io.err(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? 'unknown reason'}\n`)
   return exitCodeFor(report.stopReason)
 }

@@ -10,7 +10,7 @@ import { describeTampering, type Tampering } from './compare.js'
 import type { BaseSnapshot } from './snapshot.js'
 import type { FirstCheckout } from './first-checkout.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
-import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
+import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './report-folder.js'
 import { failedVerdict, gateVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
@@ -81,7 +81,11 @@ export class ProtectedGate implements Gate {
   /** The clean checkout of the start commit, being made ahead of the first run that needs it. */
   private ahead: Promise<{ commit: string; prepared: PreparedCheckout } | null> | null = null
 
+  /** The PATH folders the gate user cannot enter: left off its PATH, named when the gate cannot start. */
+  private readonly unreachable: string[]
+
   constructor(private readonly opts: ProtectedGateOptions) {
+    this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
       snapshot: opts.snapshot,
@@ -126,11 +130,15 @@ export class ProtectedGate implements Gate {
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
   async runBaseline(commit: string): Promise<Baseline> {
     let verdict = await this.execute(commit, true)
-    const unreachable = !verdict.passed && this.opts.user ? unreachablePathDirs(this.opts.env.PATH, this.opts.user) : []
-    if (unreachable.length && this.opts.user) verdict = { ...verdict, reason: `${verdict.reason}; ${describeUnreachable(unreachable, this.opts.user)}` }
-    const broken =
+    let broken =
       brokenBaseline(this.lastEnd, verdict, verdict.outputTail, this.opts.timeoutMs) ??
       uncountedBaseline(this.lastEnd, verdict, verdict.outputTail, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
+    // Only a gate that could not start may owe it to the folders left off its PATH.
+    if (broken && /could not start/.test(broken.what) && this.unreachable.length && this.opts.user) {
+      const why = describeUnreachable(this.unreachable, this.opts.user)
+      verdict = { ...verdict, reason: `${verdict.reason}; ${why}` }
+      broken = { ...broken, what: `${broken.what}; ${why}` }
+    }
     const ids = verdict.passedIds ? baselineIds(verdict) : null
     this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, ids, verdict, broken }
     return this.baseline
@@ -255,6 +263,7 @@ export class ProtectedGate implements Gate {
     const user = this.opts.user
     const env: NodeJS.ProcessEnv = {
       ...this.opts.env,
+      PATH: withoutUnreachable(this.opts.env.PATH, this.unreachable),
       HOME: prepared.home,
       TMPDIR: prepared.tmp,
       XDG_CACHE_HOME: path.join(prepared.home, '.cache'),

@@ -28,7 +28,17 @@ export function unreachablePathDirs(pathVar: string | undefined, user: AgentUser
   return r.stdout.split('\n').filter(Boolean)
 }
 
-/** One sentence for a failed baseline: which PATH folders the gate cannot use, and what to do. */
+/** The PATH without the folders its user cannot enter (searching them would fail with EACCES, not ENOENT). */
+export function withoutUnreachable(pathVar: string | undefined, unreachable: string[]): string | undefined {
+  if (pathVar === undefined || unreachable.length === 0) return pathVar
+  const drop = new Set(unreachable)
+  return pathVar
+    .split(':')
+    .filter((d) => !drop.has(d))
+    .join(':')
+}
+
+/** One sentence for a gate that could not start: which PATH folders the gate cannot use, and what to do. */
 export function describeUnreachable(dirs: string[], user: AgentUser): string {
-  return `the gate user ${user.name} cannot reach ${dirs.join(', ')} on PATH (a toolchain installed for the runner's user only): install it where every user can read it (setup-node and setup-python use the world-readable tool cache) or name a reachable interpreter in gate-command`
+  return `the gate user ${user.name} cannot reach ${dirs.join(', ')}, left off its PATH (a toolchain installed for the runner's user only): install it where every user can read it (setup-node and setup-python use the world-readable tool cache) or name a reachable interpreter in gate-command`
 }

@@ -45,6 +45,8 @@ export interface RunResult {
   /** Set when onStdoutLine asked for the kill. */
   killedByWatcher: boolean
   durationMs: number
+  /** The spawn error's code (ENOENT, EACCES) when the process never started. */
+  notStarted?: string
 }
 
 const DEFAULT_MAX_OUTPUT = 2_000_000
@@ -232,7 +234,16 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       if (watch && rest && !stop.killing) watch(rest)
       reapLeftovers(child.pid, opts, cgroup, false)
       const err = spawnError ? `${spawnError.message}\n` : ''
-      resolve({ exitCode: code, signal: sig, stdout: stdout.value(), stderr: `${stderr.value()}${err}`, ...causes, durationMs: Date.now() - started })
+      const notStarted = spawnError && child.pid === undefined ? ((spawnError as NodeJS.ErrnoException).code ?? 'spawn failed') : undefined
+      resolve({
+        exitCode: code,
+        signal: sig,
+        stdout: stdout.value(),
+        stderr: `${stderr.value()}${err}`,
+        ...causes,
+        durationMs: Date.now() - started,
+        ...(notStarted ? { notStarted } : {})
+      })
     }
   })
 }

@@ -1,4 +1,7 @@
 import { LOCAL_AUTHOR } from '../git/author.js'
+import { gateEnv } from '../isolation/env.js'
+import { missingCredential } from '../preflight/credentials.js'
+import { missingGateProgram } from '../preflight/gate-program.js'
 import type { Settings } from '../inputs.js'
 import type { PreflightStop } from '../publish/types.js'
 import { packageManagerEnv } from '../upgrade/environment.js'
@@ -15,6 +18,16 @@ export interface BeforeLoop {
   notes: string[]
 }
 
+/** What is missing for the run to spend anything usefully: a model credential, the gate's program. */
+function setupProblem(settings: Settings, ctx: RunContext): PreflightStop | null {
+  const credential = missingCredential(settings)
+  if (credential) return { stopReason: 'config-error', notes: [credential] }
+  const ownUser = process.getuid?.() === 0 && ctx.isolation !== 'weak' && ctx.env.LOOPGATE_ISOLATION !== 'weak'
+  const program = missingGateProgram(settings, { path: gateEnv(ctx.env, settings.agentEnv).PATH, workspace: settings.workspace, ownUser })
+  if (program) return { stopReason: 'gate-broken', notes: [program] }
+  return null
+}
+
 /**
  * Everything decided before the gate and any agent call: the publisher's preflight (the event,
  * who started it, review capacity), the commit author (commit-author, else the token's own
@@ -24,6 +37,8 @@ export interface BeforeLoop {
 export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promise<BeforeLoop> {
   const preflight = (await ctx.publisher.preflight?.(settings)) ?? null
   if (preflight) return { settings, stop: preflight, upgrade: null, notes: [] }
+  const unready = setupProblem(settings, ctx)
+  if (unready) return { settings, stop: unready, upgrade: null, notes: [] }
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   if (authored.task !== 'dependency-upgrade') return { settings: authored, stop: null, upgrade: null, notes: [] }
   const upgrade = await prepareUpgrade(authored, {

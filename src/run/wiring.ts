@@ -69,7 +69,7 @@ export async function wireLoop(
   const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
   const guards: CallGuard[] = [...protection.guards]
   if (settings.featuresFile) guards.push(new FeaturesGuard(settings.workspace, settings.featuresFile))
-  const metered = meteredAgent(settings, ctx.env, await prepareAdapter(settings, ctx))
+  const metered = meteredAgent(settings, ctx.env, await prepareAdapter(settings, { ...ctx, user: protection.user, agentPath: staged.env.PATH }))
   const agent = protection.wrapAgent(
     agentRunner({
       adapter: metered.adapter,
