@@ -7,12 +7,29 @@ import type { Gate, GateVerdict } from '../loop/types.js'
 import { brokenBaseline, describeBroken, type BrokenGate, type StepEnd } from './baseline-health.js'
 import { CleanCheckout, type PreparedCheckout } from './checkout.js'
 import { describeTampering, type Tampering } from './compare.js'
+import type { DependencyReference } from './dependency-reference.js'
 import type { BaseSnapshot } from './snapshot.js'
 import type { FirstCheckout } from './first-checkout.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './toolchain-reach.js'
 import { failedVerdict, gateVerdict } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
+
+/** The verdict on a checkout whose protected files or dependencies differ from what the gate trusts. */
+function tamperedVerdict(mismatches: Tampering[], started: number, when = ''): GateVerdict {
+  return failedVerdict(
+    `${when}protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
+    mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+    Date.now() - started
+  )
+}
+
+/**
+ * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
+ * registry` allows): no package's install script runs, so what a registry package brings is code
+ * the tests load, never code the install runs.
+ */
+const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false' }
 
 export interface ProtectedGateOptions {
   workspace: string
@@ -34,6 +51,8 @@ export interface ProtectedGateOptions {
   packageCaches?: PackageCache[]
   /** The first clean checkout, begun before the rest of the setup. */
   first?: FirstCheckout
+  /** The dependencies the gate trusts (see DependencyReference). */
+  dependencies?: DependencyReference
 }
 
 export interface Baseline {
@@ -74,7 +93,8 @@ export class ProtectedGate implements Gate {
       user: opts.user,
       ownUser: opts.ownUser,
       writableDeps: Boolean(opts.setup),
-      first: opts.first
+      first: opts.first,
+      dependencies: opts.dependencies
     })
   }
 
@@ -180,7 +200,7 @@ export class ProtectedGate implements Gate {
     let output = ''
     try {
       if (this.opts.setup) {
-        const s = await exec(this.opts.setup)
+        const s = await exec(this.opts.setup, prepared.dependenciesChanged ? SCRIPTS_OFF : {})
         output = `${s.stdout}\n${s.stderr}`
         if (s.exitCode !== 0 || s.timedOut || s.aborted) {
           this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
@@ -191,7 +211,12 @@ export class ProtectedGate implements Gate {
               : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
           return { ...failedVerdict(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
         }
+        // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
+        // it wrote stands in for a protected file.
+        const written = this.checkout.recheck(this.opts.report)
+        if (written.length) return tamperedVerdict(written, started, 'after gate-setup, ')
       }
+      this.checkout.closeFolders(this.opts.report)
       const t = Date.now()
       const r = await exec(this.opts.command)
       this.lastTimings.command = Date.now() - t
@@ -207,13 +232,7 @@ export class ProtectedGate implements Gate {
 
   /** A checkout the gate must not run in: protected files that differ, or a PATH that leads back to the workspace. */
   private refusal(mismatches: Tampering[], started: number): GateVerdict | null {
-    if (mismatches.length > 0) {
-      return failedVerdict(
-        `protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
-        mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
-        Date.now() - started
-      )
-    }
+    if (mismatches.length > 0) return tamperedVerdict(mismatches, started)
     const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
     if (leading.length === 0) return null
     return failedVerdict(
@@ -224,7 +243,7 @@ export class ProtectedGate implements Gate {
   }
 
   /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
-  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): (command: string) => Promise<RunResult> {
+  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): (command: string, extra?: NodeJS.ProcessEnv) => Promise<RunResult> {
     const user = this.opts.user
     const env: NodeJS.ProcessEnv = {
       ...this.opts.env,
@@ -234,12 +253,12 @@ export class ProtectedGate implements Gate {
       CI: this.opts.env.CI ?? 'true'
     }
     if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-    return (command) =>
+    return (command, extra = {}) =>
       runProcess({
         command: '/bin/bash',
         args: ['-c', command],
         cwd: prepared.dir,
-        env,
+        env: { ...env, ...extra },
         timeoutMs: Math.max(1, deadline - Date.now()),
         signal: this.opts.signal,
         uid: user?.uid,
