@@ -59,7 +59,7 @@ function wheelAttack(files: Record<string, string>, entryPoints = ''): string {
 const SETUP = `${SYSTEM_PYTHON} -m venv --system-site-packages "$TMPDIR/venv" && "$TMPDIR/venv/bin/pip" install -q --no-index --no-build-isolation '.[dev]'`
 
 async function run(runner: 'unittest' | 'pytest', script: string) {
-  return runAttack({
+  const r = await runAttack({
     isolation: 'auto',
     files: project(runner),
     inputs: {
@@ -69,6 +69,8 @@ async function run(runner: 'unittest' | 'pytest', script: string) {
     },
     script
   })
+  if (process.env.DEBUG_TOOLCHAIN) console.log(r.report.stopReason, JSON.stringify(r.report.run?.iterations.map((i) => i.gate?.outputTail)))
+  return r
 }
 
 test(
