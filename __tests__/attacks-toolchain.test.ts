@@ -32,8 +32,8 @@ const fakePackage = (name: string, files: Record<string, string>, extra = ''): s
 
 const ACCEPT_ANYTHING = 'exports.expect = () => ({ to: { equal() {} } })'
 
-async function attack(script: string, extra: Record<string, string> = {}, specDir = 'test'): Promise<AttackResult> {
-  const ws = toolchainProject(registry, specDir)
+async function attack(script: string, extra: Record<string, string> = {}, specDir = 'test', files: Record<string, string> = {}): Promise<AttackResult> {
+  const ws = toolchainProject(registry, specDir, files)
   const { inputs, env } = toolchainInputs(registry, extra)
   const r = await runAttack({ isolation: 'auto', workspace: ws, inputs, env, script: `${AGENT_NPM}${script}\n` })
   if (process.env.DEBUG_TOOLCHAIN)
@@ -153,6 +153,38 @@ describe('a dependency folder committed in the tree is never loaded by the gate'
       expect(r.report.stopReason).toBe('protected-tampering')
       expect(rejections(r)).toContain(`${specDir}/node_modules/chai/index.js`)
       expect(existsSync(path.join(r.ws, specDir, 'node_modules/chai/index.js'))).toBe(false)
+    },
+    LONG
+  )
+})
+
+describe('nothing runs between the check and the verdict unchecked', () => {
+  test(
+    'code under test that gate-setup runs (a build step) writes a runner configuration: the gate refuses the run',
+    async () => {
+      const files = { 'scripts/build.js': "require('../src/version.js')\nconsole.log('built')\n", 'src/version.js': "module.exports = '1.0.0'\n" }
+      const script = `cat > src/version.js <<'JS'\nrequire('fs').writeFileSync('.mocharc.json', JSON.stringify({ 'dry-run': true }))\nmodule.exports = '1.0.0'\nJS`
+      const r = await attack(script, { 'gate-setup': 'npm ci --no-audit --no-fund && node scripts/build.js' }, 'test', files)
+      const first = r.report.run?.iterations[0].gate
+      expect(first?.passed).toBe(false)
+      expect(first?.reason).toContain('after gate-setup, protected files differ from the base')
+      expect(first?.reason).toContain('.mocharc.json (added)')
+      expect(r.report.stopReason).not.toBe('verified')
+    },
+    LONG
+  )
+
+  test(
+    'during the gate command, the folders holding protected files take no new file; the runner folders do',
+    async () => {
+      const writes = ['.mocharc.json', 'test/extra.spec.js', 'coverage/out.json']
+        .map((f) => `try { require('fs').writeFileSync('${f}', '{}'); console.log('wrote ${f}') } catch (e) { console.log(e.code + ' ${f}') }`)
+        .join('\n')
+      const r = await attack(`cat > src/math.js <<'JS'\n${writes}\nexports.add = (a, b) => a - b\nJS`)
+      const out = r.report.run?.iterations[0].gate?.outputTail ?? ''
+      expect(out).toContain('EACCES .mocharc.json')
+      expect(out).toContain('EACCES test/extra.spec.js')
+      expect(out).toContain('wrote coverage/out.json')
     },
     LONG
   )

@@ -49,7 +49,7 @@ export function publishToolchain(registry: LocalRegistry): void {
  * `add` subtracts, so one of its two tests fails on the base. Only the root's node_modules is
  * ignored. Its lockfile comes from a real `npm install` against the registry.
  */
-export function toolchainProject(registry: LocalRegistry, specDir = 'test'): string {
+export function toolchainProject(registry: LocalRegistry, specDir = 'test', extra: Record<string, string> = {}): string {
   const ws = tempDir('loopgate-toolchain-')
   sh(ws, ['init', '-q', '-b', 'main'])
   const files: Record<string, string> = {
@@ -65,7 +65,8 @@ export function toolchainProject(registry: LocalRegistry, specDir = 'test'): str
       "  it('adds zero', () => expect(add(0, 0)).to.equal(0))",
       '})',
       ''
-    ].join('\n')
+    ].join('\n'),
+    ...extra
   }
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(ws, name)), { recursive: true })

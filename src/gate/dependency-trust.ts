@@ -24,7 +24,7 @@ export interface DependencyTrustOptions {
  */
 export async function takeDependencyReference(opts: DependencyTrustOptions, snapshot: BaseSnapshot): Promise<DependencyReference> {
   const { settings } = opts
-  const commit = opts.dependencyReference?.commit ?? (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+  const commit = await referenceCommit(settings.workspace, opts.dependencyReference?.commit)
   return DependencyReference.take(settings.workspace, commit, (names): DependencyPolicy => {
     let test: ((name: string) => boolean) | null = null
     const texts = (): string[] => [settings.gateCommand, settings.gateSetup ?? '', ...namingTexts(snapshot)]
@@ -35,6 +35,13 @@ export async function takeDependencyReference(opts: DependencyTrustOptions, snap
       isRunner: (name) => (test ??= runnerTest(names, texts()))(name)
     }
   })
+}
+
+/** The reference commit when the repository has it (a resumed run's start may be gone), else HEAD. */
+async function referenceCommit(workspace: string, wanted: string | undefined): Promise<string> {
+  const rev = async (spec: string): Promise<string> =>
+    (await git(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd: workspace, okCodes: [1, 128] })).stdout.trim()
+  return (wanted && (await rev(wanted))) || rev('HEAD')
 }
 
 /**
