@@ -570,5 +570,10 @@ export class CleanCheckout {
       mkdirSync(target, { recursive: true, mode: 0o755 })
       chownSync(target, user.uid, user.gid)
     }
+    // A report at the root: the runner writes it in place, in a file that is the gate user's.
+    if (report && !report.includes('/') && readTreeEntry(this.dir, report).kind === 'missing') {
+      writeFileSync(path.join(this.dir, report), '', { mode: 0o644, flag: 'wx' })
+      chownSync(path.join(this.dir, report), user.uid, user.gid)
+    }
   }
 }
