@@ -115,10 +115,10 @@ describe('attacks on the test-runner configuration', () => {
     expectClean(r)
   })
 
-  test('package.json scripts: reverted, while a dependency edit survives', async () => {
+  test('package.json scripts: reverted, while a registry dependency edit survives (dependency-changes: registry)', async () => {
     const r = await attack(
       `node -e "const f='package.json';const p=JSON.parse(require('fs').readFileSync(f));p.scripts.test='true';p.dependencies['left-pad']='1.3.0';require('fs').writeFileSync(f,JSON.stringify(p,null,2)+'\\\\n')"\n`,
-      { inputs: { 'gate-command': 'npm test --silent' } }
+      { inputs: { 'gate-command': 'npm test --silent', 'dependency-changes': 'registry' } }
     )
     expectTamperingStopped(r, 'package.json (test-relevant keys changed)')
     const pkg = JSON.parse(headFile(r, 'package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string> }
@@ -136,8 +136,10 @@ describe('attacks on the test-runner configuration', () => {
     expectClean(r)
   })
 
-  test('pyproject.toml [tool.pytest…]: reverted, while a dependency edit survives', async () => {
-    const r = await attack(`sed -i 's/requests==2.0.0/requests==2.32.0/; s/addopts = "-q"/addopts = "-k nothing"/' pyproject.toml\n`)
+  test('pyproject.toml [tool.pytest…]: reverted, while a registry dependency edit survives (dependency-changes: registry)', async () => {
+    const r = await attack(`sed -i 's/requests==2.0.0/requests==2.32.0/; s/addopts = "-q"/addopts = "-k nothing"/' pyproject.toml\n`, {
+      inputs: { 'dependency-changes': 'registry' }
+    })
     expectTamperingStopped(r, 'pyproject.toml (test-relevant keys changed)')
     const text = headFile(r, 'pyproject.toml')
     expect(text).toContain('requests==2.32.0')

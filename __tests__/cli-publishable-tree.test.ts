@@ -26,11 +26,14 @@ test('a CLI run: the committed branch has the base’s protected test and no wor
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOOPGATE_AGENT_USER: workerAgentUser() }
   })
   expect(r.stdout).toContain('stop-reason: verified')
-  const files = sh(repo, ['ls-tree', '-r', '--name-only', 'HEAD']).split('\n').filter(Boolean)
-  expect({ test: sh(repo, ['show', 'HEAD:test/run.mjs']), workflows: files.filter((f) => f.startsWith('.github')) }).toEqual({
+  // The CLI's work is on its own branch; the checked-out one is as it was.
+  const work = 'loopgate/local'
+  expect(sh(repo, ['rev-parse', 'HEAD']).trim()).toBe(base)
+  const files = sh(repo, ['ls-tree', '-r', '--name-only', work]).split('\n').filter(Boolean)
+  expect({ test: sh(repo, ['show', `${work}:test/run.mjs`]), workflows: files.filter((f) => f.startsWith('.github')) }).toEqual({
     test: BASE_TEST,
     workflows: []
   })
-  expect(sh(repo, ['show', 'HEAD:src/math.mjs'])).toContain('a + b')
-  expect(sh(repo, ['log', '--format=%H', `${base}..HEAD`, '--', 'test/run.mjs', '.github']).trim()).toBe('')
+  expect(sh(repo, ['show', `${work}:src/math.mjs`])).toContain('a + b')
+  expect(sh(repo, ['log', '--format=%H', `${base}..${work}`, '--', 'test/run.mjs', '.github']).trim()).toBe('')
 })

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
+import { runnerFoldersToMake } from '../src/gate/runner-folders.js'
 import { createHash } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -58,6 +59,8 @@ function expectedView(ws: string, commit: string): Record<string, string> {
       view[rel] = mode === '120000' ? `link ${blob.toString()}` : `file ${mode === '100755' ? 'x ' : ''}${createHash('sha256').update(blob).digest('hex')}`
     }
   }
+  // The runner's own folders, made empty for each run (see runner-folders.ts).
+  for (const folder of runnerFoldersToMake()) view[folder] ??= 'dir'
   return view
 }
 
@@ -171,8 +174,9 @@ needs('second-user').test('what a gate run changes in its checkout is put back b
       'rm src/a.js && echo "export const a = 666" > src/a.js',
       'echo planted > src/lib/deep/evil.js',
       'mkdir -p src/new/deeper && echo planted > src/new/deeper/x.js',
-      'echo planted > root-plant.js',
-      'mv src/lib/deep deep-moved && ln -s ../../deep-moved src/lib/deep',
+      // The root holds protected files: it takes no new entry during the gate command.
+      'echo planted > src/root-plant.js',
+      'mv src/lib/deep src/deep-moved && ln -s ../deep-moved src/lib/deep',
       `rm data/kept.txt && ln -s ${outside} data/kept.txt`,
       'rm docs/guide.md && mkdir docs/guide.md && echo planted > docs/guide.md/inside',
       'rm data/link.js && echo planted > data/link.js',

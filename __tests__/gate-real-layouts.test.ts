@@ -194,7 +194,7 @@ test("gate-setup `npm ci --offline` installs from the runner's npm cache, as the
   expect(r.report.stopReason).toBe('verified')
 })
 
-test('a toolchain on PATH that only the runner can reach is named in the failed baseline', async () => {
+test('a gate program on PATH that only the runner can reach stops the run before any spend, naming where it is', async () => {
   const runnerHome = tempDir('loopgate-toolchain-')
   chmodSync(runnerHome, 0o700)
   const shims = path.join(runnerHome, '.pyenv', 'shims')
@@ -206,10 +206,10 @@ test('a toolchain on PATH that only the runner can reach is named in the failed 
     inputs: { 'gate-command': 'runtests', 'max-iterations': '1' },
     script: FIX
   })
-  const baseline = r.report.notes.find((n) => n.startsWith('protected gate:')) ?? ''
-  expect(baseline).toMatch(/the gate user \S+ cannot reach .+ on PATH \(a toolchain installed for the runner's user only\)/)
-  expect(baseline).toContain(`cannot reach ${shims}`)
-  expect(r.report.stopReason).not.toBe('verified')
+  // Preflight finds it before the gate opens: the program is there, only not for the gate's user.
+  expect(r.report.stopReason).toBe('gate-broken')
+  expect(r.report.run).toBeNull()
+  expect(r.report.notes.join('\n')).toMatch(/its program `runtests` is installed only where other users cannot reach it \(.*\.pyenv\/shims.*\)/)
 })
 
 needs('python3').test('an editable install into a virtualenv outside the workspace, on PATH, is refused', async () => {

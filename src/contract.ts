@@ -80,6 +80,12 @@ export const INPUT_SPECS: readonly InputSpec[] = [
     description:
       'Globs (newline or comma list) added to the protected defaults: test files at any depth, test-runner and package-manager configuration, `.github/workflows` and `.github/actions`, and the task files and scripts `gate-command` and `gate-setup` name. `!pattern` removes the default spelled exactly so, or else unprotects the paths it matches. package.json and pyproject.toml are protected except for their dependency and version keys. Changes to protected paths are rejected and restored from the base ref.'
   },
+  {
+    name: 'dependency-changes',
+    description:
+      'What the agent may change of the dependencies the gate installs. `refuse`: any change to a dependency spec (package.json and pyproject.toml dependency tables) or a lockfile (package-lock.json, yarn.lock, pnpm-lock.yaml, requirements*.txt, uv.lock, poetry.lock, Pipfile.lock, …), and any committed dependency folder (`node_modules`, `site-packages`), is tampering. `registry`: name@version changes from the package registry are allowed (integrity checked, install scripts off), never a path, tarball, wheel, URL, git or alias spec, nor the test runner, its plugins and the assertion libraries the gate loads.',
+    default: 'refuse'
+  },
   { name: 'base-ref', description: 'Where the protected tests come from. Defaults to the PR base, else the default branch.' },
   {
     name: 'features-file',

@@ -3,6 +3,7 @@ import { parseCommitAuthor, type CommitAuthor } from './git/author.js'
 import type { LoopLimits } from './loop/types.js'
 import { INPUT_SPECS } from './contract.js'
 import { resolveProtectedPatterns } from './gate/protection-defaults.js'
+import { DEPENDENCY_CHANGES, type DependencyChanges } from './gate/dependency-policy.js'
 import { readAgentSettings, readAgentSpec, type AgentSettings } from './inputs/agent.js'
 import { readTaskSettings, type TaskSettings } from './inputs/task.js'
 import { ConfigError, isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './inputs/values.js'
@@ -35,6 +36,8 @@ export interface GateSettings {
   baseRef?: string
   featuresFile?: string
   progressFile: string
+  /** `dependency-changes`: what the agent may change of the dependencies the gate installs. */
+  dependencyChanges: DependencyChanges
 }
 
 /** The loop's identity and what it keeps across runs. */
@@ -157,6 +160,7 @@ export function readGateSettings(inputs: InputSource): GateSettings {
     gateTimeoutMs,
     protectedPaths: resolveProtectedPatterns(parseList(inputs.raw('protected-paths')), [gateCommand, gateSetup]),
     baseRef: inputs.optional('base-ref'),
+    dependencyChanges: parseChoice('dependency-changes', inputs.get('dependency-changes').trim(), DEPENDENCY_CHANGES),
     progressFile: relativePath('progress-file', inputs.get('progress-file').trim()),
     featuresFile: featuresFile && relativePath('features-file', featuresFile)
   }

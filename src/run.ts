@@ -60,7 +60,7 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
   const gitWorkspace = workspaceView(settings, ctx)
-  const protection = await protect(settings, ctx, files, callsDir, () => gitWorkspace.prepare())
+  const protection = await protect(settings, ctx, files, callsDir, () => gitWorkspace.prepare(), before)
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]
     stopBeforeTheLoop(files, progress, ctx, 'gate-broken', notes, protection.message)
@@ -138,8 +138,10 @@ function protect(
   ctx: RunContext,
   files: RunFiles,
   callsDir: string,
-  alongside: () => Promise<void>
+  alongside: () => Promise<void>,
+  before: BeforeLoop
 ): Promise<Protection | GateBrokenError> {
+  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   return setupProtection({
     settings,
     env: ctx.env,
@@ -158,7 +160,9 @@ function protect(
     baselineCommit: settings.task === 'dependency-upgrade' ? undefined : ctx.carry?.baseCommit,
     baselineOnBump: settings.task === 'dependency-upgrade',
     alongside,
-    log: new AttemptLog(files.logFile)
+    log: new AttemptLog(files.logFile),
+    // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
+    dependencyReference: ready ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] } : { commit: ctx.carry?.baseCommit }
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err
     return err

@@ -61,6 +61,8 @@ export interface AttackOptions {
   runId?: string
   /** The state carried into the run (a resumed run's base, say). */
   carry?: RunCarry
+  /** A repository made by the test (then `files` and the minicheck install are not used). */
+  workspace?: string
 }
 
 export interface AttackResult {
@@ -73,10 +75,12 @@ export interface AttackResult {
 
 /** Runs the whole engine (executeRun) with a scripted command agent that performs an attack. */
 export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
-  const ws = makeRepo(opts.files ?? attackProject())
-  mkdirSync(path.join(ws, 'node_modules', 'minicheck'), { recursive: true })
-  writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
-  writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
+  const ws = opts.workspace ?? makeRepo(opts.files ?? attackProject())
+  if (!opts.workspace) {
+    mkdirSync(path.join(ws, 'node_modules', 'minicheck'), { recursive: true })
+    writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
+    writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
+  }
   opts.prepare?.(ws)
   sh(ws, ['config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${FAKE_TOKEN}`])
   const temp = tempDir('loopgate-runner-temp-')

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Settings } from '../inputs.js'
-import { folderCache } from '../state/folder-cache.js'
+import { folderCache, folderCacheLister } from '../state/folder-cache.js'
 import { openStateSession, type OpenResult } from '../state/session.js'
 import type { UserRepository } from './work-copy.js'
 
@@ -15,10 +15,17 @@ export function stateFolder(repo: UserRepository, loopId: string): string {
   return path.join(repo.commonDir, 'loopgate', 'state', loopId)
 }
 
-/** The session's state port for the CLI: the action's state session over a folder instead of actions/cache. */
+/**
+ * The session's state port for the CLI: the action's state session over a folder instead of
+ * actions/cache, the folder's entries standing in for the repository's cache list (the charges
+ * and leases of every local run of the loop).
+ */
 export function localStateOpener(
   repo: UserRepository,
   opts: { env: NodeJS.ProcessEnv; tempDir: string; runId: string }
 ): (settings: Settings) => Promise<OpenResult> {
-  return (settings) => openStateSession(settings, { ...opts, cache: folderCache(stateFolder(repo, settings.loopId)), listCaches: undefined })
+  return (settings) => {
+    const folder = stateFolder(repo, settings.loopId)
+    return openStateSession(settings, { ...opts, cache: folderCache(folder), listCaches: folderCacheLister(folder) })
+  }
 }

@@ -21,6 +21,9 @@ import {
   type FirstCheckout
 } from './first-checkout.js'
 import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
+import { dependencyPathKind, type DependencyReference } from './dependency-reference.js'
+import { protectedFilesUnder } from './setup-recheck.js'
+import { runnerFoldersToMake } from './runner-folders.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
@@ -53,6 +56,8 @@ export interface CheckoutOptions {
   writableDeps: boolean
   /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */
   first?: FirstCheckout
+  /** The dependencies the gate trusts: a commit that changes them beyond the policy is refused. */
+  dependencies?: DependencyReference
 }
 
 export interface PreparedCheckout {
@@ -61,6 +66,8 @@ export interface PreparedCheckout {
   tmp: string
   /** Protected paths that differ from the base in the checkout (empty when verified). */
   mismatches: Tampering[]
+  /** The commit changes dependency files from the reference (as `dependency-changes: registry` allows). */
+  dependenciesChanged: boolean
   timings: Record<string, number>
 }
 
@@ -117,6 +124,10 @@ export class CleanCheckout {
   lastWay: 'fresh' | 'by path' | 'whole tree' = 'fresh'
   /** Paths written since the folders on their way were last given to the gate user. */
   private unowned: string[] = []
+  /** The folders lock() made root's: closed to new entries before the gate command (see closeFolders). */
+  private lockedDirs: string[] = []
+  /** The paths the commit checked out last differs in from the base (the candidates of recheck). */
+  private fromBase: string[] = []
 
   constructor(private readonly opts: CheckoutOptions) {
     this.repo = gateRepoOf(opts)
@@ -173,11 +184,13 @@ export class CleanCheckout {
     // The tree diffs need only the commits: they run while the checkout is written.
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
+    const reference = this.opts.dependencies
+    const fromReference = reference ? changedPaths(this.repo, reference.commit, commit) : Promise.resolve([])
     const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
     const wantFresh = !this.checkedOut || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
     const folders = user && (wantFresh || this.first || !last) ? treeFolders(this.repo, commit) : null
-    for (const listing of [fromBase, fromLast, folders]) listing?.catch(() => undefined)
+    for (const listing of [fromBase, fromReference, fromLast, folders]) listing?.catch(() => undefined)
     const fresh = await this.checkOut(commit, wantFresh, lap, fromLast)
     this.lastCommit = commit
     const changes = fresh ? null : await fromLast
@@ -186,10 +199,13 @@ export class CleanCheckout {
     const restored = this.restored.splice(0)
     if (!fresh) this.unowned.push(...(changes?.paths ?? []), ...restored)
     if (changes && this.exact) await this.fixWrittenModes([...changes.changes.filter((c) => c.mode !== '000000').map((c) => c.path), ...restored])
-    const mismatches = this.verify(await fromBase, opts.applySnapshot === true)
+    this.fromBase = await fromBase
+    const referenceChanges = await fromReference
+    const mismatches = [...this.verify(this.fromBase, opts.applySnapshot === true), ...(reference?.check(dir, referenceChanges) ?? [])]
+    const dependenciesChanged = referenceChanges.some((p) => dependencyPathKind(p) !== null)
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
-    if (mismatches.length) return { dir, home, tmp, mismatches, timings }
+    if (mismatches.length) return { dir, home, tmp, mismatches, dependenciesChanged, timings }
     for (const rel of opts.removeFirst ?? []) if (removeTreeEntry(dir, rel)) this.touchedByLoopgate([rel])
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
     // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
@@ -198,7 +214,7 @@ export class CleanCheckout {
     if (!keepDeps) this.placeDeps(user)
     this.freshCaches(dir, user)
     lap('dependencies')
-    return { dir, home, tmp, mismatches, timings }
+    return { dir, home, tmp, mismatches, dependenciesChanged, timings }
   }
 
   private inCheckout(args: string[], okCodes?: number[], paths?: string[]) {
@@ -233,6 +249,16 @@ export class CleanCheckout {
       await this.inCheckout(['-c', 'core.bare=false', 'update-index', '-q', '-z', '--stdin'], undefined, fixed)
       this.indexPastTheFiles()
     }
+  }
+
+  /**
+   * After gate-setup, before the gate command: the protected paths compared with the base again,
+   * the files the setup added among the candidates (a dependency's install script that wrote a
+   * runner configuration, say).
+   */
+  recheck(report?: string): Tampering[] {
+    const added = protectedFilesUnder(this.dir, (p) => this.opts.snapshot.paths.kind(p) !== null, report)
+    return findTampering(this.dir, this.opts.snapshot, [...this.fromBase, ...added])
   }
 
   /** Code under test is about to run in the checkout: its folders are recorded first. */
@@ -525,6 +551,29 @@ export class CleanCheckout {
       if (st.uid !== 0 || st.gid !== 0) chownSync(d, 0, 0)
       if ((st.mode & 0o7777) !== 0o1777) chmodSync(d, 0o1777)
     }
+    this.lockedDirs = [...dirs]
     return changed
+  }
+
+  /**
+   * Before the gate command: the folders that hold protected files, the checkout root among them,
+   * take no new entry from the gate user (gate-setup could add files there; the command cannot);
+   * the runner's own folders at the root (see runner-folders.ts) are there for it to write.
+   */
+  closeFolders(report?: string): void {
+    const user = this.opts.user
+    if (!user) return
+    for (const d of this.lockedDirs) chmodSync(d, 0o755)
+    for (const rel of runnerFoldersToMake(report)) {
+      const target = path.join(this.dir, rel)
+      if (readTreeEntry(this.dir, rel).kind !== 'missing') continue
+      mkdirSync(target, { recursive: true, mode: 0o755 })
+      chownSync(target, user.uid, user.gid)
+    }
+    // A report at the root: the runner writes it in place, in a file that is the gate user's.
+    if (report && !report.includes('/') && readTreeEntry(this.dir, report).kind === 'missing') {
+      writeFileSync(path.join(this.dir, report), '', { mode: 0o644, flag: 'wx' })
+      chownSync(path.join(this.dir, report), user.uid, user.gid)
+    }
   }
 }

@@ -7,6 +7,7 @@ import type { Gate, GateVerdict } from '../loop/types.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline-health.js'
 import { CleanCheckout, type PreparedCheckout } from './checkout.js'
 import { describeTampering, type Tampering } from './compare.js'
+import type { DependencyReference } from './dependency-reference.js'
 import type { BaseSnapshot } from './snapshot.js'
 import type { FirstCheckout } from './first-checkout.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
@@ -14,6 +15,22 @@ import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './
 import { openReportChannel, type OpenChannel } from './report-folder.js'
 import { failedVerdict, gateVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
+
+/** The verdict on a checkout whose protected files or dependencies differ from what the gate trusts. */
+function tamperedVerdict(mismatches: Tampering[], started: number, when = ''): GateVerdict {
+  return failedVerdict(
+    `${when}protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
+    mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+    Date.now() - started
+  )
+}
+
+/**
+ * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
+ * registry` allows): no package's install script runs, so what a registry package brings is code
+ * the tests load, never code the install runs.
+ */
+const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false' }
 
 export interface ProtectedGateOptions {
   workspace: string
@@ -37,6 +54,8 @@ export interface ProtectedGateOptions {
   first?: FirstCheckout
   /** The baseline runs on loopgate's dependency bump: no test running there (an import error) is the task. */
   bumpBaseline?: boolean
+  /** The dependencies the gate trusts (see DependencyReference). */
+  dependencies?: DependencyReference
 }
 
 /** A file that failed to load, reported as a test named by its path (node:test): not a test of the base. */
@@ -94,7 +113,8 @@ export class ProtectedGate implements Gate {
       user: opts.user,
       ownUser: opts.ownUser,
       writableDeps: Boolean(opts.setup),
-      first: opts.first
+      first: opts.first,
+      dependencies: opts.dependencies
     })
   }
 
@@ -209,7 +229,7 @@ export class ProtectedGate implements Gate {
     let channel: OpenChannel | null = null
     try {
       if (this.opts.setup) {
-        const s = await exec(this.opts.setup)
+        const s = await exec(this.opts.setup, prepared.dependenciesChanged ? SCRIPTS_OFF : {})
         output = `${s.stdout}\n${s.stderr}`
         if (s.exitCode !== 0 || s.timedOut || s.aborted) {
           this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
@@ -220,7 +240,12 @@ export class ProtectedGate implements Gate {
               : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
           return { ...failedVerdict(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
         }
+        // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
+        // it wrote stands in for a protected file.
+        const written = this.checkout.recheck(this.opts.report)
+        if (written.length) return tamperedVerdict(written, started, 'after gate-setup, ')
       }
+      this.checkout.closeFolders(this.opts.report)
       const { timeoutMs, report } = this.opts
       channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user })
       this.lastChannel = channel?.runner ?? null
@@ -242,13 +267,7 @@ export class ProtectedGate implements Gate {
 
   /** A checkout the gate must not run in: protected files that differ, or a PATH that leads back to the workspace. */
   private refusal(mismatches: Tampering[], started: number): GateVerdict | null {
-    if (mismatches.length > 0) {
-      return failedVerdict(
-        `protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
-        mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
-        Date.now() - started
-      )
-    }
+    if (mismatches.length > 0) return tamperedVerdict(mismatches, started)
     const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
     if (leading.length === 0) return null
     return failedVerdict(
@@ -259,7 +278,7 @@ export class ProtectedGate implements Gate {
   }
 
   /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
-  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): (command: string) => Promise<RunResult> {
+  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): (command: string, extra?: NodeJS.ProcessEnv) => Promise<RunResult> {
     const user = this.opts.user
     const env: NodeJS.ProcessEnv = {
       ...this.opts.env,
@@ -270,12 +289,12 @@ export class ProtectedGate implements Gate {
       CI: this.opts.env.CI ?? 'true'
     }
     if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-    return (command) =>
+    return (command, extra = {}) =>
       runProcess({
         command: '/bin/bash',
         args: ['-c', command],
         cwd: prepared.dir,
-        env,
+        env: { ...env, ...extra },
         timeoutMs: Math.max(1, deadline - Date.now()),
         signal: this.opts.signal,
         uid: user?.uid,

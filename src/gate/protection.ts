@@ -22,6 +22,8 @@ import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard, workTreePaths } from './tamper.js'
 import { codeSpan } from '../publish/inert.js'
+import type { DependencyReference } from './dependency-reference.js'
+import { takeDependencyReference } from './dependency-trust.js'
 
 /**
  * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
@@ -57,6 +59,11 @@ export interface ProtectionOptions {
    * (not when the baseline decides whether to call the agent at all, as for a dependency upgrade).
    */
   baselineAlongside?: boolean
+  /**
+   * The commit whose dependencies the gate trusts (loopgate's bump commit, or where a resumed run's
+   * work began) and the packages of loopgate's own bump; default: the workspace's HEAD at setup.
+   */
+  dependencyReference?: { commit?: string; pinned?: string[] }
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
   /**
@@ -131,7 +138,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     }),
     opening
   ])
-  const { base, snapshot, tamper } = snapshotted
+  const { base, snapshot, tamper, dependencies } = snapshotted
   const alongside = opts.alongside?.() ?? Promise.resolve()
   alongside.catch(() => undefined)
 
@@ -152,7 +159,7 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
     // handed over, any process of the agent's user could write them (a job a named user left
     // behind, say). The hand-over's tree walk then goes on while the baseline is looked up; the
     // first call waits for it, and loopgate's index takes in the new stat data after it.
-    gate = await openGate(opts, { snapshot, account, location, first }, notes)
+    gate = await openGate(opts, { snapshot, account, location, first, dependencies }, notes)
     opened = gate
     handedOver = account.handOver()
     tamper.waitFor(
@@ -229,11 +236,11 @@ function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal): Agent
  */
 async function openGate(
   opts: ProtectionOptions,
-  parts: { snapshot: BaseSnapshot; account: AgentAccount; location: GateLocation; first: FirstCheckout },
+  parts: { snapshot: BaseSnapshot; account: AgentAccount; location: GateLocation; first: FirstCheckout; dependencies: DependencyReference },
   notes: string[]
 ): Promise<ProtectedGate> {
   const { settings } = opts
-  const { snapshot, account, location, first } = parts
+  const { snapshot, account, location, first, dependencies } = parts
   const { user, gateUser } = account
   const { gateDir } = location
   const gate = new ProtectedGate({
@@ -251,7 +258,8 @@ async function openGate(
     ownUser: Boolean(gateUser),
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
     first,
-    bumpBaseline: opts.baselineOnBump
+    bumpBaseline: opts.baselineOnBump,
+    dependencies
   })
   await gate.init()
   if (gateUser) {
@@ -332,7 +340,10 @@ async function establishBaseline(
  * which stays in loopgate's copy of the repository), its snapshot, and the protected paths set to
  * it before the first call, in a commit of their own.
  */
-async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{ base: BaseRef; snapshot: BaseSnapshot; tamper: TamperGuard }> {
+async function baseSnapshot(
+  opts: ProtectionOptions,
+  notes: string[]
+): Promise<{ base: BaseRef; snapshot: BaseSnapshot; tamper: TamperGuard; dependencies: DependencyReference }> {
   const { settings } = opts
   const ws = settings.workspace
   const held = heldRepositoryFor(ws)
@@ -350,12 +361,12 @@ async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{
     fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
   })
   const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
-  const tamper = new TamperGuard({
-    workspace: ws,
-    snapshot
-  })
+  const dependencies = await takeDependencyReference(opts, snapshot)
+  const tamper = new TamperGuard({ workspace: ws, snapshot, dependencies })
   const initial = await tamper.restore(true, listed)
-  if (initial.found.length) {
+  if (initial.dependencies.length)
+    notes.push(`dependency files set to ${dependencies.commit.slice(0, 7)} before the first call: ${describeTampering(initial.dependencies, 10)}`)
+  if (initial.found.length || initial.dependencies.length) {
     // Its own commit before the loop starts, so the agent's work is measured from there.
     await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
       cwd: ws,
@@ -363,7 +374,7 @@ async function baseSnapshot(opts: ProtectionOptions, notes: string[]): Promise<{
     })
     notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
-  return { base, snapshot, tamper }
+  return { base, snapshot, tamper, dependencies }
 }
 
 /** The attempt log's record of the baseline run: what the gate said on the start commit. */

@@ -2,12 +2,15 @@ import path from 'node:path'
 import { git } from '../git/git.js'
 import { changedInWorkTree } from '../git/status.js'
 import type { CallGuard, GuardReport } from '../loop/types.js'
-import { describeTampering, findTampering, revertTampering } from './compare.js'
+import { describeTampering, findTampering, revertTampering, type Tampering } from './compare.js'
+import { describeDependencyRefusal, type DependencyReference } from './dependency-reference.js'
 import type { BaseSnapshot } from './snapshot.js'
 
 export interface TamperGuardOptions {
   workspace: string
   snapshot: BaseSnapshot
+  /** The dependencies the gate trusts: refused changes to them are reverted like protected paths. */
+  dependencies?: DependencyReference
 }
 
 function zlist(text: string): string[] {
@@ -59,30 +62,46 @@ export class TamperGuard implements CallGuard {
   }
 
   /** Puts the base content back where it differs; returns what was found. */
-  async restore(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
+  async restore(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; dependencies: Tampering[]; changed?: string[] }> {
     const result = await this.check(full, listed)
-    this.restored = result.found.map((t) => t.path)
-    if (result.found.length) {
-      revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
-      const specs = result.found.map((t) => `:(literal)${t.path}`)
-      const all = await this.git(['add', '-A', '--', ...specs], [128])
-      if (all.exitCode === 128) for (const spec of specs) await this.git(['add', '-A', '--', spec], [128])
+    if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
+    const dependencies = await this.revertDependencies(full ? await (listed ?? workTreePaths(this.opts.workspace)) : (result.changed ?? []))
+    const all = [...result.found, ...dependencies]
+    this.restored = [...new Set(all.map((t) => t.path))]
+    if (all.length) {
+      const specs = this.restored.map((p) => `:(literal)${p}`)
+      const added = await this.git(['add', '-A', '--', ...specs], [128])
+      if (added.exitCode === 128) for (const spec of specs) await this.git(['add', '-A', '--', spec], [128])
     }
-    return result
+    return { ...result, dependencies }
+  }
+
+  /** Refused dependency changes (see DependencyReference), put back to the reference. */
+  private async revertDependencies(candidates: string[]): Promise<Tampering[]> {
+    const reference = this.opts.dependencies
+    if (!reference) return []
+    const found = reference.check(this.opts.workspace, candidates, { skipRootFolders: true })
+    if (found.length) await reference.revert(this.opts.workspace, found, this.opts.workspace)
+    return found
   }
 
   async afterCall(): Promise<GuardReport> {
     // Setup's full restore left the index with exactly the base's protected paths. The status it
     // took is handed on: loopgate's commit stages those paths without a second scan.
-    const { found, changed } = await this.restore(false)
-    if (found.length === 0) return { rejected: [], tampered: false, changedPaths: changed }
+    const { found, dependencies, changed } = await this.restore(false)
+    if (found.length === 0 && dependencies.length === 0) return { rejected: [], tampered: false, changedPaths: changed }
     const base = this.opts.snapshot.commit.slice(0, 7)
-    return {
-      rejected: [`rejected: protected files changed: ${describeTampering(found)}. They were restored from the base (${base}).`],
-      tampered: true,
-      notes: [`protected paths restored from ${base}: ${found.map((t) => t.path).join(', ')}`.slice(0, 2000)],
-      changedPaths: changed
+    const rejected: string[] = []
+    const notes: string[] = []
+    if (found.length) {
+      rejected.push(`rejected: protected files changed: ${describeTampering(found)}. They were restored from the base (${base}).`)
+      notes.push(`protected paths restored from ${base}: ${found.map((t) => t.path).join(', ')}`.slice(0, 2000))
     }
+    if (dependencies.length) {
+      rejected.push(`rejected: ${describeDependencyRefusal(dependencies)}.`)
+      notes.push(`dependency files reverted to ${this.opts.dependencies?.commit.slice(0, 7)}: ${dependencies.map((t) => t.path).join(', ')}`.slice(0, 2000))
+    }
+    return { rejected, tampered: true, notes, changedPaths: changed }
   }
 }
 

@@ -1,0 +1,102 @@
+import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
+import { changedLockEntries, lockEntries } from './lockfile-entries.js'
+import type { ManifestKind } from './manifest-keys.js'
+
+/** `dependency-changes`: what the agent may change of the dependencies the gate installs. */
+export const DEPENDENCY_CHANGES = ['refuse', 'registry'] as const
+export type DependencyChanges = (typeof DEPENDENCY_CHANGES)[number]
+
+/**
+ * What the agent may change of a dependency file: nothing (`refuse`), or registry versions only
+ * (`registry`), and in either case never a package the judge itself loads (`runner`) nor the
+ * package of loopgate's own bump (`pinned`).
+ */
+export interface DependencyPolicy {
+  mode: DependencyChanges
+  /** The test runner, its plugins, the assertion libraries: what the gate command, its configuration or the protected tests name. */
+  isRunner(name: string): boolean
+  /** Packages whose entries are loopgate's own (its bump in a dependency-upgrade run). */
+  pinned: readonly string[]
+  /** npm registry URL prefixes (see npmRegistryHosts). */
+  registryHosts: readonly string[]
+}
+
+const ALLOW = 'set `dependency-changes: registry` to let the agent change versions from the registry'
+const REGISTRY_ONLY = '`dependency-changes: registry` allows name@version from the registry only'
+
+function judge(policy: DependencyPolicy, name: string, what: string, registry: boolean, why?: string): string | null {
+  const n = normalizeName(name)
+  if (policy.pinned.some((p) => normalizeName(p) === n))
+    return `${what}: ${name} is loopgate's own bump in this run; the agent may change the code, not the bump`
+  if (policy.mode === 'refuse') return `${what}: dependency changes are refused (${ALLOW})`
+  if (policy.isRunner(name))
+    return `${what}: ${name} is loaded by the gate itself (its runner, a plugin or an assertion library the gate command, its configuration or the protected tests name) and keeps the base's version`
+  if (!registry) return `${what}: not a registry version${why ? ` (${why})` : ''}; ${REGISTRY_ONLY}`
+  return null
+}
+
+/** Refusals of a manifest's dependency entries changed from `before` to `after` (texts; null: absent). */
+export function manifestRefusals(kind: ManifestKind, before: string | null, after: string | null, policy: DependencyPolicy): string[] {
+  const old = manifestDependencies(kind, before) ?? []
+  const now = manifestDependencies(kind, after)
+  if (now === null) return [] // a manifest that does not parse is the protected-paths check's
+  return changedEntries(old, now).flatMap(({ entry, was }) => {
+    const what =
+      entry.spec === ''
+        ? `${entry.table}.${entry.name} removed`
+        : `${entry.table}.${entry.name} ${was === null ? 'added' : `changed from ${was}`} to ${entry.spec}`
+    // Removing a package the gate does not load is no way to bring in other code.
+    const registry = entry.spec === '' || entry.registry
+    if (entry.spec === '' && policy.mode === 'registry' && !policy.isRunner(entry.name) && !policy.pinned.includes(entry.name)) return []
+    return [judge(policy, entry.name, what.slice(0, 300), registry)].filter((r): r is string => r !== null)
+  })
+}
+
+/** Refusals of a lockfile changed from `before` to `after` (texts; null: absent). */
+export function lockfileRefusals(file: string, before: string | null, after: string | null, policy: DependencyPolicy): string[] {
+  if (before === after) return []
+  const old = before === null ? [] : lockEntries(file, before, policy.registryHosts)
+  const now = after === null ? [] : lockEntries(file, after, policy.registryHosts)
+  if (old === null || now === null) {
+    const how = policy.mode === 'refuse' ? ALLOW : 'loopgate reads package-lock.json, npm-shrinkwrap.json and requirements files entry by entry, not this one'
+    return [`${after === null ? 'deleted' : 'changed'}: dependency changes to this lockfile are refused (${how})`]
+  }
+  const { changed, removed } = changedLockEntries(old, now)
+  const out: string[] = []
+  for (const e of changed) {
+    if (e.key === '') {
+      if (policy.mode === 'refuse') out.push(`the root entry changed: dependency changes are refused (${ALLOW})`)
+      continue
+    }
+    const r = judge(policy, e.name, `${e.key} ${old.some((o) => o.key === e.key) ? 'changed' : 'added'}`, e.registry, e.why)
+    if (r) out.push(r)
+  }
+  for (const name of removed) {
+    if (policy.mode === 'registry' && !policy.isRunner(name) && !policy.pinned.includes(name)) continue
+    const r = judge(policy, name, `${name} removed`, true)
+    if (r) out.push(r)
+  }
+  return out
+}
+
+/** Packages named by the judge's own inputs: the runners and their plugins, and assertion libraries. */
+const KNOWN_RUNNERS =
+  /^(?:jest|jest-.*|@jest\/.*|babel-jest|ts-jest|vitest|@vitest\/.*|vite|mocha|mocha-.*|chai|chai-.*|sinon|ava|tap|tape|uvu|jasmine.*|karma.*|@playwright\/.*|playwright|cypress|ts-node|tsx|c8|nyc|expect|@testing-library\/.*|node-tap|pytest|pytest-.*|pytest_.*|pluggy|coverage|nose2?|tox|nox|hypothesis|unittest2)$/
+
+/**
+ * The runner test of a policy: the known runners, plugins and assertion libraries, and every
+ * dependency of the reference whose name appears as a word in the gate command or setup or in a
+ * protected file (the runner's configuration, the package scripts, the protected tests).
+ */
+export function runnerTest(dependencyNames: Iterable<string>, texts: Iterable<string>): (name: string) => boolean {
+  const words = new Set<string>()
+  for (const text of texts) {
+    for (const m of text.matchAll(/@?[A-Za-z0-9_][\w.-]*(?:\/[\w.-]+)?/g)) {
+      words.add(m[0])
+      words.add(m[0].split('/')[0])
+      words.add(normalizeName(m[0].split('/')[0]))
+    }
+  }
+  const named = new Set([...dependencyNames].filter((n) => words.has(n) || words.has(normalizeName(n))))
+  return (name) => KNOWN_RUNNERS.test(name) || KNOWN_RUNNERS.test(normalizeName(name)) || named.has(name) || named.has(normalizeName(name))
+}

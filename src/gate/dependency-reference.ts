@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto'
+import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../fs/tree.js'
+import type { Tampering } from './compare.js'
+import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
+import { manifestDependencies } from './dependency-specs.js'
+import { isLockfile } from './lockfile-entries.js'
+import { manifestKind, restoreManifest, type ManifestKind } from './manifest-keys.js'
+import { listTree, readBlobs } from './snapshot.js'
+
+/**
+ * A folder that holds installed packages, at any depth: Node resolves `src/node_modules/x` before
+ * the root's copy, Python imports what a `site-packages` on its path holds. The gate never loads
+ * such a folder from the candidate: any path in one that the reference does not hold as it is, is
+ * tampering. The root's untracked `node_modules`, `.venv` and `venv` are the pristine copies'
+ * source, not the tree's.
+ */
+const DEPENDENCY_FOLDER = /(?:^|\/)(?:node_modules|site-packages|dist-packages|__pypackages__)\/|^\.?venv\//
+const ROOT_DEPENDENCY_DIR = /^(?:node_modules|\.venv|venv)\//
+
+export type DependencyPathKind = 'folder' | 'lockfile' | ManifestKind
+
+export function dependencyPathKind(file: string): DependencyPathKind | null {
+  if (DEPENDENCY_FOLDER.test(file)) return 'folder'
+  if (isLockfile(file)) return 'lockfile'
+  return manifestKind(file)
+}
+
+const EMPTY: Record<ManifestKind, string> = { 'package-json': '{}', pyproject: '' }
+
+/** git's blob id of `data`, to compare a file with the reference's object without reading it. */
+const blobId = (data: Buffer): string => createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex')
+
+/**
+ * The dependencies the gate trusts: the manifests, lockfiles and committed dependency folders of
+ * the reference commit (the base as the run starts from it, or loopgate's own bump commit), and
+ * what the agent may change of them (see DependencyPolicy).
+ */
+export class DependencyReference {
+  private constructor(
+    readonly commit: string,
+    readonly policy: DependencyPolicy,
+    private readonly files: Map<string, Buffer>,
+    private readonly folders: Map<string, string>
+  ) {}
+
+  static async take(cwd: string, commit: string, policy: (names: string[]) => DependencyPolicy): Promise<DependencyReference> {
+    const tree = await listTree(cwd, commit)
+    const folders = new Map<string, string>()
+    const wanted: { path: string; oid: string }[] = []
+    for (const [file, { oid }] of tree) {
+      const kind = dependencyPathKind(file)
+      if (kind === 'folder') folders.set(file, oid)
+      else if (kind) wanted.push({ path: file, oid })
+    }
+    const blobs = await readBlobs(cwd, [...new Set(wanted.map((w) => w.oid))])
+    const files = new Map(wanted.map((w) => [w.path, blobs.get(w.oid) ?? Buffer.alloc(0)]))
+    const names = new Set<string>()
+    for (const [file, data] of files) {
+      const kind = manifestKind(file)
+      if (kind) for (const e of manifestDependencies(kind, data.toString('utf8')) ?? []) names.add(e.name)
+    }
+    return new DependencyReference(commit, policy([...names]), files, folders)
+  }
+
+  /** Paths the reference holds that `check` always looks at (a deletion is a change). */
+  get paths(): string[] {
+    return [...this.files.keys(), ...this.folders.keys()]
+  }
+
+  /**
+   * The refused dependency changes under `root`: `candidates` are paths that may differ from the
+   * reference (a status or a tree diff); the reference's own dependency files are always checked.
+   */
+  check(root: string, candidates: Iterable<string>, opts: { skipRootFolders?: boolean } = {}): Tampering[] {
+    const found: Tampering[] = []
+    const seen = new Set<string>()
+    for (const file of [...this.files.keys(), ...candidates]) {
+      if (seen.has(file)) continue
+      seen.add(file)
+      const kind = dependencyPathKind(file)
+      if (!kind) continue
+      if (kind === 'folder') {
+        if (opts.skipRootFolders && ROOT_DEPENDENCY_DIR.test(file) && !this.tracksUnder(file)) continue
+        const change = this.folderChange(root, file)
+        if (change) found.push({ path: file, change })
+        continue
+      }
+      const entry = readTreeEntry(root, file)
+      const now = entry.kind === 'file' ? entry.data.toString('utf8') : entry.kind === 'missing' ? null : undefined
+      const before = this.files.get(file)?.toString('utf8') ?? null
+      if (now === undefined) {
+        found.push({ path: file, change: 'not a regular file: dependency files are compared as files' })
+        continue
+      }
+      const refusals = kind === 'lockfile' ? lockfileRefusals(file, before, now, this.policy) : manifestRefusals(kind, before, now, this.policy)
+      if (refusals.length)
+        found.push({ path: file, change: refusals.slice(0, 5).join('; ') + (refusals.length > 5 ? `; and ${refusals.length - 5} more` : '') })
+    }
+    return found.sort((a, b) => a.path.localeCompare(b.path))
+  }
+
+  private tracksUnder(file: string): boolean {
+    const top = file.slice(0, file.indexOf('/') + 1)
+    for (const p of this.folders.keys()) if (p.startsWith(top)) return true
+    return false
+  }
+
+  private folderChange(root: string, file: string): string | null {
+    const oid = this.folders.get(file)
+    const entry = readTreeEntry(root, file)
+    const where = 'a dependency folder in the tree, which the gate never loads from the candidate'
+    if (entry.kind === 'missing') return oid ? `deleted (${where})` : null
+    if (entry.kind !== 'file') return `${oid ? 'replaced' : 'added'} (${where})`
+    if (oid && blobId(entry.data) === oid) return null
+    return `${oid ? 'modified' : 'added'} (${where})`
+  }
+
+  /** Puts the reference back for each finding: a lockfile or dependency-folder file as it was, a manifest's dependency keys. */
+  async revert(root: string, found: Tampering[], gitDir: string): Promise<void> {
+    const oids = found.map((t) => this.folders.get(t.path)).filter((o): o is string => Boolean(o))
+    const blobs = await readBlobs(gitDir, [...new Set(oids)])
+    for (const t of found) {
+      const kind = dependencyPathKind(t.path)
+      const before = this.files.get(t.path) ?? null
+      if (kind === 'folder') {
+        const oid = this.folders.get(t.path)
+        if (oid) writeTreeFile(root, t.path, blobs.get(oid) ?? Buffer.alloc(0))
+        else removeTreeEntry(root, t.path)
+      } else if (kind === 'lockfile' || !kind) {
+        if (before) writeTreeFile(root, t.path, before)
+        else removeTreeEntry(root, t.path)
+      } else {
+        const entry = readTreeEntry(root, t.path)
+        const current = entry.kind === 'file' ? entry.data.toString('utf8') : null
+        // The file as the agent left it, with the dependency keys of the reference.
+        const restored = current === null ? null : restoreManifest(kind, before?.toString('utf8') ?? EMPTY[kind], current)
+        if (restored !== null) writeTreeFile(root, t.path, restored)
+        else if (before) writeTreeFile(root, t.path, before)
+        else removeTreeEntry(root, t.path)
+      }
+    }
+  }
+}
+
+/** One sentence for the agent and the log: what was refused and how to allow registry versions. */
+export function describeDependencyRefusal(found: Tampering[]): string {
+  return `dependency changes refused and reverted to the reference resolution: ${found
+    .slice(0, 10)
+    .map((t) => `${t.path} (${t.change})`)
+    .join(', ')}${found.length > 10 ? ` and ${found.length - 10} more` : ''}`
+}

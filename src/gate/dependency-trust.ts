@@ -1,0 +1,65 @@
+import { git } from '../git/git.js'
+import type { GateSettings } from '../inputs.js'
+import { runnerTest, type DependencyPolicy } from './dependency-policy.js'
+import { DependencyReference } from './dependency-reference.js'
+import { npmRegistryHosts } from './lockfile-entries.js'
+import { parseManifest } from './manifest-keys.js'
+import type { BaseSnapshot } from './snapshot.js'
+
+/** Protected files larger than this are not read for the package names they mention. */
+const NAMING_FILE_LIMIT = 256 * 1024
+
+export interface DependencyTrustOptions {
+  settings: Pick<GateSettings, 'gateCommand' | 'gateSetup' | 'dependencyChanges'> & { workspace: string }
+  /** The gate's environment: where the npm registry is configured. */
+  gateEnv: NodeJS.ProcessEnv
+  dependencyReference?: { commit?: string; pinned?: string[] }
+}
+
+/**
+ * The dependencies the gate trusts, taken before the first call: the reference commit's manifests,
+ * lockfiles and committed dependency folders, with `dependency-changes` as the policy. The runner
+ * test (which packages the judge loads) reads the gate's commands and the base's protected files,
+ * once, the first time a registry change needs it.
+ */
+export async function takeDependencyReference(opts: DependencyTrustOptions, snapshot: BaseSnapshot): Promise<DependencyReference> {
+  const { settings } = opts
+  const commit = await referenceCommit(settings.workspace, opts.dependencyReference?.commit)
+  return DependencyReference.take(settings.workspace, commit, (names): DependencyPolicy => {
+    let test: ((name: string) => boolean) | null = null
+    const texts = (): string[] => [settings.gateCommand, settings.gateSetup ?? '', ...namingTexts(snapshot)]
+    return {
+      mode: settings.dependencyChanges,
+      pinned: opts.dependencyReference?.pinned ?? [],
+      registryHosts: npmRegistryHosts(opts.gateEnv),
+      isRunner: (name) => (test ??= runnerTest(names, texts()))(name)
+    }
+  })
+}
+
+/** The reference commit when the repository has it (a resumed run's start may be gone), else HEAD. */
+async function referenceCommit(workspace: string, wanted: string | undefined): Promise<string> {
+  const rev = async (spec: string): Promise<string> =>
+    (await git(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd: workspace, okCodes: [1, 128] })).stdout.trim()
+  return (wanted && (await rev(wanted))) || rev('HEAD')
+}
+
+/**
+ * The base's protected texts that can name a package the judge loads: runner configuration and
+ * protected tests whole; of a manifest only its scripts and its pytest table (its dependency tables
+ * name every package).
+ */
+function namingTexts(snapshot: BaseSnapshot): string[] {
+  const out: string[] = []
+  for (const e of snapshot.entries.values()) {
+    if (e.data.length > NAMING_FILE_LIMIT) continue
+    if (e.kind === 'file') {
+      out.push(e.data.toString('utf8'))
+      continue
+    }
+    const doc = parseManifest(e.kind, e.data.toString('utf8'))
+    const tool = doc?.tool as Record<string, unknown> | undefined
+    out.push(JSON.stringify(e.kind === 'package-json' ? (doc?.scripts ?? null) : (tool?.pytest ?? null)))
+  }
+  return out
+}
