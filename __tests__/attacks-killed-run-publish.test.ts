@@ -4,31 +4,17 @@
  * the post step commits the last edits and pushes the WIP branch. The bundled action, a bare git
  * remote, the local GitHub server.
  */
+import { bareRemote, checkoutOf } from './helpers/bare-remote.js'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DIST_INDEX, runAction, runPost } from './helpers/action-runner.js'
 import { waitForFile } from './cache-server/scenario.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
-import { buggyProject, makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
+import { buggyProject, sh, sharedTempDir } from './helpers/repo.js'
 
 const TOKEN = 'ghs_killedRunPublishToken000000000000001'
 const WIP = 'loopgate/nightly-upgrade-wip'
 const BASE_TEST = buggyProject()['test/run.mjs']
-
-function remote(): { server: string; bare: string } {
-  const server = tempDir('loopgate-remote-')
-  const bare = path.join(server, 'octo-org', 'octo-repo.git')
-  const seed = makeRepo(buggyProject())
-  sh(server, ['init', '-q', '--bare', '-b', 'main', bare])
-  sh(seed, ['push', '-q', bare, 'main'])
-  return { server, bare }
-}
-
-function checkout(bare: string): string {
-  const parent = tempDir('loopgate-checkout-')
-  sh(parent, ['clone', '-q', '-b', 'main', bare, 'ws'])
-  return path.join(parent, 'ws')
-}
 
 /** The agent's call: a real fix, a rewritten protected test, a new workflow; then it sleeps in the call. */
 function cheatingAgent(started: string): string {
@@ -52,14 +38,14 @@ describe('a killed main step: the post step publishes only the publishable tree'
   })
   beforeEach(async () => {
     gh = await startGitHubServer({ token: TOKEN })
-    ;({ server, bare } = remote())
+    ;({ server, bare } = bareRemote())
   })
   afterEach(async () => {
     await gh.close()
   })
 
   async function killedThenSettled(extra: Record<string, string>) {
-    const ws = checkout(bare)
+    const ws = checkoutOf(bare)
     const started = path.join(sharedTempDir('loopgate-started-'), 'started')
     const env = { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' }
     const inputs = {

@@ -80,7 +80,10 @@ describe('the loop state persists between CLI runs of one loop', () => {
       expect(second.stdout).toContain('stop-reason: verified')
       const stateDir = path.join(ws, '.git', 'loopgate', 'state', 'deps')
       expect(existsSync(stateDir)).toBe(true)
-      expect(readdirSync(stateDir).length).toBe(2)
+      // One saved state per run, beside the runs' charge and lease records.
+      const keys = readdirSync(stateDir).map((d) => readFileSync(path.join(stateDir, d, '.loopgate-key'), 'utf8'))
+      expect(keys.filter((k) => !/@(?:charges|lease)-/.test(k))).toHaveLength(2)
+      expect(keys.filter((k) => k.includes('@charges-'))).toHaveLength(2)
       expect(sh(ws, ['log', '--format=%s', 'main..loopgate/deps']).trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 1.1.0')
     },
     LONG

@@ -1,8 +1,8 @@
+import { bareRemote, checkoutOf } from './helpers/bare-remote.js'
 import { existsSync } from 'node:fs'
-import path from 'node:path'
 import MarkdownIt from 'markdown-it'
 import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.js'
-import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { sh } from './helpers/repo.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 /**
@@ -12,21 +12,6 @@ import { startGitHubServer, type GitHubServer } from './github-server/server.js'
  */
 
 const TOKEN = 'ghs_escalationE2eToken00000000000000001'
-
-function remote(): { server: string; bare: string } {
-  const server = tempDir('loopgate-remote-')
-  const bare = path.join(server, 'octo-org', 'octo-repo.git')
-  const seed = makeRepo(buggyProject())
-  sh(server, ['init', '-q', '--bare', '-b', 'main', bare])
-  sh(seed, ['push', '-q', bare, 'main'])
-  return { server, bare }
-}
-
-function checkout(bare: string): string {
-  const parent = tempDir('loopgate-checkout-')
-  sh(parent, ['clone', '-q', bare, 'ws'])
-  return path.join(parent, 'ws')
-}
 
 /** The body's paragraphs and headings in reading order, as plain text. */
 function readingOrder(body: string): string[] {
@@ -44,7 +29,7 @@ describe('an escalation issue a maintainer acts on', () => {
   })
   beforeEach(async () => {
     gh = await startGitHubServer({ token: TOKEN })
-    ;({ server, bare } = remote())
+    ;({ server, bare } = bareRemote())
   })
   afterEach(async () => {
     await gh.close()
@@ -53,7 +38,7 @@ describe('an escalation issue a maintainer acts on', () => {
 
   const run = (inputs: Record<string, string>): Promise<ActionRun> =>
     runAction({
-      workspace: checkout(bare),
+      workspace: checkoutOf(bare),
       eventName: 'schedule',
       event: { schedule: '0 3 * * *' },
       env: { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' },

@@ -1,7 +1,8 @@
+import { bareRemote, checkoutOf, tipOf } from './helpers/bare-remote.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DIST_INDEX, runAction, runPost, type ActionRun } from './helpers/action-runner.js'
-import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { sh, tempDir } from './helpers/repo.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 const TOKEN = 'ghs_e2eGitHubToken00000000000000000001'
@@ -9,31 +10,6 @@ const FIX = `sed -i 's/a - b/a + b/' src/math.mjs`
 /** The fix, with the summary line the prompt asks for as the agent's last output line. */
 const FIX_WITH_SUMMARY = `${FIX} && echo 'Changed the operator in add().' && echo 'Summary: Make add() return the sum, fixes #7'`
 const LOOP_BRANCH = 'loopgate/nightly-upgrade'
-
-/** A bare remote at <server>/octo-org/octo-repo.git (GITHUB_SERVER_URL is file://<server>). */
-function remote(): { server: string; bare: string } {
-  const server = tempDir('loopgate-remote-')
-  const bare = path.join(server, 'octo-org', 'octo-repo.git')
-  const seed = makeRepo(buggyProject())
-  sh(server, ['init', '-q', '--bare', '-b', 'main', bare])
-  sh(seed, ['push', '-q', bare, 'main'])
-  return { server, bare }
-}
-
-/** The workspace as actions/checkout leaves it: a clone with origin pointing at the remote. */
-function checkout(bare: string, branch = 'main'): string {
-  const parent = tempDir('loopgate-checkout-')
-  sh(parent, ['clone', '-q', '-b', branch, bare, 'ws'])
-  return path.join(parent, 'ws')
-}
-
-function tip(bare: string, branch: string): string | null {
-  try {
-    return sh(bare, ['rev-parse', '--verify', '-q', `refs/heads/${branch}`]).trim()
-  } catch {
-    return null
-  }
-}
 
 describe('the bundled action publishing to GitHub', () => {
   let gh: GitHubServer
@@ -45,7 +21,7 @@ describe('the bundled action publishing to GitHub', () => {
   })
   beforeEach(async () => {
     gh = await startGitHubServer({ token: TOKEN })
-    ;({ server, bare } = remote())
+    ;({ server, bare } = bareRemote())
   })
   afterEach(async () => {
     await gh.close()
@@ -54,7 +30,7 @@ describe('the bundled action publishing to GitHub', () => {
 
   const run = (inputs: Record<string, string>, opts: { workspace?: string; eventName?: string; event?: unknown } = {}): Promise<ActionRun> =>
     runAction({
-      workspace: opts.workspace ?? checkout(bare),
+      workspace: opts.workspace ?? checkoutOf(bare),
       eventName: opts.eventName ?? 'schedule',
       event: opts.event ?? { schedule: '0 3 * * *' },
       env: { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' },
@@ -79,7 +55,7 @@ describe('the bundled action publishing to GitHub', () => {
     const pull = gh.pulls[0]
     expect(pull).toMatchObject({ head: LOOP_BRANCH, base: 'main', draft: true, labels: ['loopgate', 'deps'], reviewers: ['octocat'] })
     expect(first.outputs['pull-request-url']).toBe(`https://github.com/octo-org/octo-repo/pull/${pull.number}`)
-    const pushed = tip(bare, LOOP_BRANCH)
+    const pushed = tipOf(bare, LOOP_BRANCH)
     expect(pushed).not.toBeNull()
     expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')
     // Titled by the agent's summary line (its closing keyword removed); the body opens with what changed.
@@ -110,7 +86,7 @@ describe('the bundled action publishing to GitHub', () => {
     expect(gh.pulls[0].body).toContain('Make add() add, again.')
     expect(gh.pulls[0].comments).toHaveLength(1)
     expect(gh.pulls[0].comments[0]).toContain('verified')
-    expect(tip(bare, LOOP_BRANCH)).not.toBe(pushed)
+    expect(tipOf(bare, LOOP_BRANCH)).not.toBe(pushed)
     noToken(second)
   })
 
@@ -140,7 +116,7 @@ describe('the bundled action publishing to GitHub', () => {
     expect(readFileSync(first.outputs['log-file'], 'utf8').length).toBeGreaterThan(65536)
     expect(issue.body).not.toContain('"type":"iteration"')
     expect(first.outputs['issue-url']).toBe(`https://github.com/octo-org/octo-repo/issues/${issue.number}`)
-    const wip = tip(bare, 'loopgate/nightly-upgrade-wip')
+    const wip = tipOf(bare, 'loopgate/nightly-upgrade-wip')
     expect(wip).not.toBeNull()
     expect(sh(bare, ['show', `${wip}:work.txt`]).trim()).toMatch(/^\d+$/)
     noToken(first)
@@ -155,7 +131,7 @@ describe('the bundled action publishing to GitHub', () => {
 
   it('review capacity stops before spending, with the open loop PRs linked', async () => {
     const open = gh.addPull({ head: LOOP_BRANCH, title: 'an unreviewed loop PR' })
-    const ws = checkout(bare)
+    const ws = checkoutOf(bare)
     const r = await run({ 'agent-command': 'touch agent-was-called' }, { workspace: ws })
     expect(r.outputs['stop-reason']).toBe('review-capacity')
     expect(r.outputs.outcome).toBe('skipped')
@@ -182,7 +158,7 @@ describe('the bundled action publishing to GitHub', () => {
   })
 
   it('skips a pull request from a fork with a clear summary line', async () => {
-    const ws = checkout(bare)
+    const ws = checkoutOf(bare)
     const r = await run(
       { 'agent-command': 'touch agent-was-called' },
       { workspace: ws, eventName: 'pull_request', event: pullRequestEvent(7, 'a'.repeat(40), 'forker/octo-repo') }
@@ -197,20 +173,20 @@ describe('the bundled action publishing to GitHub', () => {
   })
 
   it('a PR loop pushes to the PR branch and comments', async () => {
-    const seed = checkout(bare)
+    const seed = checkoutOf(bare)
     sh(seed, ['checkout', '-q', '-b', 'feature'])
     sh(seed, ['commit', '-q', '--allow-empty', '-m', 'a feature'])
     sh(seed, ['push', '-q', 'origin', 'feature'])
-    const head = tip(bare, 'feature')!
+    const head = tipOf(bare, 'feature')!
     const pull = gh.addPull({ head: 'feature', labels: [] })
-    const ws = checkout(bare, 'feature')
+    const ws = checkoutOf(bare, 'feature')
     const r = await run(
       { 'agent-command': FIX, 'on-success': 'push', 'on-escalate': 'comment' },
       { workspace: ws, eventName: 'pull_request', event: pullRequestEvent(pull.number, head) }
     )
     expect(r.outputs['stop-reason']).toBe('verified')
     expect(r.exitCode).toBe(0)
-    const pushed = tip(bare, 'feature')!
+    const pushed = tipOf(bare, 'feature')!
     expect(pushed).not.toBe(head)
     expect(sh(bare, ['rev-parse', `${pushed}~1`]).trim()).toBe(head)
     expect(sh(bare, ['log', '-1', '--format=%B', pushed])).toContain('Loopgate-Run:')
@@ -222,21 +198,21 @@ describe('the bundled action publishing to GitHub', () => {
     // The push re-triggers the workflow: loopgate's own newest commit is skipped.
     const again = await run(
       { 'agent-command': 'touch agent-was-called', 'on-success': 'push' },
-      { workspace: checkout(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, pushed) }
+      { workspace: checkoutOf(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, pushed) }
     )
     expect(again.outputs['stop-reason']).toBe('nothing-to-do')
     expect(again.summary).toContain("is loopgate's own and no one has pushed since")
   })
 
   it('a PR loop that escalates comments on the PR, with no issue', async () => {
-    const seed = checkout(bare)
+    const seed = checkoutOf(bare)
     sh(seed, ['checkout', '-q', '-b', 'feature'])
     sh(seed, ['commit', '-q', '--allow-empty', '-m', 'a feature'])
     sh(seed, ['push', '-q', 'origin', 'feature'])
     const pull = gh.addPull({ head: 'feature', labels: [] })
     const r = await run(
       { 'agent-command': 'date +%s%N > work.txt', 'max-iterations': '1', 'on-success': 'push', 'on-escalate': 'comment' },
-      { workspace: checkout(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, tip(bare, 'feature')!) }
+      { workspace: checkoutOf(bare, 'feature'), eventName: 'pull_request', event: pullRequestEvent(pull.number, tipOf(bare, 'feature')!) }
     )
     expect(r.outputs['stop-reason']).toBe('max-iterations')
     expect(r.outputs.outcome).toBe('escalated')
@@ -244,7 +220,7 @@ describe('the bundled action publishing to GitHub', () => {
     expect(pull.comments).toHaveLength(1)
     expect(pull.comments[0]).toContain('stopped: `max-iterations`')
     expect(pull.comments[0]).toContain('loopgate/nightly-upgrade-wip')
-    expect(tip(bare, 'loopgate/nightly-upgrade-wip')).not.toBeNull()
+    expect(tipOf(bare, 'loopgate/nightly-upgrade-wip')).not.toBeNull()
   })
 
   it('a token without pull-requests: write fails clearly, and the branch is still pushed', async () => {
@@ -257,7 +233,7 @@ describe('the bundled action publishing to GitHub', () => {
     expect(r.summary).toContain('Publishing failed')
     expect(r.summary).toContain('<summary>Attempt log')
     expect(r.summary).toContain('"type":"iteration"')
-    const pushed = tip(bare, LOOP_BRANCH)
+    const pushed = tipOf(bare, LOOP_BRANCH)
     expect(pushed).not.toBeNull()
     expect(sh(bare, ['show', `${pushed}:src/math.mjs`])).toContain('a + b')
     expect(existsSync(r.outputs['log-file'])).toBe(true)
@@ -272,11 +248,11 @@ describe('the bundled action publishing to GitHub', () => {
     expect(r.exitCode).not.toBe(0)
     expect(r.stdout).toContain('contents: write')
     expect(gh.pulls).toHaveLength(0)
-    expect(tip(bare, LOOP_BRANCH)).toBeNull()
+    expect(tipOf(bare, LOOP_BRANCH)).toBeNull()
   })
 
   it('after a kill mid-call, the post step pushes the unfinished work to the -wip branch', async () => {
-    const ws = checkout(bare)
+    const ws = checkoutOf(bare)
     const pidFile = path.join(tempDir('loopgate-pid-'), 'agent.pid')
     const env = { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' }
     const inputs = {
@@ -311,7 +287,7 @@ describe('the bundled action publishing to GitHub', () => {
     }
     const post = await runPost(main, { workspace: ws, eventName: 'schedule', event: {}, env, inputs })
     expect(post.exitCode).toBe(0)
-    const wip = tip(bare, 'loopgate/nightly-upgrade-wip')
+    const wip = tipOf(bare, 'loopgate/nightly-upgrade-wip')
     expect(wip).not.toBeNull()
     expect(sh(bare, ['show', `${wip}:WORK.md`])).toBe('half done\n')
     noToken(post)

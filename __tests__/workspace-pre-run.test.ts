@@ -65,10 +65,11 @@ test('a pre-run untracked file the agent edits is committed; an ignored one stay
       userFiles(ws)
       start = gitIn(ws, ['rev-parse', 'HEAD']).trim()
     },
-    script: `${FIX}echo '// regenerated' >> package-lock.json\nprintf '' > .gitignore\n`
+    // (A pre-run lockfile the agent rewrites is a dependency change: see the gate's toolchain.)
+    script: `${FIX}echo 'and more' >> notes/todo.txt\nprintf '' > .gitignore\n`
   })
   expect(r.report.stopReason).toBe('verified')
   const committed = committedFiles(r.ws, start).sort()
-  expect(committed).toEqual(['.gitignore', 'package-lock.json', 'src/math.mjs'])
-  expect(gitIn(r.ws, ['show', 'HEAD:package-lock.json'])).toContain('// regenerated')
+  expect(committed).toEqual(['.gitignore', 'notes/todo.txt', 'src/math.mjs'])
+  expect(gitIn(r.ws, ['show', 'HEAD:notes/todo.txt'])).toContain('and more')
 })

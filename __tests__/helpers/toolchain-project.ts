@@ -13,16 +13,23 @@ const MOCHA_BIN = `#!/usr/bin/env node
 const fs = require('fs'), path = require('path')
 let rc = {}
 try { rc = JSON.parse(fs.readFileSync('.mocharc.json', 'utf8')) } catch {}
-const dir = process.argv[2] || 'test'
+const args = process.argv.slice(2)
+const dir = args.find((a) => !a.startsWith('-')) || 'test'
+// Like the real mocha: --reporter=xunit with --reporter-option=output=<file> writes an xunit report.
+const xunit = args.includes('--reporter=xunit') ? (args.find((a) => a.startsWith('--reporter-option=output=')) || '').slice('--reporter-option=output='.length) : ''
 const tests = []
 global.describe = (name, fn) => fn()
 global.it = (name, fn) => tests.push({ name, fn })
 for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.spec.js')).sort()) require(path.resolve(dir, f))
 let failed = 0
+const cases = []
+const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
 for (const t of tests) {
-  if (rc['dry-run']) { console.log('✓ ' + t.name); continue }
-  try { t.fn(); console.log('✓ ' + t.name) } catch (e) { failed++; console.log('✕ ' + t.name); console.log('  ' + e.message) }
+  if (rc['dry-run']) { console.log('✓ ' + t.name); cases.push('<testcase classname="app" name="' + esc(t.name) + '"/>'); continue }
+  try { t.fn(); console.log('✓ ' + t.name); cases.push('<testcase classname="app" name="' + esc(t.name) + '"/>') }
+  catch (e) { failed++; console.log('✕ ' + t.name); console.log('  ' + e.message); cases.push('<testcase classname="app" name="' + esc(t.name) + '"><failure message="' + esc(e.message) + '"/></testcase>') }
 }
+if (xunit) fs.writeFileSync(xunit, '<testsuite name="Mocha Tests" tests="' + tests.length + '" failures="' + failed + '">' + cases.join('') + '</testsuite>')
 process.exit(failed ? 1 : 0)
 `
 

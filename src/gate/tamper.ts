@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { git } from '../git/git.js'
+import { readPreRunFiles } from '../git/pre-run-files.js'
 import { changedInWorkTree } from '../git/status.js'
 import type { CallGuard, GuardReport } from '../loop/types.js'
 import { describeTampering, findTampering, revertTampering, type Tampering } from './compare.js'
@@ -65,7 +66,7 @@ export class TamperGuard implements CallGuard {
   async restore(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; dependencies: Tampering[]; changed?: string[] }> {
     const result = await this.check(full, listed)
     if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
-    const dependencies = await this.revertDependencies(full ? await (listed ?? workTreePaths(this.opts.workspace)) : (result.changed ?? []))
+    const dependencies = await this.revertDependencies(full ? await this.trackedPaths() : (result.changed ?? []))
     const all = [...result.found, ...dependencies]
     this.restored = [...new Set(all.map((t) => t.path))]
     if (all.length) {
@@ -76,11 +77,25 @@ export class TamperGuard implements CallGuard {
     return { ...result, dependencies }
   }
 
-  /** Refused dependency changes (see DependencyReference), put back to the reference. */
+  /**
+   * At setup, the paths git tracks: an untracked lockfile or dependency folder there is the user's
+   * (made before the run, in no loopgate commit unless the agent changes it), not a change to judge.
+   */
+  private async trackedPaths(): Promise<string[]> {
+    return (await this.git(['ls-files', '-z'])).stdout.split('\0').filter(Boolean)
+  }
+
+  /**
+   * Refused dependency changes (see DependencyReference), put back to the reference. Files that were
+   * untracked before the run are the user's and are never deleted here: if the agent changed one,
+   * the commit carries it and the gate refuses that commit's dependency files.
+   */
   private async revertDependencies(candidates: string[]): Promise<Tampering[]> {
     const reference = this.opts.dependencies
     if (!reference) return []
-    const found = reference.check(this.opts.workspace, candidates, { skipRootFolders: true })
+    const preRun = (await readPreRunFiles(this.opts.workspace))?.files ?? {}
+    const judged = candidates.filter((p) => !Object.hasOwn(preRun, p))
+    const found = reference.check(this.opts.workspace, judged, { skipRootFolders: true })
     if (found.length) await reference.revert(this.opts.workspace, found, this.opts.workspace)
     return found
   }
