@@ -6,21 +6,26 @@ import {
   STOP_REASONS,
   agentSpecs,
   defaultRunId,
-  defaultTempDir,
   exitCodeFor,
+  openStateSession,
   readSettings,
   runSession,
   stopReasonEntry,
-  usd
-} from "../chunks/chunk-LONVCCCZ.js";
-import "../chunks/chunk-DR3RKOSX.js";
+  usd,
+  workBranchName
+} from "../chunks/chunk-7GCBFHYV.js";
+import {
+  git
+} from "../chunks/chunk-DR3RKOSX.js";
+import "../chunks/chunk-IIYLKHEW.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
+import "../chunks/chunk-USYPUJD4.js";
 import "../chunks/chunk-DGG4OAUV.js";
 
 // src/cli/main.ts
-import { statSync } from "node:fs";
-import path from "node:path";
+import { statSync as statSync2 } from "node:fs";
+import path5 from "node:path";
 
 // src/version.ts
 var VERSION = "0.1.0";
@@ -136,42 +141,317 @@ function usageMessage(err) {
   return message;
 }
 
-// src/cli/main.ts
-function helpText() {
-  const options = RUN_OPTIONS;
-  const width = Math.max(...options.map((o) => o.name.length)) + 2;
-  const lines = [
-    "loopgate run \u2014 the bounded agent loop on your machine (publishes nothing)",
+// src/cli/help.ts
+var CLI_WORDS = {
+  agent: ["<name>", "claude, codex, or command (any shell command)"],
+  prompt: ["<text>", "the task"],
+  "prompt-file": ["<file>", "a file in the repository holding the task"],
+  task: ["<task>", "a built-in task instead of a prompt: dependency-upgrade"],
+  ignore: ["<list>", "dependency-upgrade: packages to leave alone (name, name@version, *)"],
+  "allow-major": ["<bool>", "dependency-upgrade: also cross a major version"],
+  "working-directory": ["<dir>", "the folder the loop works in, relative to the repository top"],
+  "agent-command": ["<cmd>", "agent command: the shell command run once per iteration"],
+  "agent-args": ["<args>", "extra arguments for the agent CLI (e.g. --model x)"],
+  "agent-version": ["<version>", "the agent CLI version installed when it is not on PATH"],
+  "agent-env": ["<names>", "extra environment variables passed to the agent and the gate"],
+  "max-iterations": ["<n>", "iteration cap"],
+  "max-turns": ["<n>", "turn cap per agent call"],
+  "call-budget-usd": ["<usd>", "budget per call; a call with no cost report is charged this much"],
+  "spend-ceiling-usd": ["<usd>", "spend ceiling of this run"],
+  "call-timeout-minutes": ["<min>", "wall clock per agent call"],
+  "time-limit-minutes": ["<min>", "wall clock of the whole run"],
+  "gate-timeout-minutes": ["<min>", "wall clock per gate run"],
+  "no-progress-limit": ["<n>", "stop after this many iterations in a row with no change"],
+  "same-failure-limit": ["<n>", "stop after the same gate failure this many times in a row"],
+  "gate-command": ["<cmd>", "the command that runs the protected tests (required)"],
+  "gate-setup": ["<cmd>", "run before each gate in its clean checkout (e.g. npm ci)"],
+  "gate-report": ["<file>", "a JUnit XML, jest/vitest JSON or TAP report the gate writes"],
+  "protected-paths": ["<globs>", "more paths the agent may not change (!glob removes one)"],
+  "base-ref": ["<ref>", "where the protected tests come from [default: the checked-out commit]"],
+  "features-file": ["<file>", "a flip-only JSON checklist, verified by the gate report"],
+  "progress-file": ["<file>", "notes carried between iterations"],
+  "loop-id": ["<id>", "names the loop: its branch loopgate/<id> and its state [default: local]"],
+  "period-ceiling-usd": ["<usd>", "rolling spend ceiling across runs of this loop"],
+  "period-hours": ["<hours>", "the window of --period-ceiling-usd"],
+  "price-table": ["<json>", "Codex pricing override"],
+  "anthropic-api-key": ["<key>", "for claude (or ANTHROPIC_API_KEY)"],
+  "claude-code-oauth-token": ["<token>", "for claude, a subscription token (or CLAUDE_CODE_OAUTH_TOKEN)"],
+  "openai-api-key": ["<key>", "for codex (or OPENAI_API_KEY)"],
+  provider: ["<name>", "anthropic, bedrock, vertex (claude); openai, azure (codex)"],
+  model: ["<model>", "the model [default: the agent CLI's own]"],
+  "commit-author": ['<"Name <email>">', "author of loopgate's commits [default: loopgate <loopgate@localhost>]"],
+  workspace: ["<dir>", "the repository, or any folder in it [default: the current folder]"],
+  "temp-dir": ["<dir>", "where the run folder is made [default: $RUNNER_TEMP, else a private folder in the OS temp dir]"]
+};
+var firstSentence = (text) => text.split(/(?<=\.)\s/)[0].replace(/\.$/, "");
+var RUN_USAGE = "usage: loopgate run --gate-command <cmd> (--prompt <text> | --prompt-file <file> | --task <task>) [options]";
+function mainHelp(stateFolder2) {
+  return `${[
+    "loopgate \u2014 runs a coding agent in a bounded loop until a protected test gate passes",
     "",
-    "usage: loopgate run --gate-command CMD (--prompt TEXT | --prompt-file FILE) [options]",
+    RUN_USAGE,
+    "       loopgate run --help     the options of run, and the exit statuses",
     "       loopgate --version",
     "",
-    "options (the action's inputs, same defaults):"
+    "loopgate run works in a clone of the checked-out commit and leaves its commits on the branch",
+    "loopgate/<loop-id> of your repository: your branch, index and working tree stay as they were.",
+    `The loop's state (charges, upgrade attempts, failures) lives in ${stateFolder2}.`
+  ].join("\n")}
+`;
+}
+function runHelp(stateFolder2) {
+  const rows = RUN_OPTIONS.map((o) => {
+    const [placeholder, text] = CLI_WORDS[o.name] ?? ["<value>", firstSentence(o.description)];
+    const shownDefault = "default" in o && o.default !== void 0 && !text.includes("[default:") && !CLI_ONLY_DEFAULT.has(o.name);
+    return { flag: `--${o.name} ${placeholder}`, text: shownDefault ? `${text} [default: ${o.default}]` : text };
+  });
+  const width = Math.max(...rows.map((r) => r.flag.length)) + 2;
+  const keys = agentSpecs().flatMap((spec) => spec.apiKey ? [spec.apiKey.env] : []);
+  const lines = [
+    RUN_USAGE,
+    "",
+    "Runs the loop on a clone of the checked-out commit; its commits come back as the branch",
+    "loopgate/<loop-id>, and the last lines say how to look at it and how to delete it. It publishes nothing.",
+    "",
+    "options:",
+    ...rows.map((r) => `  ${r.flag.padEnd(width)}${r.text}`),
+    "",
+    `Model credentials: the options above, or ${keys.join(" / ")} in the environment.`,
+    `Loop state (kept between runs of one loop): ${stateFolder2}; delete that folder to forget it.`,
+    "",
+    "exit status (one per stop reason):",
+    ...STOP_REASONS.map((reason) => `  ${String(exitCodeFor(reason)).padStart(3)}  ${reason}`),
+    "    2  usage error"
   ];
-  for (const o of options) {
-    const def = "default" in o && o.default !== void 0 ? ` [default: ${o.default}]` : "";
-    lines.push(`  --${o.name.padEnd(width)}${o.description}${def}`);
-  }
-  const keys = agentSpecs().flatMap((spec) => spec.apiKey ? [spec.apiKey] : []);
-  const keyFlags = keys.map((k) => `--${k.input}`).join(" / ");
-  lines.push("", `API keys: ${keyFlags}, or ${keys.map((k) => k.env).join(" / ")} in the environment.`, "", "exit status (one per stop reason):");
-  for (const reason of STOP_REASONS) lines.push(`  ${String(exitCodeFor(reason)).padStart(3)}  ${reason.padEnd(20)} ${stopReasonEntry(reason).what}`);
-  lines.push("    2  (usage error)");
   return `${lines.join("\n")}
 `;
 }
-function workspaceProblem(dir) {
-  let isDir;
+var CLI_ONLY_DEFAULT = /* @__PURE__ */ new Set(["workspace", "temp-dir"]);
+
+// src/cli/local-state.ts
+import path2 from "node:path";
+
+// src/state/folder-cache.ts
+import { createHash } from "node:crypto";
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+var KEEP_STATES = 5;
+var KEEP_RECORDS = 500;
+var RECORD_KEY = /@(?:charges|lease)-/;
+var KEY_FILE = ".loopgate-key";
+function folderName(key) {
+  return /^[A-Za-z0-9][A-Za-z0-9._@~-]{0,200}$/.test(key) ? key : `h-${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
+}
+function copyFiles(from, to) {
+  mkdirSync(to, { recursive: true, mode: 448 });
+  for (const name of readdirSync(from)) {
+    const source = path.join(from, name);
+    if (lstatSync(source).isFile()) copyFileSync(source, path.join(to, name));
+  }
+}
+function readEntry(root, name) {
+  const dir = path.join(root, name);
   try {
-    isDir = statSync(dir).isDirectory();
+    const st = lstatSync(dir);
+    if (!st.isDirectory() || name.startsWith(".")) return null;
+    const keyFile = path.join(dir, KEY_FILE);
+    const key = lstatSync(keyFile, { throwIfNoEntry: false })?.isFile() ? readFileSync(keyFile, "utf8") : name;
+    return { key, dir, savedAt: st.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+function entries(root) {
+  let names;
+  try {
+    names = readdirSync(root);
+  } catch {
+    return [];
+  }
+  return names.map((n) => readEntry(root, n)).filter((e) => e !== null).sort((a, b) => b.savedAt - a.savedAt);
+}
+function prune(root) {
+  const all = entries(root);
+  const states = all.filter((e) => !RECORD_KEY.test(e.key));
+  const records = all.filter((e) => RECORD_KEY.test(e.key));
+  for (const old of [...states.slice(KEEP_STATES), ...records.slice(KEEP_RECORDS)]) rmSync(old.dir, { recursive: true, force: true });
+}
+function folderCache(root) {
+  return {
+    isFeatureAvailable: () => true,
+    restoreCache: async (paths, primaryKey, restoreKeys = []) => {
+      const states = entries(root).filter((e) => !RECORD_KEY.test(e.key));
+      const found = states.find((e) => e.key === primaryKey) ?? states.find((e) => restoreKeys.some((prefix) => e.key.startsWith(prefix)));
+      if (!found) return void 0;
+      copyFiles(found.dir, path.resolve(paths[0]));
+      rmSync(path.join(path.resolve(paths[0]), KEY_FILE), { force: true });
+      return found.key;
+    },
+    saveCache: async (paths, key) => {
+      mkdirSync(root, { recursive: true, mode: 448 });
+      const partial = path.join(root, `.partial-${process.pid}`);
+      rmSync(partial, { recursive: true, force: true });
+      copyFiles(path.resolve(paths[0]), partial);
+      writeFileSync(path.join(partial, KEY_FILE), key, { mode: 384 });
+      const target = path.join(root, folderName(key));
+      rmSync(target, { recursive: true, force: true });
+      renameSync(partial, target);
+      prune(root);
+      return 1;
+    }
+  };
+}
+function folderCacheLister(root) {
+  return async (prefix) => entries(root).filter((e) => e.key.startsWith(prefix)).map((e) => ({ key: e.key, ref: "local", createdAt: new Date(e.savedAt).toISOString() }));
+}
+
+// src/cli/local-state.ts
+var STATE_FOLDER_WORDS = "<repository>/.git/loopgate/state/<loop-id>";
+function stateFolder(repo, loopId) {
+  return path2.join(repo.commonDir, "loopgate", "state", loopId);
+}
+function localStateOpener(repo, opts) {
+  return (settings) => {
+    const folder = stateFolder(repo, settings.loopId);
+    return openStateSession(settings, { ...opts, cache: folderCache(folder), listCaches: folderCacheLister(folder) });
+  };
+}
+
+// src/cli/required.ts
+function missingOptions(flags) {
+  const given = (name) => (flags.get(name) ?? "").trim() !== "";
+  const missing = [];
+  if (!given("gate-command")) missing.push("--gate-command <cmd>");
+  if (!given("prompt") && !given("prompt-file") && !given("task")) missing.push("--prompt <text> (or --prompt-file <file>, or --task <task>)");
+  if (flags.get("agent") === "command" && !given("agent-command")) missing.push("--agent-command <cmd> (for --agent command)");
+  return missing;
+}
+
+// src/cli/temp-root.ts
+import { chmodSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync, statSync } from "node:fs";
+import os from "node:os";
+import path3 from "node:path";
+var TempRootError = class extends Error {
+};
+var ROOT_MODE = 457;
+function ownFolder(dir) {
+  try {
+    mkdirSync2(dir, { mode: ROOT_MODE });
+  } catch (err) {
+    if (err.code !== "EEXIST") return null;
+  }
+  const st = lstatSync2(dir);
+  const uid = process.getuid?.() ?? st.uid;
+  if (!st.isDirectory() || st.uid !== uid || (st.mode & 18) !== 0) return null;
+  chmodSync(dir, ROOT_MODE);
+  return dir;
+}
+function parentFor(given) {
+  if (given) {
+    let isDir = false;
+    try {
+      isDir = statSync(given.dir).isDirectory();
+    } catch {
+      throw new TempRootError(`${given.name} ${given.dir} does not exist: create it (mkdir -p ${given.dir}) or leave ${given.name} unset`);
+    }
+    if (!isDir) throw new TempRootError(`${given.name} ${given.dir} is not a folder: point it at a folder, or leave it unset`);
+    return given.dir;
+  }
+  const tmp = os.tmpdir();
+  const uid = process.getuid?.() ?? "user";
+  return ownFolder(path3.join(tmp, `loopgate-${uid}`)) ?? tmp;
+}
+function makeTempRoot(flag, env) {
+  const given = flag ? { dir: flag, name: "--temp-dir" } : env.RUNNER_TEMP ? { dir: env.RUNNER_TEMP, name: "RUNNER_TEMP" } : null;
+  const parent = parentFor(given);
+  let root;
+  try {
+    root = mkdtempSync(path3.join(parent, "loopgate-run-"));
+  } catch (err) {
+    throw new TempRootError(
+      `cannot create a folder in ${parent} (${err.code ?? err.message}): choose another with --temp-dir`
+    );
+  }
+  chmodSync(root, ROOT_MODE);
+  return root;
+}
+
+// src/cli/words.ts
+function chargeWords(r) {
+  const source = r.agent.costSource;
+  if (source === "worst-case") return `charged ${usd(r.chargedUsd)} (no cost reported)`;
+  if (source === "not-started") return `charged ${usd(r.chargedUsd)} (the agent never started)`;
+  return `charged ${usd(r.chargedUsd)}`;
+}
+
+// src/cli/work-copy.ts
+import { rmSync as rmSync2 } from "node:fs";
+import path4 from "node:path";
+var RepositoryError = class extends Error {
+};
+var quiet = { okCodes: [128] };
+async function findRepository(dir) {
+  const top = await git(["rev-parse", "--show-toplevel"], { cwd: dir, ...quiet }).catch((err) => ({ exitCode: 128, stdout: "", stderr: err.message }));
+  if (top.exitCode !== 0) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`);
+  const root = top.stdout.trim();
+  const head = await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], { cwd: root, okCodes: [1, 128] });
+  if (head.exitCode !== 0)
+    throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`);
+  const common = await git(["rev-parse", "--git-common-dir"], { cwd: root });
+  const branch = await git(["symbolic-ref", "--quiet", "--short", "HEAD"], { cwd: root, okCodes: [1, 128] });
+  return {
+    top: root,
+    commonDir: path4.resolve(root, common.stdout.trim()),
+    head: head.stdout.trim(),
+    branch: branch.exitCode === 0 ? branch.stdout.trim() : null
+  };
+}
+function checkDeliverable(repo, loopId) {
+  const branch = workBranchName(loopId);
+  if (repo.branch === branch) {
+    throw new RepositoryError(
+      `${branch} is checked out, and it is the branch this loop writes its work to: switch to another branch first (git switch -), or choose another --loop-id`
+    );
+  }
+}
+async function cloneForRun(repo, dir) {
+  await git(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir], { cwd: path4.dirname(dir) });
+  await git(["checkout", "--quiet", ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]], { cwd: dir });
+  await git(["remote", "remove", "origin"], { cwd: dir });
+  return dir;
+}
+async function deliverWork(repo, clone, loopId) {
+  const branch = workBranchName(loopId);
+  const head = (await git(["rev-parse", "HEAD"], { cwd: clone })).stdout.trim();
+  const count = Number((await git(["rev-list", "--count", `${repo.head}..${head}`], { cwd: clone })).stdout.trim());
+  if (!count) return { branch, commits: 0, replaced: null };
+  const before = await git(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], { cwd: repo.top, okCodes: [1] });
+  await git(["fetch", "--quiet", "--no-tags", "--", path4.join(clone, ".git"), `+HEAD:refs/heads/${branch}`], { cwd: repo.top });
+  const old = before.exitCode === 0 ? before.stdout.trim() : null;
+  return { branch, commits: count, replaced: old && old !== head ? old : null };
+}
+function deliveryLines(repo, delivered) {
+  if (!delivered.commits) return ["loopgate committed nothing: your repository is as it was, no branch was written."];
+  const from = repo.branch ?? repo.head.slice(0, 12);
+  const b = delivered.branch;
+  return [
+    `loopgate's work: ${delivered.commits} commit(s) on the branch ${b}, on top of ${from}. Your branch, index and working tree are as they were.`,
+    ...delivered.replaced ? [`  (it replaced the earlier ${b} at ${delivered.replaced.slice(0, 12)}: git branch ${b}-earlier ${delivered.replaced} brings that back)`] : [],
+    `  look at it:  git log ${from}..${b}    git diff ${from}...${b}`,
+    `  take it:     git merge ${b}`,
+    `  delete it:   git branch -D ${b}`
+  ];
+}
+function removeClone(dir) {
+  rmSync2(dir, { recursive: true, force: true });
+}
+
+// src/cli/main.ts
+function folderProblem(dir) {
+  try {
+    if (!statSync2(dir).isDirectory()) return `${dir} is not a folder (set --workspace to a git repository)`;
   } catch {
     return `${dir} does not exist (set --workspace to a git repository, or run loopgate inside one)`;
-  }
-  if (!isDir) return `${dir} is not a folder (set --workspace to a git repository)`;
-  try {
-    statSync(path.join(dir, ".git"));
-  } catch {
-    return `${dir} is not a git repository (no .git at its top): run loopgate in a repository's top folder, or point --workspace at one`;
   }
   return void 0;
 }
@@ -181,7 +461,10 @@ function ttyLine(r, maxIterations, ceiling) {
   const gate = !r.gate ? "gate \u2013" : r.gate.passed ? "gate \u2713" : `gate \u2717 ${r.gate.fingerprint ?? ""} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim();
   const files = r.changedFiles.length ? `${r.changedFiles.length} file(s)` : "no change";
   const rejected = r.rejected.length ? ` \xB7 \u26A0 ${r.rejected.length} rejected` : "";
-  return `\u25B8 ${r.iteration}/${maxIterations} \xB7 ${agent} \xB7 ${files} \xB7 ${gate}${rejected} \xB7 ${usd(r.spentUsd)}/${usd(ceiling)}`;
+  return `\u25B8 ${r.iteration}/${maxIterations} \xB7 ${agent} \xB7 ${files} \xB7 ${gate}${rejected} \xB7 ${chargeWords(r)} \xB7 ${usd(r.spentUsd)}/${usd(ceiling)}`;
+}
+function plainLine(r) {
+  return `iteration ${r.iteration}: ${r.decision}; ${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? r.gate.passed ? "gate passed" : `gate failed (${r.gate.reason})` : "gate not run"}`;
 }
 var defaultIO = {
   out: (t) => process.stdout.write(t),
@@ -189,7 +472,8 @@ var defaultIO = {
   isTTY: process.stdout.isTTY === true,
   env: process.env
 };
-var USAGE = "usage: loopgate run --gate-command CMD --prompt TEXT [options]; loopgate run --help lists them";
+var USAGE = `${RUN_USAGE}
+       loopgate run --help lists the options`;
 async function runCli(argv, io = defaultIO) {
   let command;
   try {
@@ -201,57 +485,87 @@ ${USAGE}
 `);
     return 2;
   }
-  if (command.kind === "help" || command.kind === "run-help") {
-    io.out(helpText());
-    return 0;
-  }
-  if (command.kind === "version") {
-    io.out(`${VERSION}
+  if (command.kind === "help") return printed(io, mainHelp(STATE_FOLDER_WORDS));
+  if (command.kind === "run-help") return printed(io, runHelp(STATE_FOLDER_WORDS));
+  if (command.kind === "version") return printed(io, `${VERSION}
 `);
-    return 0;
+  const missing = missingOptions(command.flags);
+  if (missing.length) {
+    io.err(`loopgate run: missing ${missing.join(", ")}
+${USAGE}
+`);
+    io.out("stop-reason: config-error\n");
+    return exitCodeFor("config-error");
   }
-  const read = cliSettings(command.flags, io);
+  const flags = command.flags;
+  const problem = folderProblem(path5.resolve(flags.get("workspace") ?? process.cwd()));
+  if (problem) return configError(problem, io);
+  let repo;
+  let tempRoot;
+  try {
+    repo = await findRepository(path5.resolve(flags.get("workspace") ?? process.cwd()));
+    tempRoot = makeTempRoot(flags.get("temp-dir"), io.env);
+  } catch (err) {
+    if (err instanceof RepositoryError || err instanceof TempRootError) return configError(err.message, io);
+    throw err;
+  }
+  const read = cliSettings(flags, io, repo);
   if (typeof read === "number") return read;
-  const { settings, flags } = read;
+  return runInClone(read, repo, tempRoot, io);
+}
+function printed(io, text) {
+  io.out(text);
+  return 0;
+}
+async function runInClone(settings, repo, tempRoot, io) {
   const env = io.env;
+  const clone = await cloneForRun(repo, path5.join(tempRoot, "work"));
+  const inClone = { ...settings, workspace: path5.resolve(clone, path5.relative(repo.top, settings.workspace)) };
+  const runId = defaultRunId(env);
   const abort = new AbortController();
   const onSignal = () => abort.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const end = await runSession(settings, {
+    const end = await runSession(inClone, {
       env,
-      runId: defaultRunId(env),
-      tempDir: flags.get("temp-dir") ?? defaultTempDir(env),
+      runId,
+      tempDir: tempRoot,
       signal: abort.signal,
       report: (line) => io.out(`${line}
 `),
+      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
-      onIteration: (record) => io.out(
-        `${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : `iteration ${record.iteration}: ${record.decision}; spent ${usd(record.spentUsd)}; ${record.gate ? record.gate.passed ? "gate passed" : `gate failed (${record.gate.reason})` : "gate not run"}`}
-`
-      )
+      onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}
+`)
     });
-    return printEnd(end, io);
+    const code = printEnd(end, io);
+    for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}
+`);
+    io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)
+`);
+    return code;
   } finally {
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
+    removeClone(clone);
   }
 }
-function cliSettings(flags, io) {
-  const problem = workspaceProblem(path.resolve(flags.get("workspace") ?? process.cwd(), flags.get("working-directory") ?? ""));
-  if (problem) return configError(problem, io);
+function cliSettings(flags, io, repo) {
   const env = io.env;
   for (const spec of agentSpecs()) {
-    const key = spec.apiKey;
-    if (key && !flags.has(key.input) && env[key.env]) flags.set(key.input, env[key.env]);
+    for (const c of [...spec.apiKey ? [spec.apiKey] : [], ...(spec.providers ?? []).flatMap((p) => p.credentials)]) {
+      if (!flags.has(c.input) && env[c.env]) flags.set(c.input, env[c.env]);
+    }
   }
   flags.set("dry-run", "true");
   flags.delete("github-token");
   try {
-    return { settings: readSettings((name) => flags.get(name) ?? "", { ...env, GITHUB_WORKSPACE: flags.get("workspace") ?? process.cwd() }), flags };
+    const settings = readSettings((name) => flags.get(name) ?? "", { ...env, GITHUB_WORKSPACE: repo.top });
+    checkDeliverable(repo, settings.loopId);
+    return settings;
   } catch (err) {
-    if (err instanceof ConfigError) return configError(err.message, io);
+    if (err instanceof ConfigError || err instanceof RepositoryError) return configError(err.message, io);
     throw err;
   }
 }
@@ -279,6 +593,8 @@ function printEnd(end, io) {
   io.out(`attempt log: ${report.logFile}
 `);
   for (const file of report.published.files) io.out(`would publish: ${file}
+`);
+  if (end.stateSaved && !end.stateSaved.saved) io.err(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? "unknown reason"}
 `);
   return exitCodeFor(report.stopReason);
 }
