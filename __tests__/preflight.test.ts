@@ -180,3 +180,18 @@ describe('the agent CLI is installed where the agent user can run it', () => {
     LONG
   )
 })
+
+test('a package.json that is a link out of the checkout declares nothing: preflight reads it without following the link', async () => {
+  const { declaredPackageManager } = await import('../src/preflight/gate-program.js')
+  const { mkdtempSync, symlinkSync, writeFileSync } = await import('node:fs')
+  const os = await import('node:os')
+  const pathMod = await import('node:path')
+  const outside = mkdtempSync(pathMod.join(os.tmpdir(), 'loopgate-outside-'))
+  writeFileSync(pathMod.join(outside, 'secret.json'), '{"packageManager":"pnpm@9.0.0"}\n')
+  const ws = mkdtempSync(pathMod.join(os.tmpdir(), 'loopgate-ws-'))
+  symlinkSync(pathMod.join(outside, 'secret.json'), pathMod.join(ws, 'package.json'))
+  expect(declaredPackageManager(ws)).toBeNull()
+  const real = mkdtempSync(pathMod.join(os.tmpdir(), 'loopgate-ws-'))
+  writeFileSync(pathMod.join(real, 'package.json'), '{"packageManager":"pnpm@9.0.0"}\n')
+  expect(declaredPackageManager(real)?.name).toBe('pnpm')
+})

@@ -13,7 +13,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-7GCBFHYV.js";
+} from "../chunks/chunk-W2I4V5I5.js";
 import {
   git
 } from "../chunks/chunk-DR3RKOSX.js";

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
+import { readAgentText } from '../fs/tree.js'
 import path from 'node:path'
 import { onPath } from '../agents/install.js'
 
@@ -19,23 +20,10 @@ export function leadingProgram(command: string): string | null {
   return word
 }
 
-/** A small file of the base as bounded data (never followed past 64 KiB), or null. */
-function readSmall(file: string): string | null {
-  let fd: number | undefined
-  try {
-    fd = openSync(file, 'r')
-    const buf = Buffer.alloc(64 * 1024)
-    return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8')
-  } catch {
-    return null
-  } finally {
-    if (fd !== undefined) closeSync(fd)
-  }
-}
-
 /** The package manager the project declares: package.json's `packageManager`, else its lockfile. */
 export function declaredPackageManager(workspace: string): { name: string; why: string } | null {
-  const text = readSmall(path.join(workspace, 'package.json'))
+  // The checkout's files are read as bounded data: a regular file, no link followed, size capped.
+  const text = readAgentText(workspace, 'package.json', 64 * 1024)
   if (text) {
     try {
       const pm = (JSON.parse(text) as { packageManager?: unknown }).packageManager
