@@ -8,7 +8,7 @@ import type { EngineConfig, EngineDeps } from '../src/loop/types.js'
 
 /** The engine's ports, with the real record files behind the log (tests read it back). */
 export type FakeDeps = EngineDeps & { log: AttemptLog }
-import { FeaturesGuard } from '../src/gate/features-guard.js'
+import { FeaturesGuard } from '../src/gate/protection/features-guard.js'
 import type { Feature } from '../src/loop/features.js'
 import { Ledger } from '../src/records/ledger.js'
 import { ProgressFile } from '../src/records/progress-file.js'

@@ -1,6 +1,6 @@
-import { failureText, MESSAGE_MAX_CHARS, MESSAGE_MAX_LINES } from '../src/gate/failure-text.js'
-import { fingerprintOf, normaliseMessage, normaliseOutput, verdictFingerprint } from '../src/gate/fingerprint.js'
-import { failuresFromOutput, readOutput } from '../src/gate/output.js'
+import { failureText, MESSAGE_MAX_CHARS, MESSAGE_MAX_LINES } from '../src/gate/reports/failure-text.js'
+import { fingerprintOf, normaliseMessage, normaliseOutput, verdictFingerprint } from '../src/gate/reports/fingerprint.js'
+import { failuresFromOutput, readOutput } from '../src/gate/reports/console-output.js'
 
 describe('failure fingerprints from plain output', () => {
   it('reads TAP failures with the message from the YAML block, not its markers', () => {

@@ -1,7 +1,7 @@
 import { ConfigError } from '../src/inputs.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { resolveBase } from '../src/gate/base.js'
+import { resolveBase } from '../src/gate/baseline/base.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 function upstream(): { origin: string; mainSha: string; featureSha: string } {

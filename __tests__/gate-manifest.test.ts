@@ -9,9 +9,9 @@ import {
   protectedPart,
   restoreManifest
 } from '../src/gate/manifest-keys.js'
-import { ProtectedPaths } from '../src/gate/protected-paths.js'
-import { gateCommandPatterns, packageScriptPatterns } from '../src/gate/gate-command-files.js'
-import { DEFAULT_PROTECTED_PATHS, resolveProtectedPatterns } from '../src/gate/protection-defaults.js'
+import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
+import { gateCommandPatterns, packageScriptPatterns } from '../src/gate/protection/gate-command-files.js'
+import { DEFAULT_PROTECTED_PATHS, resolveProtectedPatterns } from '../src/gate/protection/protection-defaults.js'
 import { readSettings } from '../src/inputs.js'
 
 const PYPROJECT = `[project]

@@ -1,5 +1,5 @@
 /** Which gate commands get loopgate's report option, and where it goes. */
-import { withReportChannel } from '../src/gate/report-channel.js'
+import { withReportChannel } from '../src/gate/reports/report-channel.js'
 
 const FILE = '/gate/report-1/report.xml'
 

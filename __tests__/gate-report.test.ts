@@ -1,5 +1,5 @@
-import { countsFromOutput, parseJUnit, parseReport, parseTap } from '../src/gate/report.js'
-import { fingerprintOf } from '../src/gate/fingerprint.js'
+import { countsFromOutput, parseJUnit, parseReport, parseTap } from '../src/gate/reports/parse-report.js'
+import { fingerprintOf } from '../src/gate/reports/fingerprint.js'
 
 const JEST_JUNIT = `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="jest tests" tests="4" failures="1" errors="0" time="1.2">

@@ -11,8 +11,8 @@ import { attackProject, runAttack } from './helpers/gate-fixture.js'
 import { installFromOwnNodeModules } from './helpers/node-packages.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
-import { ProtectedPaths } from '../src/gate/protected-paths.js'
-import { BaseSnapshot } from '../src/gate/snapshot.js'
+import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
+import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { gateEnv } from '../src/isolation/env.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"

@@ -4,8 +4,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ProtectedPaths } from '../src/gate/protected-paths.js'
-import { BaseSnapshot } from '../src/gate/snapshot.js'
+import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
+import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { git } from '../src/git/git.js'
 import { recordPreRunFiles } from '../src/git/pre-run-files.js'
 import { publishableTree, type PublishRules, type TreeSource } from '../src/git/publishable-tree.js'

@@ -1,4 +1,4 @@
-import type { ProtectionSettings } from '../src/gate/protection.js'
+import type { ProtectionSettings } from '../src/run/protection-setup.js'
 import { settingsForPlan, type EventSettings } from '../src/github/events.js'
 import { readSettings, type Settings } from '../src/inputs.js'
 import type { PublisherSettings } from '../src/publish/types.js'

@@ -1,9 +1,9 @@
 // Fingerprinting a 10,000-test JUnit report (jest-junit shape, 500 failures): parse + fingerprint.
 import { pathToFileURL } from 'node:url'
-import { fingerprintOf } from '../src/gate/fingerprint.js'
-import { parseJUnit } from '../src/gate/report.js'
-import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection-defaults.js'
-import { ProtectedPaths } from '../src/gate/protected-paths.js'
+import { fingerprintOf } from '../src/gate/reports/fingerprint.js'
+import { parseJUnit } from '../src/gate/reports/parse-report.js'
+import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
+import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { median, printTable, type Figure } from './lib.js'
 
 const TESTS = 10_000

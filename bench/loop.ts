@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { readSettings } from '../src/inputs.js'
 import type { IterationRecord } from '../src/loop/types.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
-import type { BaselineStore, CachedBaseline } from '../src/gate/baseline-cache.js'
+import type { BaselineStore, CachedBaseline } from '../src/gate/baseline/baseline-cache.js'
 import { executeRun } from '../src/run.js'
 import { git, gitEnv, median, printTable, removeDeferred, removeLater, settle, syntheticRepo, type Figure } from './lib.js'
 

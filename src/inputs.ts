@@ -2,7 +2,7 @@ import path from 'node:path'
 import { parseCommitAuthor, type CommitAuthor } from './git/author.js'
 import type { LoopLimits } from './loop/types.js'
 import { INPUT_SPECS } from './contract.js'
-import { resolveProtectedPatterns } from './gate/protection-defaults.js'
+import { resolveProtectedPatterns } from './gate/protection/protection-defaults.js'
 import { DEPENDENCY_CHANGES, type DependencyChanges } from './gate/dependency-policy.js'
 import { readAgentSettings, readAgentSpec, type AgentSettings } from './inputs/agent.js'
 import { readTaskSettings, type TaskSettings } from './inputs/task.js'
@@ -11,7 +11,7 @@ import { ConfigError, isRelativeInside, parseBoolean, parseChoice, parseList, pa
 export { ConfigError, parseList, splitArgs } from './inputs/values.js'
 export { TASKS, type Task, type TaskSettings } from './inputs/task.js'
 export type { AgentSettings } from './inputs/agent.js'
-export { DEFAULT_PROTECTED_PATHS } from './gate/protection-defaults.js'
+export { DEFAULT_PROTECTED_PATHS } from './gate/protection/protection-defaults.js'
 
 /** An agent's name in the registry (src/agents/registry.ts). */
 export type AgentKind = string

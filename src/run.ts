@@ -1,5 +1,5 @@
-import { GateBrokenError } from './gate/baseline-health.js'
-import { setupProtection, type Protection } from './gate/protection.js'
+import { GateBrokenError } from './gate/baseline/baseline-health.js'
+import { setupProtection, type Protection } from './run/protection-setup.js'
 import { ownedPath } from './fs/owned-dir.js'
 import { withCustody } from './git/custody.js'
 import { keepPublishRules } from './git/publish-rules.js'

@@ -1,5 +1,5 @@
-import { ProtectedPaths } from '../../src/gate/protected-paths.js'
-import { BaseSnapshot } from '../../src/gate/snapshot.js'
+import { ProtectedPaths } from '../../src/gate/protection/protected-paths.js'
+import { BaseSnapshot } from '../../src/gate/baseline/snapshot.js'
 import { git } from '../../src/git/git.js'
 import type { PublishRules } from '../../src/git/publishable-tree.js'
 

@@ -2,9 +2,9 @@ import path from 'node:path'
 import type { RunResult } from '../process/run.js'
 import type { FailureItem, GateVerdict } from '../loop/types.js'
 import { readTreeEntry } from '../fs/tree.js'
-import { verdictFingerprint } from './fingerprint.js'
-import { readOutput, reportingRunners } from './output.js'
-import { parseReport, type TestReport } from './report.js'
+import { verdictFingerprint } from './reports/fingerprint.js'
+import { readOutput, reportingRunners } from './reports/console-output.js'
+import { parseReport, type TestReport } from './reports/parse-report.js'
 
 /** What a gate command's run is judged on. */
 export interface GateRun {

@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ProtectedPaths } from '../gate/protected-paths.js'
-import { BaseSnapshot } from '../gate/snapshot.js'
+import { ProtectedPaths } from '../gate/protection/protected-paths.js'
+import { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { PublishRules } from './publishable-tree.js'
 
 /**

@@ -1,5 +1,5 @@
-import { findTampering, revertTampering, type Tampering } from '../gate/compare.js'
-import type { BaseSnapshot } from '../gate/snapshot.js'
+import { findTampering, revertTampering, type Tampering } from '../gate/baseline/compare.js'
+import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { GitResult } from './git.js'
 import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
 import { changedInWorkTree, nestedRepositories } from './status.js'

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
-import type { BaselineStore } from '../gate/baseline-cache.js'
+import type { BaselineStore } from '../gate/baseline/baseline-cache.js'
 import type { IsolationMode } from '../isolation/agent-account.js'
 import { ownedPath } from '../fs/owned-dir.js'
 import type { Outcome, StopReason } from '../loop/stop-reasons.js'

@@ -1,4 +1,4 @@
-import type { CachedBaseline } from '../gate/baseline-cache.js'
+import type { CachedBaseline } from '../gate/baseline/baseline-cache.js'
 import { knownStopReason } from '../loop/stop-reasons.js'
 import {
   LIMITS,

@@ -1,4 +1,4 @@
-import type { CachedBaseline } from '../gate/baseline-cache.js'
+import type { CachedBaseline } from '../gate/baseline/baseline-cache.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import { chargesFromLedger, pruneCharges } from './period.js'
 import { LIMITS, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'

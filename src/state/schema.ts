@@ -1,4 +1,4 @@
-import type { CachedBaseline } from '../gate/baseline-cache.js'
+import type { CachedBaseline } from '../gate/baseline/baseline-cache.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 
 /** Bumped when the shape changes; a state of another version is not trusted. */

@@ -1,5 +1,5 @@
 import { wipBranchName } from '../git/branches.js'
-import type { BaselineStore, CachedBaseline } from '../gate/baseline-cache.js'
+import type { BaselineStore, CachedBaseline } from '../gate/baseline/baseline-cache.js'
 import type { LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
 import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
 import type { RunCarry, RunReport } from '../run.js'

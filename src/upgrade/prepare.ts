@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { ProtectedPaths } from '../gate/protected-paths.js'
+import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from '../git/author.js'
 import { git, gitEnv } from '../git/git.js'
 import { ConfigError, type GateSettings, type PublishSettings, type TaskSettings, type WorkspaceSettings } from '../inputs.js'

@@ -1,0 +1,153 @@
+import type { GateVerdict } from '../../loop/types.js'
+import { errorLines } from '../reports/error-lines.js'
+import { readOutput, reportingRunners } from '../reports/console-output.js'
+
+/**
+ * Whether a failing baseline is the environment's fault (the gate cannot run at all) rather than
+ * the task's (the tests run and fail: that is the bug the agent is there to fix). A broken gate
+ * stops the run before the first call: no agent could make it pass.
+ */
+
+/** How one step of the gate ended. */
+export interface StepEnd {
+  step: 'setup' | 'command'
+  exitCode: number | null
+  signal: string | null
+  timedOut: boolean
+  aborted: boolean
+}
+
+export interface BrokenGate {
+  /** What failed, in a sentence. */
+  what: string
+  /** The inputs to change, most likely first. */
+  inputs: string[]
+  /** The line of output that shows it, when there is one. */
+  evidence?: string
+}
+
+/** Signs, in the output of a command that ran no test, that the runner never got to the tests. */
+const CANNOT_START: RegExp[] = [
+  /command not found/i,
+  /^(?:\/bin\/)?(?:ba)?sh: .*: not found$/m,
+  /permission denied/i,
+  /\bEACCES\b/,
+  /\bspawn \S+ ENOENT\b/,
+  /Cannot find package '[^'./][^']*'/,
+  /Cannot find module '(?![./])[^']+'/,
+  /No module named '?(?:pytest|unittest|nose2?)'?$/m,
+  /npm (?:ERR!|error) Missing script/i,
+  /\bENOTCACHED\b/,
+  /\bENOSPC\b/,
+  /Segmentation fault|Aborted \(core dumped\)|Bus error/
+]
+
+const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGBUS', 'SIGABRT', 'SIGILL', 'SIGKILL', 'SIGFPE'])
+
+function evidenceLine(output: string, pattern?: RegExp): string | undefined {
+  const lines = output
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+  const line = pattern ? lines.find((l) => pattern.test(l)) : lines[lines.length - 1]
+  return line ? line.slice(0, 300) : undefined
+}
+
+function ranNoTest(verdict: GateVerdict): boolean {
+  return verdict.testsRun === undefined && verdict.failures.length === 0 && !verdict.passedIds?.length
+}
+
+/** Null when the baseline is fine or fails the way a task's bug does; else what is broken. */
+export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output: string, timeoutMs: number): BrokenGate | null {
+  if (verdict.passed || !end || end.aborted) return null
+  const seconds = Math.round(timeoutMs / 1000)
+  if (end.timedOut) {
+    return {
+      what: `the gate${end.step === 'setup' ? "'s gate-setup" : ''} timed out on the base after ${seconds} s`,
+      inputs: ['gate-timeout-minutes', end.step === 'setup' ? 'gate-setup' : 'gate-command']
+    }
+  }
+  if (end.step === 'setup') {
+    return {
+      what: `gate-setup failed on the base (${end.exitCode === null ? `killed by ${end.signal}` : `exit ${end.exitCode}`})`,
+      inputs: ['gate-setup'],
+      evidence: errorLines(output) ?? evidenceLine(output)
+    }
+  }
+  if (!ranNoTest(verdict)) return null
+  if (end.exitCode === 126 || end.exitCode === 127) {
+    return {
+      what: `the gate command could not start on the base (exit ${end.exitCode}: ${end.exitCode === 127 ? 'command not found' : 'not executable'})`,
+      inputs: ['gate-command', 'gate-setup'],
+      evidence: evidenceLine(output, /not found|permission denied|not executable/i) ?? evidenceLine(output)
+    }
+  }
+  if (end.exitCode === null && end.signal && CRASH_SIGNALS.has(end.signal)) {
+    return {
+      what: `the test runner crashed on the base before any test ran (killed by ${end.signal})`,
+      inputs: ['gate-command', 'gate-setup'],
+      evidence: evidenceLine(output)
+    }
+  }
+  const sign = CANNOT_START.find((p) => p.test(output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')))
+  if (sign) {
+    return {
+      what: `the test runner could not start on the base (exit ${end.exitCode ?? end.signal}, no test ran)`,
+      inputs: ['gate-command', 'gate-setup'],
+      evidence: evidenceLine(output, sign)
+    }
+  }
+  return null
+}
+
+/**
+ * A baseline that cannot be checked against: no test count could be read (from loopgate's report,
+ * the `gate-report`, or a summary line), or the count says no test ran (a collection or import
+ * error). Every check of a candidate compares with these, so the run stops before any spend.
+ */
+export function uncountedBaseline(
+  end: StepEnd | null,
+  verdict: GateVerdict,
+  output: string,
+  how: { channel: string | null; bump?: boolean }
+): BrokenGate | null {
+  if (!end || end.aborted || end.step !== 'command' || end.timedOut) return null
+  if (verdict.testsRun === undefined) {
+    const runners = reportingRunners(readOutput(output))
+    const why = how.channel
+      ? `${how.channel} wrote no readable report on the base (${verdict.reason})`
+      : runners.length
+        ? `no test count could be read from the gate on the base (${verdict.reason}): its output is ${runners.join(' and ')}'s, whose console summary any process can print, and loopgate cannot add its report option to this gate command (not a simple command, or one with a report of its own)`
+        : `no test count could be read from the gate on the base (${verdict.reason}): loopgate knows no report option for this gate command and found no summary line`
+    return { what: why, inputs: how.channel ? ['gate-command', 'gate-report'] : ['gate-report', 'gate-command'], evidence: evidenceLine(output) }
+  }
+  if (verdict.testsRun > 0 || how.bump) return null
+  return {
+    what: `no test ran on the base (${verdict.reason}${verdict.failures.length ? `; ${verdict.failures.length} error(s), e.g. ${verdict.failures[0].id}` : ''})`,
+    inputs: ['gate-command', 'gate-setup'],
+    evidence: evidenceLine(output, /error|Error|No module named|Cannot find/) ?? evidenceLine(output)
+  }
+}
+
+/** One line for people: what failed, the evidence, which inputs to change. */
+export function describeBroken(broken: BrokenGate): string {
+  const inputs = broken.inputs.map((i) => `\`${i}\``).join(' or ')
+  return `${broken.what}${broken.evidence ? `: ${broken.evidence}` : ''}. Change ${inputs} so the gate runs on the base branch; no agent call was made.`
+}
+
+/** Stops the run before the first call: the gate cannot run on the base itself. */
+export class GateBrokenError extends Error {
+  /** The setup's notes up to the baseline, for the summary. */
+  readonly notes: string[]
+
+  constructor(
+    readonly broken: BrokenGate,
+    readonly verdict: GateVerdict,
+    notes: string[] = []
+  ) {
+    super(describeBroken(broken))
+    this.notes = [...notes]
+    this.name = 'GateBrokenError'
+  }
+}

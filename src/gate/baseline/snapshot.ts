@@ -1,0 +1,101 @@
+import { git } from '../../git/git.js'
+import type { ManifestKind } from '../manifest-keys.js'
+import { protectedPart } from '../manifest-keys.js'
+import { packageScriptPatterns } from '../protection/gate-command-files.js'
+import { ProtectedPaths } from '../protection/protected-paths.js'
+
+export interface SnapshotEntry {
+  path: string
+  kind: 'file' | ManifestKind
+  /** 100644, 100755, 120000 (a symlink in the base itself) */
+  mode: string
+  oid: string
+  data: Buffer
+  /** For manifests: the protected projection of the base content. */
+  projection?: string
+}
+
+/** Reads many blobs through one `git cat-file --batch`. */
+export async function readBlobs(cwd: string, oids: string[]): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>()
+  if (oids.length === 0) return out
+  const { spawn } = await import('node:child_process')
+  const { gitArgs, gitEnv } = await import('../../git/git.js')
+  const args = gitArgs(['cat-file', '--batch'], { cwd })
+  const chunks: Buffer[] = []
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('git', args, { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] })
+    child.stdout.on('data', (c: Buffer) => chunks.push(c))
+    child.on('error', reject)
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git cat-file --batch exited ${code}`))))
+    child.stdin.end(`${oids.join('\n')}\n`)
+  })
+  const buf = Buffer.concat(chunks)
+  let pos = 0
+  for (const oid of oids) {
+    const nl = buf.indexOf(10, pos)
+    const header = buf.subarray(pos, nl).toString('utf8').split(' ')
+    if (header[1] === 'missing') throw new Error(`object ${oid} is missing`)
+    const size = Number(header[2])
+    out.set(oid, buf.subarray(nl + 1, nl + 1 + size))
+    pos = nl + 1 + size + 1
+  }
+  return out
+}
+
+/** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
+export async function listTree(cwd: string, commit: string): Promise<Map<string, { mode: string; oid: string }>> {
+  const r = await git(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd })
+  const tree = new Map<string, { mode: string; oid: string }>()
+  for (const rec of r.stdout.split('\0')) {
+    if (!rec) continue
+    const tab = rec.indexOf('\t')
+    const [mode, type, oid] = rec.slice(0, tab).split(' ')
+    if (type === 'blob') tree.set(rec.slice(tab + 1), { mode, oid })
+  }
+  return tree
+}
+
+/** The content of every protected path at the base commit, taken before the first agent call. */
+export class BaseSnapshot {
+  private constructor(
+    readonly commit: string,
+    readonly paths: ProtectedPaths,
+    readonly entries: Map<string, SnapshotEntry>
+  ) {}
+
+  /**
+   * `gateCommands`: the package.json scripts they run are read from the base, and the files those
+   * scripts run are protected too.
+   */
+  static async take(cwd: string, commit: string, given: ProtectedPaths, gateCommands: readonly (string | undefined)[] = []): Promise<BaseSnapshot> {
+    const tree = await listTree(cwd, commit)
+    let paths = given
+    const manifest = tree.get('package.json')
+    if (manifest && gateCommands.some(Boolean)) {
+      const text = (await readBlobs(cwd, [manifest.oid])).get(manifest.oid)?.toString('utf8') ?? null
+      const extra = packageScriptPatterns(gateCommands, text).filter((p) => !given.patterns.includes(p))
+      if (extra.length) paths = new ProtectedPaths([...given.patterns, ...extra])
+    }
+    const picked: { path: string; kind: 'file' | ManifestKind; mode: string; oid: string }[] = []
+    for (const [file, { mode, oid }] of tree) {
+      const kind = paths.kind(file)
+      if (kind) picked.push({ path: file, kind, mode, oid })
+    }
+    const blobs = await readBlobs(cwd, [...new Set(picked.map((p) => p.oid))])
+    const entries = new Map<string, SnapshotEntry>()
+    for (const p of picked) {
+      const data = blobs.get(p.oid) ?? Buffer.alloc(0)
+      entries.set(p.path, {
+        ...p,
+        data,
+        projection: p.kind === 'file' ? undefined : protectedPart(p.kind, data.toString('utf8'))
+      })
+    }
+    return new BaseSnapshot(commit, paths, entries)
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}

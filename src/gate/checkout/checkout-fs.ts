@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chownSync, lchownSync, lstatSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { walkComponents } from '../../fs/path-walk.js'
+import { git } from '../../git/git.js'
+import type { AgentUser } from '../../isolation/agent-user.js'
+
+/** The file steps of the clean checkout: what changed, who owns the folders, whether the dependencies were touched. */
+
+/** Folders inside a dependency folder that tools write while they run (see CACHE_DIRS in checkout.ts). */
+export type CacheDirs = Record<string, string[]>
+
+/** Paths that differ between two commits (a tree diff: its cost grows with the change, not the tree). */
+export async function changedPaths(repo: string, from: string, to: string): Promise<string[]> {
+  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to], { cwd: path.dirname(repo) })
+  return r.stdout.split('\0').filter(Boolean)
+}
+
+/** One path that differs between two commits, as the index of the second has it (mode 000000: gone). */
+export interface PathChange {
+  path: string
+  mode: string
+  object: string
+  /** The object it had (for a removal's index record). */
+  oldObject: string
+}
+
+/** Between two commits: the paths that differ (files, links, submodules) and the folders added and removed. */
+export interface TreeChanges {
+  paths: string[]
+  changes: PathChange[]
+  addedFolders: string[]
+  removedFolders: string[]
+}
+
+const FOLDER_MODES = new Set(['040000', '160000'])
+
+/** The tree diff of two commits, trees included (`-t`): cost grows with the change. */
+export async function treeChanges(repo: string, from: string, to: string): Promise<TreeChanges> {
+  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-t', '-z', '--no-renames', from, to], { cwd: path.dirname(repo) })
+  const fields = r.stdout.split('\0')
+  const result: TreeChanges = { paths: [], changes: [], addedFolders: [], removedFolders: [] }
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [oldMode, newMode, oldObject, object] = fields[i].slice(1).split(' ')
+    const rel = fields[i + 1]
+    // A folder whose contents changed is in neither list.
+    if (oldMode !== newMode && FOLDER_MODES.has(newMode)) result.addedFolders.push(rel)
+    if (oldMode !== newMode && FOLDER_MODES.has(oldMode)) result.removedFolders.push(rel)
+    // A tree's own record only says that something under it changed; a submodule is an entry of the index.
+    if (oldMode === '040000' || newMode === '040000') {
+      if (![oldMode, newMode].some((m) => m === '160000')) continue
+    }
+    const gone = newMode === '000000' || newMode === '040000'
+    result.paths.push(rel)
+    result.changes.push({ path: rel, mode: gone ? '000000' : newMode, object, oldObject })
+  }
+  return result
+}
+
+/** The tracked folders after `changes`, from those before (updated in place). */
+export function withFolderChanges(folders: Set<string>, changes: TreeChanges): Set<string> {
+  for (const folder of changes.removedFolders) folders.delete(folder)
+  for (const folder of changes.addedFolders) folders.add(folder)
+  return folders
+}
+
+/** A hash over every entry's path, inode, ctime, size and mode under the dependency folders (caches left out). */
+export function depsSignature(dir: string, names: string[], cacheDirs: CacheDirs): string {
+  const hash = createHash('sha256')
+  const caches = new Set(names.flatMap((name) => (cacheDirs[name] ?? []).map((c) => `${name}/${c}`)))
+  const walk = (rel: string): void => {
+    if (caches.has(rel)) return
+    let st
+    try {
+      st = lstatSync(path.join(dir, rel), { bigint: true })
+    } catch {
+      hash.update(`${rel}\0missing\n`)
+      return
+    }
+    hash.update(`${rel}\0${st.ino}\0${st.ctimeNs}\0${st.size}\0${st.mode}\0${st.uid}\n`)
+    if (st.isDirectory()) for (const name of readdirSync(path.join(dir, rel)).sort()) walk(`${rel}/${name}`)
+  }
+  for (const name of names) walk(name)
+  return hash.digest('hex')
+}
+
+/** The folders a fresh checkout of `commit` has: its trees, and the empty folder git makes for each submodule. */
+export async function treeFolders(repo: string, commit: string): Promise<string[]> {
+  const r = await git(['--git-dir', repo, 'ls-tree', '-r', '-d', '-z', '--name-only', commit], { cwd: path.dirname(repo) })
+  return r.stdout.split('\0').filter(Boolean)
+}
+
+/**
+ * A fresh checkout's folders (its root and `folders`, as git made them: nothing has run in it) go
+ * to the gate user (it may create files: reports, coverage, build output); tracked files stay
+ * root's, so the gate cannot rewrite one in place — only replace it, which changes its inode and
+ * owner, and the next checkout's stat check puts it back. (A ctime check alone has a one-second
+ * blind spot.) No link is followed; the dependency folders are not in the tree.
+ */
+export function chownFolders(dir: string, folders: string[], user: AgentUser): void {
+  for (const rel of ['', ...folders]) {
+    const folder = path.join(dir, rel)
+    const st = lstatSync(folder, { throwIfNoEntry: false })
+    if (st?.isDirectory() && st.uid !== user.uid) lchownSync(folder, user.uid, user.gid)
+  }
+}
+
+/** The directories on the way to each of `paths` (inside `dir`) go to the gate user; no link is followed. */
+export function chownParents(dir: string, paths: string[], user: AgentUser, prune: string[]): void {
+  const parents = paths.map((rel) => rel.split('/').slice(0, -1)).filter((parts) => !(parts.length && prune.includes(parts[0])))
+  walkComponents(dir, parents, (current, st) => {
+    if (!st.isDirectory()) return 'stop'
+    if (st.uid === 0 && st.gid === 0 && (st.mode & 0o7777) === 0o1777) return // locked by lock()
+    if (st.uid !== user.uid) chownSync(current, user.uid, user.gid)
+  })
+}
+
+export function cp(args: string[]): void {
+  execFileSync('cp', args, { stdio: 'pipe' })
+}

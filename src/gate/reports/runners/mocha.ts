@@ -1,0 +1,29 @@
+import { failureText } from '../failure-text.js'
+import type { ConsoleParser } from '../console-parser.js'
+
+const HEADER = /^ {2}(\d+)\) (.*)$/
+
+/**
+ * mocha's spec-style reporters: after `N failing`, numbered entries whose title spans one line per
+ * suite level and ends with `:`, followed by the error and mocha's `+ expected - actual` diff.
+ */
+export const mochaParser: ConsoleParser = {
+  runner: 'mocha',
+  recognises: (text) => /^[ \t]*\d+ passing \(\d/m.test(text) || /^[ \t]*\d+ failing[ \t]*$/m.test(text),
+  read(lines, failures) {
+    const start = lines.findIndex((l) => /^\s*\d+ failing\s*$/.test(l))
+    if (start < 0) return
+    for (let i = start + 1; i < lines.length; i++) {
+      const h = HEADER.exec(lines[i])
+      if (!h) continue
+      const title = [h[2].trim()]
+      let j = i + 1
+      while (!title[title.length - 1].endsWith(':') && j < lines.length && lines[j].trim() !== '' && j - i < 20) title.push(lines[j++].trim())
+      title[title.length - 1] = title[title.length - 1].replace(/:$/, '')
+      const block: string[] = []
+      for (; j < lines.length && !HEADER.test(lines[j]); j++) block.push(lines[j])
+      failures.add(title.join(' › '), failureText(block.map((l) => l.replace(/^ {6}/, '')).join('\n')))
+      i = j - 1
+    }
+  }
+}
