@@ -1,3 +1,4 @@
+import { TEST_RUNNERS } from '../reports/runner-registry.js'
 import { gateCommandPatterns } from './gate-command-files.js'
 
 /**
@@ -85,11 +86,14 @@ const JS_RUNNER_CONFIG = [
 const CI_DEFINITIONS = ['.github/workflows/**', '.github/actions/**']
 
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = [
-  ...TEST_FILES,
-  ...PACKAGE_MANAGER_CONFIG,
-  ...PYTHON_RUNNER_CONFIG,
-  ...JS_RUNNER_CONFIG,
-  ...CI_DEFINITIONS
+  ...new Set([
+    ...TEST_FILES,
+    ...PACKAGE_MANAGER_CONFIG,
+    ...PYTHON_RUNNER_CONFIG,
+    ...JS_RUNNER_CONFIG,
+    ...CI_DEFINITIONS,
+    ...TEST_RUNNERS.flatMap((r) => r.configFiles)
+  ])
 ]
 
 /**

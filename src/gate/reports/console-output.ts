@@ -1,74 +1,18 @@
 import type { FailureItem } from '../../loop/types.js'
-import { genericFailures } from './generic-console.js'
-import { jestParser } from './runners/jest.js'
-import { mochaParser } from './runners/mocha.js'
-import { nodeTestParser } from './runners/node-test.js'
-import { pytestParser } from './runners/pytest.js'
-import type { ConsoleParser } from './console-parser.js'
-import { vitestParser } from './runners/vitest.js'
 import { stripAnsi } from './failure-text.js'
-import { isJestJson, parseJestJson } from './formats/jest-json.js'
-import { parseJUnit } from './formats/junit.js'
+import { REPORT_FORMATS } from './format-registry.js'
+import { genericFailures } from './generic-console.js'
 import { countsFromOutput } from './parse-report.js'
-import { parseTap } from './formats/tap.js'
-import { FailureList, relativeTo, type TestReport } from './report-model.js'
+import { FailureList, relativeTo } from './report-model.js'
+import { TEST_RUNNERS } from './runner-registry.js'
+import type { TestCounts } from './test-runner.js'
 
 /** What the gate command's output says: who spoke, what failed, how many tests ran. */
 export interface OutputReading {
   /** The runners recognised (`tap`, `json`, `junit` for machine-readable output printed to the console). */
   runners: string[]
   failures: FailureItem[]
-  counts: { tests: number; skipped: number } | null
-}
-
-const CONSOLE_PARSERS: ConsoleParser[] = [vitestParser, jestParser, mochaParser, nodeTestParser, pytestParser]
-
-/** A jest / vitest JSON report printed to the console (`jest --json`, `vitest --reporter=json`). */
-function jsonIn(lines: string[], root?: string): TestReport | null {
-  const lastEnds: number[] = []
-  for (let j = lines.length - 1; j >= 0 && lastEnds.length < 12; j--) if (lines[j].trimEnd().endsWith('}')) lastEnds.push(j)
-  let tried = 0
-  for (let i = 0; i < lines.length && tried < 3; i++) {
-    const line = lines[i]
-    const startsReport =
-      /^\{\s*"num(?:Total|Failed|Passed)Test/.test(line) || (line.trim() === '{' && /^\s*"num(?:Total|Failed|Passed)Test/.test(lines[i + 1] ?? ''))
-    if (!startsReport) continue
-    tried++
-    for (const end of [i, ...lastEnds.filter((j) => j > i)]) {
-      try {
-        const value: unknown = JSON.parse(lines.slice(i, end + 1).join('\n'))
-        if (isJestJson(value)) return parseJestJson(value, root)
-      } catch {
-        // not this end; try the next
-      }
-    }
-  }
-  return null
-}
-
-/** A JUnit XML report printed to the console (`vitest --reporter=junit`, mocha's xunit reporter). */
-function junitIn(text: string): TestReport | null {
-  const start = text.search(/<\?xml[^>]*\?>\s*<testsuites?\b|<testsuites?\b/)
-  if (start < 0) return null
-  const close = Math.max(text.lastIndexOf('</testsuites>'), text.lastIndexOf('</testsuite>'))
-  if (close < start) return null
-  try {
-    return parseJUnit(text.slice(start, text.indexOf('>', close) + 1))
-  } catch {
-    return null
-  }
-}
-
-/** A TAP stream (node:test's default reporter when not on a terminal, `--reporter tap` of others). */
-function tapIn(text: string): TestReport | null {
-  const version = /^TAP version \d+[ \t]*$/m.exec(text)
-  const planned = /^1\.\.\d+[ \t]*$/m.test(text) && /^(?:not )?ok \d+\b/m.test(text)
-  if (!version && !planned) return null
-  try {
-    return parseTap(version ? text.slice(version.index) : text)
-  } catch {
-    return null
-  }
+  counts: TestCounts | null
 }
 
 /**
@@ -79,36 +23,32 @@ function tapIn(text: string): TestReport | null {
 export function readOutput(output: string, root?: string): OutputReading {
   const text = stripAnsi(output).replace(/\r\n?/g, '\n')
   const lines = text.split('\n')
-  const machine: [string, () => TestReport | null][] = [
-    ['json', () => jsonIn(lines, root)],
-    ['junit', () => junitIn(text)],
-    ['tap', () => tapIn(text)]
-  ]
-  const recognised = CONSOLE_PARSERS.filter((p) => p.recognises(text))
-  for (const [runner, read] of machine) {
-    const report = read()
+  const recognised = TEST_RUNNERS.filter((r) => r.recognises(text))
+  for (const format of REPORT_FORMATS) {
+    const report = format.inConsole(text, lines, root)
     if (!report || report.tests === 0) continue
     // A stream inside another runner's output (node:test's TAP in vitest's, say) is not that run's count.
     const summary = recognised.length ? countsFromOutput(text) : null
     const agrees = !summary || summary.tests === report.tests
     return {
-      runners: agrees ? [runner] : [runner, ...recognised.map((p) => p.runner)],
+      runners: agrees ? [format.id] : [format.id, ...recognised.map((r) => r.id)],
       failures: relativeTo(root, report.failures),
       counts: agrees ? { tests: report.tests, skipped: report.skipped } : null
     }
   }
   const failures = new FailureList()
-  for (const parser of recognised) parser.read(lines, failures)
+  for (const runner of recognised) runner.failures(lines, failures)
   if (recognised.length === 0) genericFailures(lines, failures)
-  return { runners: recognised.map((p) => p.runner), failures: relativeTo(root, failures.items), counts: countsFromOutput(text) }
+  return { runners: recognised.map((r) => r.id), failures: relativeTo(root, failures.items), counts: countsFromOutput(text) }
 }
 
 /**
- * Runners whose console summary is never a count: each writes a report loopgate could read
- * instead, and any process of the gate user can print the summary. (TAP, `go test` and check-mark
- * lines are what custom runners print: their console count is still read.)
+ * Runners whose console summary is never a count: each registered runner and the JSON and JUnit
+ * formats write a report loopgate could read instead, and any process of the gate user can print
+ * the summary. (TAP, `go test` and check-mark lines are what custom runners print: their console
+ * count is still read.)
  */
-const REPORTING_RUNNERS = new Set(['vitest', 'jest', 'mocha', 'node:test', 'pytest', 'json', 'junit'])
+const REPORTING_RUNNERS = new Set([...TEST_RUNNERS.map((r) => r.id), 'json', 'junit'])
 
 /** The runners in a reading whose console count is not trusted (see REPORTING_RUNNERS). */
 export function reportingRunners(reading: OutputReading): string[] {

@@ -1,6 +1,6 @@
 import { failureText, withoutDuration } from './failure-text.js'
 import type { FailureList } from './report-model.js'
-import { indentOf } from './console-parser.js'
+import { indentOf, type TestCounts } from './test-runner.js'
 
 const FAILURE_LINE = [
   /^\s*FAILED\s+(\S+)(?:\s+-\s+(.*))?$/, // pytest short summary
@@ -34,4 +34,13 @@ export function genericFailures(lines: string[], failures: FailureList): void {
       break
     }
   }
+}
+
+/** Counts from output no known runner summarised: `go test -v` result lines, else check marks. */
+export function genericCounts(text: string): TestCounts | null {
+  const go = text.match(/^[ \t]*--- (?:PASS|FAIL|SKIP):/gm)
+  if (go) return { tests: go.length, skipped: text.match(/^[ \t]*--- SKIP:/gm)?.length ?? 0 }
+  const passMarks = text.match(/^[ \t]*(?:✓|✔|✕|✗|×)[ \t]/gm)
+  if (passMarks) return { tests: passMarks.length, skipped: 0 }
+  return null
 }

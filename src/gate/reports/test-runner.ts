@@ -1,12 +1,24 @@
 import type { FailureList } from './report-model.js'
 
-/** Reads one runner's human-readable console output (colours already stripped). */
-export interface ConsoleParser {
-  runner: string
-  /** Whether this runner's output is in the text. */
+export interface TestCounts {
+  tests: number
+  skipped: number
+}
+
+/**
+ * One test runner, as the gate reads it: the configuration files it reads (protected by default),
+ * how its console output is recognised, the failures in it and the counts of its summary.
+ */
+export interface TestRunner {
+  id: string
+  /** Protected-paths patterns of the files that configure the runner. */
+  configFiles: readonly string[]
+  /** Whether this runner's output is in the text (colours already stripped). */
   recognises(text: string): boolean
-  /** Adds the failures it finds. */
-  read(lines: string[], failures: FailureList): void
+  /** Adds the failures its console output names. */
+  failures(lines: string[], failures: FailureList): void
+  /** The counts of its summary in the text, or null when there is none. */
+  counts(text: string): TestCounts | null
 }
 
 export function indentOf(line: string): number {

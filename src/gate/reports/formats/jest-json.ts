@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { failureText } from '../failure-text.js'
 import { FailureList, type TestReport } from '../report-model.js'
+import type { ReportFormat } from '../report-format.js'
 
 interface AssertionResult {
   ancestorTitles?: unknown
@@ -58,4 +59,45 @@ export function parseJestJson(value: Record<string, unknown>, root?: string): Te
     if (results.length === 0 && str(file.status) === 'failed') failures.add(rel, failureText(str(file.message)) || 'test file failed')
   }
   return { format: 'json', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds, failedIds, skippedIds }
+}
+
+/** A jest / vitest JSON report printed to the console (`jest --json`, `vitest --reporter=json`). */
+function jsonIn(lines: string[], root?: string): TestReport | null {
+  const lastEnds: number[] = []
+  for (let j = lines.length - 1; j >= 0 && lastEnds.length < 12; j--) if (lines[j].trimEnd().endsWith('}')) lastEnds.push(j)
+  let tried = 0
+  for (let i = 0; i < lines.length && tried < 3; i++) {
+    const line = lines[i]
+    const startsReport =
+      /^\{\s*"num(?:Total|Failed|Passed)Test/.test(line) || (line.trim() === '{' && /^\s*"num(?:Total|Failed|Passed)Test/.test(lines[i + 1] ?? ''))
+    if (!startsReport) continue
+    tried++
+    for (const end of [i, ...lastEnds.filter((j) => j > i)]) {
+      try {
+        const value: unknown = JSON.parse(lines.slice(i, end + 1).join('\n'))
+        if (isJestJson(value)) return parseJestJson(value, root)
+      } catch {
+        // not this end; try the next
+      }
+    }
+  }
+  return null
+}
+
+function parseJsonFile(text: string, root?: string): TestReport {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    throw new Error(`not a JSON test report (${(err as Error).message})`)
+  }
+  if (!isJestJson(value)) throw new Error('not a jest or vitest JSON report (no testResults)')
+  return parseJestJson(value, root)
+}
+
+export const jestJsonFormat: ReportFormat = {
+  id: 'json',
+  isFile: (text) => /^\s*\{/.test(text),
+  parse: parseJsonFile,
+  inConsole: (_text, lines, root) => jsonIn(lines, root)
 }

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser'
 import { failureText, firstLineOf } from '../failure-text.js'
 import { FailureList, type TestReport } from '../report-model.js'
+import type { ReportFormat } from '../report-format.js'
 
 type XmlNode = Record<string, unknown>
 
@@ -105,4 +106,24 @@ export function parseJUnit(xml: string): TestReport {
     if (root.testcase !== undefined) visitSuite({ testcase: root.testcase }, [])
   }
   return { format: 'junit', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds, failedIds, skippedIds }
+}
+
+/** A JUnit XML report printed to the console (`vitest --reporter=junit`, mocha's xunit reporter). */
+function junitIn(text: string): TestReport | null {
+  const start = text.search(/<\?xml[^>]*\?>\s*<testsuites?\b|<testsuites?\b/)
+  if (start < 0) return null
+  const close = Math.max(text.lastIndexOf('</testsuites>'), text.lastIndexOf('</testsuite>'))
+  if (close < start) return null
+  try {
+    return parseJUnit(text.slice(start, text.indexOf('>', close) + 1))
+  } catch {
+    return null
+  }
+}
+
+export const junitFormat: ReportFormat = {
+  id: 'junit',
+  isFile: (text) => /^\s*(?:<\?xml|<testsuites?\b|<!--)/.test(text),
+  parse: (text) => parseJUnit(text),
+  inConsole: (text) => junitIn(text)
 }

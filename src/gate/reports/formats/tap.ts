@@ -1,4 +1,5 @@
-import { indentOf } from '../console-parser.js'
+import { indentOf, type TestCounts } from '../test-runner.js'
+import type { ReportFormat } from '../report-format.js'
 import { failureText } from '../failure-text.js'
 import { FailureList, type TestReport } from '../report-model.js'
 
@@ -151,4 +152,31 @@ export function parseTap(text: string): TestReport {
   }
   if (!sawPlanOrTest) throw new Error('not a TAP report (no plan and no test lines)')
   return { format: 'tap', tests, failed: failures.items.length, skipped, failures: failures.items, passedIds, failedIds, skippedIds }
+}
+
+/** A TAP stream (node:test's default reporter when not on a terminal, `--reporter tap` of others). */
+function tapIn(text: string): TestReport | null {
+  const version = /^TAP version \d+[ \t]*$/m.exec(text)
+  const planned = /^1\.\.\d+[ \t]*$/m.test(text) && /^(?:not )?ok \d+\b/m.test(text)
+  if (!version && !planned) return null
+  try {
+    return parseTap(version ? text.slice(version.index) : text)
+  } catch {
+    return null
+  }
+}
+
+/** The `# tests N` / `# skip N` summary of a TAP stream (`ℹ tests N` in node:test's spec reporter). */
+export function tapSummaryCounts(text: string): TestCounts | null {
+  const tapTests = /^(?:#|ℹ) tests (\d+)/m.exec(text)
+  if (!tapTests) return null
+  return { tests: Number(tapTests[1]), skipped: Number(/^(?:#|ℹ) skip(?:ped)? (\d+)/m.exec(text)?.[1] ?? 0) }
+}
+
+/** Any report file that is not another format is read as TAP. */
+export const tapFormat: ReportFormat = {
+  id: 'tap',
+  isFile: () => true,
+  parse: (text) => parseTap(text),
+  inConsole: (text) => tapIn(text)
 }

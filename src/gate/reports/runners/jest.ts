@@ -1,15 +1,25 @@
 import { failureText } from '../failure-text.js'
-import { indentOf, type ConsoleParser } from '../console-parser.js'
+import { indentOf, type TestCounts, type TestRunner } from '../test-runner.js'
 
 const FILE = /^\s?(?:PASS|FAIL)\s+(\S+)/
 const BULLET = /^(\s*)● (\S.*)$/
 const END = /^(?:Test Suites:|Summary of all failing tests)/
 
+/** jest's `Tests:` summary line; todo tests count as skipped. */
+function jestCounts(text: string): TestCounts | null {
+  const jest = /^Tests:[ \t]+(.*?)\b(\d+) total/m.exec(text)
+  if (!jest) return null
+  const skipped = Number(/(\d+) skipped/.exec(jest[1])?.[1] ?? 0) + Number(/(\d+) todo/.exec(jest[1])?.[1] ?? 0)
+  return { tests: Number(jest[2]), skipped }
+}
+
 /** jest's default reporter: `● describe › test` blocks under each `FAIL file` line. */
-export const jestParser: ConsoleParser = {
-  runner: 'jest',
+export const jestRunner: TestRunner = {
+  id: 'jest',
+  configFiles: ['**/jest.config*', '**/jest.setup*', '**/jest-setup.*', '**/setupTests.*'],
   recognises: (text) => /^Test Suites:[ \t]+\d+/m.test(text) || (/^[ \t]*● \S/m.test(text) && /^(?:PASS|FAIL)[ \t]+\S/m.test(text)),
-  read(lines, failures) {
+  counts: jestCounts,
+  failures(lines, failures) {
     let file = ''
     for (let i = 0; i < lines.length; i++) {
       const f = FILE.exec(lines[i])

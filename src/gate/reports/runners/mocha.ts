@@ -1,16 +1,27 @@
 import { failureText } from '../failure-text.js'
-import type { ConsoleParser } from '../console-parser.js'
+import type { TestCounts, TestRunner } from '../test-runner.js'
 
 const HEADER = /^ {2}(\d+)\) (.*)$/
+
+/** mocha's `N passing`, `N failing`, `N pending` lines; pending tests count as skipped. */
+function mochaCounts(text: string): TestCounts | null {
+  const mocha = /^[ \t]*(\d+) passing/m.exec(text)
+  if (!mocha) return null
+  const failing = Number(/^[ \t]*(\d+) failing/m.exec(text)?.[1] ?? 0)
+  const pending = Number(/^[ \t]*(\d+) pending/m.exec(text)?.[1] ?? 0)
+  return { tests: Number(mocha[1]) + failing + pending, skipped: pending }
+}
 
 /**
  * mocha's spec-style reporters: after `N failing`, numbered entries whose title spans one line per
  * suite level and ends with `:`, followed by the error and mocha's `+ expected - actual` diff.
  */
-export const mochaParser: ConsoleParser = {
-  runner: 'mocha',
+export const mochaRunner: TestRunner = {
+  id: 'mocha',
+  configFiles: ['**/.mocharc*'],
   recognises: (text) => /^[ \t]*\d+ passing \(\d/m.test(text) || /^[ \t]*\d+ failing[ \t]*$/m.test(text),
-  read(lines, failures) {
+  counts: mochaCounts,
+  failures(lines, failures) {
     const start = lines.findIndex((l) => /^\s*\d+ failing\s*$/.test(l))
     if (start < 0) return
     for (let i = start + 1; i < lines.length; i++) {

@@ -1,5 +1,6 @@
+import { tapSummaryCounts } from '../formats/tap.js'
 import { failureText, withoutDuration } from '../failure-text.js'
-import { indentOf, type ConsoleParser } from '../console-parser.js'
+import { indentOf, type TestRunner } from '../test-runner.js'
 
 const SUITE = /^(\s*)▶ (\S.*)$/
 const MARKED = /^(\s*)✖ (\S.*)$/
@@ -34,10 +35,12 @@ function withoutErrorProps(block: string[]): string[] {
  * `▶ suite` / `✖ test (1.2ms)` lines, each failure followed by its indented error, whose
  * `actual` / `expected` properties are kept. The `failing tests` recap repeats them and is skipped.
  */
-export const nodeTestParser: ConsoleParser = {
-  runner: 'node:test',
+export const nodeTestRunner: TestRunner = {
+  id: 'node:test',
+  configFiles: [],
   recognises: (text) => /^ℹ tests \d+/m.test(text) || /^✖ failing tests:/m.test(text),
-  read(lines, failures) {
+  counts: tapSummaryCounts,
+  failures(lines, failures) {
     const recap = lines.findIndex((l) => /^✖ failing tests:/.test(l))
     const end = recap < 0 ? lines.length : recap
     let open: { indent: number; name: string }[] = []

@@ -1,5 +1,5 @@
 import { failureText } from '../failure-text.js'
-import type { ConsoleParser } from '../console-parser.js'
+import type { TestCounts, TestRunner } from '../test-runner.js'
 
 const REGION = /^=+ (FAILURES|ERRORS|.*) =+$/
 const SECTION = /^_{3,} (.+?) _{3,}$/
@@ -25,7 +25,7 @@ export function pytestSummaryLine(text: string): string | null {
 }
 
 /** The counts of pytest's summary line; a session interrupted during collection ran no test. */
-export function pytestCounts(text: string): { tests: number; skipped: number } | null {
+export function pytestCounts(text: string): TestCounts | null {
   const summary = pytestSummaryLine(text)
   if (summary === null) return null
   const interrupted = /^!+ Interrupted: \d+ errors? during collection !+$/m.test(text)
@@ -50,10 +50,12 @@ function sectionKey(nodeId: string): string {
  * the short test summary's `FAILED` / `ERROR` node ids. Without a summary the section titles
  * are the ids.
  */
-export const pytestParser: ConsoleParser = {
-  runner: 'pytest',
+export const pytestRunner: TestRunner = {
+  id: 'pytest',
+  configFiles: ['**/pytest.ini', '**/.pytest.ini', '**/pytest.toml', '**/.pytest.toml', '**/tox.ini', '**/setup.cfg', '**/conftest.py'],
   recognises: (text) => /^=+ (?:test session starts|FAILURES|ERRORS|short test summary info) =+$/m.test(text) || pytestSummaryLine(text) !== null,
-  read(lines, failures) {
+  counts: pytestCounts,
+  failures(lines, failures) {
     const sections = new Map<string, string>()
     let region = ''
     for (let i = 0; i < lines.length; i++) {

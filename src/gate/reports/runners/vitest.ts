@@ -1,5 +1,5 @@
 import { failureText, withoutDuration } from '../failure-text.js'
-import type { ConsoleParser } from '../console-parser.js'
+import type { TestCounts, TestRunner } from '../test-runner.js'
 
 const SECTION = /^\s*⎯{3,}\s*(Failed Tests|Failed Suites|Unhandled Errors?)\b/
 const SEPARATOR = /^\s*⎯{3,}/
@@ -7,17 +7,26 @@ const FAIL = /^\s*FAIL\s+(\S.*)$/
 /** A tree line of a failed test, with the duration vitest appends. */
 const CROSS = /^\s*[×✗]\s+(\S.*)$/
 
+/** vitest's `Tests  1 failed | 2 passed (3)` summary line. */
+function vitestCounts(text: string): TestCounts | null {
+  const vitest = /^[ \t]*Tests[ \t]+(.*?)\((\d+)\)/m.exec(text)
+  if (!vitest) return null
+  return { tests: Number(vitest[2]), skipped: Number(/(\d+) skipped/.exec(vitest[1])?.[1] ?? 0) }
+}
+
 /**
  * vitest's default reporter: the `Failed Tests` / `Failed Suites` sections, one `FAIL file > … >
  * test` line (or several sharing one error) followed by the error and its diff.
  */
-export const vitestParser: ConsoleParser = {
-  runner: 'vitest',
+export const vitestRunner: TestRunner = {
+  id: 'vitest',
+  configFiles: ['**/vitest.config*', '**/vitest.workspace*', '**/vitest.setup*', '**/vite.config*'],
   recognises: (text) =>
     /^[ \t]*(?:RUN|DEV)[ \t]+v\d+\.\d+\.\d+/m.test(text) ||
     /⎯ Failed (?:Tests|Suites) \d+ ⎯/.test(text) ||
     /^[ \t]*Test Files[ \t]+\d+ (?:passed|failed)/m.test(text),
-  read(lines, failures) {
+  counts: vitestCounts,
+  failures(lines, failures) {
     let section: string | null = null
     let found = false
     for (let i = 0; i < lines.length; i++) {
