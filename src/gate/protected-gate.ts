@@ -6,24 +6,15 @@ import { runProcess, type RunResult } from '../process/run.js'
 import type { Gate, GateVerdict } from '../loop/types.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline/baseline-health.js'
 import { CleanCheckout, type PreparedCheckout } from './checkout/checkout.js'
-import { describeTampering, type Tampering } from './baseline/compare.js'
+import type { Tampering } from './baseline/compare.js'
 import type { DependencyReference } from './dependency-reference.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { FirstCheckout } from './checkout/first-checkout.js'
 import { linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './protection/toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
-import { failedVerdict, gateVerdict, type BaselineIds } from './verdict.js'
+import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
-
-/** The verdict on a checkout whose protected files or dependencies differ from what the gate trusts. */
-function tamperedVerdict(mismatches: Tampering[], started: number, when = ''): GateVerdict {
-  return failedVerdict(
-    `${when}protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
-    mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
-    Date.now() - started
-  )
-}
 
 /**
  * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
@@ -56,15 +47,6 @@ export interface ProtectedGateOptions {
   bumpBaseline?: boolean
   /** The dependencies the gate trusts (see DependencyReference). */
   dependencies?: DependencyReference
-}
-
-/** A file that failed to load, reported as a test named by its path (node:test): not a test of the base. */
-const FILE_ENTRY = /^\S*[^\s/]\.(?:[cm]?[jt]sx?)$/
-
-/** The base's tests each candidate must pass: those that ran (passed or failed), and those skipped. */
-function baselineIds(verdict: GateVerdict): BaselineIds {
-  const failed = (verdict.failedIds ?? []).filter((id) => !FILE_ENTRY.test(id))
-  return { ran: [...(verdict.passedIds ?? []), ...failed], skipped: verdict.skippedIds ?? [] }
 }
 
 export interface Baseline {

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { RunResult } from '../process/run.js'
 import type { FailureItem, GateVerdict } from '../loop/types.js'
 import { readTreeEntry } from '../fs/tree.js'
+import { describeTampering, type Tampering } from './baseline/compare.js'
 import { verdictFingerprint } from './reports/fingerprint.js'
 import { readOutput, reportingRunners } from './reports/console-output.js'
 import { parseReport, type TestReport } from './reports/parse-report.js'
@@ -141,4 +142,22 @@ export function failedVerdict(reason: string, failures: FailureItem[], durationM
     outputTail: output.slice(-20000),
     durationMs
   }
+}
+
+/** The verdict on a checkout whose protected files or dependencies differ from what the gate trusts. */
+export function tamperedVerdict(mismatches: Tampering[], started: number, when = ''): GateVerdict {
+  return failedVerdict(
+    `${when}protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
+    mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+    Date.now() - started
+  )
+}
+
+/** A file that failed to load, reported as a test named by its path (node:test): not a test of the base. */
+const FILE_ENTRY = /^\S*[^\s/]\.(?:[cm]?[jt]sx?)$/
+
+/** The base's tests each candidate must pass: those that ran (passed or failed), and those skipped. */
+export function baselineIds(verdict: GateVerdict): BaselineIds {
+  const failed = (verdict.failedIds ?? []).filter((id) => !FILE_ENTRY.test(id))
+  return { ran: [...(verdict.passedIds ?? []), ...failed], skipped: verdict.skippedIds ?? [] }
 }

@@ -1,0 +1,82 @@
+import { chmodSync, chownSync } from 'node:fs'
+import path from 'node:path'
+import type { AgentAccount } from '../isolation/agent-account.js'
+import { git } from '../git/git.js'
+import type { AgentRunner } from '../loop/types.js'
+import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
+import { ProtectedGate } from '../gate/protected-gate.js'
+import { runnerPackageCaches } from '../gate/package-caches.js'
+import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
+import type { DependencyReference } from '../gate/dependency-reference.js'
+import type { ProtectionOptions } from './protection-options.js'
+
+/**
+ * Handing the workspace over changed every file's ctime, so git's first status would read the
+ * whole tree again to see that nothing changed. loopgate's index takes in the new stat data now,
+ * while the baseline or the first call runs; git refreshes only files whose content still matches,
+ * so what the agent writes meanwhile is seen as changed all the same.
+ */
+export async function refreshIndex(workspace: string, handedOver: boolean): Promise<void> {
+  if (!handedOver) return
+  await git(['update-index', '-q', '--refresh'], { cwd: workspace, okCodes: [1] }).catch(() => undefined)
+}
+
+/** A call in flight ends as soon as the baseline alongside it finds the gate cannot run (the run then stops gate-broken). */
+export function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal): AgentRunner {
+  return { run: (iteration, prompt, timeoutMs, signal, limit) => runner.run(iteration, prompt, timeoutMs, AbortSignal.any([signal, gateBroken]), limit) }
+}
+
+/**
+ * The protected gate: its clean checkout outside the workspace, run as the gate's own user (whose
+ * folder the agent's user cannot enter), with pristine dependencies that never name the workspace.
+ */
+export async function openGate(
+  opts: ProtectionOptions,
+  parts: { snapshot: BaseSnapshot; account: AgentAccount; location: GateLocation; first: FirstCheckout; dependencies: DependencyReference },
+  notes: string[]
+): Promise<ProtectedGate> {
+  const { settings } = opts
+  const { snapshot, account, location, first, dependencies } = parts
+  const { user, gateUser } = account
+  const { gateDir } = location
+  const gate = new ProtectedGate({
+    workspace: location.workspace,
+    snapshot,
+    command: settings.gateCommand,
+    setup: settings.gateSetup,
+    report: settings.gateReport,
+    timeoutMs: settings.gateTimeoutMs,
+    env: opts.gateEnv,
+    signal: opts.signal,
+    privateDir: location.privateDir,
+    gateDir,
+    user: gateUser ?? user,
+    ownUser: Boolean(gateUser),
+    packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
+    first,
+    bumpBaseline: opts.baselineOnBump,
+    dependencies
+  })
+  await gate.init()
+  if (gateUser) {
+    // Only the gate user (and root) may enter the gate's folder: not the agent's user.
+    chownSync(gateDir, 0, gateUser.gid)
+    chmodSync(gateDir, 0o710)
+  }
+  const redirected = gate.checkout.redirected
+  if (redirected.length) {
+    notes.push(
+      `dependency paths that named the workspace (editable installs, scripts, links) were rewritten to name the gate's checkout, so the gate tests the commit, never the workspace: ${redirected.slice(0, 10).join(', ')}${redirected.length > 10 ? ` and ${redirected.length - 10} more` : ''}`
+    )
+  }
+  return gate
+}
+
+/** The gate's folders: its private repository in the run directory, its checkout in the runner's temp. */
+export function gateLocation(opts: ProtectionOptions): GateLocation {
+  return {
+    workspace: opts.settings.workspace,
+    privateDir: path.join(opts.runDir, 'gate'),
+    gateDir: path.join(opts.tempDir, 'loopgate-gate', `${opts.settings.loopId}-${opts.runId}`)
+  }
+}
