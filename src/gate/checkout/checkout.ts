@@ -1,40 +1,22 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { git } from '../../git/git.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
-import { changedPaths, chownFolders, chownParents, cp, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
-import { fixModes, restoreDirt } from './checkout-restore.js'
+import { changedPaths, chownFolders, chownParents, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
+import { restoreDirt } from './checkout-restore.js'
+import { closeFolders, lockProtected } from './checkout-locks.js'
+import { foldersTrusted, type CheckoutState } from './checkout-state.js'
 import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
-import { readTreeEntry, removeTreeEntry } from '../../fs/tree.js'
+import { removeTreeEntry } from '../../fs/tree.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
-import {
-  CHECKOUT_ARGS,
-  checkOutInGate,
-  checkoutDirOf,
-  createGateRepo,
-  gateIndexOf,
-  gateRepoOf,
-  readGateObjects,
-  removeInBackground,
-  type FirstCheckout
-} from './first-checkout.js'
-import { isVirtualenv, redirectWorkspacePaths } from '../workspace-paths.js'
+import { CHECKOUT_ARGS, checkoutDirOf, createGateRepo, gateRepoOf, readGateObjects, type FirstCheckout } from './first-checkout.js'
+import { CACHE_DIRS, copyPristineDeps, freshCaches, placeDeps } from './pristine-deps.js'
+import { Trash } from './trash.js'
+import { CheckoutIndex } from './checkout-index.js'
 import { dependencyPathKind, type DependencyReference } from '../dependency-reference.js'
 import { protectedFilesUnder } from '../setup-recheck.js'
-import { runnerFoldersToMake } from '../runner-folders.js'
 
-/** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
-export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
-
-/**
- * Folders inside a dependency folder that tools write while they run (vite bundles its config
- * into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`). The pristine
- * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
- * — or by the agent — reaches the next.
- */
-export const CACHE_DIRS: Record<string, string[]> = { node_modules: ['.cache', '.vite', '.vite-temp'] }
+export { CACHE_DIRS, DEPENDENCY_DIRS } from './pristine-deps.js'
 
 export interface CheckoutOptions {
   workspace: string
@@ -82,40 +64,23 @@ export class CleanCheckout {
   readonly pristine: string
   /** Where the commit under test is checked out. */
   readonly dir: string
-  readonly deps: string[] = []
+  deps: string[] = []
   /** Entries of the dependency copies that named the workspace and now name the checkout. */
   readonly redirected: string[] = []
-  private checkedOut = false
+  /** What the checkout is known to hold (see CheckoutState). */
+  private state: CheckoutState = { kind: 'none' }
   /** The commit the checkout holds, for the incremental steps of the next one. */
   private lastCommit: string | null = null
   private depsInPlace = false
   private depsSignature: string | null = null
-  private trashCount = 0
-  private readonly trash: string[] = []
+  private readonly trash: Trash
+  private readonly index: CheckoutIndex
   /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
   private scrubbing: Promise<void> | null = null
-
   /** The first checkout begun early, until the first prepare adopts it. */
   private first: FirstCheckout | null
   /** The tracked folders of the commit the checkout holds (what the record before a gate run covers). */
   private folders: Set<string> | null = null
-  /** The folders as they were right before gate code last ran. */
-  private record: FolderRecord | null = null
-  /**
-   * The folders as the background restore left them: the next prepare checks them again, so what a
-   * process of the gate user changed after the restore (a job it scheduled, say) is put back too.
-   */
-  private settled: FolderRecord | null = null
-  /**
-   * The checkout holds exactly the commit its index records, and nothing untracked besides the
-   * dependency copies: the next commit is checked out path by path.
-   */
-  private exact = false
-  /**
-   * Whether the checkout's folders can be trusted to show what changed. A whole-tree `checkout -f`
-   * may rewrite files the run's folders would not show, so it ends this until a fresh checkout.
-   */
-  private foldersTrusted = false
   /** Paths loopgate changed in the checkout after it was checked out (their folders are looked into after the run). */
   private readonly touched: string[] = []
   /** Paths the last scrub checked out again (their modes are seen to by the next prepare). */
@@ -134,33 +99,16 @@ export class CleanCheckout {
     this.dir = checkoutDirOf(opts)
     this.pristine = path.join(opts.privateDir, 'deps')
     this.first = opts.first ?? null
+    this.trash = new Trash(opts.privateDir)
+    this.index = new CheckoutIndex(opts)
   }
 
   /** Before the first agent call: the private git dir and the pristine dependency copies. */
   async init(): Promise<void> {
     await (this.opts.first ? this.opts.first.repo : createGateRepo(this.opts))
-    mkdirSync(this.pristine, { recursive: true, mode: 0o700 })
-    for (const name of DEPENDENCY_DIRS) {
-      const src = path.join(this.opts.workspace, name)
-      let st
-      try {
-        st = lstatSync(src)
-      } catch {
-        continue
-      }
-      if (!st.isDirectory()) continue
-      const tracked = await git(['ls-files', '-z', '--', `:(literal)${name}`], { cwd: this.opts.workspace })
-      if (tracked.stdout) continue
-      const dest = path.join(this.pristine, name)
-      rmSync(dest, { recursive: true, force: true })
-      // Owned by root (no ownership preserved), nothing group/other-writable: the gate user can read
-      // the hardlinked files but never write through them.
-      cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
-      execFileSync('chmod', ['-R', 'go-w', dest])
-      for (const cache of CACHE_DIRS[name] ?? []) rmSync(path.join(dest, cache), { recursive: true, force: true })
-      this.redirected.push(...redirectWorkspacePaths({ copy: dest, name, workspace: this.opts.workspace, checkout: this.dir, virtualenv: isVirtualenv(dest) }))
-      this.deps.push(name)
-    }
+    const copied = await copyPristineDeps({ workspace: this.opts.workspace, pristine: this.pristine, checkout: this.dir })
+    this.deps = copied.deps
+    this.redirected.push(...copied.redirected)
   }
 
   /** Materialises `commit`; with `applySnapshot` (the baseline) protected paths are set to base. */
@@ -187,7 +135,7 @@ export class CleanCheckout {
     const reference = this.opts.dependencies
     const fromReference = reference ? changedPaths(this.repo, reference.commit, commit) : Promise.resolve([])
     const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
-    const wantFresh = !this.checkedOut || !existsSync(dir)
+    const wantFresh = this.state.kind === 'none' || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
     const folders = user && (wantFresh || this.first || !last) ? treeFolders(this.repo, commit) : null
     for (const listing of [fromBase, fromReference, fromLast, folders]) listing?.catch(() => undefined)
@@ -198,7 +146,8 @@ export class CleanCheckout {
     this.folders = listed ? new Set(listed) : changes && this.folders ? withFolderChanges(this.folders, changes) : null
     const restored = this.restored.splice(0)
     if (!fresh) this.unowned.push(...(changes?.paths ?? []), ...restored)
-    if (changes && this.exact) await this.fixWrittenModes([...changes.changes.filter((c) => c.mode !== '000000').map((c) => c.path), ...restored])
+    if (changes && this.state.kind === 'exact')
+      await this.index.fixWrittenModes([...changes.changes.filter((c) => c.mode !== '000000').map((c) => c.path), ...restored])
     this.fromBase = await fromBase
     const referenceChanges = await fromReference
     const mismatches = [...this.verify(this.fromBase, opts.applySnapshot === true), ...(reference?.check(dir, referenceChanges) ?? [])]
@@ -212,43 +161,15 @@ export class CleanCheckout {
     if (user) await this.giveToUser(user, [home, tmp], listed ?? this.unowned.splice(0), listed !== null)
     lap('ownership')
     if (!keepDeps) this.placeDeps(user)
-    this.freshCaches(dir, user)
+    freshCaches(dir, this.deps, user, (target) => this.discard(target))
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, timings }
-  }
-
-  private inCheckout(args: string[], okCodes?: number[], paths?: string[]) {
-    return checkOutInGate(this.opts, args, { okCodes, paths })
-  }
-
-  /**
-   * git reads an entry whose mtime is not older than the index file's as racily clean and compares
-   * its content on every read: within the second of a fresh checkout that is every file, so each
-   * index write in that second made the next checkout read the whole tree again. With a separate
-   * gate user the tracked files are root's, read-only to it: only loopgate writes them in place,
-   * and a replaced file has a new inode, which the stat check sees. No same-second rewrite can hide
-   * behind an unchanged mtime, so the index's time is set past the files'.
-   */
-  private indexPastTheFiles(): void {
-    if (!this.opts.user) return
-    const past = Math.floor(Date.now() / 1000) + 1
-    const index = gateIndexOf(this.opts)
-    if (statSync(index).mtimeMs / 1000 < past) utimesSync(index, past, past)
   }
 
   /** loopgate changed `paths` after the checkout: they no longer match the index until they are put back. */
   private touchedByLoopgate(paths: string[]): void {
     this.touched.push(...paths)
-    this.exact = false
-  }
-
-  /** See fixModes: the index takes in the new stat of the files whose mode was set. */
-  private async fixWrittenModes(paths: string[]): Promise<void> {
-    const fixed = fixModes(this.dir, paths)
-    if (fixed.length) {
-      await this.inCheckout(['-c', 'core.bare=false', 'update-index', '-q', '-z', '--stdin'], undefined, fixed)
-      this.indexPastTheFiles()
-    }
+    if (this.state.kind === 'exact') this.state = { kind: 'touched' }
   }
 
   /**
@@ -263,15 +184,15 @@ export class CleanCheckout {
 
   /** Code under test is about to run in the checkout: its folders are recorded first. */
   markRun(): void {
-    this.exact = false
-    this.record = null
-    this.settled = null
-    if (!this.foldersTrusted || !this.folders) return
-    try {
-      this.record = recordFolders(this.dir, this.folders, this.fence())
-    } catch {
-      this.record = null
+    let record: FolderRecord | null = null
+    if (foldersTrusted(this.state) && this.folders) {
+      try {
+        record = recordFolders(this.dir, this.folders, this.fence())
+      } catch {
+        record = null
+      }
     }
+    this.state = { kind: 'ran', record }
   }
 
   /**
@@ -281,7 +202,7 @@ export class CleanCheckout {
    * so the next checkout cleans and checks out the whole tree.
    */
   scrub(): void {
-    if (!this.opts.ownUser || !this.checkedOut || this.scrubbing) {
+    if (!this.opts.ownUser || this.state.kind === 'none' || this.scrubbing) {
       this.emptyTrash()
       return
     }
@@ -292,7 +213,7 @@ export class CleanCheckout {
         return this.restore()
       })
       .catch(() => {
-        this.checkedOut = false
+        this.state = { kind: 'none' }
       })
   }
 
@@ -301,11 +222,11 @@ export class CleanCheckout {
    * on anything unexpected, the whole tree is cleaned and the next checkout is a whole-tree one.
    */
   private async restore(): Promise<void> {
-    const record = this.record
+    const record = this.state.kind === 'ran' ? this.state.record : null
     const touched = this.touched.splice(0)
-    this.record = null
     if (record && (await this.putBack(record, { touched, recordAgain: true }))) return
-    await this.clean()
+    await this.index.clean(this.deps)
+    if (this.state.kind === 'ran') this.state = { kind: 'untrusted' }
   }
 
   /**
@@ -315,8 +236,7 @@ export class CleanCheckout {
    */
   private async putBack(record: FolderRecord, opts: { touched?: string[]; recordAgain?: boolean } = {}): Promise<boolean> {
     const commit = this.lastCommit
-    this.settled = null
-    this.exact = false
+    this.state = { kind: 'untrusted' }
     if (!commit || !this.folders) return false
     try {
       const dirt = findDirt(this.dir, record, opts.touched)
@@ -325,15 +245,14 @@ export class CleanCheckout {
           dir: this.dir,
           commit,
           keepAtRoot: this.deps,
-          git: (args: string[], paths?: string[]) => this.inCheckout(args, undefined, paths),
+          git: (args: string[], paths?: string[]) => this.index.run(args, undefined, paths),
           objects: (specs: string[]) => readGateObjects(this.opts, specs),
           discard: (target: string) => this.discard(target)
         }
         this.restored.push(...(await restoreDirt(context, dirt)))
-        this.indexPastTheFiles()
+        this.index.pastTheFiles()
       }
-      if (opts.recordAgain) this.settled = recordFolders(this.dir, this.folders, this.fence())
-      this.exact = true
+      this.state = { kind: 'exact', settled: opts.recordAgain ? recordFolders(this.dir, this.folders, this.fence()) : null }
       return true
     } catch {
       return false
@@ -350,11 +269,6 @@ export class CleanCheckout {
     await this.scrubbing
   }
 
-  /** Removes whatever is not tracked, dependency folders left out. */
-  private async clean(): Promise<void> {
-    await this.inCheckout(['clean', '-ffdxq', '--', '.', ...this.deps.map((d) => `:(exclude,literal)${d}`)])
-  }
-
   /** Materialises `commit` in the checkout; true when it was made afresh. */
   private async checkOut(commit: string, wantFresh: boolean, lap: (name: string) => void, changes: Promise<TreeChanges | null>): Promise<boolean> {
     const scrubbing = this.scrubbing
@@ -364,15 +278,13 @@ export class CleanCheckout {
       this.lastWay = 'fresh'
       return true
     }
-    const fresh = wantFresh || !this.checkedOut
-    // After a background restore: whatever changed since is put back first.
-    const settled = this.settled
-    if (!fresh && this.exact && settled && !(await this.putBack(settled))) this.foldersTrusted = false
-    this.settled = null
-    const moves = !fresh && this.exact ? await changes.catch(() => null) : null
+    const fresh = wantFresh || this.state.kind === 'none'
+    // After a background restore: whatever changed since is put back first (or the whole tree is).
+    if (!fresh && this.state.kind === 'exact' && this.state.settled) await this.putBack(this.state.settled)
+    const moves = !fresh && this.state.kind === 'exact' ? await changes.catch(() => null) : null
     if (moves) {
       lap('clean')
-      await this.moveTo(commit, moves)
+      await this.index.moveTo(commit, moves)
       this.lastWay = 'by path'
       lap('checkout')
       return false
@@ -384,44 +296,24 @@ export class CleanCheckout {
     } else {
       // Whole tree: whatever is not tracked is cleaned (dependency folders left out), and
       // `checkout -f` puts back every tracked file whose stat (ctime included) changed.
-      await this.clean()
-      this.foldersTrusted = false
+      await this.index.clean(this.deps)
     }
     lap('clean')
-    await this.inCheckout([...CHECKOUT_ARGS, commit])
-    this.indexPastTheFiles()
-    this.touched.length = 0
-    this.checkedOut = true
-    if (fresh) this.foldersTrusted = Boolean(this.opts.ownUser)
-    this.exact = this.foldersTrusted
+    await this.index.run([...CHECKOUT_ARGS, commit])
+    this.checkedOutWhole(fresh)
     this.lastWay = fresh ? 'fresh' : 'whole tree'
     lap('checkout')
     return fresh
   }
 
   /**
-   * From the commit the checkout holds exactly to `commit`, path by path: the index takes the new
-   * entries (looked up by path, not matched against every entry), what `commit` no longer has is
-   * removed with the folders left empty, and only the new and changed paths are written.
+   * After a checkout of the whole tree: a fresh one's folders show what a run changes when the gate
+   * user is its own; a `checkout -f` over an old tree may rewrite files they would not show.
    */
-  private async moveTo(commit: string, changes: TreeChanges): Promise<void> {
-    const gone = changes.changes.filter((c) => c.mode === '000000')
-    const written = changes.changes.filter((c) => c.mode !== '000000')
-    const records = [...gone.map((c) => `0 ${c.oldObject}\t${c.path}`), ...written.map((c) => `${c.mode} ${c.object}\t${c.path}`)]
-    if (records.length) await this.inCheckout(['update-index', '-z', '--index-info'], undefined, records)
-    // The index just written is as new as the files of a checkout made this second: unless its time
-    // is set past them, the next index write reads every one of them as racily clean.
-    this.indexPastTheFiles()
-    for (const c of gone) removeTreeEntry(this.dir, c.path)
-    for (const folder of [...changes.removedFolders].sort((a, b) => b.split('/').length - a.split('/').length)) removeTreeEntry(this.dir, folder)
-    if (written.length)
-      await this.inCheckout(
-        ['-c', 'core.bare=false', 'checkout-index', '-f', '-u', '-z', '--stdin'],
-        undefined,
-        written.map((c) => c.path)
-      )
-    writeFileSync(path.join(this.repo, 'HEAD'), `${commit}\n`)
-    this.indexPastTheFiles()
+  private checkedOutWhole(fresh: boolean): void {
+    this.index.pastTheFiles()
+    this.touched.length = 0
+    this.state = fresh && this.opts.ownUser ? { kind: 'exact', settled: null } : { kind: 'untrusted' }
   }
 
   /**
@@ -434,12 +326,8 @@ export class CleanCheckout {
     this.first = null
     if (!first || !(await first.done)) return false
     lap('clean')
-    if (first.commit !== commit) await this.inCheckout([...CHECKOUT_ARGS, commit])
-    this.indexPastTheFiles()
-    this.touched.length = 0
-    this.checkedOut = true
-    this.foldersTrusted = Boolean(this.opts.ownUser)
-    this.exact = this.foldersTrusted
+    if (first.commit !== commit) await this.index.run([...CHECKOUT_ARGS, commit])
+    this.checkedOutWhole(true)
     lap('checkout')
     return true
   }
@@ -464,116 +352,33 @@ export class CleanCheckout {
     if (fresh) chownFolders(this.dir, paths, user)
     else chownParents(this.dir, paths, user, this.deps)
     for (const d of own) chownSync(d, user.uid, user.gid)
-    const relocked = this.lock(this.dir, user)
+    const locked = lockProtected(this.dir, this.opts.snapshot)
+    this.lockedDirs = locked.dirs
+    const relocked = locked.changed
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
     if (relocked) {
-      await this.inCheckout(['update-index', '-q', '--refresh'], [1])
-      this.indexPastTheFiles()
+      await this.index.run(['update-index', '-q', '--refresh'], [1])
+      this.index.pastTheFiles()
     }
   }
 
-  /** The dependency folders from the pristine copy: hardlinked read-only for a separate gate user, else a real copy. */
   private placeDeps(user: AgentUser | undefined): void {
-    for (const name of this.deps) {
-      const src = path.join(this.pristine, name)
-      const dest = path.join(this.dir, name)
-      if (user && !this.opts.writableDeps) {
-        cp(['-al', src, dest])
-        chownSync(dest, 0, 0)
-        chmodSync(dest, 0o755)
-      } else {
-        cp(['-a', '--reflink=auto', src, dest])
-        if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
-      }
-    }
+    placeDeps({ pristine: this.pristine, dir: this.dir }, this.deps, user, this.opts.writableDeps)
     this.depsInPlace = true
     if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
   }
 
-  /** Each run's tool caches inside the dependency folders: empty, the gate user's. */
-  private freshCaches(dir: string, user: AgentUser | undefined): void {
-    for (const name of this.deps) {
-      for (const cache of CACHE_DIRS[name] ?? []) {
-        const target = path.join(dir, name, cache)
-        this.discard(target)
-        mkdirSync(target, { mode: 0o700 })
-        if (user) chownSync(target, user.uid, user.gid)
-      }
-    }
-  }
-
-  /** Moves a path aside; it is deleted in the background with the rest (see emptyTrash). */
   private discard(target: string): void {
-    try {
-      lstatSync(target)
-    } catch {
-      return
-    }
-    const trash = path.join(this.opts.privateDir, `trash-${process.pid}-${this.trashCount++}`)
-    try {
-      renameSync(target, trash)
-      this.trash.push(trash)
-    } catch {
-      rmSync(target, { recursive: true, force: true })
-    }
+    this.trash.discard(target)
   }
 
-  /** Deletes what was moved aside, in one background process (a 200 MB tree takes seconds to remove). */
   private emptyTrash(): void {
-    removeInBackground(this.trash.splice(0))
+    this.trash.empty()
   }
 
-  /**
-   * Protected files root-owned and read-only, executable when the base has them so (100755);
-   * their directories (and the checkout root) root-owned and sticky, so the gate user can add files
-   * but not replace, rename or delete protected ones.
-   */
-  private lock(dir: string, _user: AgentUser): number {
-    let changed = 0
-    const dirs = new Set<string>([dir])
-    for (const [rel, entry] of this.opts.snapshot.entries) {
-      const file = path.join(dir, rel)
-      if (readTreeEntry(dir, rel).kind !== 'file') continue
-      const st = lstatSync(file)
-      const mode = entry.mode === '100755' ? 0o555 : 0o444
-      if (st.uid !== 0 || st.gid !== 0) chownSync(file, 0, 0)
-      if ((st.mode & 0o7777) !== mode) chmodSync(file, mode)
-      if (st.uid !== 0 || st.gid !== 0 || (st.mode & 0o7777) !== mode) changed++
-      let parent = path.dirname(file)
-      while (parent.startsWith(dir) && !dirs.has(parent)) {
-        dirs.add(parent)
-        parent = path.dirname(parent)
-      }
-    }
-    for (const d of dirs) {
-      const st = lstatSync(d)
-      if (st.uid !== 0 || st.gid !== 0) chownSync(d, 0, 0)
-      if ((st.mode & 0o7777) !== 0o1777) chmodSync(d, 0o1777)
-    }
-    this.lockedDirs = [...dirs]
-    return changed
-  }
-
-  /**
-   * Before the gate command: the folders that hold protected files, the checkout root among them,
-   * take no new entry from the gate user (gate-setup could add files there; the command cannot);
-   * the runner's own folders at the root (see runner-folders.ts) are there for it to write.
-   */
+  /** Before the gate command: see closeFolders in checkout-locks.ts. */
   closeFolders(report?: string): void {
-    const user = this.opts.user
-    if (!user) return
-    for (const d of this.lockedDirs) chmodSync(d, 0o755)
-    for (const rel of runnerFoldersToMake(report)) {
-      const target = path.join(this.dir, rel)
-      if (readTreeEntry(this.dir, rel).kind !== 'missing') continue
-      mkdirSync(target, { recursive: true, mode: 0o755 })
-      chownSync(target, user.uid, user.gid)
-    }
-    // A report at the root: the runner writes it in place, in a file that is the gate user's.
-    if (report && !report.includes('/') && readTreeEntry(this.dir, report).kind === 'missing') {
-      writeFileSync(path.join(this.dir, report), '', { mode: 0o644, flag: 'wx' })
-      chownSync(path.join(this.dir, report), user.uid, user.gid)
-    }
+    if (this.opts.user) closeFolders(this.dir, this.lockedDirs, this.opts.user, report)
   }
 }

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, chownSync, lstatSync, mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { git } from '../../git/git.js'
+import type { AgentUser } from '../../isolation/agent-user.js'
+import { isVirtualenv, redirectWorkspacePaths } from '../workspace-paths.js'
+import { cp } from './checkout-fs.js'
+
+/** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
+export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
+
+/**
+ * Folders inside a dependency folder that tools write while they run (vite bundles its config
+ * into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`). The pristine
+ * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
+ * — or by the agent — reaches the next.
+ */
+export const CACHE_DIRS: Record<string, string[]> = { node_modules: ['.cache', '.vite', '.vite-temp'] }
+
+/**
+ * The workspace's untracked dependency folders copied to `pristine`, their entries that named the
+ * workspace rewritten to name the checkout. Returns the folders copied and the entries rewritten.
+ */
+export async function copyPristineDeps(where: { workspace: string; pristine: string; checkout: string }): Promise<{ deps: string[]; redirected: string[] }> {
+  const deps: string[] = []
+  const redirected: string[] = []
+  mkdirSync(where.pristine, { recursive: true, mode: 0o700 })
+  for (const name of DEPENDENCY_DIRS) {
+    const src = path.join(where.workspace, name)
+    let st
+    try {
+      st = lstatSync(src)
+    } catch {
+      continue
+    }
+    if (!st.isDirectory()) continue
+    const tracked = await git(['ls-files', '-z', '--', `:(literal)${name}`], { cwd: where.workspace })
+    if (tracked.stdout) continue
+    const dest = path.join(where.pristine, name)
+    rmSync(dest, { recursive: true, force: true })
+    // Owned by root (no ownership preserved), nothing group/other-writable: the gate user can read
+    // the hardlinked files but never write through them.
+    cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
+    execFileSync('chmod', ['-R', 'go-w', dest])
+    for (const cache of CACHE_DIRS[name] ?? []) rmSync(path.join(dest, cache), { recursive: true, force: true })
+    redirected.push(...redirectWorkspacePaths({ copy: dest, name, workspace: where.workspace, checkout: where.checkout, virtualenv: isVirtualenv(dest) }))
+    deps.push(name)
+  }
+  return { deps, redirected }
+}
+
+/** The dependency folders from the pristine copy: hardlinked read-only for a separate gate user, else a real copy. */
+export function placeDeps(where: { pristine: string; dir: string }, deps: string[], user: AgentUser | undefined, writable: boolean): void {
+  for (const name of deps) {
+    const src = path.join(where.pristine, name)
+    const dest = path.join(where.dir, name)
+    if (user && !writable) {
+      cp(['-al', src, dest])
+      chownSync(dest, 0, 0)
+      chmodSync(dest, 0o755)
+    } else {
+      cp(['-a', '--reflink=auto', src, dest])
+      if (user) execFileSync('chown', ['-hR', `${user.uid}:${user.gid}`, dest])
+    }
+  }
+}
+
+/** Each run's tool caches inside the dependency folders: empty, the gate user's. */
+export function freshCaches(dir: string, deps: string[], user: AgentUser | undefined, discard: (target: string) => void): void {
+  for (const name of deps) {
+    for (const cache of CACHE_DIRS[name] ?? []) {
+      const target = path.join(dir, name, cache)
+      discard(target)
+      mkdirSync(target, { mode: 0o700 })
+      if (user) chownSync(target, user.uid, user.gid)
+    }
+  }
+}
