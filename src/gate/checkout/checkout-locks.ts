@@ -4,6 +4,24 @@ import type { AgentUser } from '../../isolation/agent-user.js'
 import { readTreeEntry } from '../../fs/tree.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
 import { runnerFoldersToMake } from '../runner-folders.js'
+import { chownFolders, chownParents } from './checkout-fs.js'
+
+/**
+ * The checkout's folders and `own` (home, temp) go to the gate user; protected files are locked
+ * against it (see lockProtected). `paths`: what changed since the last checkout (directories the
+ * gate user already had keep it; only those on the way to a changed path can be new), or every
+ * folder of a fresh checkout.
+ */
+export function giveToUser(
+  dir: string,
+  to: { user: AgentUser; own: string[]; paths: string[]; fresh: boolean; deps: string[] },
+  snapshot: BaseSnapshot
+): { changed: number; dirs: string[] } {
+  if (to.fresh) chownFolders(dir, to.paths, to.user)
+  else chownParents(dir, to.paths, to.user, to.deps)
+  for (const d of to.own) chownSync(d, to.user.uid, to.user.gid)
+  return lockProtected(dir, snapshot)
+}
 
 /**
  * Protected files root-owned and read-only, executable when the base has them so (100755);

@@ -1,57 +1,19 @@
-import { chownSync, existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
-import { changedPaths, chownFolders, chownParents, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
-import { restoreDirt } from './checkout-restore.js'
-import { closeFolders, lockProtected } from './checkout-locks.js'
-import { foldersTrusted, type CheckoutState } from './checkout-state.js'
-import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
+import { changedPaths, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
+import { closeFolders, giveToUser } from './checkout-locks.js'
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { removeTreeEntry } from '../../fs/tree.js'
-import type { BaseSnapshot } from '../baseline/snapshot.js'
-import { CHECKOUT_ARGS, checkoutDirOf, createGateRepo, gateRepoOf, readGateObjects, type FirstCheckout } from './first-checkout.js'
+import { CHECKOUT_ARGS, createGateRepo } from './first-checkout.js'
 import { CACHE_DIRS, copyPristineDeps, freshCaches, placeDeps } from './pristine-deps.js'
-import { Trash } from './trash.js'
-import { CheckoutIndex } from './checkout-index.js'
-import { dependencyPathKind, type DependencyReference } from '../dependency-reference.js'
+import { CheckoutCore } from './checkout-core.js'
+import type { PreparedCheckout } from './checkout-options.js'
+import { dependencyPathKind } from '../dependency-reference.js'
 import { protectedFilesUnder } from '../setup-recheck.js'
 
 export { CACHE_DIRS, DEPENDENCY_DIRS } from './pristine-deps.js'
-
-export interface CheckoutOptions {
-  workspace: string
-  snapshot: BaseSnapshot
-  /** Root-only directory: the private git dir and the pristine dependency copies. */
-  privateDir: string
-  /** Where the clean checkout is made (reachable by the gate user). */
-  gateDir: string
-  /** The gate runs as this user; the checkout is locked against it. */
-  user?: AgentUser
-  /**
-   * `user` runs nothing but the gate and no other user can reach the checkout: once its processes
-   * are gone, nothing changes the checkout until the next gate run. What a run changed is then
-   * found from the folders (see folder-record.ts); otherwise the whole tree is cleaned and checked
-   * out before every run.
-   */
-  ownUser?: boolean
-  /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
-  writableDeps: boolean
-  /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */
-  first?: FirstCheckout
-  /** The dependencies the gate trusts: a commit that changes them beyond the policy is refused. */
-  dependencies?: DependencyReference
-}
-
-export interface PreparedCheckout {
-  dir: string
-  home: string
-  tmp: string
-  /** Protected paths that differ from the base in the checkout (empty when verified). */
-  mismatches: Tampering[]
-  /** The commit changes dependency files from the reference (as `dependency-changes: registry` allows). */
-  dependenciesChanged: boolean
-  timings: Record<string, number>
-}
+export type { CheckoutOptions, PreparedCheckout } from './checkout-options.js'
 
 /**
  * The gate's clean checkout: the iteration's commit read from a private git dir (the workspace's
@@ -59,50 +21,7 @@ export interface PreparedCheckout {
  * agent's), the protected paths verified byte-for-byte against the base snapshot, the dependency
  * folders copied from the pristine copy.
  */
-export class CleanCheckout {
-  readonly repo: string
-  readonly pristine: string
-  /** Where the commit under test is checked out. */
-  readonly dir: string
-  deps: string[] = []
-  /** Entries of the dependency copies that named the workspace and now name the checkout. */
-  readonly redirected: string[] = []
-  /** What the checkout is known to hold (see CheckoutState). */
-  private state: CheckoutState = { kind: 'none' }
-  /** The commit the checkout holds, for the incremental steps of the next one. */
-  private lastCommit: string | null = null
-  private depsInPlace = false
-  private depsSignature: string | null = null
-  private readonly trash: Trash
-  private readonly index: CheckoutIndex
-  /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
-  private scrubbing: Promise<void> | null = null
-  /** The first checkout begun early, until the first prepare adopts it. */
-  private first: FirstCheckout | null
-  /** The tracked folders of the commit the checkout holds (what the record before a gate run covers). */
-  private folders: Set<string> | null = null
-  /** Paths loopgate changed in the checkout after it was checked out (their folders are looked into after the run). */
-  private readonly touched: string[] = []
-  /** Paths the last scrub checked out again (their modes are seen to by the next prepare). */
-  private restored: string[] = []
-  /** How the last prepare brought the checkout to its commit (for the log and the tests). */
-  lastWay: 'fresh' | 'by path' | 'whole tree' = 'fresh'
-  /** Paths written since the folders on their way were last given to the gate user. */
-  private unowned: string[] = []
-  /** The folders lock() made root's: closed to new entries before the gate command (see closeFolders). */
-  private lockedDirs: string[] = []
-  /** The paths the commit checked out last differs in from the base (the candidates of recheck). */
-  private fromBase: string[] = []
-
-  constructor(private readonly opts: CheckoutOptions) {
-    this.repo = gateRepoOf(opts)
-    this.dir = checkoutDirOf(opts)
-    this.pristine = path.join(opts.privateDir, 'deps')
-    this.first = opts.first ?? null
-    this.trash = new Trash(opts.privateDir)
-    this.index = new CheckoutIndex(opts)
-  }
-
+export class CleanCheckout extends CheckoutCore {
   /** Before the first agent call: the private git dir and the pristine dependency copies. */
   async init(): Promise<void> {
     await (this.opts.first ? this.opts.first.repo : createGateRepo(this.opts))
@@ -166,12 +85,6 @@ export class CleanCheckout {
     return { dir, home, tmp, mismatches, dependenciesChanged, timings }
   }
 
-  /** loopgate changed `paths` after the checkout: they no longer match the index until they are put back. */
-  private touchedByLoopgate(paths: string[]): void {
-    this.touched.push(...paths)
-    if (this.state.kind === 'exact') this.state = { kind: 'touched' }
-  }
-
   /**
    * After gate-setup, before the gate command: the protected paths compared with the base again,
    * the files the setup added among the candidates (a dependency's install script that wrote a
@@ -180,93 +93,6 @@ export class CleanCheckout {
   recheck(report?: string): Tampering[] {
     const added = protectedFilesUnder(this.dir, (p) => this.opts.snapshot.paths.kind(p) !== null, report)
     return findTampering(this.dir, this.opts.snapshot, [...this.fromBase, ...added])
-  }
-
-  /** Code under test is about to run in the checkout: its folders are recorded first. */
-  markRun(): void {
-    let record: FolderRecord | null = null
-    if (foldersTrusted(this.state) && this.folders) {
-      try {
-        record = recordFolders(this.dir, this.folders, this.fence())
-      } catch {
-        record = null
-      }
-    }
-    this.state = { kind: 'ran', record }
-  }
-
-  /**
-   * After a gate run whose own user has no process left: what it changed is put back now, in the
-   * background, while the next agent call works; the next checkout waits for it and checks the
-   * folders again. When the gate's user is not its own, nothing is known to have stopped writing,
-   * so the next checkout cleans and checks out the whole tree.
-   */
-  scrub(): void {
-    if (!this.opts.ownUser || this.state.kind === 'none' || this.scrubbing) {
-      this.emptyTrash()
-      return
-    }
-    // Begun once the verdict is handed on, so the next call's spawn does not wait for the clean.
-    this.scrubbing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => {
-        this.emptyTrash()
-        return this.restore()
-      })
-      .catch(() => {
-        this.state = { kind: 'none' }
-      })
-  }
-
-  /**
-   * Only the folders the run changed are looked into (see folder-record.ts); without a record, or
-   * on anything unexpected, the whole tree is cleaned and the next checkout is a whole-tree one.
-   */
-  private async restore(): Promise<void> {
-    const record = this.state.kind === 'ran' ? this.state.record : null
-    const touched = this.touched.splice(0)
-    if (record && (await this.putBack(record, { touched, recordAgain: true }))) return
-    await this.index.clean(this.deps)
-    if (this.state.kind === 'ran') this.state = { kind: 'untrusted' }
-  }
-
-  /**
-   * Puts back what changed in the folders since `record` (and in those of `touched`); with
-   * `recordAgain`, records them as left (see settled). False when that could not be done: the
-   * caller falls back to the whole tree.
-   */
-  private async putBack(record: FolderRecord, opts: { touched?: string[]; recordAgain?: boolean } = {}): Promise<boolean> {
-    const commit = this.lastCommit
-    this.state = { kind: 'untrusted' }
-    if (!commit || !this.folders) return false
-    try {
-      const dirt = findDirt(this.dir, record, opts.touched)
-      if (dirt.entries.length || dirt.whole.length) {
-        const context = {
-          dir: this.dir,
-          commit,
-          keepAtRoot: this.deps,
-          git: (args: string[], paths?: string[]) => this.index.run(args, undefined, paths),
-          objects: (specs: string[]) => readGateObjects(this.opts, specs),
-          discard: (target: string) => this.discard(target)
-        }
-        this.restored.push(...(await restoreDirt(context, dirt)))
-        this.index.pastTheFiles()
-      }
-      this.state = { kind: 'exact', settled: opts.recordAgain ? recordFolders(this.dir, this.folders, this.fence()) : null }
-      return true
-    } catch {
-      return false
-    }
-  }
-
-  private fence(): string {
-    return path.join(this.opts.gateDir, 'fence')
-  }
-
-  /** Resolves once no background clean is running. */
-  async idle(): Promise<void> {
-    this.emptyTrash()
-    await this.scrubbing
   }
 
   /** Materialises `commit` in the checkout; true when it was made afresh. */
@@ -349,15 +175,11 @@ export class CleanCheckout {
    * it; only those on the way to a changed path can be new), or every folder of a fresh checkout.
    */
   private async giveToUser(user: AgentUser, own: string[], paths: string[], fresh: boolean): Promise<void> {
-    if (fresh) chownFolders(this.dir, paths, user)
-    else chownParents(this.dir, paths, user, this.deps)
-    for (const d of own) chownSync(d, user.uid, user.gid)
-    const locked = lockProtected(this.dir, this.opts.snapshot)
+    const locked = giveToUser(this.dir, { user, own, paths, fresh, deps: this.deps }, this.opts.snapshot)
     this.lockedDirs = locked.dirs
-    const relocked = locked.changed
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
-    if (relocked) {
+    if (locked.changed) {
       await this.index.run(['update-index', '-q', '--refresh'], [1])
       this.index.pastTheFiles()
     }
@@ -367,14 +189,6 @@ export class CleanCheckout {
     placeDeps({ pristine: this.pristine, dir: this.dir }, this.deps, user, this.opts.writableDeps)
     this.depsInPlace = true
     if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
-  }
-
-  private discard(target: string): void {
-    this.trash.discard(target)
-  }
-
-  private emptyTrash(): void {
-    this.trash.empty()
   }
 
   /** Before the gate command: see closeFolders in checkout-locks.ts. */

@@ -1,0 +1,40 @@
+import type { AgentUser } from '../../isolation/agent-user.js'
+import type { Tampering } from '../baseline/compare.js'
+import type { BaseSnapshot } from '../baseline/snapshot.js'
+import type { DependencyReference } from '../dependency-reference.js'
+import type { FirstCheckout } from './first-checkout.js'
+
+export interface CheckoutOptions {
+  workspace: string
+  snapshot: BaseSnapshot
+  /** Root-only directory: the private git dir and the pristine dependency copies. */
+  privateDir: string
+  /** Where the clean checkout is made (reachable by the gate user). */
+  gateDir: string
+  /** The gate runs as this user; the checkout is locked against it. */
+  user?: AgentUser
+  /**
+   * `user` runs nothing but the gate and no other user can reach the checkout: once its processes
+   * are gone, nothing changes the checkout until the next gate run. What a run changed is then
+   * found from the folders (see folder-record.ts); otherwise the whole tree is cleaned and checked
+   * out before every run.
+   */
+  ownUser?: boolean
+  /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
+  writableDeps: boolean
+  /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */
+  first?: FirstCheckout
+  /** The dependencies the gate trusts: a commit that changes them beyond the policy is refused. */
+  dependencies?: DependencyReference
+}
+
+export interface PreparedCheckout {
+  dir: string
+  home: string
+  tmp: string
+  /** Protected paths that differ from the base in the checkout (empty when verified). */
+  mismatches: Tampering[]
+  /** The commit changes dependency files from the reference (as `dependency-changes: registry` allows). */
+  dependenciesChanged: boolean
+  timings: Record<string, number>
+}
