@@ -41,7 +41,7 @@ export abstract class CheckoutCore {
   lastWay: 'fresh' | 'by path' | 'whole tree' = 'fresh'
   /** Paths written since the folders on their way were last given to the gate user. */
   protected unowned: string[] = []
-  /** The folders lock() made root's: closed to new entries before the gate command (see closeFolders). */
+  /** The folders lockProtected made root's: closed to new entries before the gate command (see closeFolders). */
   protected lockedDirs: string[] = []
   /** The paths the commit checked out last differs in from the base (the candidates of recheck). */
   protected fromBase: string[] = []

@@ -8,7 +8,7 @@ import type { AgentUser } from '../../isolation/agent-user.js'
 
 /** The file steps of the clean checkout: what changed, who owns the folders, whether the dependencies were touched. */
 
-/** Folders inside a dependency folder that tools write while they run (see CACHE_DIRS in checkout.ts). */
+/** Folders inside a dependency folder that tools write while they run (see CACHE_DIRS in pristine-deps.ts). */
 export type CacheDirs = Record<string, string[]>
 
 /** Paths that differ between two commits (a tree diff: its cost grows with the change, not the tree). */
@@ -111,7 +111,7 @@ export function chownParents(dir: string, paths: string[], user: AgentUser, prun
   const parents = paths.map((rel) => rel.split('/').slice(0, -1)).filter((parts) => !(parts.length && prune.includes(parts[0])))
   walkComponents(dir, parents, (current, st) => {
     if (!st.isDirectory()) return 'stop'
-    if (st.uid === 0 && st.gid === 0 && (st.mode & 0o7777) === 0o1777) return // locked by lock()
+    if (st.uid === 0 && st.gid === 0 && (st.mode & 0o7777) === 0o1777) return // locked by lockProtected
     if (st.uid !== user.uid) chownSync(current, user.uid, user.gid)
   })
 }
