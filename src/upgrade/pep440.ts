@@ -87,6 +87,7 @@ export const PEP440: VersionScheme = {
   valid: (v) => parsePep440(v) !== null,
   compare: (a, b) => comparePep440(parsed(a), parsed(b)),
   kind: pep440Kind,
+  prerelease: (v) => isPrerelease(parsed(v)),
   satisfies: (v, range) => {
     const s = pep440AsSemver(v)
     return s !== null && semver.satisfies(s, range, { includePrerelease: true })

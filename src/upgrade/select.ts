@@ -21,7 +21,10 @@ export function upgradeCandidates(outdated: readonly OutdatedDependency[], opts:
   const skipped: string[] = []
   const sorted = [...outdated].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const dep of sorted) {
-    const targets = [dep.latest, dep.wanted].filter((v, i, all) => all.indexOf(v) === i && versions.compare(v, dep.current) > 0)
+    const pre = versions.prerelease(dep.current)
+    const targets = [dep.latest, dep.wanted].filter(
+      (v, i, all) => all.indexOf(v) === i && versions.compare(v, dep.current) > 0 && (pre || !versions.prerelease(v))
+    )
     for (const to of targets) {
       const kind = versions.kind(dep.current, to)
       if (kind === 'major' && !opts.allowMajor) {

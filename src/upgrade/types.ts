@@ -41,6 +41,8 @@ export interface VersionScheme {
   /** Negative, zero or positive, as `a` is older than, equal to or newer than `b`. */
   compare(a: string, b: string): number
   kind(from: string, to: string): BumpKind
+  /** Whether `version` is a pre-release: one is a candidate only for a dependency that is at one. */
+  prerelease(version: string): boolean
   /** Whether `version` is in the semver `range` of an `ignore` entry. */
   satisfies(version: string, range: string): boolean
 }
