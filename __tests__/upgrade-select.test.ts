@@ -5,10 +5,10 @@ import { emptyState, type UpgradeAttempt } from '../src/state/schema.js'
 import { validateState } from '../src/state/parse.js'
 import { mergeUpgradeAttempts } from '../src/state/record.js'
 import { ignoredBy, parseIgnoreRule, type IgnoreRule } from '../src/upgrade/ignore.js'
-import { repositoryUrl } from '../src/upgrade/npm.js'
+import { repositoryUrl } from '../src/ecosystems/npm/manager.js'
 import { bumpMessage, upgradeBranch } from '../src/upgrade/prepare.js'
 import { blockingAttempt, upgradeCandidates } from '../src/upgrade/select.js'
-import type { OutdatedDependency } from '../src/upgrade/types.js'
+import type { OutdatedDependency } from '../src/ecosystems/types.js'
 
 const dep = (name: string, current: string, wanted: string, latest: string): OutdatedDependency => ({ name, current, wanted, latest, type: 'dependencies' })
 const rules = (...entries: string[]): IgnoreRule[] => entries.map((e) => parseIgnoreRule(e) as IgnoreRule)

@@ -7,10 +7,10 @@ import type { StopReason } from '../loop/stop-reasons.js'
 import type { GateVerdict } from '../loop/types.js'
 import type { UpgradeAttempt } from '../state/schema.js'
 import { parseIgnoreRule, type IgnoreRule } from './ignore.js'
-import { NpmPackageManager } from './npm.js'
-import { PipPackageManager } from './pip.js'
+import { NpmPackageManager } from '../ecosystems/npm/manager.js'
+import { PipPackageManager } from '../ecosystems/pip/manager.js'
 import { blockingAttempt, describeAttempt, upgradeCandidates, type BaseEvidence } from './select.js'
-import type { PackageManager, UpgradeCandidate } from './types.js'
+import type { PackageManager, UpgradeCandidate } from '../ecosystems/types.js'
 
 /** The package managers loopgate can upgrade with, in the order they are detected (package.json first). */
 const MANAGERS: readonly PackageManager[] = [new NpmPackageManager(), new PipPackageManager()]

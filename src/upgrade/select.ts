@@ -1,7 +1,7 @@
 import type { UpgradeAttempt } from '../state/schema.js'
 import { ignoredBy, type IgnoreRule } from './ignore.js'
-import type { OutdatedDependency, UpgradeCandidate, VersionScheme } from './types.js'
-import { SEMVER } from './versions.js'
+import type { OutdatedDependency, UpgradeCandidate, VersionScheme } from '../ecosystems/types.js'
+import { SEMVER } from '../ecosystems/npm/semver.js'
 
 export interface SelectionOptions {
   ignore: readonly IgnoreRule[]

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import semver from 'semver'
-import { readAgentText, readTreeEntry } from '../fs/tree.js'
-import { runProcess, type RunResult } from '../process/run.js'
-import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
-import { SEMVER } from './versions.js'
+import { readAgentText, readTreeEntry } from '../../fs/tree.js'
+import { runProcess, type RunResult } from '../../process/run.js'
+import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
+import { SEMVER } from './semver.js'
 
 const MANIFEST = 'package.json'
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const

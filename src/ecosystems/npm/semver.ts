@@ -1,5 +1,5 @@
 import semver from 'semver'
-import type { BumpKind, VersionScheme } from './types.js'
+import type { BumpKind, VersionScheme } from '../types.js'
 
 /**
  * The kind of a bump as npm's caret applies it: a change the caret range of `from` does not admit

@@ -1,5 +1,5 @@
 import type { GateVerdict } from '../loop/types.js'
-import type { UpgradeCandidate } from './types.js'
+import type { UpgradeCandidate } from '../ecosystems/types.js'
 
 const MAX_FAILURES = 20
 

@@ -1,5 +1,5 @@
 import semver from 'semver'
-import type { BumpKind, VersionScheme } from './types.js'
+import type { BumpKind, VersionScheme } from '../types.js'
 
 /** A Python version, PEP 440's public parts (a local `+label` is kept but not ordered on). */
 export interface Pep440Version {
