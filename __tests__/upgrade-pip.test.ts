@@ -284,7 +284,7 @@ describe('task: dependency-upgrade (pip, against a local package index)', () => 
       expect(prompt).not.toContain('node_modules')
 
       const [, titleFile] = report.published.files
-      expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump lg-mathlib from 1.0.0 to 2.0.0')
+      expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump lg-mathlib from 1.0.0 to 2.0.0 (major)')
 
       // The next scheduled run: the same base, nothing new on the index.
       sh(ws, ['checkout', '-q', '-f', 'main'])

@@ -24,9 +24,10 @@ import { isVirtualenv, redirectWorkspacePaths } from './workspace-paths.js'
 import { dependencyPathKind, type DependencyReference } from './dependency-reference.js'
 import { protectedFilesUnder } from './setup-recheck.js'
 import { runnerFoldersToMake } from './runner-folders.js'
+import { DEPENDENCY_CACHE_DIRS, ROOT_DEPENDENCY_DIRS } from '../ecosystems/registry.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
-export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
+export const DEPENDENCY_DIRS = ROOT_DEPENDENCY_DIRS
 
 /**
  * Folders inside a dependency folder that tools write while they run (vite bundles its config
@@ -34,7 +35,7 @@ export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
  * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
  * — or by the agent — reaches the next.
  */
-export const CACHE_DIRS: Record<string, string[]> = { node_modules: ['.cache', '.vite', '.vite-temp'] }
+export const CACHE_DIRS: Record<string, string[]> = DEPENDENCY_CACHE_DIRS
 
 export interface CheckoutOptions {
   workspace: string

@@ -4,9 +4,10 @@ import { readAgentText, readTreeEntry } from '../../fs/tree.js'
 import { runProcess, type RunResult } from '../../process/run.js'
 import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
+import { OTHER_NODE_MANAGERS, UNMANAGED_LOCKFILES } from '../unmanaged.js'
 
-const MANIFEST = 'package.json'
-const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
+export const MANIFEST = 'package.json'
+export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
 const SECTIONS: readonly DependencyType[] = ['dependencies', 'devDependencies', 'optionalDependencies']
 const MAX_JSON_BYTES = 32 * 1024 * 1024
 const NPM_TIMEOUT_MS = 10 * 60_000
@@ -65,8 +66,17 @@ export class NpmPackageManager implements PackageManager {
   readonly bumpFiles = [MANIFEST, ...LOCKFILES]
   readonly versions = SEMVER
 
+  /**
+   * A package.json that npm manages: not one whose `packageManager` names another manager, nor,
+   * without an npm lockfile, one beside another manager's lockfile (npm would add a package-lock.json).
+   */
   detect(workspace: string): boolean {
-    return readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind === 'file'
+    if (readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind !== 'file') return false
+    const declaredManager = readJson(workspace, MANIFEST)?.packageManager
+    if (typeof declaredManager === 'string') return /^npm@/.test(declaredManager.trim())
+    if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return true
+    const foreign = OTHER_NODE_MANAGERS.flatMap((m) => UNMANAGED_LOCKFILES[m] ?? [])
+    return !foreign.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
   }
 
   lockfileHash(workspace: string): string {
