@@ -13,6 +13,7 @@ import {
   ROOT_DEPENDENCY_DIRS
 } from '../src/ecosystems/registry.js'
 import type { Ecosystem } from '../src/ecosystems/types.js'
+import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
 import { UNMANAGED_LOCKFILES } from '../src/ecosystems/unmanaged.js'
 
 const FOLDER = path.join(process.cwd(), 'src', 'ecosystems')
@@ -125,5 +126,22 @@ describe("npm detection stays away from another manager's project", () => {
     expect(detects(npm, { 'package.json': manifest({}), 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" })).toBe(false)
     expect(detects(npm, { 'package.json': manifest({}), 'yarn.lock': '' })).toBe(false)
     expect(detects(npm, { 'package.json': manifest({}), 'yarn.lock': '', 'package-lock.json': FIXTURES['package-lock.json'] })).toBe(true)
+  })
+
+  it('a dependency-upgrade run on a pnpm project stops before anything runs, naming why, never with npm', async () => {
+    const dir = workspace({ 'package.json': manifest({ packageManager: 'pnpm@9.12.0' }) })
+    const settings = { task: 'dependency-upgrade', workspace: dir, ignore: [], allowMajor: false, protectedPaths: [] } as unknown as UpgradeSettings
+    try {
+      await expect(prepareUpgrade(settings, { attempts: [], env: {}, runId: '1-1' })).rejects.toThrow(
+        /package\.json declares packageManager "pnpm@9\.12\.0"; it never falls back to npm/
+      )
+      const lockOnly = workspace({ 'package.json': manifest({}), 'pnpm-lock.yaml': '' })
+      await expect(prepareUpgrade({ ...settings, workspace: lockOnly }, { attempts: [], env: {}, runId: '1-1' })).rejects.toThrow(
+        /pnpm-lock\.yaml and no npm lockfile/
+      )
+      rmSync(lockOnly, { recursive: true, force: true })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -61,6 +61,8 @@ export interface PackageManager {
   readonly versions: VersionScheme
   /** Whether the workspace is a project of this ecosystem. */
   detect(workspace: string): boolean
+  /** Why a workspace that looks like this ecosystem's is another manager's (it is never taken over), if it is. */
+  declined?(workspace: string): string | null
   /** A hash of the lockfile (`none` without one): a base whose lockfile changed is new evidence. */
   lockfileHash(workspace: string): string
   outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport>

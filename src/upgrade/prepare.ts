@@ -123,6 +123,10 @@ export type UpgradeSettings = Pick<TaskSettings, 'task' | 'ignore' | 'allowMajor
 function detectManager(settings: UpgradeSettings): PackageManager {
   const manager = UPGRADE_MANAGERS.find((m) => m.detect(settings.workspace))
   if (manager) return manager
+  const declined = UPGRADE_MANAGERS.map((m) => m.declined?.(settings.workspace) ?? null).find((why) => why !== null)
+  if (declined) {
+    throw new ConfigError('task', settings.task ?? '', `a project whose package manager loopgate can upgrade with (${declined}; it never falls back to npm)`)
+  }
   throw new ConfigError(
     'task',
     settings.task ?? '',

@@ -66,17 +66,22 @@ export class NpmPackageManager implements PackageManager {
   readonly bumpFiles = [MANIFEST, ...LOCKFILES]
   readonly versions = SEMVER
 
-  /**
-   * A package.json that npm manages: not one whose `packageManager` names another manager, nor,
-   * without an npm lockfile, one beside another manager's lockfile (npm would add a package-lock.json).
-   */
   detect(workspace: string): boolean {
-    if (readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind !== 'file') return false
+    return readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind === 'file' && this.declined(workspace) === null
+  }
+
+  /**
+   * Why a package.json is not npm's: its `packageManager` names another manager, or, without an
+   * npm lockfile, another manager's lockfile is beside it (npm would add a package-lock.json).
+   */
+  declined(workspace: string): string | null {
     const declaredManager = readJson(workspace, MANIFEST)?.packageManager
-    if (typeof declaredManager === 'string') return /^npm@/.test(declaredManager.trim())
-    if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return true
-    const foreign = OTHER_NODE_MANAGERS.flatMap((m) => UNMANAGED_LOCKFILES[m] ?? [])
-    return !foreign.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
+    if (typeof declaredManager === 'string') {
+      return /^npm@/.test(declaredManager.trim()) ? null : `package.json declares packageManager ${JSON.stringify(declaredManager.slice(0, 80))}`
+    }
+    if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return null
+    const foreign = OTHER_NODE_MANAGERS.flatMap((m) => UNMANAGED_LOCKFILES[m] ?? []).find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
+    return foreign ? `the project has ${foreign} and no npm lockfile` : null
   }
 
   lockfileHash(workspace: string): string {
