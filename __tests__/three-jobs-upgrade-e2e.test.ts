@@ -113,7 +113,7 @@ describe('task: dependency-upgrade through the bundled action', () => {
       // One pull request, from the upgrade's own branch: loopgate's bump first, then the agent's fix.
       expect(gh.pulls).toHaveLength(1)
       const pull = gh.pulls[0]
-      expect(pull).toMatchObject({ title: TITLE, head: 'loopgate/deps-bump-mathlib-2.0.0', base: 'main' })
+      expect(pull).toMatchObject({ title: `${TITLE} (major)`, head: 'loopgate/deps-bump-mathlib-2.0.0', base: 'main' })
       const commits = sh(bare, ['rev-list', '--reverse', `${start}..${pull.head}`])
         .trim()
         .split('\n')

@@ -110,7 +110,7 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
 
       // One pull request: the title reviewers know, the body listing what the agent changed beyond the bump.
       const [bodyFile, titleFile] = report.published.files
-      expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0')
+      expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0 (major)')
       const body = readFileSync(bodyFile, 'utf8')
       expect(body).toContain(`loopgate made the bump itself with the package manager, before any agent call: commit \`${bump}\``)
       expect(body).toMatch(/What the agent had to change beyond the manifest and lockfile\*\* \(1 file\(s\)\):\n- ` src\/calc\.js `/)

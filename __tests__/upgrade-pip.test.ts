@@ -2,12 +2,12 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseState } from '../src/state/parse.js'
 import { parseIgnoreRule, type IgnoreRule } from '../src/upgrade/ignore.js'
-import { comparePep440, parsePep440, PEP440 } from '../src/upgrade/pep440.js'
-import { availableVersions, jsonApiUrl, PipPackageManager } from '../src/upgrade/pip.js'
+import { comparePep440, parsePep440, PEP440 } from '../src/ecosystems/pip/pep440.js'
+import { availableVersions, jsonApiUrl, PipPackageManager } from '../src/ecosystems/pip/manager.js'
 import { packageManagerEnv } from '../src/upgrade/environment.js'
-import { parsePins, rewritePin } from '../src/upgrade/requirements.js'
+import { parsePins, rewritePin } from '../src/ecosystems/pip/requirements.js'
 import { blockingAttempt, upgradeCandidates } from '../src/upgrade/select.js'
-import type { UpgradeCandidate } from '../src/upgrade/types.js'
+import type { UpgradeCandidate } from '../src/ecosystems/types.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { hasTool, needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
@@ -284,7 +284,7 @@ describe('task: dependency-upgrade (pip, against a local package index)', () => 
       expect(prompt).not.toContain('node_modules')
 
       const [, titleFile] = report.published.files
-      expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump lg-mathlib from 1.0.0 to 2.0.0')
+      expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump lg-mathlib from 1.0.0 to 2.0.0 (major)')
 
       // The next scheduled run: the same base, nothing new on the index.
       sh(ws, ['checkout', '-q', '-f', 'main'])

@@ -5,10 +5,10 @@ import { emptyState, type UpgradeAttempt } from '../src/state/schema.js'
 import { validateState } from '../src/state/parse.js'
 import { mergeUpgradeAttempts } from '../src/state/record.js'
 import { ignoredBy, parseIgnoreRule, type IgnoreRule } from '../src/upgrade/ignore.js'
-import { repositoryUrl } from '../src/upgrade/npm.js'
+import { repositoryUrl } from '../src/ecosystems/npm/manager.js'
 import { bumpMessage, upgradeBranch } from '../src/upgrade/prepare.js'
 import { blockingAttempt, upgradeCandidates } from '../src/upgrade/select.js'
-import type { OutdatedDependency } from '../src/upgrade/types.js'
+import type { OutdatedDependency } from '../src/ecosystems/types.js'
 
 const dep = (name: string, current: string, wanted: string, latest: string): OutdatedDependency => ({ name, current, wanted, latest, type: 'dependencies' })
 const rules = (...entries: string[]): IgnoreRule[] => entries.map((e) => parseIgnoreRule(e) as IgnoreRule)
@@ -25,6 +25,31 @@ describe('choosing the next upgrade', () => {
     ])
     const allowed = upgradeCandidates(outdated, { ignore: [], allowMajor: true })
     expect(allowed.candidates.map((c) => `${c.name}@${c.to}`)).toEqual(['@types/node@22.0.0', '@types/node@20.4.0', 'left-pad@1.0.1', 'zod@4.0.0', 'zod@3.2.0'])
+  })
+
+  it('a 0.x minor and a 0.0.x patch are majors, as the caret applies them: held and labelled major', () => {
+    const zero = [dep('esbuild', '0.20.0', '0.20.2', '0.28.2'), dep('tiny', '0.0.3', '0.0.3', '0.0.4'), dep('vite', '0.9.1', '0.9.4', '0.9.4')]
+    const held = upgradeCandidates(zero, { ignore: [], allowMajor: false })
+    expect(held.candidates.map((c) => `${c.name}@${c.to}:${c.kind}`)).toEqual(['esbuild@0.20.2:patch', 'vite@0.9.4:patch'])
+    expect(held.skipped).toEqual([
+      'esbuild 0.20.0 → 0.28.2: a major upgrade, held (allow-major is false)',
+      'tiny 0.0.3 → 0.0.4: a major upgrade, held (allow-major is false)'
+    ])
+    const allowed = upgradeCandidates(zero, { ignore: [], allowMajor: true })
+    expect(allowed.candidates.map((c) => `${c.name}@${c.to}:${c.kind}`)).toEqual([
+      'esbuild@0.28.2:major',
+      'esbuild@0.20.2:patch',
+      'tiny@0.0.4:major',
+      'vite@0.9.4:patch'
+    ])
+  })
+
+  it('a pre-release is a candidate only for a dependency that is at one', () => {
+    const r = upgradeCandidates([dep('zod', '3.1.0', '3.2.0', '4.0.0-beta.1'), dep('next', '15.0.0-rc.1', '15.0.0-rc.2', '15.0.0-rc.2')], {
+      ignore: [],
+      allowMajor: true
+    })
+    expect(r.candidates.map((c) => `${c.name}@${c.to}:${c.kind}`)).toEqual(['next@15.0.0-rc.2:patch', 'zod@3.2.0:minor'])
   })
 
   it('ignore skips a package, a wildcard, or only the versions in a range', () => {
@@ -118,6 +143,11 @@ describe('the dependency-upgrade state and pull request', () => {
   it('titles the pull request as reviewers know it; its own branch per upgrade', () => {
     const ctx = (name: string) => ({ settings: { loopId: 'deps', prompt: '' }, upgrade: { name, from: '1.0.0', to: '2.0.0' } }) as unknown as PublishContext
     expect(pullRequestTitle(ctx('@types/node'))).toBe('chore(deps): bump @types/node from 1.0.0 to 2.0.0')
+    const major = {
+      settings: { loopId: 'deps', prompt: '' },
+      upgrade: { name: 'esbuild', from: '0.20.0', to: '0.28.2', kind: 'major' }
+    } as unknown as PublishContext
+    expect(pullRequestTitle(major)).toBe('chore(deps): bump esbuild from 0.20.0 to 0.28.2 (major)')
     expect(pullRequestTitle(ctx('x fixes #1 @team'))).not.toMatch(/fixes #1|@team/)
     expect(bumpMessage({ name: 'zod', from: '3.1.0', to: '4.0.0' })).toBe('chore(deps): bump zod from 3.1.0 to 4.0.0')
     expect(upgradeBranch('deps', { name: '@types/node', to: '22.0.0-rc.1+build' })).toBe('loopgate/deps-bump-types-node-22.0.0-rc.1-build')

@@ -1,3 +1,4 @@
+import { ECOSYSTEMS } from '../ecosystems/registry.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
 import { changedLockEntries, lockEntries } from './lockfile-entries.js'
 import type { ManifestKind } from './manifest-keys.js'
@@ -21,6 +22,10 @@ export interface DependencyPolicy {
   registryHosts: readonly string[]
 }
 
+/** The lockfiles some ecosystem reads entry by entry, for the message. */
+const ENTRY_BY_ENTRY = [...ECOSYSTEMS.flatMap((e) => e.lockfiles), ...(ECOSYSTEMS.some((e) => e.lockfilePattern) ? ['requirements files'] : [])]
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1')
 const ALLOW = 'set `dependency-changes: registry` to let the agent change versions from the registry'
 const REGISTRY_ONLY = '`dependency-changes: registry` allows name@version from the registry only'
 
@@ -58,7 +63,7 @@ export function lockfileRefusals(file: string, before: string | null, after: str
   const old = before === null ? [] : lockEntries(file, before, policy.registryHosts)
   const now = after === null ? [] : lockEntries(file, after, policy.registryHosts)
   if (old === null || now === null) {
-    const how = policy.mode === 'refuse' ? ALLOW : 'loopgate reads package-lock.json, npm-shrinkwrap.json and requirements files entry by entry, not this one'
+    const how = policy.mode === 'refuse' ? ALLOW : `loopgate reads ${ENTRY_BY_ENTRY} entry by entry, not this one`
     return [`${after === null ? 'deleted' : 'changed'}: dependency changes to this lockfile are refused (${how})`]
   }
   const { changed, removed } = changedLockEntries(old, now)

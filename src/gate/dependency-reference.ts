@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { inDependencyFolder, inRootDependencyFolder } from '../ecosystems/registry.js'
 import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../fs/tree.js'
 import type { Tampering } from './baseline/compare.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
@@ -14,13 +15,11 @@ import { listTree, readBlobs } from './baseline/snapshot.js'
  * tampering. The root's untracked `node_modules`, `.venv` and `venv` are the pristine copies'
  * source, not the tree's.
  */
-const DEPENDENCY_FOLDER = /(?:^|\/)(?:node_modules|site-packages|dist-packages|__pypackages__)\/|^\.?venv\//
-const ROOT_DEPENDENCY_DIR = /^(?:node_modules|\.venv|venv)\//
 
 export type DependencyPathKind = 'folder' | 'lockfile' | ManifestKind
 
 export function dependencyPathKind(file: string): DependencyPathKind | null {
-  if (DEPENDENCY_FOLDER.test(file)) return 'folder'
+  if (inDependencyFolder(file)) return 'folder'
   if (isLockfile(file)) return 'lockfile'
   return manifestKind(file)
 }
@@ -80,7 +79,7 @@ export class DependencyReference {
       const kind = dependencyPathKind(file)
       if (!kind) continue
       if (kind === 'folder') {
-        if (opts.skipRootFolders && ROOT_DEPENDENCY_DIR.test(file) && !this.tracksUnder(file)) continue
+        if (opts.skipRootFolders && inRootDependencyFolder(file) && !this.tracksUnder(file)) continue
         const change = this.folderChange(root, file)
         if (change) found.push({ path: file, change })
         continue

@@ -1,3 +1,4 @@
+import { normalizeName, parseRequirement } from '../ecosystems/pip/lockfile.js'
 import { parseManifest, type ManifestKind } from './manifest-keys.js'
 
 /**
@@ -27,18 +28,7 @@ export function isNpmRegistrySpec(spec: unknown): boolean {
   return typeof spec === 'string' && NPM_REGISTRY_SPEC.test(spec) && !/^\s*(?:\.|~\/)/.test(spec)
 }
 
-/** PEP 503's normalized name. */
-export const normalizeName = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-')
-
-/** A PEP 508 requirement's name and whether it is a plain index requirement (no `@ url`, no path or URL). */
-export function parseRequirement(line: string): { name: string; registry: boolean } | null {
-  const text = line.replace(/\s+#.*$/, '').trim()
-  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$/.exec(text)
-  if (!m) return null
-  const rest = m[3]
-  const registry = !rest.startsWith('@') && !/:\/\/|^file:|\.whl\b|\.tar\.gz\b|\.zip\b/i.test(rest)
-  return { name: normalizeName(m[1]), registry }
-}
+export { normalizeName, parseRequirement }
 
 function at(doc: Table, dotted: string): unknown {
   let v: unknown = doc

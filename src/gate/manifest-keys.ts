@@ -1,4 +1,6 @@
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml'
+import { manifestAllowedKeys, manifestKind } from '../ecosystems/registry.js'
+import type { ManifestKind } from '../ecosystems/types.js'
 
 /**
  * Manifests are protected except for an allow-list of keys the agent may change: the dependency
@@ -6,42 +8,12 @@ import { parse as parseToml, stringify as stringifyToml } from 'smol-toml'
  * `jest`, `[tool.pytest…]`, `[tool.setuptools]`, …) can change how the gate runs and is protected,
  * including keys no runner reads today.
  */
-export type ManifestKind = 'package-json' | 'pyproject'
+export type { ManifestKind }
 
-/** Dotted key paths; `*` stands for any one key. */
+/** Dotted key paths; `*` stands for any one key. Each ecosystem names its manifests' keys. */
 export const MANIFEST_ALLOWED_KEYS: Readonly<Record<ManifestKind, readonly string[]>> = {
-  'package-json': [
-    'dependencies',
-    'devDependencies',
-    'peerDependencies',
-    'optionalDependencies',
-    'bundleDependencies',
-    'bundledDependencies',
-    'peerDependenciesMeta',
-    'overrides',
-    'resolutions',
-    'pnpm.overrides',
-    'version',
-    'engines',
-    'packageManager'
-  ],
-  pyproject: [
-    'project.dependencies',
-    'project.optional-dependencies',
-    'project.version',
-    'project.requires-python',
-    'dependency-groups',
-    'build-system.requires',
-    'tool.poetry.dependencies',
-    'tool.poetry.dev-dependencies',
-    'tool.poetry.group.*.dependencies',
-    'tool.poetry.version',
-    'tool.uv.dev-dependencies',
-    'tool.uv.constraint-dependencies',
-    'tool.uv.override-dependencies',
-    'tool.uv.build-constraint-dependencies',
-    'tool.pdm.dev-dependencies'
-  ]
+  'package-json': manifestAllowedKeys('package-json'),
+  pyproject: manifestAllowedKeys('pyproject')
 }
 
 const ALLOWED_PATHS: Record<ManifestKind, string[][]> = {
@@ -49,12 +21,7 @@ const ALLOWED_PATHS: Record<ManifestKind, string[][]> = {
   pyproject: MANIFEST_ALLOWED_KEYS.pyproject.map((k) => k.split('.'))
 }
 
-export function manifestKind(file: string): ManifestKind | null {
-  const base = file.slice(file.lastIndexOf('/') + 1)
-  if (base === 'package.json') return 'package-json'
-  if (base === 'pyproject.toml') return 'pyproject'
-  return null
-}
+export { manifestKind }
 
 type Table = Record<string, unknown>
 

@@ -98,13 +98,14 @@ const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]{1,80})?$/
 /**
  * The pull request's title names the change: the agent's `Summary:` line, else the task's first
  * line, cleaned of mentions, keywords, references, markers and markup. A dependency upgrade keeps
- * the title reviewers and tools know.
+ * the title reviewers and tools know, marked `(major)` when the bump is a breaking one.
  */
 export function pullRequestTitle(ctx: PublishContext): string {
   if (ctx.upgrade) {
     // Anything but a package name and versions is made inert.
-    const { name, from, to } = ctx.upgrade
-    const title = `chore(deps): bump ${name} from ${from} to ${to}`
+    const { name, from, to, kind } = ctx.upgrade
+    // A breaking bump says so where reviewers look first.
+    const title = `chore(deps): bump ${name} from ${from} to ${to}${kind === 'major' ? ' (major)' : ''}`
     return NPM_NAME.test(name) && VERSION.test(from) && VERSION.test(to) ? title : plainLine(title, 200)
   }
   const summary = agentSummary(ctx.outcome.iterations)

@@ -1,6 +1,6 @@
 import semver from 'semver'
-import type { VersionScheme } from './types.js'
-import { SEMVER } from './versions.js'
+import type { VersionScheme } from '../ecosystems/types.js'
+import { SEMVER } from '../ecosystems/npm/semver.js'
 
 /** One `ignore` entry: a package name (with `*` wildcards), and optionally the versions to skip. */
 export interface IgnoreRule {

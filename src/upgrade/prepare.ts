@@ -7,13 +7,9 @@ import type { StopReason } from '../loop/stop-reasons.js'
 import type { GateVerdict } from '../loop/types.js'
 import type { UpgradeAttempt } from '../state/schema.js'
 import { parseIgnoreRule, type IgnoreRule } from './ignore.js'
-import { NpmPackageManager } from './npm.js'
-import { PipPackageManager } from './pip.js'
+import { UPGRADE_MANAGERS } from '../ecosystems/registry.js'
 import { blockingAttempt, describeAttempt, upgradeCandidates, type BaseEvidence } from './select.js'
-import type { PackageManager, UpgradeCandidate } from './types.js'
-
-/** The package managers loopgate can upgrade with, in the order they are detected (package.json first). */
-const MANAGERS: readonly PackageManager[] = [new NpmPackageManager(), new PipPackageManager()]
+import type { PackageManager, UpgradeCandidate } from '../ecosystems/types.js'
 
 /** Bumps the package manager may refuse in one run before loopgate gives up on the run. */
 const MAX_BUMPS_PER_RUN = 5
@@ -123,6 +119,86 @@ export type UpgradeSettings = Pick<TaskSettings, 'task' | 'ignore' | 'allowMajor
   Pick<GateSettings, 'protectedPaths'> &
   Pick<PublishSettings, 'commitAuthor'>
 
+/** The upgrade manager of the workspace's ecosystem, the first whose detection answers. */
+function detectManager(settings: UpgradeSettings): PackageManager {
+  const manager = UPGRADE_MANAGERS.find((m) => m.detect(settings.workspace))
+  if (manager) return manager
+  const declined = UPGRADE_MANAGERS.map((m) => m.declined?.(settings.workspace) ?? null).find((why) => why !== null)
+  if (declined) {
+    throw new ConfigError('task', settings.task ?? '', `a project whose package manager loopgate can upgrade with (${declined}; it never falls back to npm)`)
+  }
+  throw new ConfigError(
+    'task',
+    settings.task ?? '',
+    `a workspace holding a project loopgate can upgrade (${UPGRADE_MANAGERS.map((m) => m.name).join(', ')}: no package.json that npm manages, nor a requirements.txt with an exact pin, found)`
+  )
+}
+
+/** One upgrade's search: what it starts from and where its notes and refused bumps go. */
+interface Search {
+  settings: UpgradeSettings
+  opts: PrepareOptions
+  manager: PackageManager
+  baseCommit: string
+  evidence: BaseEvidence
+  notes: string[]
+  attempts: UpgradeAttempt[]
+}
+
+function refusedBump(search: Search, c: UpgradeCandidate): UpgradeAttempt {
+  const now = search.opts.now ?? (() => new Date())
+  return {
+    package: c.name,
+    from: c.from,
+    target: c.to,
+    baseCommit: search.baseCommit,
+    ...search.evidence,
+    outcome: 'bump-failed',
+    fingerprint: null,
+    runId: search.opts.runId,
+    at: now().toISOString()
+  }
+}
+
+/** Bumps the first candidate the package manager accepts and commits it; null when none is left. */
+async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]): Promise<UpgradeReady | null> {
+  const { settings, opts, manager, notes } = search
+  const workspace = settings.workspace
+  let bumps = 0
+  for (const candidate of candidates) {
+    const blocker = blockingAttempt(opts.attempts, candidate, search.evidence, manager.versions)
+    if (blocker) {
+      notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${describeAttempt(blocker)}`)
+      continue
+    }
+    if (bumps++ >= MAX_BUMPS_PER_RUN) break
+    const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
+    const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate, settings.commitAuthor) : null
+    if (!committed) {
+      const why = bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message
+      notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${why}`)
+      search.attempts.push(refusedBump(search, candidate))
+      await undoBump(workspace, manager.bumpFiles)
+      continue
+    }
+    notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
+    const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => [])
+    return {
+      kind: 'ready',
+      manager,
+      candidate: { ...candidate, installedCopy: manager.installedCopy(candidate) },
+      baseCommit: search.baseCommit,
+      bumpCommit: committed.commit,
+      bumpFiles: committed.files,
+      evidence: search.evidence,
+      releaseNotes,
+      notes,
+      attempts: search.attempts
+    }
+  }
+  return null
+}
+
 /**
  * The start of a dependency-upgrade run, before any agent call: lists what is outdated with the
  * ecosystem's own tool, picks the next candidate the inputs and the remembered attempts allow,
@@ -131,71 +207,18 @@ export type UpgradeSettings = Pick<TaskSettings, 'task' | 'ignore' | 'allowMajor
  */
 export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOptions): Promise<UpgradeReady | UpgradeNothingToDo> {
   const workspace = settings.workspace
-  const now = opts.now ?? (() => new Date())
-  const manager = MANAGERS.find((m) => m.detect(workspace))
-  if (!manager)
-    throw new ConfigError(
-      'task',
-      settings.task ?? '',
-      `a workspace holding a project loopgate can upgrade (${MANAGERS.map((m) => m.name).join(', ')}: no package.json, nor a requirements.txt with an exact pin, found)`
-    )
+  const manager = detectManager(settings)
   const ignore = settings.ignore.map(parseIgnoreRule).filter((r): r is IgnoreRule => typeof r !== 'string')
   const baseCommit = (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim()
   const evidence: BaseEvidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(workspace, settings.protectedPaths) }
 
   const { dependencies: outdated, notes: lookupNotes } = await manager.outdated(workspace, opts.env, opts.signal)
   const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor, versions: manager.versions })
-  const notes = [...lookupNotes, ...skipped.map((s) => `not upgraded: ${s}`)]
-  const attempts: UpgradeAttempt[] = []
-  const record = (c: UpgradeCandidate, fingerprint: string | null): UpgradeAttempt => ({
-    package: c.name,
-    from: c.from,
-    target: c.to,
-    baseCommit,
-    ...evidence,
-    outcome: 'bump-failed',
-    fingerprint,
-    runId: opts.runId,
-    at: now().toISOString()
-  })
-
-  let bumps = 0
-  for (const candidate of candidates) {
-    const blocker = blockingAttempt(opts.attempts, candidate, evidence, manager.versions)
-    if (blocker) {
-      notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${describeAttempt(blocker)}`)
-      continue
-    }
-    if (bumps >= MAX_BUMPS_PER_RUN) break
-    bumps++
-    const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
-    const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate, settings.commitAuthor) : null
-    if (!committed) {
-      notes.push(
-        `not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message}`
-      )
-      attempts.push(record(candidate, null))
-      await undoBump(workspace, manager.bumpFiles)
-      continue
-    }
-    notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
-    const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => [])
-    const installed = { ...candidate, installedCopy: manager.installedCopy(candidate) }
-    return {
-      kind: 'ready',
-      manager,
-      candidate: installed,
-      baseCommit,
-      bumpCommit: committed.commit,
-      bumpFiles: committed.files,
-      evidence,
-      releaseNotes,
-      notes,
-      attempts
-    }
-  }
+  const search: Search = { settings, opts, manager, baseCommit, evidence, notes: [...lookupNotes, ...skipped.map((s) => `not upgraded: ${s}`)], attempts: [] }
+  const ready = await bumpFirst(search, candidates)
+  if (ready) return ready
   const what = outdated.length === 0 ? 'no dependency is outdated' : 'no outdated dependency is left to try'
-  return { kind: 'stop', stopReason: 'nothing-to-do', notes: [`dependency-upgrade: ${what}; nothing was spent.`, ...notes], attempts }
+  return { kind: 'stop', stopReason: 'nothing-to-do', notes: [`dependency-upgrade: ${what}; nothing was spent.`, ...search.notes], attempts: search.attempts }
 }
 
 /** Stop reasons that say nothing about the upgrade itself: it may be tried again on the same base. */

@@ -1,7 +1,7 @@
 import type { UpgradeAttempt } from '../state/schema.js'
 import { ignoredBy, type IgnoreRule } from './ignore.js'
-import type { OutdatedDependency, UpgradeCandidate, VersionScheme } from './types.js'
-import { SEMVER } from './versions.js'
+import type { OutdatedDependency, UpgradeCandidate, VersionScheme } from '../ecosystems/types.js'
+import { SEMVER } from '../ecosystems/npm/semver.js'
 
 export interface SelectionOptions {
   ignore: readonly IgnoreRule[]
@@ -21,7 +21,10 @@ export function upgradeCandidates(outdated: readonly OutdatedDependency[], opts:
   const skipped: string[] = []
   const sorted = [...outdated].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const dep of sorted) {
-    const targets = [dep.latest, dep.wanted].filter((v, i, all) => all.indexOf(v) === i && versions.compare(v, dep.current) > 0)
+    const pre = versions.prerelease(dep.current)
+    const targets = [dep.latest, dep.wanted].filter(
+      (v, i, all) => all.indexOf(v) === i && versions.compare(v, dep.current) > 0 && (pre || !versions.prerelease(v))
+    )
     for (const to of targets) {
       const kind = versions.kind(dep.current, to)
       if (kind === 'major' && !opts.allowMajor) {

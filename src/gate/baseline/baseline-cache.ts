@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { LOCKFILE_NAMES } from '../../ecosystems/registry.js'
 import { git } from '../../git/git.js'
 import { LIMITS } from '../../state/schema.js'
 import type { Baseline } from '../protected-gate.js'
@@ -40,21 +41,8 @@ export interface BaselineStore {
   healthy?(health: string): boolean
 }
 
-export const LOCKFILES = [
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'yarn.lock',
-  'pnpm-lock.yaml',
-  'bun.lockb',
-  'poetry.lock',
-  'uv.lock',
-  'Pipfile.lock',
-  'requirements.txt',
-  'Cargo.lock',
-  'go.sum',
-  'Gemfile.lock',
-  'composer.lock'
-]
+/** The lockfiles whose change makes a new baseline: the ecosystems' and those of other languages. */
+export const LOCKFILES = [...LOCKFILE_NAMES, 'requirements.txt', 'Cargo.lock', 'go.sum', 'Gemfile.lock', 'composer.lock']
 
 export function baselineKey(inputs: BaselineInputs): string {
   const h = createHash('sha256')

@@ -5,9 +5,10 @@ import { git } from '../../git/git.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { isVirtualenv, redirectWorkspacePaths } from '../workspace-paths.js'
 import { cp } from './checkout-fs.js'
+import { DEPENDENCY_CACHE_DIRS, ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
-export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
+export const DEPENDENCY_DIRS = ROOT_DEPENDENCY_DIRS
 
 /**
  * Folders inside a dependency folder that tools write while they run (vite bundles its config
@@ -15,7 +16,7 @@ export const DEPENDENCY_DIRS = ['node_modules', '.venv', 'venv']
  * copy leaves them out; each gate run gets them empty and writable, so nothing written in one run
  * — or by the agent — reaches the next.
  */
-export const CACHE_DIRS: Record<string, string[]> = { node_modules: ['.cache', '.vite', '.vite-temp'] }
+export const CACHE_DIRS: Record<string, string[]> = DEPENDENCY_CACHE_DIRS
 
 /**
  * The workspace's untracked dependency folders copied to `pristine`, their entries that named the

@@ -1,8 +1,9 @@
 import picomatch from 'picomatch'
+import { ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
 import { manifestKind, type ManifestKind } from '../manifest-keys.js'
 
 /** Folders never treated as project files (dependencies, VCS metadata). */
-const NEVER = /(?:^|\/)(?:\.git|node_modules|\.venv|venv)(?:\/|$)/
+const NEVER = new RegExp(`(?:^|/)(?:${['.git', ...ROOT_DEPENDENCY_DIRS].map((d) => d.replace(/[.]/g, '\\.')).join('|')})(?:/|$)`)
 
 /**
  * C0 and C1 controls, DEL, and U+FFFD (a name that is not valid UTF-8 as git gives it): globs do

@@ -1,3 +1,4 @@
+import { normalizeName } from './lockfile.js'
 import { parsePep440 } from './pep440.js'
 
 /*
@@ -21,9 +22,7 @@ export interface RequirementPin {
 /** `name [extras] == version [; marker] [# comment]`; `===` and `==1.*` are not exact pins. */
 const PIN = /^(\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]#]*\])?\s*==\s*)([A-Za-z0-9!+._-]+)(\s*(?:;[^#]*)?(?:\s#.*)?)$/
 
-export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-')
-}
+export { normalizeName }
 
 /** Every exact pin in `text`, in file order. */
 export function parsePins(text: string): RequirementPin[] {

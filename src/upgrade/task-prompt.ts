@@ -1,5 +1,5 @@
 import type { GateVerdict } from '../loop/types.js'
-import type { UpgradeCandidate } from './types.js'
+import type { UpgradeCandidate } from '../ecosystems/types.js'
 
 const MAX_FAILURES = 20
 
@@ -24,8 +24,8 @@ export function upgradeTask(opts: {
   releaseNotes: readonly string[]
 }): string {
   const { candidate: c } = opts
-  // npm's bump installs the new version in the workspace; other ecosystems' bumps edit the manifest only.
-  const installed = c.installedCopy === undefined ? `node_modules/${c.name}` : c.installedCopy
+  // Where the ecosystem's bump left the new version installed (none when it edits the manifest only).
+  const installed = c.installedCopy ?? null
   return [
     `Dependency upgrade: ${c.name} from ${c.from} to ${c.to} (a ${c.kind} upgrade, in ${c.type}).`,
     '',

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { readTreeEntry, writeTreeFile } from '../fs/tree.js'
-import { runProcess, type RunResult } from '../process/run.js'
+import { readTreeEntry, writeTreeFile } from '../../fs/tree.js'
+import { runProcess, type RunResult } from '../../process/run.js'
 import { comparePep440, isPrerelease, parsePep440, PEP440 } from './pep440.js'
 import { parsePins, rewritePin, uniquePins, type RequirementPin } from './requirements.js'
-import type { BumpResult, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
+import type { BumpResult, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 
-const REQUIREMENTS = 'requirements.txt'
+export const REQUIREMENTS = 'requirements.txt'
 const MAX_REQUIREMENTS_BYTES = 4 * 1024 * 1024
 const PIP_TIMEOUT_MS = 3 * 60_000
 /** Lookups at once: each is a Python process and an index request. */

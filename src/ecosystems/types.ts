@@ -41,6 +41,8 @@ export interface VersionScheme {
   /** Negative, zero or positive, as `a` is older than, equal to or newer than `b`. */
   compare(a: string, b: string): number
   kind(from: string, to: string): BumpKind
+  /** Whether `version` is a pre-release: one is a candidate only for a dependency that is at one. */
+  prerelease(version: string): boolean
   /** Whether `version` is in the semver `range` of an `ignore` entry. */
   satisfies(version: string, range: string): boolean
 }
@@ -59,6 +61,8 @@ export interface PackageManager {
   readonly versions: VersionScheme
   /** Whether the workspace is a project of this ecosystem. */
   detect(workspace: string): boolean
+  /** Why a workspace that looks like this ecosystem's is another manager's (it is never taken over), if it is. */
+  declined?(workspace: string): string | null
   /** A hash of the lockfile (`none` without one): a base whose lockfile changed is new evidence. */
   lockfileHash(workspace: string): string
   outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport>
@@ -67,4 +71,56 @@ export interface PackageManager {
   installedCopy(candidate: UpgradeCandidate): string | null
   /** Where the changelog or release notes of the target version live, one line each (may be none). */
   releaseNotes(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]>
+}
+
+/** The manifests the gate reads key by key. */
+export type ManifestKind = 'package-json' | 'pyproject'
+
+/** A manifest an ecosystem owns, and the dotted keys a bump or the agent may change (`*`: any one key). */
+export interface ManifestFacts {
+  file: string
+  kind: ManifestKind
+  allowedKeys: readonly string[]
+}
+
+/**
+ * What a lockfile resolves, one entry per installed package: its name, a text that changes when
+ * anything about the entry changes, and whether it comes from a package registry.
+ */
+export interface LockEntry {
+  /** Where in the lockfile (`node_modules/chai`, a requirement's name). */
+  key: string
+  name: string
+  text: string
+  registry: boolean
+  /** Why it is not from the registry (for the message). */
+  why?: string
+}
+
+/** Folders of installed packages: the gate never loads them from the candidate tree. */
+export interface DependencyFolders {
+  /** Untracked folders at the workspace root the gate takes from a pristine copy (`node_modules`, `.venv`). */
+  root: readonly string[]
+  /** Folder names that hold installed packages at any depth (`node_modules`, `site-packages`). */
+  anyDepth: readonly string[]
+  /** Folders inside a root folder that tools write while they run: each gate run gets them empty. */
+  caches: Readonly<Record<string, readonly string[]>>
+}
+
+/** One ecosystem, described in one place (its folder's `index.ts`). */
+export interface Ecosystem {
+  readonly id: string
+  /** The files the upgrade manager's detection looks at, and the `packageManager` name it answers to. */
+  readonly detection: { manifests: readonly string[]; lockfiles: readonly string[]; packageManager?: string }
+  /** Lockfile names, matched at any depth. */
+  readonly lockfiles: readonly string[]
+  /** Lockfile names by pattern (`requirements-dev.txt`). */
+  readonly lockfilePattern?: RegExp
+  readonly manifests: readonly ManifestFacts[]
+  /** The entries of one of its lockfiles; null for one it does not read entry by entry. */
+  lockEntries(file: string, text: string, registryHosts: readonly string[]): LockEntry[] | null
+  readonly dependencyFolders: DependencyFolders
+  /** Whether a runner variable is this ecosystem's registry configuration (passed to the bump, never to the agent). */
+  registryEnv(name: string): boolean
+  readonly upgrade: PackageManager
 }

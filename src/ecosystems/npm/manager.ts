@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import semver from 'semver'
-import { readAgentText, readTreeEntry } from '../fs/tree.js'
-import { runProcess, type RunResult } from '../process/run.js'
-import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
-import { SEMVER } from './versions.js'
+import { readAgentText, readTreeEntry } from '../../fs/tree.js'
+import { runProcess, type RunResult } from '../../process/run.js'
+import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
+import { SEMVER } from './semver.js'
+import { OTHER_NODE_MANAGERS, UNMANAGED_LOCKFILES } from '../unmanaged.js'
 
-const MANIFEST = 'package.json'
-const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
+export const MANIFEST = 'package.json'
+export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
 const SECTIONS: readonly DependencyType[] = ['dependencies', 'devDependencies', 'optionalDependencies']
 const MAX_JSON_BYTES = 32 * 1024 * 1024
 const NPM_TIMEOUT_MS = 10 * 60_000
@@ -66,7 +67,21 @@ export class NpmPackageManager implements PackageManager {
   readonly versions = SEMVER
 
   detect(workspace: string): boolean {
-    return readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind === 'file'
+    return readTreeEntry(workspace, MANIFEST, MAX_JSON_BYTES).kind === 'file' && this.declined(workspace) === null
+  }
+
+  /**
+   * Why a package.json is not npm's: its `packageManager` names another manager, or, without an
+   * npm lockfile, another manager's lockfile is beside it (npm would add a package-lock.json).
+   */
+  declined(workspace: string): string | null {
+    const declaredManager = readJson(workspace, MANIFEST)?.packageManager
+    if (typeof declaredManager === 'string') {
+      return /^npm@/.test(declaredManager.trim()) ? null : `package.json declares packageManager ${JSON.stringify(declaredManager.slice(0, 80))}`
+    }
+    if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return null
+    const foreign = OTHER_NODE_MANAGERS.flatMap((m) => UNMANAGED_LOCKFILES[m] ?? []).find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
+    return foreign ? `the project has ${foreign} and no npm lockfile` : null
   }
 
   lockfileHash(workspace: string): string {

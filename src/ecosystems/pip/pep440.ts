@@ -1,5 +1,5 @@
 import semver from 'semver'
-import type { BumpKind, VersionScheme } from './types.js'
+import type { BumpKind, VersionScheme } from '../types.js'
 
 /** A Python version, PEP 440's public parts (a local `+label` is kept but not ordered on). */
 export interface Pep440Version {
@@ -87,6 +87,7 @@ export const PEP440: VersionScheme = {
   valid: (v) => parsePep440(v) !== null,
   compare: (a, b) => comparePep440(parsed(a), parsed(b)),
   kind: pep440Kind,
+  prerelease: (v) => isPrerelease(parsed(v)),
   satisfies: (v, range) => {
     const s = pep440AsSemver(v)
     return s !== null && semver.satisfies(s, range, { includePrerelease: true })

@@ -1,0 +1,74 @@
+import { npm } from './npm/index.js'
+import { pip } from './pip/index.js'
+import type { Ecosystem, LockEntry, ManifestFacts, ManifestKind, PackageManager } from './types.js'
+import { UNMANAGED_LOCKFILES } from './unmanaged.js'
+
+/** Every ecosystem, in the order a workspace is detected as one (package.json first). */
+export const ECOSYSTEMS: readonly Ecosystem[] = [npm, pip]
+
+const basename = (file: string): string => file.slice(file.lastIndexOf('/') + 1)
+
+/** Lockfile names at any depth: the ecosystems' own and those of ecosystems without a folder. */
+export const LOCKFILE_NAMES: readonly string[] = [...ECOSYSTEMS.flatMap((e) => e.lockfiles), ...Object.values(UNMANAGED_LOCKFILES).flat()]
+
+export function isLockfile(file: string): boolean {
+  const base = basename(file)
+  return LOCKFILE_NAMES.includes(base) || ECOSYSTEMS.some((e) => e.lockfilePattern?.test(base) === true)
+}
+
+/** The ecosystem whose lockfile `file` is (null for an unmanaged one or not a lockfile). */
+function lockfileOwner(file: string): Ecosystem | undefined {
+  const base = basename(file)
+  return ECOSYSTEMS.find((e) => e.lockfiles.includes(base) || e.lockfilePattern?.test(base) === true)
+}
+
+/** The entries of lockfile `file`, or null when no ecosystem reads that kind entry by entry. */
+export function lockEntries(file: string, text: string, registryHosts: readonly string[]): LockEntry[] | null {
+  return lockfileOwner(file)?.lockEntries(file, text, registryHosts) ?? null
+}
+
+const MANIFESTS: readonly ManifestFacts[] = ECOSYSTEMS.flatMap((e) => e.manifests)
+
+export function manifestKind(file: string): ManifestKind | null {
+  const base = basename(file)
+  return MANIFESTS.find((m) => m.file === base)?.kind ?? null
+}
+
+/** The keys of a manifest kind a bump or the agent may change, from every ecosystem that owns one. */
+export function manifestAllowedKeys(kind: ManifestKind): string[] {
+  return [...new Set(MANIFESTS.filter((m) => m.kind === kind).flatMap((m) => m.allowedKeys))]
+}
+
+/** Untracked dependency folders at the root, taken from a pristine copy, never from the agent's workspace. */
+export const ROOT_DEPENDENCY_DIRS: readonly string[] = ECOSYSTEMS.flatMap((e) => e.dependencyFolders.root)
+
+/** Folder names that hold installed packages at any depth. */
+export const DEPENDENCY_FOLDER_NAMES: readonly string[] = [
+  ...new Set(ECOSYSTEMS.flatMap((e) => [...e.dependencyFolders.root, ...e.dependencyFolders.anyDepth]))
+]
+
+/** Folders inside a root dependency folder that tools write while they run. */
+export const DEPENDENCY_CACHE_DIRS: Record<string, string[]> = Object.fromEntries(
+  ECOSYSTEMS.flatMap((e) => Object.entries(e.dependencyFolders.caches).map(([dir, caches]) => [dir, [...caches]]))
+)
+
+/** Whether `file` is inside a folder of installed packages: one at any depth, or a root one. */
+export function inDependencyFolder(file: string): boolean {
+  const parts = file.split('/').slice(0, -1)
+  if (parts.length > 0 && ROOT_DEPENDENCY_DIRS.includes(parts[0])) return true
+  return parts.some((p) => ECOSYSTEMS.some((e) => e.dependencyFolders.anyDepth.includes(p)))
+}
+
+/** Whether `file` is inside a root dependency folder (`node_modules/x`, `.venv/x`). */
+export function inRootDependencyFolder(file: string): boolean {
+  const slash = file.indexOf('/')
+  return slash > 0 && ROOT_DEPENDENCY_DIRS.includes(file.slice(0, slash))
+}
+
+/** Whether a runner variable is some ecosystem's registry configuration. */
+export function isRegistryEnv(name: string): boolean {
+  return ECOSYSTEMS.some((e) => e.registryEnv(name))
+}
+
+/** The upgrade managers, in detection order. */
+export const UPGRADE_MANAGERS: readonly PackageManager[] = ECOSYSTEMS.map((e) => e.upgrade)
