@@ -101,7 +101,7 @@ export class GitWorkspace implements Workspace {
       appendFileSync(excludeFile, text)
       current += text
     }
-    this.preRun = await recordPreRunFiles(this.dir)
+    this.preRun = await recordPreRunFiles(await this.repo())
   }
 
   /**
@@ -117,7 +117,7 @@ export class GitWorkspace implements Workspace {
 
   /** The pre-run record, read once: loopgate wrote it before the first call and nothing else does. */
   private async preRunFiles(): Promise<PreRunFiles | null> {
-    if (this.preRun === undefined) this.preRun = await readPreRunFiles(this.dir)
+    if (this.preRun === undefined) this.preRun = await readPreRunFiles(this.repoNow())
     return this.preRun
   }
 
