@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { GitError } from '../src/git/command.js'
+import { GitError } from '../src/git/command-line.js'
 import { returnCustody, takeCustody } from '../src/git/custody.js'
 import { GitRepository } from '../src/git/repository.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'

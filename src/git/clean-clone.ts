@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
-import { GitError } from './command.js'
+import { GitError } from './command-line.js'
 import { credentialSecrets, gitEnvWith, scrubCredentials, tokenHeaderFor } from './fetch-auth.js'
 import { GitRepository } from './repository.js'
 import { carriesRunTrailer } from './workspace.js'

@@ -1,6 +1,6 @@
 import { heldRepositoryFor } from './custody-registry.js'
 import { userConfigOf } from './custody.js'
-import { gitEnv } from './command.js'
+import { gitEnv } from './command-line.js'
 import { GitRepository } from './repository.js'
 import { persistedCredentials } from '../isolation/credentials.js'
 

@@ -1,8 +1,8 @@
-import { commandLine, type GitResult, type RunOptions } from './command.js'
+import { commandLine, type GitResult, type RunOptions } from './command-line.js'
 import { heldRepositoryFor } from './custody-registry.js'
 import { GitRepository } from './repository.js'
 
-export { GitError, gitEnv, LOOPGATE_GIT_CONFIG, type GitResult } from './command.js'
+export { GitError, gitEnv, LOOPGATE_GIT_CONFIG, type GitResult } from './command-line.js'
 
 /**
  * Lookup for call sites not yet given a GitRepository: each finds its repository from `cwd`
@@ -12,7 +12,7 @@ export interface GitOptions extends RunOptions {
   cwd: string
 }
 
-/** The full argument list of one command run in `cwd` (see command.ts). */
+/** The full argument list of one command run in `cwd` (see command-line.ts). */
 export function gitArgs(args: string[], opts: Pick<GitOptions, 'cwd' | 'config'>): string[] {
   const held = heldRepositoryFor(opts.cwd)
   return commandLine(args, { cwd: opts.cwd, held: held ? { gitDir: held.gitDir, workTree: held.workspace } : undefined }, opts.config)

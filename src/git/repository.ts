@@ -1,5 +1,5 @@
 import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
-import { commandLine, gitEnv, runGit, runGitBinary, type CommandLocation, type GitResult, type RunOptions } from './command.js'
+import { commandLine, gitEnv, runGit, runGitBinary, type CommandLocation, type GitResult, type RunOptions } from './command-line.js'
 import { heldRepositoryFor, type HeldRepository } from './custody-registry.js'
 
 /** One entry of `git ls-tree`. */
@@ -38,7 +38,7 @@ const zlist = (text: string): string[] => text.split('\0').filter(Boolean)
 /**
  * A git repository as loopgate's own git sees it, bound at construction to its folder and, when
  * loopgate holds it, to loopgate's git directory: no command run through it reads the `.git` the
- * agent can write, nor any global or system configuration (see command.ts).
+ * agent can write, nor any global or system configuration (see command-line.ts).
  */
 export class GitRepository {
   private constructor(
