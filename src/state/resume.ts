@@ -1,5 +1,5 @@
 import { wipBranchName } from '../git/branches.js'
-import { fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
+import { credentialSecrets, fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
 import { GitRepository } from '../git/repository.js'
 import { knownStopReason, needsEscalation } from '../loop/stop-reasons.js'
 import type { LoopState } from './schema.js'
@@ -45,7 +45,12 @@ async function fetchWip(dir: string, branch: string, creds: FetchCredentials): P
   if (!remote.ok || remote.exitCode !== 0) return { head: null }
   const ref = `refs/remotes/origin/${branch}`
   const env = await fetchEnvFor(dir, creds)
-  const fetched = await tryGit(dir, ['fetch', '--no-tags', '--quiet', 'origin', `+refs/heads/${branch}:${ref}`], [], env)
+  const fetched = await GitRepository.lookup(dir)
+    .fetch('origin', [`+refs/heads/${branch}:${ref}`], { env, secrets: credentialSecrets(creds) })
+    .then(
+      () => ({ ok: true, error: undefined }),
+      (err: Error) => ({ ok: false, error: err.message })
+    )
   if (!fetched.ok) {
     const missing = /couldn't find remote ref|not our ref/i.test(fetched.error ?? '')
     return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${scrubCredentials(fetched.error ?? '', creds)}` }
