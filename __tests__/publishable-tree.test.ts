@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import path from 'node:path'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { git } from '../src/git/git.js'
 import { recordPreRunFiles } from '../src/git/pre-run-files.js'
 import { publishableTree, type PublishRules, type TreeSource } from '../src/git/publishable-tree.js'
+import { GitRepository } from '../src/git/repository.js'
 import { GitWorkspace } from '../src/git/workspace.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/inputs.js'
 import { buggyProject, makeRepo, sh } from './helpers/repo.js'
@@ -34,7 +34,7 @@ async function sourceFor(dir: string): Promise<TreeSource> {
   const preRun = await recordPreRunFiles(dir)
   return {
     dir,
-    git: (args, o = {}) => git(args, { cwd: dir, okCodes: o.okCodes, input: o.input }),
+    repo: async () => GitRepository.plain(dir),
     head: async () => sh(dir, ['rev-parse', 'HEAD']).trim(),
     progressFile: PROGRESS,
     preRun: async () => preRun

@@ -3,7 +3,7 @@ import { setupProtection, type Protection } from './run/protection-setup.js'
 import { ownedPath } from './fs/owned-dir.js'
 import { withCustody } from './git/custody.js'
 import { keepPublishRules } from './git/publish-rules.js'
-import { git } from './git/git.js'
+import { GitRepository } from './git/repository.js'
 import { ConfigError, type Settings } from './inputs.js'
 import { gateEnv } from './isolation/env.js'
 import { runLoop } from './loop/engine.js'
@@ -21,9 +21,8 @@ import { wireLoop, workspaceView } from './run/wiring.js'
 
 export { defaultRunId, defaultTempDir, prepareRunDir, runDirFor, type RunCarry, type RunContext, type RunReport } from './run/context.js'
 
-async function assertGitRepository(dir: string): Promise<void> {
-  const r = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: dir, okCodes: [1, 128] })
-  if (r.exitCode !== 0) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
+async function assertGitRepository(repository: GitRepository, dir: string): Promise<void> {
+  if ((await repository.tryHead()) === null) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
 }
 
 /**
@@ -35,17 +34,17 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   const runDir = prepareRunDir(ctx.tempDir, settings.loopId, ctx.runId)
   const usersRemoved: Promise<void>[] = []
   try {
-    return await withCustody(settings.workspace, runDir, () => runInCustody(settings, ctx, runDir, usersRemoved))
+    return await withCustody(settings.workspace, runDir, (custody) => runInCustody(settings, ctx, runDir, usersRemoved, GitRepository.held(custody)))
   } finally {
     // The run's users are removed while the result is published and the repository handed back.
     await Promise.all(usersRemoved)
   }
 }
 
-async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, usersRemoved: Promise<void>[]): Promise<RunReport> {
+async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, usersRemoved: Promise<void>[], repository: GitRepository): Promise<RunReport> {
   const files = runFiles(runDir, initial.workspace, initial.progressFile)
   const progress = new ProgressFile(initial.workspace, initial.progressFile)
-  await assertGitRepository(initial.workspace)
+  await assertGitRepository(repository, initial.workspace)
 
   const before = await beforeTheLoop(initial, ctx)
   const settings = before.settings
@@ -59,7 +58,7 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   if (before.upgrade?.kind === 'ready') new AttemptLog(files.logFile).write(upgradeStartEntry(before.upgrade, ctx.runId))
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
-  const gitWorkspace = workspaceView(settings, ctx)
+  const gitWorkspace = workspaceView(settings, ctx, repository)
   const protection = await protect(settings, ctx, files, callsDir, () => gitWorkspace.prepare(), before)
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]

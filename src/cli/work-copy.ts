@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { workBranchName } from '../git/branches.js'
-import { git } from '../git/git.js'
+import { GitRepository } from '../git/repository.js'
 
 /**
  * The CLI never runs the loop in the user's checkout: the session works in a clone of the checked-out
@@ -24,24 +24,15 @@ export interface UserRepository {
   branch: string | null
 }
 
-const quiet = { okCodes: [128] }
-
 /** The repository `dir` is in (any subfolder of it), with its checked-out commit. */
 export async function findRepository(dir: string): Promise<UserRepository> {
-  const top = await git(['rev-parse', '--show-toplevel'], { cwd: dir, ...quiet }).catch((err: Error) => ({ exitCode: 128, stdout: '', stderr: err.message }))
-  if (top.exitCode !== 0) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`)
-  const root = top.stdout.trim()
-  const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: root, okCodes: [1, 128] })
-  if (head.exitCode !== 0)
-    throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`)
-  const common = await git(['rev-parse', '--git-common-dir'], { cwd: root })
-  const branch = await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: root, okCodes: [1, 128] })
-  return {
-    top: root,
-    commonDir: path.resolve(root, common.stdout.trim()),
-    head: head.stdout.trim(),
-    branch: branch.exitCode === 0 ? branch.stdout.trim() : null
-  }
+  const root = await GitRepository.plain(dir).topLevel()
+  if (root === null) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`)
+  const repo = GitRepository.plain(root)
+  const head = await repo.tryHead()
+  if (head === null) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`)
+  const common = await repo.run(['rev-parse', '--git-common-dir'])
+  return { top: root, commonDir: path.resolve(root, common.stdout.trim()), head, branch: await repo.currentBranch() }
 }
 
 /** Refuses, before anything is spent, a run whose result could not be delivered. */
@@ -60,9 +51,10 @@ export function checkDeliverable(repo: UserRepository, loopId: string): void {
  * branch left behind), and the clone has no remote: nothing in it points back to the repository.
  */
 export async function cloneForRun(repo: UserRepository, dir: string): Promise<string> {
-  await git(['clone', '--no-local', '--no-checkout', '--quiet', '--', repo.top, dir], { cwd: path.dirname(dir) })
-  await git(['checkout', '--quiet', ...(repo.branch ? ['-B', repo.branch, repo.head] : ['--detach', repo.head])], { cwd: dir })
-  await git(['remote', 'remove', 'origin'], { cwd: dir })
+  await GitRepository.plain(path.dirname(dir)).run(['clone', '--no-local', '--no-checkout', '--quiet', '--', repo.top, dir])
+  const clone = GitRepository.plain(dir)
+  await clone.run(['checkout', '--quiet', ...(repo.branch ? ['-B', repo.branch, repo.head] : ['--detach', repo.head])])
+  await clone.run(['remote', 'remove', 'origin'])
   return dir
 }
 
@@ -81,12 +73,13 @@ export interface Delivered {
  */
 export async function deliverWork(repo: UserRepository, clone: string, loopId: string): Promise<Delivered> {
   const branch = workBranchName(loopId)
-  const head = (await git(['rev-parse', 'HEAD'], { cwd: clone })).stdout.trim()
-  const count = Number((await git(['rev-list', '--count', `${repo.head}..${head}`], { cwd: clone })).stdout.trim())
+  const work = GitRepository.plain(clone)
+  const head = await work.head()
+  const count = await work.revListCount(`${repo.head}..${head}`)
   if (!count) return { branch, commits: 0, replaced: null }
-  const before = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: repo.top, okCodes: [1] })
-  await git(['fetch', '--quiet', '--no-tags', '--', path.join(clone, '.git'), `+HEAD:refs/heads/${branch}`], { cwd: repo.top })
-  const old = before.exitCode === 0 ? before.stdout.trim() : null
+  const user = GitRepository.plain(repo.top)
+  const old = await user.tryRevParse(`refs/heads/${branch}`)
+  await user.fetch(path.join(clone, '.git'), [`+HEAD:refs/heads/${branch}`])
   return { branch, commits: count, replaced: old && old !== head ? old : null }
 }
 

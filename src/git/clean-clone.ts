@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
-import { gitEnvWith, scrubCredentials, tokenHeaderFor } from './fetch-auth.js'
-import { git, gitEnv, GitError } from './git.js'
+import { GitError } from './command-line.js'
+import { credentialSecrets, gitEnvWith, scrubCredentials, tokenHeaderFor } from './fetch-auth.js'
+import { GitRepository } from './repository.js'
 import { carriesRunTrailer } from './workspace.js'
 
 /**
@@ -53,11 +54,16 @@ const REFUSED_PUSH = /stale info|\[rejected\]|non-fast-forward|fetch first/
 export type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'onRetry'>
 
 export class CleanClone {
+  /** The clean repository itself (bare; its own git directory, no token). */
+  readonly repository: GitRepository
+
   private constructor(
     readonly dir: string,
     private readonly remote: Remote,
     private readonly pushRetry: PushRetry = {}
-  ) {}
+  ) {
+    this.repository = GitRepository.plain(dir)
+  }
 
   /**
    * A fresh repository holding `commit` and its history, copied from the workspace's object store.
@@ -67,16 +73,17 @@ export class CleanClone {
     const dir = mkdtempSync(path.join(tempDir, 'loopgate-publish-'))
     const clone = new CleanClone(dir, remote, pushRetry)
     try {
-      await git(['init', '-q', '--bare', dir], { cwd: tempDir })
-      const commonDir = (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: workspace })).stdout.trim()
+      await GitRepository.plain(tempDir).run(['init', '-q', '--bare', dir])
+      const commonDir = await GitRepository.lookup(workspace).commonDir()
       const shallow = path.join(commonDir, 'shallow')
       if (existsSync(shallow)) copyFileSync(shallow, path.join(dir, 'shallow'))
-      const borrow = { ...gitEnv(), GIT_ALTERNATE_OBJECT_DIRECTORIES: path.join(commonDir, 'objects') }
-      const sha = (await git(['rev-parse', '--verify', '--end-of-options', `${commit}^{commit}`], { cwd: dir, env: borrow })).stdout.trim()
-      await git(['update-ref', 'refs/loopgate/work', sha], { cwd: dir, env: borrow })
+      const repo = clone.repository
+      const borrow = repo.env({ GIT_ALTERNATE_OBJECT_DIRECTORIES: path.join(commonDir, 'objects') })
+      const sha = await repo.revParse(`${commit}^{commit}`, { env: borrow })
+      await repo.run(['update-ref', 'refs/loopgate/work', sha], { env: borrow })
       // -a without -l copies every reachable object, the borrowed ones too, into this repository.
-      await git(['repack', '-a', '-d', '-q'], { cwd: dir, env: borrow })
-      await git(['cat-file', '-e', `${sha}^{tree}`], { cwd: dir })
+      await repo.run(['repack', '-a', '-d', '-q'], { env: borrow })
+      await repo.run(['cat-file', '-e', `${sha}^{tree}`])
       return clone
     } catch (err) {
       clone.dispose()
@@ -86,24 +93,21 @@ export class CleanClone {
 
   /** The sha of a branch on the remote, or null when it does not exist. */
   async remoteTip(branch: string): Promise<string | null> {
-    const r = await this.run(['ls-remote', '--heads', '--', this.remote.url, `refs/heads/${branch}`])
-    const line = r.stdout.split('\n').find((l) => l.endsWith(`\trefs/heads/${branch}`))
-    return line ? line.split('\t')[0] : null
+    return this.repository.remoteRef(this.remote.url, `refs/heads/${branch}`, this.auth())
   }
 
   /** Whether `sha` (fetched from the remote's `branch`) is a commit loopgate made: its run trailer. */
   async isLoopgateCommit(sha: string, branch: string): Promise<boolean> {
     await this.fetchBranch(branch)
-    return (await carriesRunTrailer(this.dir, sha)) === true
+    return (await carriesRunTrailer(this.repository, sha)) === true
   }
 
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
-    const r = await git(['merge-base', '--is-ancestor', ancestor, commit], { cwd: this.dir, okCodes: [1, 128] })
-    return r.exitCode === 0
+    return this.repository.isAncestor(ancestor, commit)
   }
 
   private async fetchBranch(branch: string): Promise<void> {
-    await this.run(['fetch', '-q', '--no-tags', '--', this.remote.url, `+refs/heads/${branch}:refs/loopgate/remote`])
+    await this.repository.fetch(this.remote.url, [`+refs/heads/${branch}:refs/loopgate/remote`], this.auth())
   }
 
   /**
@@ -112,14 +116,12 @@ export class CleanClone {
    */
   async push(commit: string, branch: string, lease: string | null | 'force'): Promise<void> {
     const ref = `refs/heads/${branch}`
-    const args = ['push', '--porcelain', '--no-verify']
-    if (lease === 'force') args.push('--force')
-    else args.push(`--force-with-lease=${ref}:${lease ?? ''}`)
-    args.push('--', this.remote.url, `${commit}:${ref}`)
+    const push = () =>
+      this.repository.push(this.remote.url, [`${commit}:${ref}`], { ...this.auth(), lease: lease === 'force' ? 'force' : { ref, expect: lease } })
     try {
       // A push that died on the network is sent again; if it had landed, the retry is "up to
       // date" (git checks that before the lease), so a retry never turns success into rejection.
-      await withRetry(() => this.run(args), {
+      await withRetry(push, {
         ...this.pushRetry,
         isTransient: (err) => err instanceof GitError && isTransientNetworkError(`${err.result.stderr}\n${err.result.stdout}`)
       })
@@ -132,16 +134,9 @@ export class CleanClone {
     }
   }
 
-  private async run(args: string[]) {
-    try {
-      return await git(args, { cwd: this.dir, env: authEnv(this.remote) })
-    } catch (err) {
-      if (err instanceof GitError) {
-        err.message = scrub(err.message, this.remote)
-        err.result.stderr = scrub(err.result.stderr, this.remote)
-      }
-      throw err
-    }
+  /** The token's environment and what to keep out of errors, for the commands that reach the remote. */
+  private auth(): { env: NodeJS.ProcessEnv; secrets: string[] } {
+    return { env: authEnv(this.remote), secrets: credentialSecrets({ token: this.remote.token }) }
   }
 
   dispose(): void {

@@ -3,7 +3,7 @@ import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path'
 import { ConfigError } from '../inputs/values.js'
 import { registerHeld, unregisterHeld, type HeldRepository } from './custody-registry.js'
-import { git } from './git.js'
+import { GitRepository } from './repository.js'
 
 /**
  * For the length of a run loopgate holds the workspace's `.git` itself: the directory is moved
@@ -44,19 +44,14 @@ function move(from: string, to: string): void {
 
 /** The keys a working repository needs, read from a config file as data (no includes, nothing run). */
 async function essentialConfig(configFile: string, cwd: string): Promise<string> {
-  const r = await git(['config', '--file', configFile, '--null', '--get-regexp', '^(core\\.repositoryformatversion|extensions\\..*|remote\\.origin\\.url)$'], {
-    cwd,
-    okCodes: [1]
-  })
+  const settings = await GitRepository.plain(cwd).configList(configFile, { regexp: '^(core\\.repositoryformatversion|extensions\\..*|remote\\.origin\\.url)$' })
   const lines = ['[core]', '\tfilemode = true', '\tbare = false', '\tlogallrefupdates = true']
   const extensions: string[] = []
   let origin: string | null = null
-  for (const rec of r.stdout.split('\0')) {
-    const nl = rec.indexOf('\n')
-    if (nl < 0) continue
-    const key = rec.slice(0, nl).toLowerCase()
-    const value = rec.slice(nl + 1)
-    if (/[\n\r"\\]/.test(value)) continue
+  for (const setting of settings) {
+    const key = setting.key.toLowerCase()
+    const value = setting.value
+    if (value === null || /[\n\r"\\]/.test(value)) continue
     if (key === 'core.repositoryformatversion' && /^\d+$/.test(value)) lines.push(`\trepositoryformatversion = ${value}`)
     else if (key.startsWith('extensions.') && /^[a-z0-9]+$/i.test(key.slice(11)) && /^[\w.-]+$/.test(value)) extensions.push(`\t${key.slice(11)} = ${value}`)
     else if (key === 'remote.origin.url') origin = value
@@ -145,9 +140,9 @@ export function resumeCustody(custody: Custody): void {
  * cannot join it (a lock left by a killed run) the split index goes back as it is: git reads it.
  */
 async function joinSplitIndex(custody: Custody): Promise<void> {
-  const joined = await git(['update-index', '--no-split-index'], { cwd: custody.workspace, config: ['core.splitIndex=false'], okCodes: [128] }).catch(
-    () => null
-  )
+  const joined = await GitRepository.held(custody)
+    .run(['update-index', '--no-split-index'], { config: ['core.splitIndex=false'], okCodes: [128] })
+    .catch(() => null)
   if (!joined || joined.exitCode !== 0) return
   for (const name of readdirSync(custody.gitDir)) if (/^sharedindex\.[0-9a-f]{40,64}$/.test(name)) rmSync(path.join(custody.gitDir, name), { force: true })
 }

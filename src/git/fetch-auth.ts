@@ -1,6 +1,7 @@
 import { heldRepositoryFor } from './custody-registry.js'
 import { userConfigOf } from './custody.js'
-import { git, gitEnv, type GitResult } from './git.js'
+import { gitEnv } from './command-line.js'
+import { GitRepository } from './repository.js'
 import { persistedCredentials } from '../isolation/credentials.js'
 
 /**
@@ -81,19 +82,23 @@ export async function fetchEnvFor(workspace: string, creds: FetchCredentials): P
   return fetchEnv({ ...creds, persisted })
 }
 
-/** Removes the token (and its encodings) from text git may echo. */
-export function scrubCredentials(text: string, creds: FetchCredentials): string {
+/** The token and its encodings: what never appears in a message git may echo. */
+export function credentialSecrets(creds: Pick<FetchCredentials, 'token' | 'persisted'>): string[] {
   const secrets: string[] = []
   if (creds.token) secrets.push(creds.token, basicOf(creds.token))
   for (const setting of creds.persisted ?? []) {
     const m = /basic\s+(\S+)/i.exec(setting)
     if (m) secrets.push(m[1])
   }
-  return secrets.reduce((t, s) => (s ? t.split(s).join('***') : t), text)
+  return secrets
+}
+
+/** Removes the token (and its encodings) from text git may echo. */
+export function scrubCredentials(text: string, creds: FetchCredentials): string {
+  return credentialSecrets(creds).reduce((t, s) => (s ? t.split(s).join('***') : t), text)
 }
 
 /** Whether the repository is shallow (a depth-limited clone): then fetches stay depth-limited too. */
-export async function isShallow(cwd: string): Promise<boolean> {
-  const r: GitResult = await git(['rev-parse', '--is-shallow-repository'], { cwd, okCodes: [128] })
-  return r.stdout.trim() === 'true'
+export function isShallow(cwd: string): Promise<boolean> {
+  return GitRepository.lookup(cwd).isShallow()
 }

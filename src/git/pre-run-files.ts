@@ -1,7 +1,6 @@
 import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { heldRepositoryFor } from './custody-registry.js'
-import { git, gitEnv } from './git.js'
+import { GitRepository } from './repository.js'
 
 /**
  * The files that were in the working tree, untracked, before the agent's first call (a lockfile
@@ -25,28 +24,22 @@ export interface PreRunFiles {
 const RECORD = 'pre-run-files.json'
 const HASH_LIMIT = 64 * 1024 * 1024
 
-function zlist(text: string): string[] {
-  return text.split('\0').filter(Boolean)
-}
-
-async function gitDirOf(dir: string): Promise<string> {
-  return (await git(['rev-parse', '--absolute-git-dir'], { cwd: dir })).stdout.trim()
-}
+/** `at`'s repository: given, or found from a folder (see GitRepository.lookup). */
+const repositoryOf = (at: string | GitRepository): GitRepository => (typeof at === 'string' ? GitRepository.lookup(at) : at)
 
 /** Next to loopgate's git directory (the root-only run directory) when the repository is held. */
-async function recordFile(dir: string): Promise<string> {
-  const held = heldRepositoryFor(dir)
-  return held ? path.join(path.dirname(held.gitDir), RECORD) : path.join(await gitDirOf(dir), RECORD)
+async function recordFile(repo: GitRepository): Promise<string> {
+  return repo.held ? path.join(path.dirname(repo.held.gitDir), RECORD) : path.join(await repo.gitDir(), RECORD)
 }
 
 /** Records the untracked and ignored files before the first call (the agent has not run yet). */
-export async function recordPreRunFiles(dir: string): Promise<PreRunFiles> {
-  const [untrackedList, ignoredList] = await Promise.all([
-    git(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir }),
-    git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: dir })
+export async function recordPreRunFiles(at: string | GitRepository): Promise<PreRunFiles> {
+  const repo = repositoryOf(at)
+  const dir = repo.dir
+  const [untracked, ignored] = await Promise.all([
+    repo.lsFiles(['--others', '--exclude-standard']),
+    repo.lsFiles(['--others', '--ignored', '--exclude-standard', '--directory'])
   ])
-  const untracked = zlist(untrackedList.stdout)
-  const ignored = zlist(ignoredList.stdout)
   const alwaysOut: string[] = []
   const toHash: string[] = []
   for (const rel of [...untracked, ...ignored]) {
@@ -66,17 +59,14 @@ export async function recordPreRunFiles(dir: string): Promise<PreRunFiles> {
   }
   const files: Record<string, string> = {}
   if (toHash.length) {
-    const gitDir = await gitDirOf(dir)
-    const scratch = path.join(gitDir, `loopgate-pre-run-index-${process.pid}`)
-    const env = { ...gitEnv(), GIT_INDEX_FILE: scratch }
+    const scratch = path.join(await repo.gitDir(), `loopgate-pre-run-index-${process.pid}`)
     try {
-      await git(['update-index', '--add', '--info-only', '-z', '--stdin'], {
-        cwd: dir,
-        env,
+      await repo.run(['update-index', '--add', '--info-only', '-z', '--stdin'], {
+        env: repo.env({ GIT_INDEX_FILE: scratch }),
         config: ['core.splitIndex=false'],
         input: `${toHash.join('\0')}\0`
       })
-      for (const line of zlist((await git(['ls-files', '-s', '-z'], { cwd: dir, env })).stdout)) {
+      for (const line of await repo.lsFiles(['-s'], { indexFile: scratch })) {
         const tab = line.indexOf('\t')
         const [mode, blob] = line.slice(0, tab).split(' ')
         files[line.slice(tab + 1)] = `${mode} ${blob}`
@@ -86,13 +76,13 @@ export async function recordPreRunFiles(dir: string): Promise<PreRunFiles> {
     }
   }
   const record: PreRunFiles = { files, alwaysOut }
-  writeFileSync(await recordFile(dir), JSON.stringify(record), { mode: 0o600 })
+  writeFileSync(await recordFile(repo), JSON.stringify(record), { mode: 0o600 })
   return record
 }
 
 /** The record written by recordPreRunFiles for this run, if any (the post step reads it too). */
-export async function readPreRunFiles(dir: string): Promise<PreRunFiles | null> {
-  const file = await recordFile(dir)
+export async function readPreRunFiles(at: string | GitRepository): Promise<PreRunFiles | null> {
+  const file = await recordFile(repositoryOf(at))
   if (!existsSync(file)) return null
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as PreRunFiles

@@ -1,6 +1,6 @@
 import { findTampering, revertTampering, type Tampering } from '../gate/baseline/compare.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
-import type { GitResult } from './git.js'
+import type { GitRepository } from './repository.js'
 import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
 import { changedInWorkTree, nestedRepositories } from './status.js'
 
@@ -25,7 +25,8 @@ export interface PublishRules {
 /** The workspace as loopgate's own git sees it (its git directory, its author), and loopgate's files in it. */
 export interface TreeSource {
   dir: string
-  git: (args: string[], opts?: { okCodes?: number[]; input?: string }) => Promise<GitResult>
+  /** loopgate's repository of the workspace, once its last commit's ref update is done. */
+  repo: () => Promise<GitRepository>
   head: () => Promise<string>
   progressFile: string
   featuresFile?: string
@@ -69,25 +70,23 @@ async function stage(source: TreeSource, paths: readonly string[]): Promise<stri
   if (paths.length === 0) return []
   const nested = nestedRepositories(paths)
   const named = paths.filter((p) => !nested.includes(p))
-  const everything = ['add', '-A', '--', '.', ...pathspecExcludes(nested)]
+  const repo = await source.repo()
+  const everything = ['.', ...pathspecExcludes(nested)]
   if (named.some((p) => p.includes('\ufffd'))) {
-    await source.git(everything)
+    await repo.addAll(everything)
     return nested
   }
   if (named.length === 0) return nested
-  const staged = await source.git(['update-index', '--add', '--remove', '-z', '--stdin'], { input: `${named.join('\0')}\0`, okCodes: [1, 128] })
-  if (staged.exitCode !== 0) await source.git(everything)
+  const staged = await repo.updateIndex(['--add', '--remove'], named)
+  if (staged.exitCode !== 0) await repo.addAll(everything)
   return nested
 }
 
 /** The index against HEAD, the tree it would commit, and HEAD itself (read side by side). */
 async function readStaged(source: TreeSource): Promise<{ numstat: string; tree: string; parent: string }> {
-  const [staged, written, parent] = await Promise.all([
-    source.git(['diff', '--cached', '--numstat', '--no-renames']),
-    source.git(['write-tree']),
-    source.head()
-  ])
-  return { numstat: staged.stdout, tree: written.stdout.trim(), parent }
+  const repo = await source.repo()
+  const [staged, tree, parent] = await Promise.all([repo.run(['diff', '--cached', '--numstat', '--no-renames']), repo.writeTree(), source.head()])
+  return { numstat: staged.stdout, tree, parent }
 }
 
 function numstatFiles(numstat: string): string[] {
@@ -102,21 +101,20 @@ async function loopgateAndPreRunFiles(source: TreeSource, staged: string[], only
   const own = [source.progressFile, only ? undefined : source.featuresFile].filter((f): f is string => !!f && staged.includes(f))
   const preRun = await source.preRun()
   if (!preRun || !staged.some((f) => mayBePreRunAddition(f, preRun))) return own
-  const raw = await source.git(['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=A'])
+  const raw = await (await source.repo()).run(['diff', '--cached', '--raw', '-z', '--no-abbrev', '--no-renames', '--diff-filter=A'])
   return [...own, ...unchangedPreRunAdditions(raw.stdout, preRun).filter((f) => !own.includes(f))]
 }
 
 /** The workflow folder (or `.github` whole, when its own entry changed) when the index changes it. */
 async function workflowChanges(source: TreeSource, candidates: readonly string[]): Promise<string[]> {
   if (!candidates.some((p) => p === '.github' || p.startsWith('.github/'))) return []
-  const r = await source.git(['diff', '--cached', '--name-only', '-z', '--no-renames', '--', ':(literal).github'])
-  const names = r.stdout.split('\0').filter(touchesWorkflows)
+  const names = (await (await source.repo()).diffNames({}, [':(literal).github'])).filter(touchesWorkflows)
   if (names.length === 0) return []
   return names.includes('.github') ? ['.github'] : [WORKFLOWS]
 }
 
 async function resetToHead(source: TreeSource, paths: string[]): Promise<void> {
-  await source.git(['--literal-pathspecs', 'reset', '-q', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: `${paths.join('\0')}\0` })
+  await (await source.repo()).resetPaths(paths)
 }
 
 function describe(reverted: Tampering[], nested: string[], workflows: string[]): string[] {

@@ -1,4 +1,4 @@
-import { git } from './git.js'
+import { GitRepository } from './repository.js'
 
 /**
  * Every path that differs between the working tree, the index and HEAD, untracked files included
@@ -6,11 +6,8 @@ import { git } from './git.js'
  * per file beyond it. Names are raw (NUL-separated); a name that is not valid UTF-8 comes back with
  * U+FFFD in it.
  */
-export async function changedInWorkTree(cwd: string): Promise<string[]> {
-  const r = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=dirty'], { cwd })
-  const paths: string[] = []
-  for (const rec of r.stdout.split('\0')) if (rec.length > 3) paths.push(rec.slice(3))
-  return paths
+export function changedInWorkTree(cwd: string): Promise<string[]> {
+  return GitRepository.lookup(cwd).statusPorcelain()
 }
 
 /**

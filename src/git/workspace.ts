@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
 import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
-import { git, gitEnv } from './git.js'
+import { GitRepository } from './repository.js'
 import { readPreRunFiles, recordPreRunFiles, type PreRunFiles } from './pre-run-files.js'
 import { publishableTree, type PublishableTree, type PublishRules, type TreeRequest, type TreeSource } from './publishable-tree.js'
 
@@ -10,13 +10,12 @@ export const TRAILER_RUN = 'Loopgate-Run'
 export const TRAILER_ITERATION = 'Loopgate-Iteration'
 
 /**
- * Whether commit `sha`, as git reads it in `cwd`, carries loopgate's run trailer: the mark of a
+ * Whether commit `sha`, as git reads it in `repo`, carries loopgate's run trailer: the mark of a
  * commit loopgate made. Null when git cannot read the commit there.
  */
-export async function carriesRunTrailer(cwd: string, sha: string): Promise<boolean | null> {
-  const r = await git(['log', '-1', '--format=%B', '--end-of-options', sha], { cwd, okCodes: [128] }).catch(() => null)
-  if (!r || r.exitCode !== 0) return null
-  return new RegExp(`^${TRAILER_RUN}: `, 'm').test(r.stdout)
+export async function carriesRunTrailer(repo: GitRepository, sha: string): Promise<boolean | null> {
+  const message = await repo.commitMessage(sha)
+  return message === null ? null : new RegExp(`^${TRAILER_RUN}: `, 'm').test(message)
 }
 
 function pathspecExcludes(paths: string[]): string[] {
@@ -44,6 +43,8 @@ export interface GitWorkspaceOptions {
   exclude?: string[]
   /** The rules every commit is held to; or given later, through publishUnder. */
   rules?: PublishRules
+  /** loopgate's repository of the workspace (its held git directory); else found from `dir` at each command. */
+  repository?: GitRepository
 }
 
 /**
@@ -74,15 +75,21 @@ export class GitWorkspace implements Workspace {
     this.rules = opts.rules
   }
 
-  private async run(args: string[], okCodes?: number[]) {
+  /** The repository, bound to loopgate's git directory and author, once the last ref update is done. */
+  private async repo(): Promise<GitRepository> {
     await this.refUpdate
-    return git(args, { cwd: this.dir, okCodes, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
+    return this.repoNow()
+  }
+
+  private repoNow(): GitRepository {
+    const author = this.opts.author ?? LOCAL_AUTHOR
+    return this.opts.repository?.withAuthor(author) ?? GitRepository.lookup(this.dir, author)
   }
 
   /** Keeps the progress file (and the excluded files) out of `git status` and commits; records the pre-run untracked files. Before the first call. */
   async prepare(): Promise<void> {
     // HEAD is read here too: nothing commits between this and the first call.
-    const [gitDir, head] = (await this.run(['rev-parse', '--absolute-git-dir', 'HEAD'])).stdout.trim().split('\n')
+    const [gitDir, head] = (await (await this.repo()).run(['rev-parse', '--absolute-git-dir', 'HEAD'])).stdout.trim().split('\n')
     this.knownHead = head
     const excludeFile = path.join(gitDir, 'info', 'exclude')
     mkdirSync(path.dirname(excludeFile), { recursive: true })
@@ -94,7 +101,7 @@ export class GitWorkspace implements Workspace {
       appendFileSync(excludeFile, text)
       current += text
     }
-    this.preRun = await recordPreRunFiles(this.dir)
+    this.preRun = await recordPreRunFiles(await this.repo())
   }
 
   /**
@@ -104,22 +111,21 @@ export class GitWorkspace implements Workspace {
    */
   async head(): Promise<string> {
     await this.refUpdate
-    this.knownHead ??= (await this.run(['rev-parse', 'HEAD'])).stdout.trim()
+    this.knownHead ??= await (await this.repo()).head()
     return this.knownHead
   }
 
   /** The pre-run record, read once: loopgate wrote it before the first call and nothing else does. */
   private async preRunFiles(): Promise<PreRunFiles | null> {
-    if (this.preRun === undefined) this.preRun = await readPreRunFiles(this.dir)
+    if (this.preRun === undefined) this.preRun = await readPreRunFiles(this.repoNow())
     return this.preRun
   }
 
   /** A commit of `tree` on top of `parent`, without a second scan of the work tree; HEAD moves to it in the background (see refUpdate). */
   private async commitTree(tree: string, parent: string, message: string): Promise<string> {
-    const commit = (
-      await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: this.dir, input: message, env: gitEnv(this.opts.author ?? LOCAL_AUTHOR) })
-    ).stdout.trim()
-    this.refUpdate = this.run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, parent])
+    const repo = this.repoNow()
+    const commit = await repo.commitTree(tree, [parent], message)
+    this.refUpdate = this.refUpdate.then(() => repo.updateRef('HEAD', commit, { expect: parent, message: `commit: ${message.split('\n')[0]}` }))
     this.refUpdate.catch(() => undefined)
     this.knownHead = commit
     return commit
@@ -132,10 +138,9 @@ export class GitWorkspace implements Workspace {
 
   /** loopgate's view of the workspace for publishableTree: its git directory, its author, its own files. */
   private treeSource(): TreeSource {
-    const env = gitEnv(this.opts.author ?? LOCAL_AUTHOR)
     return {
       dir: this.dir,
-      git: (args, o = {}) => this.refUpdate.then(() => git(args, { cwd: this.dir, env, okCodes: o.okCodes, input: o.input })),
+      repo: () => this.repo(),
       head: () => this.head(),
       progressFile: this.progressFile,
       featuresFile: this.featuresFile,
@@ -179,7 +184,6 @@ export class GitWorkspace implements Workspace {
 
   async hasChangesSince(commit: string): Promise<boolean> {
     const excludes = pathspecExcludes([this.progressFile, ...(this.featuresFile ? [this.featuresFile] : [])])
-    const r = await this.run(['diff', '--quiet', commit, 'HEAD', '--', '.', ...excludes], [1])
-    return r.exitCode === 1
+    return (await this.repo()).differs(commit, 'HEAD', ['.', ...excludes])
   }
 }

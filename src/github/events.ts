@@ -1,7 +1,7 @@
 import type { PullRequestEvent, WorkflowDispatchEvent } from '@octokit/webhooks-types'
 import { workBranchName } from '../git/branches.js'
-import { fetchEnvFor, isShallow, type FetchCredentials } from '../git/fetch-auth.js'
-import { git } from '../git/git.js'
+import { fetchEnvFor, type FetchCredentials } from '../git/fetch-auth.js'
+import { GitRepository } from '../git/repository.js'
 import { carriesRunTrailer } from '../git/workspace.js'
 import type { GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../inputs.js'
 import { readTrigger, type Trigger, type TriggerRequest } from './triggers.js'
@@ -53,13 +53,12 @@ function branchOfRef(ref: string | undefined): string | undefined {
  * checkout made) is fetched from origin first, through `creds` (see git/fetch-auth.ts).
  */
 export async function isLoopgateCommit(workspace: string, sha: string, creds?: FetchCredentials): Promise<boolean> {
-  const found = await carriesRunTrailer(workspace, sha)
+  const repo = GitRepository.lookup(workspace)
+  const found = await carriesRunTrailer(repo, sha)
   if (found !== null || !creds || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return found === true
-  const depth = (await isShallow(workspace).catch(() => false)) ? ['--depth=1'] : []
-  await git(['fetch', '--no-tags', '--quiet', ...depth, 'origin', sha], { cwd: workspace, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(
-    () => null
-  )
-  return (await carriesRunTrailer(workspace, sha)) === true
+  const depth = (await repo.isShallow().catch(() => false)) ? 1 : undefined
+  await repo.fetch('origin', [sha], { depth, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(() => null)
+  return (await carriesRunTrailer(repo, sha)) === true
 }
 
 /** What the API says of a pull request, as far as planning goes. */

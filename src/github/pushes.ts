@@ -1,5 +1,4 @@
 import { pushOverTip, PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
-import { git } from '../git/git.js'
 import { TRAILER_RUN } from '../git/workspace.js'
 
 /**
@@ -39,8 +38,7 @@ export async function pushOntoPullRequest(clone: CleanClone, commit: string, bra
 
 /** How many commits reachable from `tip` but not from `commit` loopgate did not make (no run trailer). */
 async function foreignCommitsDropped(clone: CleanClone, commit: string, tip: string): Promise<number> {
-  const r = await git(['rev-list', '--count', '--invert-grep', `--grep=^${TRAILER_RUN}: `, `${commit}..${tip}`, '--'], { cwd: clone.dir })
-  return Number(r.stdout.trim())
+  return clone.repository.revListCount(`${commit}..${tip}`, ['--invert-grep', `--grep=^${TRAILER_RUN}: `])
 }
 
 /**

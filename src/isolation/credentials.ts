@@ -1,6 +1,6 @@
 import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { git } from '../git/git.js'
+import { GitRepository } from '../git/repository.js'
 
 export interface StashedCredentials {
   /** `key=value` settings that authenticate loopgate's own fetches (see git/fetch-auth.ts); never written into the workspace. */
@@ -10,16 +10,6 @@ export interface StashedCredentials {
 }
 
 const CREDENTIAL_KEY = /^http\..*\.extraheader$|^http\.extraheader$/i
-
-function configEntries(text: string): { key: string; value: string }[] {
-  const out: { key: string; value: string }[] = []
-  for (const rec of text.split('\0')) {
-    if (!rec) continue
-    const nl = rec.indexOf('\n')
-    out.push(nl < 0 ? { key: rec, value: '' } : { key: rec.slice(0, nl), value: rec.slice(nl + 1) })
-  }
-  return out
-}
 
 interface FoundCredentials extends StashedCredentials {
   /** The included file behind each `found` include key, as the configuration names it. */
@@ -36,8 +26,9 @@ async function findCredentials(userConfig: string, cwd: string): Promise<FoundCr
   const auth: string[] = []
   const included = new Map<string, string>()
   const files: string[] = []
-  const local = await git(['config', '--file', userConfig, '--list', '-z'], { cwd, okCodes: [1] })
-  for (const { key, value } of configEntries(local.stdout)) {
+  const repo = GitRepository.plain(cwd)
+  for (const { key, value: set } of await repo.configList(userConfig)) {
+    const value = set ?? ''
     if (CREDENTIAL_KEY.test(key)) {
       auth.push(`${key}=${value}`)
       if (!found.includes(key)) found.push(key)
@@ -51,8 +42,7 @@ async function findCredentials(userConfig: string, cwd: string): Promise<FoundCr
         continue
       }
       if (!/extraheader/i.test(text)) continue
-      const inc = await git(['config', '--file', file, '--list', '-z'], { cwd, okCodes: [1] })
-      for (const entry of configEntries(inc.stdout)) if (CREDENTIAL_KEY.test(entry.key)) auth.push(`${entry.key}=${entry.value}`)
+      for (const entry of await repo.configList(file)) if (CREDENTIAL_KEY.test(entry.key)) auth.push(`${entry.key}=${entry.value ?? ''}`)
       files.push(file)
       found.push(`${key} (${path.basename(file)})`)
       included.set(`${key} (${path.basename(file)})`, value)
@@ -80,8 +70,7 @@ export async function stashCredentials(userConfig: string, stashFile: string): P
   // The credential goes back into no workspace: the repository is returned without it.
   for (const key of found) {
     const [name, inc] = key.split(' (')
-    const args = inc ? ['--fixed-value', '--unset-all', name, included.get(key) ?? ''] : ['--unset-all', name]
-    await git(['config', '--file', userConfig, ...args], { cwd, okCodes: [5] })
+    await GitRepository.plain(cwd).unsetConfig(userConfig, name, inc ? (included.get(key) ?? '') : undefined)
   }
   if (auth.length) writeFileSync(stashFile, JSON.stringify({ auth }), { mode: 0o600 })
   return { auth, found }

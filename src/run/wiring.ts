@@ -1,6 +1,7 @@
 import { credentialsFor, prepareAdapter } from '../agents/adapter.js'
 import { agentRunner } from '../agents/index.js'
 import type { Protection } from './protection-setup.js'
+import type { GitRepository } from '../git/repository.js'
 import { GitWorkspace } from '../git/workspace.js'
 import type { Settings } from '../inputs.js'
 import { credentialFilesInWorkspace, stageCredentialFiles } from '../isolation/credential-files.js'
@@ -38,13 +39,13 @@ function agentEnvOf(settings: Settings, ctx: RunContext, set: Record<string, str
  * files in the workspace stay out of its commits. Made before protection, which prepares it while
  * the gate opens (see ProtectionOptions.alongside).
  */
-export function workspaceView(settings: Settings, ctx: RunContext): GitWorkspace {
+export function workspaceView(settings: Settings, ctx: RunContext, repository?: GitRepository): GitWorkspace {
   const exclude = credentialFilesInWorkspace(agentEnvOf(settings, ctx, {}), {
     agent: settings.agent,
     provider: settings.provider,
     workspace: settings.workspace
   })
-  return new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, { author: settings.commitAuthor, exclude })
+  return new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, { author: settings.commitAuthor, exclude, repository })
 }
 
 /**

@@ -1,6 +1,6 @@
 import { wipBranchName } from '../git/branches.js'
-import { fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
-import { git } from '../git/git.js'
+import { credentialSecrets, fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
+import { GitRepository } from '../git/repository.js'
 import { knownStopReason, needsEscalation } from '../loop/stop-reasons.js'
 import type { LoopState } from './schema.js'
 
@@ -22,7 +22,7 @@ async function tryGit(
   env?: NodeJS.ProcessEnv
 ): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
   try {
-    const r = await git(args, { cwd: dir, okCodes, env })
+    const r = await GitRepository.lookup(dir).run(args, { okCodes, env })
     return { ok: true, stdout: r.stdout, exitCode: r.exitCode }
   } catch (err) {
     return { ok: false, stdout: '', exitCode: -1, error: (err as Error).message }
@@ -30,8 +30,9 @@ async function tryGit(
 }
 
 async function commitExists(dir: string, ref: string): Promise<string | null> {
-  const r = await tryGit(dir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], [1])
-  return r.ok && r.exitCode === 0 ? r.stdout.trim() : null
+  return GitRepository.lookup(dir)
+    .tryRevParse(`${ref}^{commit}`)
+    .catch(() => null)
 }
 
 /**
@@ -44,7 +45,12 @@ async function fetchWip(dir: string, branch: string, creds: FetchCredentials): P
   if (!remote.ok || remote.exitCode !== 0) return { head: null }
   const ref = `refs/remotes/origin/${branch}`
   const env = await fetchEnvFor(dir, creds)
-  const fetched = await tryGit(dir, ['fetch', '--no-tags', '--quiet', 'origin', `+refs/heads/${branch}:${ref}`], [], env)
+  const fetched = await GitRepository.lookup(dir)
+    .fetch('origin', [`+refs/heads/${branch}:${ref}`], { env, secrets: credentialSecrets(creds) })
+    .then(
+      () => ({ ok: true, error: undefined }),
+      (err: Error) => ({ ok: false, error: err.message })
+    )
   if (!fetched.ok) {
     const missing = /couldn't find remote ref|not our ref/i.test(fetched.error ?? '')
     return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${scrubCredentials(fetched.error ?? '', creds)}` }
@@ -58,7 +64,7 @@ async function fetchWip(dir: string, branch: string, creds: FetchCredentials): P
  * `creds` authenticate the fetch (the `github-token` input; see git/fetch-auth.ts).
  */
 export async function prepareResume(dir: string, loopId: string, state: LoopState, creds: FetchCredentials = { env: {} }): Promise<ResumePlan> {
-  const base = (await git(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
+  const base = await GitRepository.lookup(dir).head()
   const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
   const last = state.runs[state.runs.length - 1]
   // A reason this version does not know (another version wrote it) never resumes: start fresh.
