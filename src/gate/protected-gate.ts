@@ -10,7 +10,7 @@ import { describeTampering, type Tampering } from './compare.js'
 import type { DependencyReference } from './dependency-reference.js'
 import type { BaseSnapshot } from './snapshot.js'
 import type { FirstCheckout } from './first-checkout.js'
-import { linkPackageCaches, type PackageCache } from './package-caches.js'
+import { gateCacheEnv, linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './report-folder.js'
 import { failedVerdict, gateVerdict, type BaselineIds } from './verdict.js'
@@ -286,6 +286,7 @@ export class ProtectedGate implements Gate {
       HOME: prepared.home,
       TMPDIR: prepared.tmp,
       XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
+      ...gateCacheEnv(prepared.home),
       CI: this.opts.env.CI ?? 'true'
     }
     if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
