@@ -18,6 +18,7 @@ import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateL
 import { describeTampering } from './compare.js'
 import { ProtectedGate, type Baseline } from './protected-gate.js'
 import { runnerPackageCaches } from './package-caches.js'
+import { withVcsVersion } from './vcs-version.js'
 import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard, workTreePaths } from './tamper.js'
@@ -250,7 +251,7 @@ async function openGate(
     setup: settings.gateSetup,
     report: settings.gateReport,
     timeoutMs: settings.gateTimeoutMs,
-    env: opts.gateEnv,
+    env: await withVcsVersion(opts.gateEnv, location.workspace, snapshot.commit),
     signal: opts.signal,
     privateDir: location.privateDir,
     gateDir,
