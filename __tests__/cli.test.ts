@@ -5,7 +5,9 @@ import path from 'node:path'
 import { parseCommand } from '../src/cli/args.js'
 import { runCli } from '../src/cli/main.js'
 import { INPUT_SPECS } from '../src/contract.js'
-import { exitCodeFor } from '../src/loop/stop-reasons.js'
+import { adviceFor, failingTestLines } from '../src/cli/failing-tests.js'
+import { exitCodeFor, stopReasonEntry } from '../src/loop/stop-reasons.js'
+import type { IterationRecord } from '../src/loop/types.js'
 import { ROOT } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 
@@ -204,6 +206,29 @@ describe('the command line (src)', () => {
     const notDir = await run([...COMMAND_RUN, '--workspace', file, '--temp-dir', tempDir()])
     expect(notDir.status).toBe(23)
     expect(notDir.stderr).toContain(`${file} is not a folder`)
+  })
+
+  it('a same-failure run prints the failing tests it tells the user to read', async () => {
+    const repo = makeRepo(buggyProject())
+    const r = await run([...COMMAND_RUN.slice(0, 4), 'date +%N >> notes', ...COMMAND_RUN.slice(5), `--workspace=${repo}`, `--temp-dir=${tempDir()}`])
+    expect(r.stdout).toContain('stop-reason: same-failure')
+    expect(r.stdout).toContain('Read the failing tests below')
+    const list = r.stdout.slice(r.stdout.indexOf('Read the failing tests below'))
+    expect(list).toMatch(/\nfailing tests \(1\):\n {2}✕ math adds two numbers: expected 5, got -1\n/)
+  })
+
+  it('the end-of-run list names at most ten failing tests; with none to list, the advice points at the attempt log', () => {
+    const failures = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, message: `\n  expected ${i}\nmore` }))
+    const record = { gate: { passed: false, failures } } as unknown as IterationRecord
+    const lines = failingTestLines([record])
+    expect(lines[0]).toBe('failing tests (12):')
+    expect(lines[1]).toBe('  ✕ t0: expected 0')
+    expect(lines.slice(1, -1)).toHaveLength(10)
+    expect(lines[lines.length - 1]).toBe('  … and 2 more in the attempt log')
+    const action = stopReasonEntry('same-failure').action
+    expect(action).toContain('Read the failing tests below')
+    expect(adviceFor(action, false)).not.toContain('below')
+    expect(adviceFor(action, false)).toContain("Read the gate's output in the attempt log")
   })
 
   it('a run from the sources with --name=value options ends verified with exit 0', async () => {

@@ -194,6 +194,26 @@ test("gate-setup `npm ci --offline` installs from the runner's npm cache, as the
   expect(r.report.stopReason).toBe('verified')
 })
 
+test("gate-setup that writes npm's cache index gets a cache of its own, never the runner's", async () => {
+  const runner = runnerWithNpmCache()
+  const index = path.join(runner.home, '.npm', '_cacache', 'index-v5')
+  const before = execFileSync('find', [index, '-type', 'f', '-exec', 'sha256sum', '{}', '+'], { encoding: 'utf8' })
+  const r = await runAttack({
+    isolation: 'auto',
+    files: runner.files,
+    env: { HOME: runner.home, npm_config_cache: path.join(runner.home, '.npm') },
+    inputs: {
+      'agent-env': 'npm_config_cache',
+      'gate-setup': 'npm cache verify && npm ci --offline --no-audit --no-fund',
+      'gate-command': 'node test/run.mjs'
+    },
+    script: "sed -i 's/ + 1$//' src/answer.mjs\n"
+  })
+  expect(r.report.run?.iterations[0].gate?.outputTail ?? r.report.notes.join('\n')).not.toContain('EACCES')
+  expect(r.report.stopReason).toBe('verified')
+  expect(execFileSync('find', [index, '-type', 'f', '-exec', 'sha256sum', '{}', '+'], { encoding: 'utf8' })).toBe(before)
+})
+
 test('a gate program on PATH that only the runner can reach stops the run before any spend, naming where it is', async () => {
   const runnerHome = tempDir('loopgate-toolchain-')
   chmodSync(runnerHome, 0o700)

@@ -1,4 +1,6 @@
 import * as core from '@actions/core'
+import { statSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { ConfigError, readSettings, type Settings } from './inputs.js'
 import { ProgressFile } from './records/progress-file.js'
@@ -22,11 +24,24 @@ function setOutputs(values: Record<string, string | number>): void {
   for (const [name, value] of Object.entries(values)) core.setOutput(name, String(value))
 }
 
+/** Why RUNNER_TEMP, when set, cannot hold the run's folders; null when it can. */
+function runnerTempProblem(env: NodeJS.ProcessEnv): string | null {
+  const dir = env.RUNNER_TEMP
+  if (!dir) return null
+  let isDir = false
+  try {
+    isDir = statSync(dir).isDirectory()
+  } catch {
+    return `RUNNER_TEMP ${dir} does not exist: create it (mkdir -p ${dir}) before this step, or leave RUNNER_TEMP unset (loopgate then uses the OS temp dir)`
+  }
+  return isDir ? null : `RUNNER_TEMP ${dir} is not a folder: point it at a folder, or leave it unset (loopgate then uses the OS temp dir)`
+}
+
 /** Ends a run that never reached the loop (bad input): one stop reason, nothing spent. */
 async function failBeforeLoop(reason: StopReason, message: string, settings?: Settings, extra: Record<string, unknown> = {}): Promise<void> {
   const env = process.env
   const loopId = settings?.loopId ?? 'loopgate'
-  const runDir = prepareRunDir(defaultTempDir(env), loopId, defaultRunId(env))
+  const runDir = prepareRunDir(runnerTempProblem(env) ? os.tmpdir() : defaultTempDir(env), loopId, defaultRunId(env))
   const log = new AttemptLog(path.join(runDir, 'attempts.jsonl'))
   log.write({ type: 'stop', stopReason: reason, message, spentUsd: 0, ...extra })
   const logFile = log.file
@@ -68,6 +83,8 @@ export async function run(): Promise<void> {
     if (err instanceof ConfigError) return failBeforeLoop('config-error', err.message)
     throw err
   }
+  const tempProblem = runnerTempProblem(process.env)
+  if (tempProblem) return failBeforeLoop('config-error', tempProblem, settings)
   // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
   // put them in one more stream.
 

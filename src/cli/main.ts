@@ -13,6 +13,7 @@ import { parseCommand, UsageError } from './args.js'
 import { mainHelp, runHelp, RUN_USAGE } from './help.js'
 import { localStateOpener, STATE_FOLDER_WORDS } from './local-state.js'
 import { missingOptions } from './required.js'
+import { adviceFor, failingTestLines } from './failing-tests.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
 import { chargeWords } from './words.js'
 import { checkDeliverable, cloneForRun, deliverWork, deliveryLines, findRepository, removeClone, RepositoryError, type UserRepository } from './work-copy.js'
@@ -177,7 +178,10 @@ function printEnd(end: SessionEnd, io: CliIO): number {
   // What the run found before and around the loop: the baseline, the protected files, weak isolation, why it stopped early.
   for (const note of report.notes) io.out(`note: ${oneLine(note)}\n`)
   io.out(`stop-reason: ${report.stopReason}\n`)
-  io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}\n`)
+  const failing = report.stopReason === 'verified' ? [] : failingTestLines(report.run?.iterations ?? [])
+  const entry = stopReasonEntry(report.stopReason)
+  io.out(`${entry.what} ${adviceFor(entry.action, failing.length > 0)}\n`)
+  for (const line of failing) io.out(`${line}\n`)
   io.out(`attempt log: ${report.logFile}\n`)
   for (const file of report.published.files) io.out(`would publish: ${file}\n`)
   if (end.stateSaved && !end.stateSaved.saved) io.err(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? 'unknown reason'}\n`)

@@ -10,6 +10,21 @@ export interface PackageCache {
   source: string
   /** The same folder relative to the gate's HOME (the tool's default, so no setting is needed). */
   home: string
+  /** Sub-folders the tool rewrites in place (npm's index): the gate gets its own copy, not links. */
+  copied?: string[]
+}
+
+/** Points each tool's cache variable at the gate's HOME, whatever the runner's environment says. */
+export function gateCacheEnv(gateHome: string): NodeJS.ProcessEnv {
+  const npm = path.join(gateHome, '.npm')
+  const cache = path.join(gateHome, '.cache')
+  return {
+    npm_config_cache: npm,
+    NPM_CONFIG_CACHE: npm,
+    PIP_CACHE_DIR: path.join(cache, 'pip'),
+    UV_CACHE_DIR: path.join(cache, 'uv'),
+    YARN_CACHE_FOLDER: path.join(cache, 'yarn')
+  }
 }
 
 function isDir(p: string): boolean {
@@ -54,7 +69,7 @@ function cachesUnder(home: string, env: NodeJS.ProcessEnv): PackageCache[] {
   const xdgData = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share')
   const npmCache = env.npm_config_cache ?? env.NPM_CONFIG_CACHE ?? path.join(home, '.npm')
   const candidates: PackageCache[] = [
-    { name: 'npm', source: path.join(npmCache, '_cacache'), home: '.npm/_cacache' },
+    { name: 'npm', source: path.join(npmCache, '_cacache'), home: '.npm/_cacache', copied: ['index-v5'] },
     { name: 'pip', source: env.PIP_CACHE_DIR ?? path.join(xdgCache, 'pip'), home: '.cache/pip' },
     { name: 'uv', source: env.UV_CACHE_DIR ?? path.join(xdgCache, 'uv'), home: '.cache/uv' },
     { name: 'yarn', source: env.YARN_CACHE_FOLDER ?? path.join(xdgCache, 'yarn'), home: '.cache/yarn' },
@@ -98,8 +113,18 @@ export function linkPackageCaches(caches: PackageCache[], gateHome: string, user
     }
     // Only the links' folders become the gate's; a file writable by others would let it write the runner's.
     execFileSync('find', [dest, '-type', 'f', '-perm', '/022', '-delete'])
+    for (const sub of cache.copied ?? []) copyPrivately(path.join(cache.source, sub), path.join(dest, sub), user)
     if (user) execFileSync('find', [dest, '-type', 'd', '-exec', 'chown', `${user.uid}:${user.gid}`, '{}', '+'])
     given.push(cache.name)
   }
   return { given, skipped }
+}
+
+/** Replaces the links under `to` with the gate user's own copies of `from`'s files. */
+function copyPrivately(from: string, to: string, user: AgentUser | undefined): void {
+  if (!isDir(from)) return
+  execFileSync('rm', ['-rf', to])
+  execFileSync('cp', ['-R', '--no-dereference', from, to])
+  execFileSync('find', [to, '-type', 'l', '-delete'])
+  if (user) execFileSync('chown', ['-R', '-h', `${user.uid}:${user.gid}`, to])
 }

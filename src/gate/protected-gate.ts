@@ -10,7 +10,7 @@ import type { Tampering } from './baseline/compare.js'
 import type { DependencyReference } from './dependency-reference.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { FirstCheckout } from './checkout/first-checkout.js'
-import { linkPackageCaches, type PackageCache } from './package-caches.js'
+import { gateCacheEnv, linkPackageCaches, type PackageCache } from './package-caches.js'
 import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './protection/toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
@@ -268,6 +268,7 @@ export class ProtectedGate implements Gate {
       HOME: prepared.home,
       TMPDIR: prepared.tmp,
       XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
+      ...gateCacheEnv(prepared.home),
       CI: this.opts.env.CI ?? 'true'
     }
     if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })

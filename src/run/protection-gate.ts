@@ -6,6 +6,7 @@ import type { AgentRunner } from '../loop/types.js'
 import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
 import { ProtectedGate } from '../gate/protected-gate.js'
 import { runnerPackageCaches } from '../gate/package-caches.js'
+import { withVcsVersion } from '../gate/vcs-version.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { DependencyReference } from '../gate/dependency-reference.js'
 import type { ProtectionOptions } from './protection-options.js'
@@ -46,7 +47,7 @@ export async function openGate(
     setup: settings.gateSetup,
     report: settings.gateReport,
     timeoutMs: settings.gateTimeoutMs,
-    env: opts.gateEnv,
+    env: await withVcsVersion(opts.gateEnv, location.workspace, snapshot.commit),
     signal: opts.signal,
     privateDir: location.privateDir,
     gateDir,

@@ -1,0 +1,45 @@
+import { git } from '../git/git.js'
+
+/**
+ * The variables that give a version-from-git build backend (setuptools-scm, and hatch-vcs, which
+ * reads its version through setuptools-scm) the version the base commit has, since the gate's
+ * checkout has no `.git` to read it from. A value the gate's environment already has is kept.
+ */
+export const VCS_VERSION_VARS = ['SETUPTOOLS_SCM_PRETEND_VERSION'] as const
+
+/** `1.2.3` → `1.2.4`: the next release, as setuptools-scm guesses it for a commit past a tag. */
+function nextRelease(version: string): string | null {
+  const m = /^(\d+(?:\.\d+)*)$/.exec(version)
+  if (!m) return null
+  const parts = m[1].split('.')
+  parts[parts.length - 1] = String(Number(parts[parts.length - 1]) + 1)
+  return parts.join('.')
+}
+
+/**
+ * The commit's version as setuptools-scm's default scheme writes it: the tag on the commit (`v`
+ * dropped); past a tag, the next release's dev version with the commit as local part
+ * (`1.2.4.dev3+gabc1234`); with no tag, `0.1.devN+g…` (N commits).
+ */
+export async function vcsVersion(cwd: string, commit: string): Promise<string> {
+  const hash = (await git(['rev-parse', '--short=7', commit], { cwd })).stdout.trim()
+  const described = await git(['describe', '--tags', '--long', '--match', '*[0-9]*', commit], { cwd, okCodes: [128] })
+  const m = described.exitCode === 0 ? /^(.+)-(\d+)-g[0-9a-f]+$/.exec(described.stdout.trim()) : null
+  if (!m) {
+    const count = (await git(['rev-list', '--count', commit], { cwd })).stdout.trim()
+    return `0.1.dev${count}+g${hash}`
+  }
+  const tag = m[1].replace(/^v/i, '')
+  const distance = Number(m[2])
+  if (distance === 0) return tag
+  const next = nextRelease(tag)
+  return next ? `${next}.dev${distance}+g${hash}` : `${tag}.post${distance}+g${hash}`
+}
+
+/** The gate's environment with the base's version for the version-from-git backends. */
+export async function withVcsVersion(env: NodeJS.ProcessEnv, cwd: string, commit: string): Promise<NodeJS.ProcessEnv> {
+  if (VCS_VERSION_VARS.every((name) => env[name] !== undefined)) return env
+  const version = await vcsVersion(cwd, commit).catch(() => null)
+  if (!version) return env
+  return { ...Object.fromEntries(VCS_VERSION_VARS.map((name) => [name, version])), ...env }
+}
