@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { RunResult } from '../process/run.js'
 import type { FailureItem, GateVerdict } from '../loop/types.js'
 import { readTreeEntry } from '../fs/tree.js'
+import { failureInRepository } from './failure-location.js'
 import { verdictFingerprint } from './fingerprint.js'
 import { readOutput, reportingRunners } from './output.js'
 import { parseReport, type TestReport } from './report.js'
@@ -110,7 +111,7 @@ export function gateVerdict(g: GateRun): GateVerdict {
   if (report && report.failed > 0 && run.exitCode === 0) reasons.push(`${report.failed} failing in the report`)
   const passed = run.exitCode === 0 && !run.timedOut && !run.aborted && reasons.length === 1
   const read = report ? report.failures : fromOutput!.failures
-  const failures: FailureItem[] = passed ? [] : [...read, ...missing.filter((m) => !read.some((r) => r.id === m.id))]
+  const failures: FailureItem[] = passed ? [] : [...read, ...missing.filter((m) => !read.some((r) => r.id === m.id))].map((f) => failureInRepository(f, dir))
   const reason = reasons.length === 1 ? reasons[0] : reasons.slice(run.exitCode === 0 ? 1 : 0).join('; ')
   return {
     passed,
