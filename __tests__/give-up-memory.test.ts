@@ -2,6 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
 import { runSession, type SessionEnd } from '../src/session/flow.js'
+import { earlierGiveUp, taskIdentity } from '../src/run/give-up-memory.js'
 import { folderCache } from '../src/state/folder-cache.js'
 import { openStateSession } from '../src/state/session.js'
 import { workerAgentUser } from './helpers/action-runner.js'
@@ -76,5 +77,29 @@ describe('the loop remembers a give-up until the task changes', () => {
     sh(ws, ['commit', '-q', '-m', 'tests'])
     expect((await run('Make add() add.\n\nThe vault key was rotated; use the new one.')).report.stopReason).toBe('agent-gave-up')
     expect(callCount()).toBe(4)
+  })
+})
+
+describe('the task identity', () => {
+  test('differs in the protected tests alone (same prompt and base commit), not in an unprotected file', async () => {
+    const ws = makeRepo(buggyProject())
+    const base = sh(ws, ['rev-parse', 'HEAD']).trim()
+    const settings = settingsFor(ws, { 'agent-command': 'true', 'gate-command': 'node test/run.mjs', prompt: 'Make add() add.' })
+    const before = await taskIdentity(settings, base)
+    const record = { ...before, reason: 'blocked', runId: 'r1', at: new Date().toISOString() }
+    expect(earlierGiveUp(before, record, '/loopgate')?.stopReason).toBe('nothing-to-do')
+
+    writeFileSync(path.join(ws, 'src/math.mjs'), 'export function add(a, b) {\n  return b - a\n}\n')
+    sh(ws, ['commit', '-qam', 'code'])
+    const codeOnly = await taskIdentity(settings, sh(ws, ['rev-parse', 'HEAD']).trim())
+    expect(codeOnly.testsHash).toBe(before.testsHash)
+
+    writeFileSync(path.join(ws, 'test/run.mjs'), `${buggyProject()['test/run.mjs']}// changed\n`)
+    sh(ws, ['commit', '-qam', 'tests'])
+    const testsChanged = await taskIdentity(settings, sh(ws, ['rev-parse', 'HEAD']).trim())
+    expect(testsChanged.testsHash).not.toBe(before.testsHash)
+    expect(earlierGiveUp({ ...before, testsHash: testsChanged.testsHash }, record, '/loopgate')).toBeNull()
+    expect(earlierGiveUp({ ...before, promptHash: 'other' }, record, '/loopgate')).toBeNull()
+    expect(earlierGiveUp(before, null, '/loopgate')).toBeNull()
   })
 })
