@@ -42,7 +42,8 @@ export async function judgeFlaky(
   const seen = seenFlaky.get(run) ?? new Set<string>()
   seenFlaky.set(run, seen)
   const unchanged: FlakyJudgement = { verdict, flaky: [], onlyFlakyLeft: false, notes: [] }
-  if (verdict.passed || verdict.gateBroken || verdict.failures.length === 0) return unchanged
+  // A gate whose command never ran to its end (refused, timed out) or named no test has nothing to rerun.
+  if (verdict.passed || verdict.gateBroken || verdict.timedOut || verdict.exitCode === null || verdict.failures.length === 0) return unchanged
   if (verdict.failures.every((f) => seen.has(f.id))) {
     const again = verdict.failures.map((f) => f.id)
     return { verdict: { ...verdict, flaky: again }, flaky: [], onlyFlakyLeft: true, notes: [`only tests already seen flaky failed again: ${again.join(', ')}`] }
