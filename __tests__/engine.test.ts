@@ -54,8 +54,8 @@ describe('engine (injected clock, agent, workspace and gate)', () => {
     const out = await runLoop(w.config, w.deps)
     expect(out.stopReason).toBe('no-progress')
     expect(out.iterations).toHaveLength(4)
-    // an unchanged tree is not gated again
-    expect(w.gateRuns).toEqual(['c1'])
+    // an unchanged tree is not gated again (its failing test was rerun once there: not flaky)
+    expect(w.gateRuns).toEqual(['c1', 'c1'])
   })
 
   it('stops on the same failure fingerprint N times in a row, resets on a new one', async () => {

@@ -135,7 +135,7 @@ describe('vitest console output', () => {
   it('gives one item per failure, ids without timings, the diff in the message', () => {
     const failures = failuresFromOutput(out)
     expect(failures.map((f) => f.id)).toEqual(['one', 'two', 'three', 'four'].map((n) => `test/a.test.ts > suite > ${n}`))
-    expect(failures[1].message).toBe('AssertionError: expected 1 to be 9 // Object.is equality\n\n- Expected\n+ Received\n\n- 9\n+ 1')
+    expect(failures[1].message).toBe('AssertionError: expected 1 to be 9 // Object.is equality\n\n- Expected\n+ Received\n\n- 9\n+ 1\nat test/a.test.ts:4')
   })
 
   it('without the failure sections, reads the tree lines without their durations', () => {
@@ -163,7 +163,8 @@ describe('failure messages', () => {
         '    at new Promise (<anonymous>)'
       ].join('\n')
     )
-    expect(text).toBe('Error: at least 3 items expected')
+    // The failing line is kept as the last line (the gate's verdict makes it relative to the checkout).
+    expect(text).toBe('Error: at least 3 items expected\nat /tmp/x/test.js:4')
   })
 })
 

@@ -40,7 +40,7 @@ describe('JUnit XML', () => {
     expect(r.failures).toEqual([
       {
         id: 'math adds › math adds two numbers',
-        message: 'expected 5, got -1\nError: expect(received).toBe(expected) // Object.is equality\n\nExpected: 5\nReceived: -1'
+        message: 'expected 5, got -1\nError: expect(received).toBe(expected) // Object.is equality\n\nExpected: 5\nReceived: -1\nat /tmp/jest_rs/abc/test.js:3'
       },
       { id: 'math adds › cdata', message: 'TypeError: x is not a function\n  at y' }
     ])

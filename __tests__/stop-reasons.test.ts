@@ -86,7 +86,8 @@ describe('stop reasons', () => {
       'protected-tampering',
       'agent-failure',
       'cancelled',
-      'agent-gave-up'
+      'agent-gave-up',
+      'flaky-tests'
     ])
   })
 

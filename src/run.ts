@@ -17,6 +17,7 @@ import { settleUpgrade } from './upgrade/prepare.js'
 import { upgradeTask } from './upgrade/task-prompt.js'
 import { beforeTheLoop, type BeforeLoop } from './run/before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './run/context.js'
+import { giveUpToRemember } from './run/give-up-memory.js'
 import { wireLoop, workspaceView } from './run/wiring.js'
 
 export { defaultRunId, defaultTempDir, prepareRunDir, runDirFor, type RunCarry, type RunContext, type RunReport } from './run/context.js'
@@ -120,7 +121,8 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
     notes: [...notes, ...published.notes],
     upgradeAttempts: ready
       ? settleUpgrade(ready, { stopReason: run.stopReason, lastVerdict: run.lastVerdict, calls: run.iterations.length }, ctx.runId)
-      : undefined
+      : undefined,
+    gaveUp: giveUpToRemember(before.identity ?? null, run, ctx.runId, new Date())
   }
 }
 

@@ -6,6 +6,7 @@ import { describeTampering, type Tampering } from './baseline/compare.js'
 import { verdictFingerprint } from './reports/fingerprint.js'
 import { readOutput, reportingRunners } from './reports/console-output.js'
 import { parseReport, type TestReport } from './reports/parse-report.js'
+import { failureInRepository } from './reports/failure-location.js'
 
 /** What a gate command's run is judged on. */
 export interface GateRun {
@@ -111,7 +112,7 @@ export function gateVerdict(g: GateRun): GateVerdict {
   if (report && report.failed > 0 && run.exitCode === 0) reasons.push(`${report.failed} failing in the report`)
   const passed = run.exitCode === 0 && !run.timedOut && !run.aborted && reasons.length === 1
   const read = report ? report.failures : fromOutput!.failures
-  const failures: FailureItem[] = passed ? [] : [...read, ...missing.filter((m) => !read.some((r) => r.id === m.id))]
+  const failures: FailureItem[] = passed ? [] : [...read, ...missing.filter((m) => !read.some((r) => r.id === m.id))].map((f) => failureInRepository(f, dir))
   const reason = reasons.length === 1 ? reasons[0] : reasons.slice(run.exitCode === 0 ? 1 : 0).join('; ')
   return {
     passed,

@@ -1,4 +1,5 @@
 import { failureEvidence } from './failure-evidence.js'
+import { flakyEvidence, gateWithRerun, type FlakyJudgement } from './flaky.js'
 import type { CallResult } from './call.js'
 import type { LoopRun } from './run-state.js'
 import type { StopReason } from './stop-reasons.js'
@@ -67,8 +68,10 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
 
   let verdict: GateVerdict | null = run.lastVerdict
   let gateRan = false
+  let flaky: FlakyJudgement | null = null
   if (!cancelledNow && run.headCommit !== run.lastGatedCommit) {
-    verdict = await deps.gate.run(run.headCommit, iteration)
+    flaky = await gateWithRerun(run, iteration, run.headCommit, change.changedFiles)
+    verdict = flaky.verdict
     run.lastGatedCommit = run.headCommit
     gateRan = true
   }
@@ -78,7 +81,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   const judgedCommit = run.headCommit
   const flips = await recordVerifiedFlips(run, iteration, run.signal.aborted ? null : verdict, judgedCommit)
   const rejected = [...call.rejected, ...flips.rejected]
-  const notes = [...call.notes, ...(change.notes ?? []), ...flips.notes]
+  const notes = [...call.notes, ...(change.notes ?? []), ...(flaky?.notes ?? []), ...flips.notes]
   if (call.result.gaveUp) notes.push(`the agent asked for a person: ${call.result.gaveUp.reason.split('\n')[0].slice(0, 300) || 'no reason given'}`)
   if (flips.commit) run.headCommit = flips.commit
   const flipsRejected = flips.rejected.length > 0
@@ -89,6 +92,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   evidence.push(...rejected)
   if (emptyDiff) evidence.push('the last iteration changed no files')
   if (verdict && !verdict.passed) evidence.push(...failureEvidence(verdict))
+  if (gateRan) evidence.push(...flakyEvidence(verdict?.flaky ?? []))
   if (verdict?.passed && !changedSinceStart) evidence.push('the gate passes but nothing has been changed yet')
 
   let decision: StopReason | null = null
@@ -101,6 +105,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   else if (verdict?.passed && !changedSinceStart && !flipsRejected && call.result.status === 'claimed-done') decision = 'nothing-to-do'
   // The agent's honest exit stops the loop before more is spent; a passing gate above still wins.
   else if (call.result.gaveUp) decision = 'agent-gave-up'
+  else if (flaky?.onlyFlakyLeft) decision = 'flaky-tests'
   const breaker = run.breakers.record({
     emptyDiff,
     agentFailed,

@@ -133,6 +133,13 @@ export const STOP_REASON_TABLE = {
     escalates: true,
     what: 'The agent asked for a person through its documented exit (`give-up.md`), and the gate did not pass.',
     action: 'Read its reason in the escalation: change the task, the base or the tests it names, then retry.'
+  },
+  'flaky-tests': {
+    exitCode: 27,
+    outcome: 'escalated',
+    escalates: true,
+    what: 'The only failures left were tests already seen flaky in this run (failed, then passed on a rerun of the same commit), failing again.',
+    action: 'Quarantine or fix the flaky tests named in the escalation, then retry; the agent is never asked to fix them.'
   }
 } as const satisfies Record<string, StopReasonEntry>
 

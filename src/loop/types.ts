@@ -69,11 +69,15 @@ export interface GateVerdict {
   durationMs: number
   /** Set when the gate could not run on the base at all (a baseline that ran alongside the first call). */
   gateBroken?: string
+  /** Tests found flaky on this commit: failed, then passed when rerun on the same tree. */
+  flaky?: string[]
 }
 
 export interface Gate {
   /** Runs the protected gate on exactly this commit. */
   run(commit: string, iteration: number): Promise<GateVerdict>
+  /** The ids of the tests the baseline failed: the task, never flaky. */
+  baselineFailures?(): string[]
 }
 
 /** Checks after each agent call that may reject edits (protected paths, features file). */

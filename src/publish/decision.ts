@@ -1,5 +1,6 @@
 import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
+import { flakyTests } from './flaky-section.js'
 import { codeSpan } from './inert.js'
 import type { PublishContext } from './types.js'
 
@@ -72,6 +73,10 @@ export function decisionFor(ctx: PublishContext): string {
     case 'agent-gave-up': {
       const reason = givenUpReason(outcome)
       return `the agent asked for a person: ${reason ? codeSpan(reason.replace(/\s+/g, ' '), { max: 300 }) : 'it gave no reason'}. Decide whether the task, the base or the tests must change, then retry with your answer.`
+    }
+    case 'flaky-tests': {
+      const flaky = flakyTests(outcome.iterations)
+      return `only flaky tests were failing at the end (each failed, then passed on the same commit): quarantine or fix ${flaky.length ? quoted(flaky, 5) : 'them'} in the base, then retry.`
     }
     case 'gate-broken':
       return 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'

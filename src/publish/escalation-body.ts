@@ -3,6 +3,7 @@ import { failingTestsSection, iterationsTable, stopSection } from '../report/mar
 import { attemptSections } from './attempt-details.js'
 import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishedWork, type BodyExtras, type LoopHistory } from './body-parts.js'
 import { decisionFor, givenUpReason, retryCommand } from './decision.js'
+import { flakySection } from './flaky-section.js'
 import { codeBlock, codeSpan } from './inert.js'
 import { cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
@@ -57,6 +58,7 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
       extras.refusal ? refusalText(extras.refusal) : stopSection(outcome.stopReason),
       sinceLastRun(ctx, extras.history),
       failingTestsSection(outcome),
+      flakySection(outcome.iterations),
       extras.refusal ? '' : unfinishedWork(ctx, extras),
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
       extras.history

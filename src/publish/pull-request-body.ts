@@ -3,6 +3,7 @@ import { compactIterationsTable, outputTailBlock } from '../report/markdown.js'
 import type { IterationRecord } from '../loop/types.js'
 import { fitBody, logLine, marker, MAX_LISTED_FILES, newestRows, quoteTask, upgradeSection, type BodyExtras } from './body-parts.js'
 import type { ChangeSummary } from './changes.js'
+import { flakySection } from './flaky-section.js'
 import { codeBlock, codeSpan, plainLine } from './inert.js'
 import { agentSummary, cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
@@ -130,6 +131,7 @@ export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): s
       ctx.upgrade ? '' : quoteTask(ctx),
       verification(ctx),
       rejectedSection(outcome.iterations),
+      flakySection(outcome.iterations),
       '### Spend and iterations',
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
       note,

@@ -7,6 +7,7 @@ import type { PreflightStop } from '../publish/types.js'
 import { packageManagerEnv } from '../upgrade/environment.js'
 import { prepareUpgrade } from '../upgrade/prepare.js'
 import type { RunContext } from './context.js'
+import { earlierGiveUp, taskIdentity, type TaskIdentity } from './give-up-memory.js'
 
 type Upgrade = Awaited<ReturnType<typeof prepareUpgrade>>
 
@@ -16,6 +17,8 @@ export interface BeforeLoop {
   stop: PreflightStop | null
   upgrade: Upgrade | null
   notes: string[]
+  /** The task's identity, for remembering a give-up (none for a dependency upgrade: its attempts are remembered). */
+  identity?: TaskIdentity
 }
 
 /** What is missing for the run to spend anything usefully: a model credential, the gate's program. */
@@ -39,8 +42,14 @@ export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promis
   if (preflight) return { settings, stop: preflight, upgrade: null, notes: [] }
   const unready = setupProblem(settings, ctx)
   if (unready) return { settings, stop: unready, upgrade: null, notes: [] }
+  if (settings.task !== 'dependency-upgrade') {
+    const identity = await taskIdentity(settings, ctx.carry?.baseCommit)
+    const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
+    if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
+    const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
+    return { settings: authored, stop: null, upgrade: null, notes: [], identity }
+  }
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
-  if (authored.task !== 'dependency-upgrade') return { settings: authored, stop: null, upgrade: null, notes: [] }
   const upgrade = await prepareUpgrade(authored, {
     attempts: ctx.carry?.upgradeAttempts ?? [],
     env: packageManagerEnv(ctx.env, authored.agentEnv),

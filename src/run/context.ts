@@ -6,7 +6,7 @@ import { ownedPath } from '../fs/owned-dir.js'
 import type { Outcome, StopReason } from '../loop/stop-reasons.js'
 import type { Clock, EngineDeps, RunOutcome } from '../loop/types.js'
 import type { Publisher, PublishResult } from '../publish/types.js'
-import type { UpgradeAttempt } from '../state/schema.js'
+import type { GiveUpRecord, UpgradeAttempt } from '../state/schema.js'
 
 /** The state carried into the engine (see EngineConfig). */
 export interface RunCarry {
@@ -17,6 +17,8 @@ export interface RunCarry {
   baseCommit?: string
   /** The dependency upgrades earlier runs tried (task: dependency-upgrade). */
   upgradeAttempts?: UpgradeAttempt[]
+  /** The last give-up of this loop, while its task is unchanged. */
+  gaveUp?: GiveUpRecord | null
 }
 
 export interface RunContext {
@@ -51,6 +53,8 @@ export interface RunReport {
   notes: string[]
   /** The dependency upgrades this run tried, for the loop's state (task: dependency-upgrade). */
   upgradeAttempts?: UpgradeAttempt[]
+  /** The give-up the loop's state remembers (null: forget it; undefined: keep what it has). */
+  gaveUp?: GiveUpRecord | null
 }
 
 export function runDirFor(tempDir: string, loopId: string, runId: string): string {

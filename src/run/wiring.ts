@@ -10,7 +10,7 @@ import { withoutCredentials } from '../meter/metered-adapter.js'
 import { meteredAgent } from '../meter/metered-wiring.js'
 import { meterRouteFor } from '../meter/upstream-for.js'
 import { FeaturesGuard } from '../gate/protection/features-guard.js'
-import { systemClock, type CallGuard, type EngineDeps, type Workspace } from '../loop/types.js'
+import { systemClock, type CallGuard, type EngineDeps, type GateVerdict, type Workspace } from '../loop/types.js'
 import { AttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'
 import type { ProgressFile } from '../records/progress-file.js'
@@ -87,7 +87,10 @@ export async function wireLoop(
     clock: ctx.clock ?? systemClock,
     agent,
     workspace,
-    gate: protection.gate,
+    gate: {
+      run: (commit) => protection.gate.run(commit),
+      baselineFailures: () => baselineFailures(protection.gate.baseline?.verdict)
+    },
     guards,
     ledger: new Ledger(files.ledgerFile),
     log: new AttemptLog(files.logFile),
@@ -98,6 +101,11 @@ export async function wireLoop(
     meteredAtWire: metered.meteredAtWire
   }
   return { deps, gitWorkspace, notes: staged.notes }
+}
+
+/** The tests the baseline failed, by id: the task, never flaky. */
+function baselineFailures(verdict: GateVerdict | undefined): string[] {
+  return verdict ? [...new Set([...(verdict.failedIds ?? []), ...verdict.failures.map((f) => f.id)])] : []
 }
 
 /** A workspace whose "changed since the start" compares with `base` when asked about `start`. */

@@ -4,6 +4,7 @@ import {
   LIMITS,
   STATE_VERSION,
   StateCorruptError,
+  type GiveUpRecord,
   type LoopState,
   type PeriodCharge,
   type PrRunCount,
@@ -131,6 +132,18 @@ function readUpgradeAttempt(u: unknown, w: string): UpgradeAttempt {
   }
 }
 
+function readGiveUp(x: unknown): GiveUpRecord {
+  const e = obj(x, 'state.gaveUp')
+  return {
+    promptHash: str(e.promptHash, 'state.gaveUp.promptHash', 100),
+    baseCommit: commit(e.baseCommit, 'state.gaveUp.baseCommit'),
+    testsHash: str(e.testsHash, 'state.gaveUp.testsHash', 100),
+    reason: str(e.reason, 'state.gaveUp.reason', LIMITS.text),
+    runId: str(e.runId, 'state.gaveUp.runId', 100),
+    at: time(e.at, 'state.gaveUp.at')
+  }
+}
+
 function readBaseline(b: unknown, w: string): CachedBaseline {
   const e = obj(b, w)
   const count = (x: unknown, where: string): number | null => nullable(x, (n) => num(n, where, { integer: true, min: 0 }))
@@ -190,7 +203,8 @@ export function validateState(data: unknown, loopId: string): LoopState {
     openPullRequests: list(o.openPullRequests, 'openPullRequests', LIMITS.prCounts, (x, w) => num(x, w, { integer: true, min: 1 })),
     prRuns,
     upgradeAttempts,
-    baselines
+    baselines,
+    gaveUp: o.gaveUp === undefined ? null : nullable(o.gaveUp, readGiveUp)
   }
 }
 

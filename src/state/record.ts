@@ -1,7 +1,7 @@
 import type { CachedBaseline } from '../gate/baseline/baseline-cache.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import { chargesFromLedger, pruneCharges } from './period.js'
-import { LIMITS, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
+import { LIMITS, type GiveUpRecord, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
 import type { LoopHistory } from '../publish/body-parts.js'
 
 export interface RunSummaryForState {
@@ -26,6 +26,8 @@ export interface RunSummaryForState {
   upgradeAttempts?: UpgradeAttempt[]
   /** Baselines this run ran (or reused), kept for later runs on the same inputs. */
   baselines?: CachedBaseline[]
+  /** The give-up to remember (null: forget the last one; undefined: keep it). */
+  gaveUp?: GiveUpRecord | null
 }
 
 /** The newest baseline per key wins; the oldest roll off past the bound. */
@@ -80,7 +82,8 @@ export function recordRun(state: LoopState, run: RunSummaryForState, periodHours
     openPullRequests: (run.openPullRequests ?? state.openPullRequests).slice(-LIMITS.prCounts),
     prRuns,
     upgradeAttempts: mergeUpgradeAttempts(state.upgradeAttempts, run.upgradeAttempts ?? []),
-    baselines: mergeBaselines(state.baselines, run.baselines ?? [])
+    baselines: mergeBaselines(state.baselines, run.baselines ?? []),
+    gaveUp: run.gaveUp !== undefined ? run.gaveUp : state.gaveUp
   }
 }
 

@@ -80,6 +80,22 @@ export interface UpgradeAttempt {
   at: string
 }
 
+/**
+ * A run that ended `agent-gave-up`, by the task's identity: the same prompt (the retry words are part
+ * of it), base commit and protected tests are not tried again until one of them changes.
+ */
+export interface GiveUpRecord {
+  /** Hash of the task's prompt as the agent got it. */
+  promptHash: string
+  baseCommit: string
+  /** Hash of the protected tests (and their runner config) at the base. */
+  testsHash: string
+  /** The agent's reason, cut to a few lines ('' when it gave none). */
+  reason: string
+  runId: string
+  at: string
+}
+
 export interface LoopState {
   version: typeof STATE_VERSION
   loopId: string
@@ -95,6 +111,8 @@ export interface LoopState {
   upgradeAttempts: UpgradeAttempt[]
   /** Baselines of earlier runs by what determines them (see gate/baseline-cache.ts); absent in older states. */
   baselines: CachedBaseline[]
+  /** The last give-up, while its task is unchanged; absent in older states (read as none). */
+  gaveUp: GiveUpRecord | null
 }
 
 export class StateCorruptError extends Error {
@@ -117,6 +135,7 @@ export function emptyState(loopId: string, now: Date = new Date()): LoopState {
     openPullRequests: [],
     prRuns: [],
     upgradeAttempts: [],
-    baselines: []
+    baselines: [],
+    gaveUp: null
   }
 }

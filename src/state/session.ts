@@ -113,7 +113,7 @@ export class StateSession {
   }
 
   carry(): RunCarry {
-    const carry: RunCarry = { upgradeAttempts: this.state.upgradeAttempts }
+    const carry: RunCarry = { upgradeAttempts: this.state.upgradeAttempts, gaveUp: this.state.gaveUp }
     if (this.settings.periodCeilingUsd !== undefined) {
       carry.period = {
         ceilingUsd: this.settings.periodCeilingUsd,
@@ -165,6 +165,7 @@ export class StateSession {
       countsForPr: (run?.iterations.length ?? 0) > 0,
       upgradeAttempts: report.upgradeAttempts,
       baselines: this.newBaselines,
+      gaveUp: report.gaveUp,
       escalationIssue: numberFromUrl(report.published.issueUrl, 'issues') ?? undefined,
       openPullRequests: (() => {
         const pr = numberFromUrl(report.published.pullRequestUrl, 'pull')

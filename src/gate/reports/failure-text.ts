@@ -1,3 +1,5 @@
+import { failureLocations } from './failure-frames.js'
+
 /** How much of one failure's message is kept: enough for an assertion and its diff. */
 export const MESSAGE_MAX_LINES = 40
 export const MESSAGE_MAX_CHARS = 4096
@@ -48,6 +50,7 @@ export function failureText(raw: string): string {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .slice(0, 400)
+  const locations = failureLocations(lines)
   const pytest = lines.filter((l) => /^E(?:\s|$)/.test(l))
   if (pytest.length > 0) lines = pytest.map((l) => l.replace(/^E ?/, ''))
   lines = lines.filter((l) => !isLocation(l)).map((l) => l.trimEnd())
@@ -59,7 +62,9 @@ export function failureText(raw: string): string {
     if (line === '' && kept[kept.length - 1] === '') continue
     kept.push(Number.isFinite(common) ? line.slice(common) : line)
   }
-  return boundMessage(kept.join('\n'))
+  // The failing line survives the stripped frames, after the message (never cut with its diff).
+  const message = boundMessage(kept.join('\n'))
+  return locations.length > 0 ? [...(message ? [message] : []), ...locations].join('\n') : message
 }
 
 /**

@@ -84,7 +84,12 @@ function diagnostics(block: string[]): { message: string; failureType: string } 
       const v = fields.get(key)
       if (v !== undefined) parts.push(v.includes('\n') ? `${key}:\n${v.replace(/^/gm, '  ')}` : `${key}: ${v}`)
     }
-    return { message: failureText(parts.filter((p) => p !== '').join('\n')), failureType: fields.get('failureType') ?? '' }
+    // node:test's frames come without `at`: given it, they are read for the failing line and stripped.
+    const frames = (fields.get('stack') ?? '')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => `at ${l.trim()}`)
+    return { message: failureText([...parts.filter((p) => p !== ''), ...frames].join('\n')), failureType: fields.get('failureType') ?? '' }
   }
   const plain = block.filter((l) => !SUBTEST.test(l) && !SUMMARY_COMMENT.test(l)).map((l) => l.replace(/^(\s*)#\s?/, '$1'))
   return { message: failureText(plain.join('\n')), failureType: '' }

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto'
+import { ProtectedPaths } from '../gate/protection/protected-paths.js'
+import { git } from '../git/git.js'
+import type { Settings } from '../inputs.js'
+import type { RunOutcome } from '../loop/types.js'
+import type { PreflightStop } from '../publish/types.js'
+import { LIMITS, type GiveUpRecord } from '../state/schema.js'
+
+/** What makes a task the same task: its prompt (retry words included), its base and its protected tests. */
+export interface TaskIdentity {
+  promptHash: string
+  baseCommit: string
+  testsHash: string
+}
+
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32)
+
+/** A hash of the protected files (tests and their runner config) in the base commit's tree. */
+async function protectedTestsAt(workspace: string, commit: string, patterns: readonly string[]): Promise<string> {
+  const paths = new ProtectedPaths(patterns)
+  const listing = (await git(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 })).stdout
+  const hash = createHash('sha256')
+  for (const entry of listing.split('\0').filter(Boolean).sort()) {
+    const tab = entry.indexOf('\t')
+    if (paths.kind(entry.slice(tab + 1)) === 'file') hash.update(`${entry}\n`)
+  }
+  return hash.digest('hex').slice(0, 32)
+}
+
+/** The task's identity; `base` is the commit a resumed run's work is measured against (else HEAD). */
+export async function taskIdentity(settings: Settings, base?: string): Promise<TaskIdentity> {
+  const baseCommit = base || (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+  return { promptHash: sha(settings.prompt), baseCommit, testsHash: await protectedTestsAt(settings.workspace, baseCommit, settings.protectedPaths) }
+}
+
+/** The stop before any spend when the loop's last give-up was on this very task. */
+export function earlierGiveUp(identity: TaskIdentity, record: GiveUpRecord | null | undefined, commentCommand: string): PreflightStop | null {
+  if (!record) return null
+  const same = record.promptHash === identity.promptHash && record.baseCommit === identity.baseCommit && record.testsHash === identity.testsHash
+  if (!same) return null
+  const reason = record.reason ? `"${record.reason.replace(/\s+/g, ' ').trim()}"` : 'no reason given'
+  return {
+    stopReason: 'nothing-to-do',
+    notes: [
+      `skipped: the agent gave up on this same task in run ${record.runId} (${record.at}): ${reason}. ` +
+        `The prompt, the base (${identity.baseCommit.slice(0, 12)}) and the protected tests are unchanged, so nothing was spent. ` +
+        `To run it again, answer the agent (\`${commentCommand} retry <what it is missing>\` on the escalation issue, or a new prompt), ` +
+        'move the base, or change the protected tests.'
+    ]
+  }
+}
+
+/**
+ * What the loop's state keeps of this run's give-up: the record when it ended `agent-gave-up`, none
+ * once a run of a task spent on it and ended otherwise, and the earlier one kept by a run that
+ * never started the loop.
+ */
+export function giveUpToRemember(identity: TaskIdentity | null, run: RunOutcome, runId: string, now: Date): GiveUpRecord | null | undefined {
+  if (!identity) return undefined
+  if (run.stopReason !== 'agent-gave-up') return run.iterations.length > 0 ? null : undefined
+  const reason = [...run.iterations].reverse().find((r) => r.agent.gaveUp)?.agent.gaveUp?.reason ?? ''
+  return { ...identity, reason: reason.slice(0, LIMITS.text), runId, at: now.toISOString() }
+}
