@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { AgentResult } from '../src/agents/types.js'
-import { emptyResult } from '../src/agents/types.js'
+import type { AgentResult } from '../src/agent-result.js'
+import { emptyResult } from '../src/agent-result.js'
 import { AttemptLog } from '../src/records/attempt-log.js'
 import type { EngineConfig, EngineDeps } from '../src/loop/types.js'
 

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs.js'
+import { ConfigError } from '../src/errors.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
 import { executeRun } from '../src/run.js'
 import { CLI_BIN_DIR } from './helpers/agent-engine.js'

@@ -1,4 +1,5 @@
-import { readSettings, type Settings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs.js'
+import { type Settings } from '../src/settings.js'
 import { planEvent, settingsForPlan } from '../src/github/events.js'
 import { explainApiError } from '../src/github/client.js'
 import { isLoopPull } from '../src/github/capacity.js'

@@ -1,6 +1,7 @@
 import type { ProtectionSettings } from '../src/gate/protection.js'
 import { settingsForPlan, type EventSettings } from '../src/github/events.js'
-import { readSettings, type Settings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs.js'
+import { type Settings } from '../src/settings.js'
 import type { PublisherSettings } from '../src/publish/types.js'
 import type { StateSessionSettings } from '../src/state/session.js'
 import type { UpgradeSettings } from '../src/upgrade/prepare.js'

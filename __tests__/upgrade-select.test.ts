@@ -1,4 +1,5 @@
-import { ConfigError, readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs.js'
+import { ConfigError } from '../src/errors.js'
 import { pullRequestTitle } from '../src/publish/pull-request-body.js'
 import type { PublishContext } from '../src/publish/types.js'
 import { emptyState, type UpgradeAttempt } from '../src/state/schema.js'

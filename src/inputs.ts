@@ -1,91 +1,22 @@
 import path from 'node:path'
-import { parseCommitAuthor, type CommitAuthor } from './git/author.js'
-import type { LoopLimits } from './loop/types.js'
+import { parseCommitAuthor } from './git/author.js'
 import { INPUT_SPECS } from './contract.js'
 import { resolveProtectedPatterns } from './gate/protection-defaults.js'
-import { DEPENDENCY_CHANGES, type DependencyChanges } from './gate/dependency-policy.js'
-import { readAgentSettings, readAgentSpec, type AgentSettings } from './inputs/agent.js'
-import { readTaskSettings, type TaskSettings } from './inputs/task.js'
-import { ConfigError, isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './inputs/values.js'
-
-export { ConfigError, parseList, splitArgs } from './inputs/values.js'
-export { TASKS, type Task, type TaskSettings } from './inputs/task.js'
-export type { AgentSettings } from './inputs/agent.js'
-export { DEFAULT_PROTECTED_PATHS } from './gate/protection-defaults.js'
-
-/** An agent's name in the registry (src/agents/registry.ts). */
-export type AgentKind = string
-export const ON_SUCCESS = ['pull-request', 'push', 'none'] as const
-export type OnSuccess = (typeof ON_SUCCESS)[number]
-export const ON_ESCALATE = ['issue', 'comment', 'none'] as const
-export type OnEscalate = (typeof ON_ESCALATE)[number]
-
-/** The loop's limits, counted by loopgate (the per-call turn cap with them). */
-export interface LoopSettings extends LoopLimits {
-  maxTurns: number
-}
-
-/** The protected gate: its command, set-up, report, timeout, protected paths and base. */
-export interface GateSettings {
-  gateCommand: string
-  gateSetup?: string
-  gateReport?: string
-  gateTimeoutMs: number
-  /** The resolved list: the defaults, the gate command's own files, then the input (`!` removes). */
-  protectedPaths: string[]
-  baseRef?: string
-  featuresFile?: string
-  progressFile: string
-  /** `dependency-changes`: what the agent may change of the dependencies the gate installs. */
-  dependencyChanges: DependencyChanges
-}
-
-/** The loop's identity and what it keeps across runs. */
-export interface StateSettings {
-  loopId: string
-  periodCeilingUsd?: number
-  periodHours: number
-  maxRunsPerPr: number
-}
-
-/** Where the run's work goes, who may start it, and as whom loopgate commits. */
-export interface PublishSettings {
-  maxOpenPrs: number
-  onSuccess: OnSuccess
-  onEscalate: OnEscalate
-  escalateTo: string[]
-  labels: string[]
-  reviewers: string[]
-  draft: boolean
-  githubToken: string
-  /** `commit-author`; undefined: the token's own identity (see the publisher), else loopgate's local one. */
-  commitAuthor?: CommitAuthor
-  /** Logins allowed to start a loop besides those with write permission (`*`: anyone). */
-  allowUsers: string[]
-  /** Whether bot accounts (`…[bot]`) may start a loop. */
-  allowBots: boolean
-  allowPullRequestTarget: boolean
-  /** On comment events, the command that starts a run; the rest of the comment is the task. */
-  commentCommand: string
-  dryRun: boolean
-}
-
-/** The folder the run works in (`working-directory`, resolved). */
-export interface WorkspaceSettings {
-  workspace: string
-}
-
-/**
- * Every input of action.yml, typed and validated: the task, the agent, the loop's limits, the gate,
- * the state and publishing (each read by its own function below). Only the composition roots hold
- * all of it; every other module takes the concerns it reads.
- */
-export interface Settings extends TaskSettings, AgentSettings, LoopSettings, GateSettings, StateSettings, PublishSettings, WorkspaceSettings {
-  agent: AgentKind
-}
-
-/** Reads one input by its action.yml name; returns '' when unset. */
-export type InputReader = (name: string) => string
+import {
+  DEPENDENCY_CHANGES,
+  ON_ESCALATE,
+  ON_SUCCESS,
+  type GateSettings,
+  type InputReader,
+  type LoopSettings,
+  type PublishSettings,
+  type Settings,
+  type StateSettings
+} from './settings.js'
+import { readAgentSettings, readAgentSpec } from './inputs/agent.js'
+import { readTaskSettings } from './inputs/task.js'
+import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './inputs/values.js'
+import { ConfigError } from './errors.js'
 
 /** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
 export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(

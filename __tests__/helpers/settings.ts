@@ -1,4 +1,5 @@
-import { readSettings, type Settings } from '../../src/inputs.js'
+import { readSettings } from '../../src/inputs.js'
+import { type Settings } from '../../src/settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
 import { executeRun, type RunReport } from '../../src/run.js'
 import { workerAgentUser } from './action-runner.js'

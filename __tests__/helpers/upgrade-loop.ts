@@ -1,4 +1,4 @@
-import type { Settings } from '../../src/inputs.js'
+import type { Settings } from '../../src/settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
 import { executeRun, type RunReport } from '../../src/run.js'
 import { openStateSession, type StateSession } from '../../src/state/session.js'

@@ -1,6 +1,6 @@
 import { chmodSync, chownSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { AgentSettings, GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../inputs.js'
+import type { AgentSettings, GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../settings.js'
 import { AgentAccount, type IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { baselineInputs, baselineKey, fromCached, healthKey, toCached, type BaselineStore } from './baseline-cache.js'

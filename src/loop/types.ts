@@ -1,5 +1,6 @@
-import type { AgentResult, CostSource, SpendLimit } from '../agents/types.js'
+import type { AgentResult, CostSource, SpendLimit } from '../agent-result.js'
 import type { StopReason } from './stop-reasons.js'
+import type { LoopLimits } from '../settings.js'
 
 export interface Clock {
   now(): number
@@ -129,17 +130,6 @@ export interface ProgressNotes {
   read(): string
   append(line: string): void
   appendStop(reason: StopReason): void
-}
-
-/** The counted limits of one run, as the inputs give them. */
-export interface LoopLimits {
-  maxIterations: number
-  callBudgetUsd: number
-  spendCeilingUsd: number
-  callTimeoutMs: number
-  timeLimitMs: number
-  noProgressLimit: number
-  sameFailureLimit: number
 }
 
 export interface EngineConfig extends LoopLimits {

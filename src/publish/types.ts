@@ -1,7 +1,7 @@
 import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
-import type { CommitAuthor } from '../git/author.js'
-import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
+import type { CommitAuthor } from '../settings.js'
+import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
 
 /**
  * What a publisher reads: where the work goes (publishing's own settings), and what its bodies show

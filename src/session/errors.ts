@@ -1,4 +1,4 @@
-import { ConfigError } from '../inputs.js'
+import { ConfigError } from '../errors.js'
 
 /**
  * The stop an error before the loop means, the same for the action and the CLI: a bad input or a

@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { withCustody } from '../git/custody.js'
-import type { Settings } from '../inputs.js'
+import type { Settings } from '../settings.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { IterationRecord } from '../loop/types.js'
 import type { LoopHistory } from '../publish/body-parts.js'
