@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { createIntegration } from '../src/github/integration.js'
+import { createIntegration } from '../src/publish/github/integration.js'
 import { readSettings } from '../src/inputs.js'
 import { startGitHubServer } from './github-server/server.js'
 import { runAttack } from './helpers/gate-fixture.js'

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createIntegration } from '../src/github/integration.js'
+import { createIntegration } from '../src/publish/github/integration.js'
 import type { PublishContext, PublishResult, Publisher } from '../src/publish/types.js'
 import { createPublisher, publisherNames, registerPublisher, type PublisherSetup } from '../src/publish/registry.js'
 import { executeRun } from '../src/run.js'

@@ -20,7 +20,8 @@ import { beforeTheLoop, type BeforeLoop } from './run/before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './run/context.js'
 import { wireLoop, workspaceView } from './run/wiring.js'
 
-export { defaultRunId, defaultTempDir, prepareRunDir, runDirFor, type RunCarry, type RunContext, type RunReport } from './run/context.js'
+export { defaultRunId, defaultTempDir, prepareRunDir, runDirFor, type RunContext, type RunReport } from './run/context.js'
+export { type RunCarry } from './state/schema.js'
 
 async function assertGitRepository(dir: string): Promise<void> {
   const r = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: dir, okCodes: [1, 128] })

@@ -3,7 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, lstatSync,
 import path from 'node:path'
 import { readSettings } from '../../src/inputs.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
-import { executeRun, type RunCarry, type RunReport } from '../../src/run.js'
+import { executeRun } from '../../src/run.js'
+import { type RunCarry } from '../../src/state/schema.js'
+import { type RunReport } from '../../src/run/context.js'
 import { makeRepo, sh, tempDir } from './repo.js'
 import { workerAgentUser } from './action-runner.js'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { git } from '../git/git.js'
-import { LIMITS } from '../state/schema.js'
+import { LIMITS } from '../records/state-limits.js'
 import type { Baseline } from './protected-gate.js'
 import type { BaselineIds } from './verdict.js'
 

@@ -21,7 +21,7 @@ import { runnerPackageCaches } from './package-caches.js'
 import { ProtectedPaths } from './protected-paths.js'
 import { BaseSnapshot } from './snapshot.js'
 import { TamperGuard, workTreePaths } from './tamper.js'
-import { codeSpan } from '../publish/inert.js'
+import { codeSpan } from '../report/inert.js'
 import type { DependencyReference } from './dependency-reference.js'
 import { takeDependencyReference } from './dependency-trust.js'
 

@@ -1,4 +1,4 @@
-import { stripAnsi } from '../publish/inert.js'
+import { stripAnsi } from '../report/inert.js'
 import type { GitHubClient, RepoRef } from './client.js'
 import type { EventPlan } from './events.js'
 import type { Trigger } from './triggers.js'

@@ -1,6 +1,6 @@
 import type { IterationRecord, RunOutcome } from '../loop/types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
-import { codeSpan } from './inert.js'
+import { codeSpan } from '../report/inert.js'
 import type { PublishContext } from './types.js'
 
 /** The protected paths the agent changed, newest attempt first, as the tamper guard named them. */

@@ -3,7 +3,7 @@ import { compactIterationsTable, outputTailBlock } from '../report/markdown.js'
 import type { IterationRecord } from '../loop/types.js'
 import { fitBody, logLine, marker, MAX_LISTED_FILES, newestRows, quoteTask, upgradeSection, type BodyExtras } from './body-parts.js'
 import type { ChangeSummary } from './changes.js'
-import { codeBlock, codeSpan, plainLine } from './inert.js'
+import { codeBlock, codeSpan, plainLine } from '../report/inert.js'
 import { agentSummary, cleanTitle } from './title.js'
 import type { PublishContext } from './types.js'
 

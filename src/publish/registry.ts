@@ -1,8 +1,8 @@
 import { remoteFromEnv } from '../git/clean-clone.js'
 import { createClient, repoFromEnv } from '../github/client.js'
 import type { EventPlan } from '../github/events.js'
-import { GitHubPublisher } from '../github/publisher.js'
-import type { LoopHistory } from './body-parts.js'
+import { GitHubPublisher } from './github/publisher.js'
+import type { LoopHistory } from '../state/schema.js'
 import { DryRunPublisher } from './dry-run.js'
 import type { PreflightStop, Publisher, PublisherSettings } from './types.js'
 

@@ -7,17 +7,7 @@ import type { Outcome, StopReason } from '../loop/stop-reasons.js'
 import type { Clock, EngineDeps, RunOutcome } from '../loop/types.js'
 import type { Publisher, PublishResult } from '../publish/types.js'
 import type { UpgradeAttempt } from '../state/schema.js'
-
-/** The state carried into the engine (see EngineConfig). */
-export interface RunCarry {
-  period?: { ceilingUsd: number; spentBeforeUsd: number }
-  initialEvidence?: string[]
-  seedFingerprint?: string | null
-  /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
-  baseCommit?: string
-  /** The dependency upgrades earlier runs tried (task: dependency-upgrade). */
-  upgradeAttempts?: UpgradeAttempt[]
-}
+import type { RunCarry } from '../state/schema.js'
 
 export interface RunContext {
   /** The runner's environment (never passed whole to the agent or the gate). */

@@ -1,6 +1,7 @@
 import { reclaimWorkspace } from '../isolation/agent-user.js'
 import type { SessionInfo } from '../state/session.js'
-import { settleKilledRun, type PushWip, type SettleResult } from '../state/settle.js'
+import { settleKilledRun, type SettleResult } from '../run/settle-killed-run.js'
+import { type PushWip } from '../publish/github/wip.js'
 import { configErrorFrom } from './errors.js'
 import type { SessionMemo } from './flow.js'
 

@@ -1,8 +1,9 @@
 import type { CachedBaseline } from '../gate/baseline-cache.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import { chargesFromLedger, pruneCharges } from './period.js'
-import { LIMITS, type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
-import type { LoopHistory } from '../publish/body-parts.js'
+import { type LoopState, type UpgradeAttempt, type WipRecord } from './schema.js'
+import { LIMITS } from '../records/state-limits.js'
+import type { LoopHistory } from './schema.js'
 
 export interface RunSummaryForState {
   runId: string

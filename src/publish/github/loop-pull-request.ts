@@ -1,9 +1,9 @@
-import type { BodyExtras } from '../publish/body-parts.js'
-import { pullRequestBody, pullRequestTitle } from '../publish/pull-request-body.js'
-import { runComment } from '../publish/comment-bodies.js'
-import type { PublishContext, PublishResult } from '../publish/types.js'
-import { runUrl } from './artifact.js'
-import { call, PublishError, type GitHubClient, type RepoRef } from './client.js'
+import type { BodyExtras } from '../body-parts.js'
+import { pullRequestBody, pullRequestTitle } from '../pull-request-body.js'
+import { runComment } from '../comment-bodies.js'
+import type { PublishContext, PublishResult } from '../types.js'
+import { runUrl } from '../../github/artifact.js'
+import { call, PublishError, type GitHubClient, type RepoRef } from '../../github/client.js'
 import type { Ownership } from './ownership.js'
 
 /** What a GitHub step of the publisher needs: the client, the repository, the run, the loop's ownership rule. */

@@ -1,6 +1,6 @@
-import { marker } from '../publish/body-parts.js'
-import type { GitHubClient } from './client.js'
-import { tokenLogin } from './identity.js'
+import { marker } from '../body-parts.js'
+import type { GitHubClient } from '../../github/client.js'
+import { tokenLogin } from '../../github/identity.js'
 
 /** What the API says of an issue or pull request, as far as ownership goes. */
 export interface Authored {

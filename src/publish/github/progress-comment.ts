@@ -1,5 +1,5 @@
-import type { IterationRecord } from '../loop/types.js'
-import { call, explainApiError, isNotFound, type GitHubClient, type RepoRef } from './client.js'
+import type { IterationRecord } from '../../loop/types.js'
+import { call, explainApiError, isNotFound, type GitHubClient, type RepoRef } from '../../github/client.js'
 import type { Ownership } from './ownership.js'
 
 /** The hidden second line of every progress comment: which of the loop's comments is the sticky one. */

@@ -9,18 +9,13 @@ import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
 import { readCustodyRecord, resumeCustody, returnCustody, type Custody } from '../git/custody.js'
 import { upgradeAttemptsOfSettledRun } from '../upgrade/interrupted.js'
-import { saveRunCharges } from './loop-records.js'
-import { recordRun } from './record.js'
-import { parseState } from './parse.js'
-import { emptyState, type LoopState } from './schema.js'
-import type { SessionInfo } from './session.js'
-import { saveLoopState, type CacheClient } from './store.js'
-
-/**
- * Pushes the WIP branch to origin. Written by the GitHub helper (src/github/*); the post step
- * only calls it. It receives the workspace, the branch name and the commit to push.
- */
-export type PushWip = (args: { workspace: string; branch: string; head: string }) => Promise<void>
+import { saveRunCharges } from '../state/loop-records.js'
+import { recordRun } from '../state/record.js'
+import { parseState } from '../state/parse.js'
+import { emptyState, type LoopState } from '../state/schema.js'
+import type { SessionInfo } from '../state/session.js'
+import { saveLoopState, type CacheClient } from '../state/store.js'
+import type { PushWip } from '../publish/github/wip.js'
 
 export interface SettleInput {
   info: SessionInfo

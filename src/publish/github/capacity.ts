@@ -1,5 +1,5 @@
-import { call, type GitHubClient, type RepoRef } from './client.js'
-import { workBranchName } from '../git/branches.js'
+import { call, type GitHubClient, type RepoRef } from '../../github/client.js'
+import { workBranchName } from '../../git/branches.js'
 import { hasMarkerLine, type Ownership } from './ownership.js'
 
 export interface OpenLoopPull {

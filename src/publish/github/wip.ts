@@ -1,6 +1,11 @@
-import { remoteFromEnv } from '../git/clean-clone.js'
-import type { PushWip } from '../state/settle.js'
+import { remoteFromEnv } from '../../git/clean-clone.js'
 import { pushWipFromWorkspace } from './pushes.js'
+
+/**
+ * Pushes the WIP branch to origin. Written here for the GitHub publisher; the post step
+ * only calls it. It receives the workspace, the branch name and the commit to push.
+ */
+export type PushWip = (args: { workspace: string; branch: string; head: string }) => Promise<void>
 
 /**
  * The post step's WIP push (after a cancellation): from a clean clone, never dropping commits

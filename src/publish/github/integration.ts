@@ -1,11 +1,11 @@
-import { createPublisher } from '../publish/registry.js'
-import type { Publisher, PublisherSettings } from '../publish/types.js'
-import type { LoopHistory } from '../publish/body-parts.js'
-import { createClient, repoFromEnv } from './client.js'
-import { eventApi } from './event-api.js'
-import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan, type EventSettings } from './events.js'
-import { readEventPayload } from './payload.js'
-import { gatherEvidence, taskWithEvidence } from './evidence.js'
+import { createPublisher } from '../registry.js'
+import type { Publisher, PublisherSettings } from '../types.js'
+import type { LoopHistory } from '../../state/schema.js'
+import { createClient, repoFromEnv } from '../../github/client.js'
+import { eventApi } from '../../github/event-api.js'
+import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan, type EventSettings } from '../../github/events.js'
+import { readEventPayload } from '../../github/payload.js'
+import { gatherEvidence, taskWithEvidence } from '../../github/evidence.js'
 
 /** What the integration reads: the event's settings and the publisher's (its dry-run switch among them). */
 export type IntegrationSettings = EventSettings & PublisherSettings

@@ -1,6 +1,6 @@
-import { pushOverTip, PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
-import { git } from '../git/git.js'
-import { TRAILER_RUN } from '../git/workspace.js'
+import { pushOverTip, PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../../git/clean-clone.js'
+import { git } from '../../git/git.js'
+import { TRAILER_RUN } from '../../git/workspace.js'
 
 /**
  * Pushes that never rewrite someone else's work. Every check runs in loopgate's clean clone (the

@@ -1,10 +1,10 @@
-import type { PreflightStop, PublisherSettings } from '../publish/types.js'
-import { actorRefusal, runActors } from './actor.js'
+import type { PreflightStop, PublisherSettings } from '../types.js'
+import { actorRefusal, runActors } from '../../github/actor.js'
 import { openLoopPulls } from './capacity.js'
-import type { GitHubClient, RepoRef } from './client.js'
-import type { EventPlan } from './events.js'
+import type { GitHubClient, RepoRef } from '../../github/client.js'
+import type { EventPlan } from '../../github/events.js'
 import type { Ownership } from './ownership.js'
-import { readEventPayload } from './payload.js'
+import { readEventPayload } from '../../github/payload.js'
 
 /** What the GitHub preflight asks the API with: the event's plan and the loop's ownership rule. */
 export interface PreflightSide {

@@ -1,8 +1,8 @@
-import { wipBranchName } from '../git/branches.js'
-import { PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../git/clean-clone.js'
-import type { BodyExtras } from '../publish/body-parts.js'
-import type { PublishContext, PublishResult } from '../publish/types.js'
-import { PublishError, WORKFLOW_PERMISSIONS } from './client.js'
+import { wipBranchName } from '../../git/branches.js'
+import { PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../../git/clean-clone.js'
+import type { BodyExtras } from '../body-parts.js'
+import type { PublishContext, PublishResult } from '../types.js'
+import { PublishError, WORKFLOW_PERMISSIONS } from '../../github/client.js'
 import { HistoryRewriteRefused, pushWipFromWorkspace } from './pushes.js'
 
 /** Where the publisher's pushes are made from (a clean clone in `tempDir`) and sent to. */
