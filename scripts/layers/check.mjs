@@ -15,8 +15,9 @@ function fileCycleErrors(nodes) {
   })
 }
 
-function layerErrors(nodes, layers, allowed) {
+function layerErrors(nodes, { layers, allowed, leavesOnly }) {
   const index = layerIndex(layers)
+  const bottom = layers.length - 1
   const errors = []
   const notes = []
   for (const node of nodes.values()) {
@@ -24,6 +25,7 @@ function layerErrors(nodes, layers, allowed) {
     if (!index.has(from)) errors.push(`${node.file}: folder "${from}" has no layer in scripts/layers/table.mjs`)
     for (const target of node.imports) {
       const to = folderOf(target)
+      if (leavesOnly.includes(from) && to !== from && index.get(to) !== bottom) errors.push(`${node.file} imports ${target}: ${from}/ imports only leaves`)
       if (!index.has(from) || !index.has(to) || index.get(to) >= index.get(from)) continue
       const message = `upward import: ${node.file} (${layers[index.get(from)].name}) -> ${target} (${layers[index.get(to)].name})`
       if (allowed.upward.includes(`${from} -> ${to}`)) notes.push(`allowed ${message}`)
@@ -61,8 +63,8 @@ function gitSpawnErrors(nodes, gitFolder, allowed) {
 }
 
 /** Every broken rule as an error, every allowed exception as a note. */
-export function checkLayers(nodes, { layers, gitFolder, allowed }) {
-  const parts = [layerErrors(nodes, layers, allowed), folderCycleErrors(nodes, layers, allowed), gitSpawnErrors(nodes, gitFolder, allowed)]
+export function checkLayers(nodes, { layers, gitFolder, allowed, leavesOnly = [] }) {
+  const parts = [layerErrors(nodes, { layers, allowed, leavesOnly }), folderCycleErrors(nodes, layers, allowed), gitSpawnErrors(nodes, gitFolder, allowed)]
   return {
     errors: [...fileCycleErrors(nodes), ...parts.flatMap((p) => p.errors)],
     notes: parts.flatMap((p) => p.notes)

@@ -89,13 +89,14 @@ export function pathBetween(edges, a, b, within) {
   while (queue.length > 0) {
     const v = queue.shift()
     for (const w of edges.get(v) ?? []) {
-      if (!within.has(w) || previous.has(w)) continue
-      previous.set(w, v)
+      if (!within.has(w)) continue
       if (w === b) {
         const trail = [b]
         for (let x = v; x !== null; x = previous.get(x)) trail.unshift(x)
         return trail
       }
+      if (previous.has(w)) continue
+      previous.set(w, v)
       queue.push(w)
     }
   }

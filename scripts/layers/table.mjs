@@ -9,6 +9,9 @@ export const LAYERS = [
   { name: 'leaves', folders: ['process', 'fs', 'settings', 'errors', 'contract', 'format', 'version', 'agent-result'] }
 ]
 
+/** Folders that import only from the leaves (the loop is the pure core). */
+export const LEAVES_ONLY = ['loop']
+
 /** The only folder whose files may run the git binary. */
 export const GIT_FOLDER = 'git'
 
@@ -19,8 +22,9 @@ export const GIT_FOLDER = 'git'
 export const ALLOWED = {
   // Folders being split into sub-folders; their git calls move behind the git facade.
   gitSpawn: ['gate/', 'upgrade/'],
-  // "from -> to" folder pairs still importing upward.
-  upward: [],
+  // "from -> to" folder pairs still importing upward: git's publish rules and publishable tree read
+  // the gate's snapshot and protected paths; isolation reads the agents' registry for their variables.
+  upward: ['git -> gate', 'isolation -> agents'],
   // Folder pairs (sorted, "a <-> b") importing each other inside one layer.
   folderCycles: []
 }

@@ -4,7 +4,7 @@ import type { AgentSettings, GateSettings, PublishSettings, StateSettings, Works
 import { AgentAccount, type IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { baselineInputs, baselineKey, fromCached, healthKey, toCached, type BaselineStore } from './baseline-cache.js'
-import { stashCredentials } from '../isolation/credentials.js'
+import { stashCredentials } from '../git/persisted-credentials.js'
 import { refusedNames } from '../isolation/env.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'

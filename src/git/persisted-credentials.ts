@@ -1,6 +1,6 @@
 import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { git } from '../git/git.js'
+import { git } from './git.js'
 
 export interface StashedCredentials {
   /** `key=value` settings that authenticate loopgate's own fetches (see git/fetch-auth.ts); never written into the workspace. */
