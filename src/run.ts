@@ -20,9 +20,6 @@ import { beforeTheLoop, type BeforeLoop } from './run/before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './run/context.js'
 import { wireLoop, workspaceView } from './run/wiring.js'
 
-export { defaultRunId, defaultTempDir, prepareRunDir, runDirFor, type RunContext, type RunReport } from './run/context.js'
-export { type RunCarry } from './state/schema.js'
-
 async function assertGitRepository(dir: string): Promise<void> {
   const r = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: dir, okCodes: [1, 128] })
   if (r.exitCode !== 0) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
@@ -97,6 +94,25 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
     await finished
   }
 
+  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress })
+}
+
+type ReadyUpgrade = Extract<NonNullable<BeforeLoop['upgrade']>, { kind: 'ready' }>
+
+/** What the loop leaves for publishing: its outcome, the notes so far, the upgrade and the run's files. */
+interface FinishedLoop {
+  run: RunOutcome
+  notes: string[]
+  ready: ReadyUpgrade | null
+  protection: Protection
+  runDir: string
+  files: RunFiles
+  progress: ProgressFile
+}
+
+/** Publishes the run's work (or its escalation) and reports the run, with what an upgrade tried. */
+async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoop): Promise<RunReport> {
+  const { run, notes, ready, protection, runDir, files, progress } = done
   const published = await ctx.publisher.publish({
     settings,
     upgrade: ready

@@ -177,6 +177,17 @@ function armStops(opts: RunOptions, stop: GroupStop, causes: StopCauses): () => 
   }
 }
 
+/** Reads stdout's lines for the watcher: a line it answers `kill` to stops the group. */
+function lineWatcher(opts: RunOptions, stop: GroupStop, causes: StopCauses): LineReader | null {
+  const watch = opts.onStdoutLine
+  if (!watch) return null
+  return new LineReader((line) => {
+    if (stop.killing || watch(line) !== 'kill') return
+    causes.killedByWatcher = true
+    stop.terminate()
+  })
+}
+
 /**
  * Runs one process in its own process group. On timeout, abort or a watcher's request the whole
  * group gets SIGTERM, then SIGKILL after the grace period; processes that escaped the group but
@@ -185,8 +196,7 @@ function armStops(opts: RunOptions, stop: GroupStop, causes: StopCauses): () => 
 export function runProcess(opts: RunOptions): Promise<RunResult> {
   const started = Date.now()
   const max = opts.maxOutputChars ?? DEFAULT_MAX_OUTPUT
-  const env = { ...opts.env }
-  if (opts.callId) env.LOOPGATE_CALL_ID = opts.callId
+  const env = opts.callId ? { ...opts.env, LOOPGATE_CALL_ID: opts.callId } : { ...opts.env }
   const cgroup = opts.contain ? CallCgroup.create(`loopgate-${process.pid}-${opts.callId ?? randomUUID()}`) : null
   const start = cgroup ? cgroup.wrap(opts.command, opts.args) : { command: opts.command, args: opts.args }
   return new Promise<RunResult>((resolve) => {
@@ -197,13 +207,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
     const stop = new GroupStop(() => child.pid, opts.killGraceMs ?? 2000)
     const disarm = armStops(opts, stop, causes)
     const watch = opts.onStdoutLine
-    const lines = watch
-      ? new LineReader((line) => {
-          if (stop.killing || watch(line) !== 'kill') return
-          causes.killedByWatcher = true
-          stop.terminate()
-        })
-      : null
+    const lines = lineWatcher(opts, stop, causes)
     let spawnError: Error | undefined
     child.stdout.on('data', (bytes: Buffer) => {
       stdout.push(bytes)
