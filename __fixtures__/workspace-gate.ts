@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { runProcess } from '../src/process/run.js'
+import { runProcess } from '../src/process/run-process.js'
 import type { Gate, GateVerdict } from '../src/loop/types.js'
 import { gateVerdict } from '../src/gate/verdict.js'
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import type { RunOutcome } from '../src/loop/types.js'
 import MarkdownIt from 'markdown-it'
 import { BODY_LIMIT } from '../src/publish/body-parts.js'

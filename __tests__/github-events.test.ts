@@ -1,4 +1,4 @@
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { type Settings } from '../src/settings.js'
 import { planEvent, settingsForPlan } from '../src/github/events.js'
 import { explainApiError } from '../src/github/client.js'

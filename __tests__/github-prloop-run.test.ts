@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createIntegration } from '../src/publish/github/integration.js'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { startGitHubServer } from './github-server/server.js'
 import { runAttack } from './helpers/gate-fixture.js'
 import { sharedTempDir, tempDir } from './helpers/repo.js'

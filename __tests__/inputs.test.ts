@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { splitArgs } from '../src/inputs/values.js'
 import { ConfigError } from '../src/errors.js'
 import { tempDir } from './helpers/repo.js'

@@ -1,6 +1,6 @@
 import type { ProtectionSettings } from '../src/gate/protection.js'
 import { settingsForPlan, type EventSettings } from '../src/github/events.js'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { type Settings } from '../src/settings.js'
 import type { PublisherSettings } from '../src/publish/types.js'
 import type { StateSessionSettings } from '../src/state/session.js'

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import path from 'node:path'
-import { readSettings } from './inputs.js'
+import { readSettings } from './inputs/read-settings.js'
 import { ConfigError } from './errors.js'
 import { type Settings } from './settings.js'
 import { ProgressFile } from './records/progress-file.js'

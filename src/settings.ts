@@ -55,7 +55,7 @@ export interface AgentSettings {
   priceTable?: string
 }
 
-/** An agent's name in the registry (src/agents/registry.ts). */
+/** An agent's name in the registry (src/agents/agent-registry.ts). */
 export type AgentKind = string
 export const ON_SUCCESS = ['pull-request', 'push', 'none'] as const
 export type OnSuccess = (typeof ON_SUCCESS)[number]

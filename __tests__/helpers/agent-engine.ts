@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { agentRunner } from '../../src/agents/index.js'
+import { agentRunner } from '../../src/agents/agent-runner.js'
 import type { AgentAdapter } from '../../src/agents/types.js'
 import { WorkspaceGate } from '../../__fixtures__/workspace-gate.js'
 import { GitWorkspace } from '../../src/git/workspace.js'

@@ -1,6 +1,6 @@
 import type { Settings } from '../../src/settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
-import { executeRun } from '../../src/run.js'
+import { executeRun } from '../../src/run/execute-run.js'
 import { type RunReport } from '../../src/run/context.js'
 import { openStateSession, type StateSession } from '../../src/state/session.js'
 import { workerAgentUser } from './action-runner.js'

@@ -1,4 +1,4 @@
-import { exitDescription, type RunResult } from '../process/run.js'
+import { exitDescription, type RunResult } from '../process/run-process.js'
 import { effectiveUid, endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, parseJsonLine } from './json-fields.js'
 import type { AgentAdapter, AgentCall } from './types.js'

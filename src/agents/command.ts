@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readAgentFile } from '../fs/tree.js'
 import path from 'node:path'
-import { exitDescription, runProcess } from '../process/run.js'
+import { exitDescription, runProcess } from '../process/run-process.js'
 import { callProcess, endedByLoopgate, processFacts } from './streaming-agent.js'
 import type { AgentAdapter, AgentCall } from './types.js'
 import type { AgentResult } from '../agent-result.js'

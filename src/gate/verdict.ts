@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { RunResult } from '../process/run.js'
+import type { RunResult } from '../process/run-process.js'
 import type { FailureItem, GateVerdict } from '../loop/types.js'
 import { readTreeEntry } from '../fs/tree.js'
 import { verdictFingerprint } from './fingerprint.js'

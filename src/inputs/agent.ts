@@ -1,5 +1,5 @@
 import { parsePriceTable } from '../agents/pricing.js'
-import { agentNames, agentSpec, credentialInputs, providerSpec, refusedArg, type AgentSpec } from '../agents/registry.js'
+import { agentNames, agentSpec, credentialInputs, providerSpec, refusedArg, type AgentSpec } from '../agents/agent-registry.js'
 import { modelFromArgs } from '../agents/json-fields.js'
 import { parseChoice, parseList, splitArgs, type InputSource } from './values.js'
 import { ConfigError } from '../errors.js'

@@ -1,6 +1,6 @@
 import { chownSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { agentSpec, providerSpec } from '../agents/registry.js'
+import { agentSpec, providerSpec } from '../agents/agent-registry.js'
 import type { AgentUser } from './agent-user.js'
 import { readAgentFile } from '../fs/tree.js'
 import { ConfigError } from '../errors.js'

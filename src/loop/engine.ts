@@ -1,7 +1,7 @@
 import { admit } from './admit.js'
 import { callAgent } from './call.js'
 import { judge } from './judge.js'
-import { recordIteration } from './record.js'
+import { recordIteration } from './iteration-record.js'
 import { finishRun, startRun } from './run-state.js'
 import type { EngineConfig, EngineDeps, RunOutcome } from './types.js'
 

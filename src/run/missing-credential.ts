@@ -1,4 +1,4 @@
-import { agentSpec, providerSpec } from '../agents/registry.js'
+import { agentSpec, providerSpec } from '../agents/agent-registry.js'
 
 /** What the credential check reads of the settings. */
 export interface CredentialSettings {

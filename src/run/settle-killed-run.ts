@@ -10,7 +10,7 @@ import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.
 import { readCustodyRecord, resumeCustody, returnCustody, type Custody } from '../git/custody.js'
 import { upgradeAttemptsOfSettledRun } from '../upgrade/interrupted.js'
 import { saveRunCharges } from '../state/loop-records.js'
-import { recordRun } from '../state/record.js'
+import { recordRun } from '../state/record-run.js'
 import { parseState } from '../state/parse.js'
 import { emptyState, type LoopState } from '../state/schema.js'
 import type { SessionInfo } from '../state/session.js'

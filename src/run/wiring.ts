@@ -1,5 +1,5 @@
 import { credentialsFor, prepareAdapter } from '../agents/adapter.js'
-import { agentRunner } from '../agents/index.js'
+import { agentRunner } from '../agents/agent-runner.js'
 import type { Protection } from '../gate/protection.js'
 import { GitWorkspace } from '../git/workspace.js'
 import type { Settings } from '../settings.js'

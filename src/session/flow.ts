@@ -6,12 +6,12 @@ import type { StopReason } from '../loop/stop-reasons.js'
 import type { IterationRecord } from '../loop/types.js'
 import type { LoopHistory } from '../state/schema.js'
 import type { Publisher } from '../publish/types.js'
-import { progressLine } from '../loop/record.js'
-import { loopHistory } from '../state/record.js'
-import { executeRun } from '../run.js'
+import { progressLine } from '../loop/iteration-record.js'
+import { loopHistory } from '../state/record-run.js'
+import { executeRun } from '../run/execute-run.js'
 import { prepareRunDir, type RunContext, type RunReport } from '../run/context.js'
 import type { OpenResult, StateSession } from '../state/session.js'
-import { configErrorFrom } from './errors.js'
+import { configErrorFrom } from './config-error-text.js'
 
 /** What an entry point plugs into the session: where it runs, its state store and its publisher. */
 export interface SessionPorts {

@@ -9,7 +9,7 @@ import { pullRequestNumberOf } from '../github/triggers.js'
 import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { saveRunCharges } from './loop-records.js'
 import { admitToLoop } from './loop-window.js'
-import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
+import { prRunCount, recordRun, type RunSummaryForState } from './record-run.js'
 import { prepareResume, type ResumePlan } from './resume.js'
 import type { LoopState, WipRecord } from './schema.js'
 import {

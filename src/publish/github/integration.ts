@@ -1,11 +1,11 @@
-import { createPublisher } from '../registry.js'
+import { createPublisher } from '../publishers.js'
 import type { Publisher, PublisherSettings } from '../types.js'
 import type { LoopHistory } from '../../state/schema.js'
 import { createClient, repoFromEnv } from '../../github/client.js'
 import { eventApi } from '../../github/event-api.js'
 import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan, type EventSettings } from '../../github/events.js'
 import { readEventPayload } from '../../github/payload.js'
-import { gatherEvidence, taskWithEvidence } from '../../github/evidence.js'
+import { gatherEvidence, taskWithEvidence } from '../../github/review-evidence.js'
 
 /** What the integration reads: the event's settings and the publisher's (its dry-run switch among them). */
 export type IntegrationSettings = EventSettings & PublisherSettings

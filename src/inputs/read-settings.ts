@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { parseCommitAuthor } from './git/author.js'
-import { INPUT_SPECS } from './contract.js'
-import { resolveProtectedPatterns } from './gate/protection-defaults.js'
+import { parseCommitAuthor } from '../git/author.js'
+import { INPUT_SPECS } from '../contract.js'
+import { resolveProtectedPatterns } from '../gate/protection-defaults.js'
 import {
   DEPENDENCY_CHANGES,
   ON_ESCALATE,
@@ -12,11 +12,11 @@ import {
   type PublishSettings,
   type Settings,
   type StateSettings
-} from './settings.js'
-import { readAgentSettings, readAgentSpec } from './inputs/agent.js'
-import { readTaskSettings } from './inputs/task.js'
-import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './inputs/values.js'
-import { ConfigError } from './errors.js'
+} from '../settings.js'
+import { readAgentSettings, readAgentSpec } from './agent.js'
+import { readTaskSettings } from './task.js'
+import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './values.js'
+import { ConfigError } from '../errors.js'
 
 /** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
 export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(

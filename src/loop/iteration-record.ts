@@ -1,5 +1,5 @@
 import { usd } from '../format.js'
-import { describeVerdict } from './evidence.js'
+import { describeVerdict } from './verdict-text.js'
 import type { CallResult } from './call.js'
 import type { Judgement } from './judge.js'
 import type { LoopRun } from './run-state.js'
