@@ -51,7 +51,7 @@ test('each iteration’s prompt carries the command’s words and the PR’s unr
       'github-token': TOKEN
     }
     const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: tempDir() })
-    const integration = await createIntegration(settings, env, tempDir(), () => undefined)
+    const integration = await createIntegration({ settings, env, tempDir: tempDir(), warn: () => undefined })
     expect(integration.plan).toMatchObject({ kind: 'pull-request', number: pull.number, trigger: { kind: 'command', author: 'maintainer' } })
     expect(gh.violations).toEqual([])
 

@@ -54,7 +54,7 @@ describe('the publisher registry', () => {
       'loop-id': 'registry'
     })
     const runnerTemp = tempDir('loopgate-runner-')
-    const integration = await createIntegration(settings, {}, runnerTemp, () => undefined, [7], undefined, 'recording')
+    const integration = await createIntegration({ settings, env: {}, tempDir: runnerTemp, warn: () => undefined, recorded: [7], publisher: 'recording' })
     expect(integration.publisher).toBeInstanceOf(RecordingPublisher)
     const publisher = made.at(-1) as RecordingPublisher
     expect(publisher.setup).toMatchObject({ plan: { kind: 'branch', workBranch: 'loopgate/registry' }, tempDir: runnerTemp, recorded: [7] })

@@ -114,7 +114,7 @@ async function runAction(settings: Settings, signal: AbortSignal): Promise<void>
     remember: (name, value) => core.saveState(MEMO_STATE[name], value),
     openState: (s) => openStateSession(s, { env, tempDir, runId }),
     integrate: async (s, recorded, history) => {
-      const github = await createIntegration(s, env, tempDir, (m) => core.warning(m), recorded, history)
+      const github = await createIntegration({ settings: s, env, tempDir, warn: (m) => core.warning(m), recorded, history })
       return { settings: github.settings, publisher: github.publisher }
     }
   })

@@ -22,18 +22,22 @@ export interface Integration<S extends IntegrationSettings = IntegrationSettings
  * Reads the event and picks the publisher from the registry: `github` when running in Actions,
  * `dry-run` with `dry-run: true` or outside Actions (or without a token, refusing the run).
  */
-export async function createIntegration<S extends IntegrationSettings>(
-  settings: S,
-  env: NodeJS.ProcessEnv,
-  tempDir: string,
-  warn: (message: string) => void,
+/** What the integration is built from: the settings, the runner's environment and the loop's state. */
+export interface IntegrationOptions<S extends IntegrationSettings> {
+  settings: S
+  env: NodeJS.ProcessEnv
+  tempDir: string
+  warn: (message: string) => void
   /** The issue and pull request numbers the loop's state records as its own. */
-  recorded: number[] = [],
+  recorded?: number[]
   /** The loop's earlier runs, from its state (the escalation issue's overview). */
-  history?: LoopHistory,
-  /** A publisher's name in the registry (src/publish/registry.ts); by default `dry-run` for a dry run or outside Actions, else `github`. */
+  history?: LoopHistory
+  /** A publisher's name in the registry (src/publish/publishers.ts); by default `dry-run` for a dry run or outside Actions, else `github`. */
   publisher?: string
-): Promise<Integration<S>> {
+}
+
+export async function createIntegration<S extends IntegrationSettings>(opts: IntegrationOptions<S>): Promise<Integration<S>> {
+  const { settings, env, tempDir, warn, recorded = [], history, publisher } = opts
   const inActions = env.GITHUB_ACTIONS === 'true' && !!env.GITHUB_REPOSITORY
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
   // Comment and check events are planned with the API (who asked, the pull request now), dry runs too.
