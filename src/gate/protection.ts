@@ -10,7 +10,7 @@ import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
 import { fetchEnv } from '../git/fetch-auth.js'
 import { git, gitEnv } from '../git/git.js'
-import type { AttemptLog } from '../records/attempt-log.js'
+import type { AttemptLog, BaselineEntry } from '../records/attempt-log.js'
 import type { AgentRunner, CallGuard } from '../loop/types.js'
 import { resolveBase, type BaseRef } from './base.js'
 import { GateBrokenError } from './baseline-health.js'
@@ -378,7 +378,7 @@ async function baseSnapshot(
 }
 
 /** The attempt log's record of the baseline run: what the gate said on the start commit. */
-function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): Record<string, unknown> {
+function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): BaselineEntry {
   const v = baseline.verdict
   return {
     type: 'baseline',

@@ -3,7 +3,7 @@ import { describeVerdict } from './verdict-text.js'
 import type { CallResult } from './call.js'
 import type { Judgement } from './judge.js'
 import type { LoopRun } from './run-state.js'
-import type { EngineConfig, IterationRecord } from './types.js'
+import type { EngineConfig, IterationRecord, LoopLogEntry } from './types.js'
 
 /** The iteration's record: one attempt-log entry, one progress line, the evidence for the next call. */
 export function recordIteration(run: LoopRun, iteration: number, call: CallResult, judged: Judgement): IterationRecord {
@@ -36,7 +36,7 @@ export function recordIteration(run: LoopRun, iteration: number, call: CallResul
 }
 
 /** The attempt log's entry of one iteration: the agent's result, the commit, the verdict, the breakers. */
-function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult, judged: Judgement): Record<string, unknown> {
+function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult, judged: Judgement): Extract<LoopLogEntry, { type: 'iteration' }> {
   const { deps, breakers } = run
   const result = call.result
   const verdict = judged.verdict

@@ -119,9 +119,21 @@ export interface SpendLedger {
   charge(iteration: number, usd: number | undefined, source: CostSource): { usd: number; source: CostSource }
 }
 
+/** Fields an entry carries besides those its kind names: JSON the summary and the artifact show as written. */
+export interface LogDetails {
+  [field: string]: unknown
+}
+
+/** The attempt log's entries the loop writes, one kind per event. */
+export type LoopLogEntry =
+  | (LogDetails & { type: 'run-start'; runId: string; startCommit: string; worstCaseUsd: number; meteredAtWire: string | null })
+  | { type: 'admission'; iteration: number; refused: StopReason; spentUsd: number }
+  | (LogDetails & { type: 'iteration'; iteration: number; spentUsd: number; commit: string | null })
+  | (LogDetails & { type: 'stop'; stopReason: StopReason; spentUsd: number })
+
 /** The attempt log, one entry per event. */
 export interface RunLog {
-  write(entry: Record<string, unknown>): void
+  write(entry: LoopLogEntry): void
 }
 
 /** The notes carried between fresh-context iterations (the progress file). */

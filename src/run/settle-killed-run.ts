@@ -3,7 +3,7 @@ import { wipBranchName } from '../git/branches.js'
 import { handBackPaths } from '../fs/hand-back.js'
 import { recordedPublishRules } from '../git/publish-rules.js'
 import { GitWorkspace } from '../git/workspace.js'
-import { AttemptLog } from '../records/attempt-log.js'
+import { AttemptLog, readAttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'
 import { ProgressFile } from '../records/progress-file.js'
 import { isStopReason, outcomeFor, type StopReason } from '../loop/stop-reasons.js'
@@ -43,17 +43,8 @@ export interface SettleResult {
 
 /** The stop reason of the last `stop` entry in loopgate's attempt log, if the run got that far. */
 function recordedStopReason(logFile: string): StopReason | null {
-  let found: StopReason | null = null
-  for (const line of existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : []) {
-    if (!line.includes('"stop"')) continue
-    try {
-      const entry = JSON.parse(line) as { type?: unknown; stopReason?: unknown }
-      if (entry.type === 'stop' && typeof entry.stopReason === 'string' && isStopReason(entry.stopReason)) found = entry.stopReason
-    } catch {
-      // a line cut by the kill
-    }
-  }
-  return found
+  const reasons = readAttemptLog(logFile).flatMap((entry) => (entry.type === 'stop' && isStopReason(entry.stopReason) ? [entry.stopReason] : []))
+  return reasons.at(-1) ?? null
 }
 
 function readSavedState(info: SessionInfo): LoopState {
