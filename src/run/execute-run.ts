@@ -50,7 +50,7 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   const settings = before.settings
   if (before.stop) {
     const { stopReason, notes } = before.stop
-    stopBeforeTheLoop(files, progress, ctx, stopReason, notes)
+    stopBeforeTheLoop({ files, progress, ctx }, stopReason, notes)
     return stoppedReport(files, stopReason, outcomeFor(stopReason), before.upgrade ? before.notes : [...before.notes, ...notes], before.upgrade?.attempts)
   }
 
@@ -59,10 +59,10 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
   const gitWorkspace = workspaceView(settings, ctx)
-  const protection = await protect(settings, ctx, files, callsDir, () => gitWorkspace.prepare(), before)
+  const protection = await protect({ settings, ctx, files, callsDir, alongside: () => gitWorkspace.prepare(), before })
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]
-    stopBeforeTheLoop(files, progress, ctx, 'gate-broken', notes, protection.message)
+    stopBeforeTheLoop({ files, progress, ctx }, 'gate-broken', notes, protection.message)
     return stoppedReport(files, 'gate-broken', outcomeFor('gate-broken'), [...before.notes, ...notes])
   }
   // Before the first call: every commit of the agent's work, the post step's after a kill too, is held to these.
@@ -144,21 +144,30 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
 }
 
 /** The one stop of a run that ends before the loop: logged, written as the progress file's last line, reported. */
-function stopBeforeTheLoop(files: RunFiles, progress: ProgressFile, ctx: RunContext, stopReason: StopReason, notes: string[], message = notes.join(' ')): void {
+function stopBeforeTheLoop(
+  { files, progress, ctx }: { files: RunFiles; progress: ProgressFile; ctx: RunContext },
+  stopReason: StopReason,
+  notes: string[],
+  message = notes.join(' ')
+): void {
   new AttemptLog(files.logFile).write({ type: 'stop', stopReason, message, spentUsd: 0 })
   progress.appendStop(stopReason)
   for (const note of notes) ctx.report(note)
 }
 
 /** Protection before the first call; a gate that cannot run on the base comes back as GateBrokenError. */
-function protect(
-  settings: Settings,
-  ctx: RunContext,
-  files: RunFiles,
-  callsDir: string,
-  alongside: () => Promise<void>,
+/** Where the run protects from: its settings and context, its files, and what ran before the loop. */
+interface ProtectOptions {
+  settings: Settings
+  ctx: RunContext
+  files: RunFiles
+  callsDir: string
+  /** Runs alongside the baseline (the workspace's preparation). */
+  alongside: () => Promise<void>
   before: BeforeLoop
-): Promise<Protection | GateBrokenError> {
+}
+
+function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   return setupProtection({
     settings,
