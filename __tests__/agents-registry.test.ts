@@ -1,7 +1,7 @@
 import { apiKeyFor, createAdapter, prepareAdapter } from '../src/agents/adapter.js'
 import { CommandAgent } from '../src/agents/command.js'
 import { agentNames, agentSpec, registerAgent, type AgentCallSettings, type AgentSpec } from '../src/agents/agent-registry.js'
-import type { AgentAdapter, AgentCall } from '../src/agents/types.js'
+import type { AgentAdapter, AgentCall } from '../src/agents/agent-call.js'
 import type { AgentResult } from '../src/agent-result.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 import { ConfigError } from '../src/errors.js'

@@ -85,6 +85,19 @@ describe('the layer checker', () => {
     expect(out).not.toContain('git/git.ts runs git')
   })
 
+  it('fails on two files with one name, except in the listed folders', () => {
+    const root = fixture({
+      'state/settle.ts': 'export const a = 1\n',
+      'session/settle.ts': 'export const b = 1\n',
+      'gate/report.ts': 'export const c = 1\n',
+      'upgrade/report.ts': 'export const d = 1\n'
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('one name, two files: settle.ts (session/settle.ts, state/settle.ts)')
+    expect(out).not.toContain('report.ts')
+  })
+
   it('passes the real source tree, printing its allowed exceptions', () => {
     const { status, out } = check(path.join(repo, 'src'))
     expect(out).toContain('keeps the layer order')

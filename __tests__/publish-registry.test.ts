@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createIntegration } from '../src/publish/github/integration.js'
-import type { PublishContext, PublishResult, Publisher } from '../src/publish/types.js'
+import type { PublishContext, PublishResult, Publisher } from '../src/publish/publisher-types.js'
 import { createPublisher, publisherNames, registerPublisher, type PublisherSetup } from '../src/publish/publishers.js'
 import { executeRun } from '../src/run/execute-run.js'
 import { workerAgentUser } from './helpers/action-runner.js'

@@ -1,7 +1,7 @@
 import { readSettings } from '../src/inputs/read-settings.js'
 import { ConfigError } from '../src/errors.js'
 import { pullRequestTitle } from '../src/publish/pull-request-body.js'
-import type { PublishContext } from '../src/publish/types.js'
+import type { PublishContext } from '../src/publish/publisher-types.js'
 import { emptyState, type UpgradeAttempt } from '../src/state/schema.js'
 import { validateState } from '../src/state/parse.js'
 import { mergeUpgradeAttempts } from '../src/state/record-run.js'

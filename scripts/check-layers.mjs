@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails on an import cycle between files of src/, an import against the layer order
 // (scripts/layers/table.mjs), folders of one layer importing each other, the loop importing more than
-// the leaves, and git run outside src/git/.
+// the leaves, git run outside src/git/, and two files of src/ with one name.
 // Usage: node scripts/check-layers.mjs [source-folder]   (default: src)
 import path from 'node:path'
 import { readGraph } from './layers/graph.mjs'

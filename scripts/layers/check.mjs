@@ -62,9 +62,25 @@ function gitSpawnErrors(nodes, gitFolder, allowed) {
   return { errors, notes }
 }
 
+function nameErrors(nodes, allowed) {
+  const byName = new Map()
+  for (const file of nodes.keys()) {
+    if (allowed.sameNames.some((prefix) => file.startsWith(prefix))) continue
+    const name = file.slice(file.lastIndexOf('/') + 1)
+    byName.set(name, [...(byName.get(name) ?? []), file])
+  }
+  const errors = [...byName].filter(([, files]) => files.length > 1).map(([name, files]) => `one name, two files: ${name} (${files.join(', ')})`)
+  return { errors, notes: [] }
+}
+
 /** Every broken rule as an error, every allowed exception as a note. */
 export function checkLayers(nodes, { layers, gitFolder, allowed, leavesOnly = [] }) {
-  const parts = [layerErrors(nodes, { layers, allowed, leavesOnly }), folderCycleErrors(nodes, layers, allowed), gitSpawnErrors(nodes, gitFolder, allowed)]
+  const parts = [
+    layerErrors(nodes, { layers, allowed, leavesOnly }),
+    folderCycleErrors(nodes, layers, allowed),
+    gitSpawnErrors(nodes, gitFolder, allowed),
+    nameErrors(nodes, allowed)
+  ]
   return {
     errors: [...fileCycleErrors(nodes), ...parts.flatMap((p) => p.errors)],
     notes: parts.flatMap((p) => p.notes)

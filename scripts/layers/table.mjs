@@ -22,6 +22,8 @@ export const GIT_FOLDER = 'git'
 export const ALLOWED = {
   // Folders being split into sub-folders; their git calls move behind the git facade.
   gitSpawn: ['gate/', 'upgrade/'],
+  // Folders whose file names may repeat names elsewhere (being split into sub-folders).
+  sameNames: ['gate/', 'upgrade/'],
   // "from -> to" folder pairs still importing upward: git's publish rules and publishable tree read
   // the gate's snapshot and protected paths; isolation reads the agents' registry for their variables.
   upward: ['git -> gate', 'isolation -> agents'],

@@ -3,7 +3,7 @@ import { agentBinaryProblem } from '../preflight/agent-binary.js'
 import { PreflightError } from '../preflight/error.js'
 import { ensureAgentCli } from './install.js'
 import { agentSpec, providerSpec, type AgentCallSettings } from './agent-registry.js'
-import type { AgentAdapter } from './types.js'
+import type { AgentAdapter } from './agent-call.js'
 
 /** What the adapter of the configured agent is built from. */
 export interface AdapterSettings extends AgentCallSettings {

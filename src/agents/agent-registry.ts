@@ -2,7 +2,7 @@ import { ClaudeAgent } from './claude.js'
 import { CodexAgent } from './codex.js'
 import { CommandAgent } from './command.js'
 import { parsePriceTable } from './pricing.js'
-import type { AgentAdapter } from './types.js'
+import type { AgentAdapter } from './agent-call.js'
 
 /** How the agent's CLI is called: the validated part of the agent's settings an adapter is built from. */
 export interface AgentCallSettings {

@@ -1,7 +1,7 @@
 import path from 'node:path'
-import type { AgentRunner } from '../loop/types.js'
+import type { AgentRunner } from '../loop/engine-types.js'
 import { giveUpFile, giveUpInstructions, readGiveUp } from './give-up.js'
-import type { AgentAdapter, AgentCall } from './types.js'
+import type { AgentAdapter, AgentCall } from './agent-call.js'
 
 export interface AgentRunnerOptions {
   adapter: AgentAdapter

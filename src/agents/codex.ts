@@ -5,7 +5,7 @@ import { exitDescription, type RunResult } from '../process/run-process.js'
 import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from './pricing.js'
 import { endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from './json-fields.js'
-import type { AgentAdapter, AgentCall, ModelEndpoint } from './types.js'
+import type { AgentAdapter, AgentCall, ModelEndpoint } from './agent-call.js'
 import type { AgentResult, TokenUsage } from '../agent-result.js'
 import { TurnWatchdog } from './watchdog.js'
 

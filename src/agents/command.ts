@@ -3,7 +3,7 @@ import { readAgentFile } from '../fs/tree.js'
 import path from 'node:path'
 import { exitDescription, runProcess } from '../process/run-process.js'
 import { callProcess, endedByLoopgate, processFacts } from './streaming-agent.js'
-import type { AgentAdapter, AgentCall } from './types.js'
+import type { AgentAdapter, AgentCall } from './agent-call.js'
 import type { AgentResult } from '../agent-result.js'
 
 /** A cost report is a few bytes; anything larger is no report. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { runProcess, type RunOptions, type RunResult } from '../process/run-process.js'
-import type { AgentCall } from './types.js'
+import type { AgentCall } from './agent-call.js'
 import type { AgentResult } from '../agent-result.js'
 import type { TurnWatchdog } from './watchdog.js'
 

@@ -1,4 +1,4 @@
-import type { GateVerdict } from '../loop/types.js'
+import type { GateVerdict } from '../loop/engine-types.js'
 import { errorLines } from './error-lines.js'
 import { readOutput, reportingRunners } from './output.js'
 

@@ -1,4 +1,4 @@
-import type { FailureItem } from '../loop/types.js'
+import type { FailureItem } from '../loop/engine-types.js'
 import { genericFailures } from './console/generic.js'
 import { jestParser } from './console/jest.js'
 import { mochaParser } from './console/mocha.js'

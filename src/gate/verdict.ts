@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { RunResult } from '../process/run-process.js'
-import type { FailureItem, GateVerdict } from '../loop/types.js'
+import type { FailureItem, GateVerdict } from '../loop/engine-types.js'
 import { readTreeEntry } from '../fs/tree.js'
 import { verdictFingerprint } from './fingerprint.js'
 import { readOutput, reportingRunners } from './output.js'

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { DiffStat, IterationChange, Workspace } from '../loop/types.js'
+import type { DiffStat, IterationChange, Workspace } from '../loop/engine-types.js'
 import { LOCAL_AUTHOR } from './author.js'
 import { type CommitAuthor } from '../settings.js'
 import { git, gitEnv } from './git.js'

@@ -3,7 +3,7 @@ import { describeVerdict } from './verdict-text.js'
 import type { CallResult } from './call.js'
 import type { Judgement } from './judge.js'
 import type { LoopRun } from './run-state.js'
-import type { EngineConfig, IterationRecord, LoopLogEntry } from './types.js'
+import type { EngineConfig, IterationRecord, LoopLogEntry } from './engine-types.js'
 
 /** The iteration's record: one attempt-log entry, one progress line, the evidence for the next call. */
 export function recordIteration(run: LoopRun, iteration: number, call: CallResult, judged: Judgement): IterationRecord {

@@ -2,7 +2,7 @@ import { failureEvidence } from './failure-evidence.js'
 import type { CallResult } from './call.js'
 import type { LoopRun } from './run-state.js'
 import type { StopReason } from './stop-reasons.js'
-import type { GateVerdict, IterationChange } from './types.js'
+import type { GateVerdict, IterationChange } from './engine-types.js'
 
 /** What loopgate made of one iteration: its commit, the gate's verdict, and the decision. */
 export interface Judgement {

@@ -1,4 +1,4 @@
-import type { GateVerdict } from './types.js'
+import type { GateVerdict } from './engine-types.js'
 
 export function describeVerdict(verdict: GateVerdict): string {
   if (verdict.passed) return `gate passed (${verdict.reason})`

@@ -1,5 +1,5 @@
 import { usd } from '../format.js'
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import { changesBetween, type FileChange } from './changes.js'
 import { codeBlock, codeSpan } from '../report/inert.js'
 

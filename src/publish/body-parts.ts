@@ -1,8 +1,8 @@
 import { codeBlock, codeSpan } from '../report/inert.js'
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import type { AttemptChanges } from './attempt-details.js'
 import type { ChangeSummary } from './changes.js'
-import type { PublishContext } from './types.js'
+import type { PublishContext } from './publisher-types.js'
 import type { LoopHistory } from '../state/schema.js'
 
 /* What every body loopgate publishes shares: the loop's marker, the size limit, the extras the

@@ -6,7 +6,7 @@ import { type LoopHistory } from '../state/schema.js'
 import { decisionFor, givenUpReason, retryCommand } from './decision.js'
 import { codeBlock, codeSpan } from '../report/inert.js'
 import { cleanTitle } from './title.js'
-import type { PublishContext } from './types.js'
+import type { PublishContext } from './publisher-types.js'
 
 /** The task part of an escalation's title is cut at a word under this many characters. */
 const TITLE_TASK_MAX = 59

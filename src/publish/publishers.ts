@@ -4,7 +4,7 @@ import type { EventPlan } from '../github/events.js'
 import { GitHubPublisher } from './github/publisher.js'
 import type { LoopHistory } from '../state/schema.js'
 import { DryRunPublisher } from './dry-run.js'
-import type { PreflightStop, Publisher, PublisherSettings } from './types.js'
+import type { PreflightStop, Publisher, PublisherSettings } from './publisher-types.js'
 
 /** What a publisher is made from: the run's event plan, where it runs, and the loop's own records. */
 export interface PublisherSetup {

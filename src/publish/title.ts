@@ -1,4 +1,4 @@
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import { SUMMARY_LABEL } from '../loop/prompt.js'
 import { stripAnsi } from '../report/inert.js'
 

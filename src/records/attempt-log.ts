@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { LogDetails, LoopLogEntry } from '../loop/types.js'
+import type { LogDetails, LoopLogEntry } from '../loop/engine-types.js'
 import { appendJsonLine } from './json-lines.js'
 
 /** The baseline run: what the gate said on the start commit. */

@@ -1,6 +1,6 @@
 import { usd } from '../format.js'
 import { readFileSync } from 'node:fs'
-import type { IterationRecord, RunOutcome } from '../loop/types.js'
+import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
 import { codeBlock, codeSpan } from './inert.js'
 

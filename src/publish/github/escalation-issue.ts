@@ -1,7 +1,7 @@
 import type { BodyExtras } from '../body-parts.js'
 import { escalationBody, escalationTitle } from '../escalation-body.js'
 import { closingComment, runComment } from '../comment-bodies.js'
-import type { PublishContext, PublishResult } from '../types.js'
+import type { PublishContext, PublishResult } from '../publisher-types.js'
 import { runUrl } from '../../github/artifact.js'
 import { call } from '../../github/client.js'
 import type { EventPlan } from '../../github/events.js'

@@ -1,5 +1,5 @@
 import { createPublisher } from '../publishers.js'
-import type { Publisher, PublisherSettings } from '../types.js'
+import type { Publisher, PublisherSettings } from '../publisher-types.js'
 import type { LoopHistory } from '../../state/schema.js'
 import { createClient, repoFromEnv } from '../../github/client.js'
 import { eventApi } from '../../github/event-api.js'

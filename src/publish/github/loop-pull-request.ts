@@ -1,7 +1,7 @@
 import type { BodyExtras } from '../body-parts.js'
 import { pullRequestBody, pullRequestTitle } from '../pull-request-body.js'
 import { runComment } from '../comment-bodies.js'
-import type { PublishContext, PublishResult } from '../types.js'
+import type { PublishContext, PublishResult } from '../publisher-types.js'
 import { runUrl } from '../../github/artifact.js'
 import { call, PublishError, type GitHubClient, type RepoRef } from '../../github/client.js'
 import type { Ownership } from './ownership.js'

@@ -1,4 +1,4 @@
-import type { PreflightStop, PublisherSettings } from '../types.js'
+import type { PreflightStop, PublisherSettings } from '../publisher-types.js'
 import { actorRefusal, runActors } from '../../github/actor.js'
 import { openLoopPulls } from './capacity.js'
 import type { GitHubClient, RepoRef } from '../../github/client.js'

@@ -1,4 +1,4 @@
-import type { IterationRecord } from '../../loop/types.js'
+import type { IterationRecord } from '../../loop/engine-types.js'
 import { call, explainApiError, isNotFound, type GitHubClient, type RepoRef } from '../../github/client.js'
 import type { Ownership } from './ownership.js'
 

@@ -1,7 +1,7 @@
 import { wipBranchName } from '../../git/branches.js'
 import { PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../../git/clean-clone.js'
 import type { BodyExtras } from '../body-parts.js'
-import type { PublishContext, PublishResult } from '../types.js'
+import type { PublishContext, PublishResult } from '../publisher-types.js'
 import { PublishError, WORKFLOW_PERMISSIONS } from '../../github/client.js'
 import { HistoryRewriteRefused, pushWipFromWorkspace } from './pushes.js'
 

@@ -1,4 +1,4 @@
-import type { IterationRecord, RunOutcome } from '../loop/types.js'
+import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { CommitAuthor } from '../settings.js'
 import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
