@@ -18,6 +18,13 @@ export default tseslint.config(
     }
   },
   {
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }]
+    }
+  },
+  {
     // Tests read JSON from servers and files they wrote themselves.
     files: ['__tests__/**/*.ts', '__fixtures__/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' }

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { AgentResult } from '../src/agents/types.js'
-import { emptyResult } from '../src/agents/types.js'
+import type { AgentResult } from '../src/agent-result.js'
+import { emptyResult } from '../src/agent-result.js'
 import { AttemptLog } from '../src/records/attempt-log.js'
-import type { EngineConfig, EngineDeps } from '../src/loop/types.js'
+import type { EngineConfig, EngineDeps } from '../src/loop/engine-types.js'
 
 /** The engine's ports, with the real record files behind the log (tests read it back). */
 export type FakeDeps = EngineDeps & { log: AttemptLog }
@@ -12,7 +12,7 @@ import { FeaturesGuard } from '../src/gate/protection/features-guard.js'
 import type { Feature } from '../src/loop/features.js'
 import { Ledger } from '../src/records/ledger.js'
 import { ProgressFile } from '../src/records/progress-file.js'
-import type { GateVerdict, IterationChange } from '../src/loop/types.js'
+import type { GateVerdict, IterationChange } from '../src/loop/engine-types.js'
 
 /** One scripted iteration for the fake engine collaborators. */
 export interface ScriptedStep {

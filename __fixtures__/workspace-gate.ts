@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { runProcess } from '../src/process/run.js'
-import type { Gate, GateVerdict } from '../src/loop/types.js'
+import { runProcess } from '../src/process/run-process.js'
+import type { Gate, GateVerdict } from '../src/loop/engine-types.js'
 import { gateVerdict } from '../src/gate/verdict.js'
 
 export interface ShellGateOptions {

@@ -3,7 +3,7 @@ import { classifyClaude, claudeArgs, permissionArgs, readClaudeLine, type Claude
 import { classifyCodex, codexArgs, modelFromConfigToml, newCodexState, readCodexLine, resolveCodexModel } from '../src/agents/codex.js'
 import { costOf, DEFAULT_PRICES, parsePriceTable, priceFor } from '../src/agents/pricing.js'
 import { modelFromArgs } from '../src/agents/json-fields.js'
-import type { AgentCall } from '../src/agents/types.js'
+import type { AgentCall } from '../src/agents/agent-call.js'
 import { TurnWatchdog } from '../src/agents/watchdog.js'
 
 const call = { callBudgetUsd: 2, maxTurns: 3, timeoutMs: 10_000 }

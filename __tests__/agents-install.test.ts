@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ensureAgentCli, onPath } from '../src/agents/install.js'
-import { agentSpec } from '../src/agents/registry.js'
+import { agentSpec } from '../src/agents/agent-registry.js'
 import { tempDir } from './helpers/repo.js'
 
 const PINNED_AGENTS = { claude: agentSpec('claude').cli!, codex: agentSpec('codex').cli! }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { runLoop } from '../src/loop/engine.js'
 import type { Feature } from '../src/loop/features.js'
 import { fakeWorld, withFeatures, type FakeWorld, type ScriptedStep } from '../__fixtures__/engine-fakes.js'
-import type { EngineConfig } from '../src/loop/types.js'
+import type { EngineConfig } from '../src/loop/engine-types.js'
 
 const FEATURES: Feature[] = [
   { id: 'adds', test: 'math › adds two', passes: false },

@@ -1,4 +1,4 @@
-import { ConfigError } from '../src/inputs.js'
+import { ConfigError } from '../src/errors.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { resolveBase } from '../src/gate/baseline/base.js'

@@ -1,7 +1,7 @@
 /** A gate that cannot run on the base stops the run before any spend, naming the input to change. */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { runCli } from '../src/cli/main.js'
+import { runCli } from '../src/cli/run-cli.js'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
 import { makeRepo, tempDir } from './helpers/repo.js'

@@ -2,7 +2,7 @@ import { lockfileRefusals, manifestRefusals, runnerTest, type DependencyPolicy }
 import { dependencyPathKind } from '../src/gate/dependency-reference.js'
 import { isNpmRegistrySpec, manifestDependencies, parseRequirement } from '../src/gate/dependency-specs.js'
 import { isLockfile, lockEntries } from '../src/gate/lockfile-entries.js'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 
 const HOSTS = ['https://registry.npmjs.org/']
 const policy = (mode: DependencyPolicy['mode'], pinned: string[] = []): DependencyPolicy => ({

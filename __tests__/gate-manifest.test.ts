@@ -12,7 +12,7 @@ import {
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { gateCommandPatterns, packageScriptPatterns } from '../src/gate/protection/gate-command-files.js'
 import { DEFAULT_PROTECTED_PATHS, resolveProtectedPatterns } from '../src/gate/protection/protection-defaults.js'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 
 const PYPROJECT = `[project]
 name = "p"

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { RunCarry } from '../src/run.js'
+import type { RunCarry } from '../src/state/schema.js'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
 import { installFromOwnNodeModules } from './helpers/node-packages.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brokenBaseline, describeBroken } from '../src/gate/baseline/baseline-health.js'
-import type { GateVerdict } from '../src/loop/types.js'
+import type { GateVerdict } from '../src/loop/engine-types.js'
 import { needs } from './helpers/needs-tools.js'
 import { tempDir } from './helpers/repo.js'
 

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { returnCustody, takeCustody, userConfigOf, withCustody } from '../src/git/custody.js'
 import { heldRepositoryFor } from '../src/git/custody-registry.js'
 import { git } from '../src/git/git.js'
-import { ConfigError } from '../src/inputs.js'
-import { stashCredentials } from '../src/isolation/credentials.js'
+import { ConfigError } from '../src/errors.js'
+import { stashCredentials } from '../src/git/persisted-credentials.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 function runDirIn(): string {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { wipBranchName } from '../src/git/branches.js'
 import { CleanClone, pushWorkBranch, PushRejectedError, remoteFromEnv, withCleanClone } from '../src/git/clean-clone.js'
-import { postStepWipPusher } from '../src/github/wip.js'
+import { postStepWipPusher } from '../src/publish/github/wip.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 const TOKEN = 'ghs_cleanCloneToken000000000000000001'

@@ -1,7 +1,8 @@
-import { readSettings, type Settings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
+import { type Settings } from '../src/settings.js'
 import { planEvent, settingsForPlan } from '../src/github/events.js'
 import { explainApiError } from '../src/github/client.js'
-import { isLoopPull } from '../src/github/capacity.js'
+import { isLoopPull } from '../src/publish/github/capacity.js'
 
 function settings(extra: Record<string, string> = {}): Settings {
   const inputs: Record<string, string> = { agent: 'command', 'agent-command': 'true', prompt: 'x', 'gate-command': 'true', 'loop-id': 'nightly', ...extra }

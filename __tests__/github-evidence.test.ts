@@ -1,6 +1,6 @@
 import { createClient } from '../src/github/client.js'
 import type { EventPlan } from '../src/github/events.js'
-import { EVIDENCE_LIMITS, evidenceSection, gatherEvidence, logTail, taskWithEvidence } from '../src/github/evidence.js'
+import { EVIDENCE_LIMITS, evidenceSection, gatherEvidence, logTail, taskWithEvidence } from '../src/github/review-evidence.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 /** The evidence a triggered run starts from, gathered from the local GitHub server. */

@@ -1,5 +1,5 @@
 import { createClient, explainApiError } from '../src/github/client.js'
-import { ProgressComment } from '../src/github/progress-comment.js'
+import { ProgressComment } from '../src/publish/github/progress-comment.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 /** GitHub's refusals explained by their true cause, against the local GitHub server. */

@@ -5,8 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { createIntegration } from '../src/github/integration.js'
-import { readSettings } from '../src/inputs.js'
+import { createIntegration } from '../src/publish/github/integration.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { startGitHubServer } from './github-server/server.js'
 import { runAttack } from './helpers/gate-fixture.js'
 import { sharedTempDir, tempDir } from './helpers/repo.js'
@@ -51,7 +51,7 @@ test('each iteration’s prompt carries the command’s words and the PR’s unr
       'github-token': TOKEN
     }
     const settings = readSettings((n) => inputs[n] ?? '', { GITHUB_WORKSPACE: tempDir() })
-    const integration = await createIntegration(settings, env, tempDir(), () => undefined)
+    const integration = await createIntegration({ settings, env, tempDir: tempDir(), warn: () => undefined })
     expect(integration.plan).toMatchObject({ kind: 'pull-request', number: pull.number, trigger: { kind: 'command', author: 'maintainer' } })
     expect(gh.violations).toEqual([])
 

@@ -3,7 +3,8 @@ import { createClient } from '../src/github/client.js'
 import { eventApi } from '../src/github/event-api.js'
 import { planEvent, type EventPlan } from '../src/github/events.js'
 import { commandWords, pullRequestNumberOf } from '../src/github/triggers.js'
-import { readSettings, type Settings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
+import { type Settings } from '../src/settings.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 /**

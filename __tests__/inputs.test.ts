@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, readSettings, splitArgs } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
+import { splitArgs } from '../src/inputs/values.js'
+import { ConfigError } from '../src/errors.js'
 import { tempDir } from './helpers/repo.js'
 
 const base = { agent: 'command', 'agent-command': 'true', prompt: 'task', 'gate-command': 'npm test' }

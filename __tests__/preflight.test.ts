@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os'
 import path from 'node:path'
 import { createAdapter } from '../src/agents/adapter.js'
-import { agentSpec } from '../src/agents/registry.js'
+import { agentSpec } from '../src/agents/agent-registry.js'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
 import { ROOT, runAction } from './helpers/action-runner.js'
 import { CLI_BIN_DIR, runEngine } from './helpers/agent-engine.js'
@@ -182,7 +182,7 @@ describe('the agent CLI is installed where the agent user can run it', () => {
 })
 
 test('a package.json that is a link out of the checkout declares nothing: preflight reads it without following the link', async () => {
-  const { declaredPackageManager } = await import('../src/preflight/gate-program.js')
+  const { declaredPackageManager } = await import('../src/run/missing-gate-program.js')
   const { mkdtempSync, symlinkSync, writeFileSync } = await import('node:fs')
   const os = await import('node:os')
   const pathMod = await import('node:path')

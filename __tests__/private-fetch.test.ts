@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import path from 'node:path'
 import { fetchEnv } from '../src/git/fetch-auth.js'
 import { planEvent } from '../src/github/events.js'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { prepareResume } from '../src/state/resume.js'
 import { emptyState, type LoopState } from '../src/state/schema.js'
 import { attackProject, filesUnder, runAttack } from './helpers/gate-fixture.js'

@@ -1,7 +1,7 @@
 import { failureEvidence } from '../src/loop/failure-evidence.js'
-import type { RunOutcome } from '../src/loop/types.js'
+import type { RunOutcome } from '../src/loop/engine-types.js'
 import { buildPrompt } from '../src/loop/prompt.js'
-import type { GateVerdict } from '../src/loop/types.js'
+import type { GateVerdict } from '../src/loop/engine-types.js'
 import { failingTestsSection } from '../src/report/markdown.js'
 
 const DIFF =

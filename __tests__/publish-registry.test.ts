@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { createIntegration } from '../src/github/integration.js'
-import type { PublishContext, PublishResult, Publisher } from '../src/publish/types.js'
-import { createPublisher, publisherNames, registerPublisher, type PublisherSetup } from '../src/publish/registry.js'
-import { executeRun } from '../src/run.js'
+import { createIntegration } from '../src/publish/github/integration.js'
+import type { PublishContext, PublishResult, Publisher } from '../src/publish/publisher-types.js'
+import { createPublisher, publisherNames, registerPublisher, type PublisherSetup } from '../src/publish/publishers.js'
+import { executeRun } from '../src/run/execute-run.js'
 import { workerAgentUser } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
 import { settingsFor } from './helpers/settings.js'
@@ -54,7 +54,7 @@ describe('the publisher registry', () => {
       'loop-id': 'registry'
     })
     const runnerTemp = tempDir('loopgate-runner-')
-    const integration = await createIntegration(settings, {}, runnerTemp, () => undefined, [7], undefined, 'recording')
+    const integration = await createIntegration({ settings, env: {}, tempDir: runnerTemp, warn: () => undefined, recorded: [7], publisher: 'recording' })
     expect(integration.publisher).toBeInstanceOf(RecordingPublisher)
     const publisher = made.at(-1) as RecordingPublisher
     expect(publisher.setup).toMatchObject({ plan: { kind: 'branch', workBranch: 'loopgate/registry' }, tempDir: runnerTemp, recorded: [7] })

@@ -10,7 +10,7 @@ import { recordPreRunFiles } from '../src/git/pre-run-files.js'
 import { publishableTree, type PublishRules, type TreeSource } from '../src/git/publishable-tree.js'
 import { GitRepository } from '../src/git/repository.js'
 import { GitWorkspace } from '../src/git/workspace.js'
-import { DEFAULT_PROTECTED_PATHS } from '../src/inputs.js'
+import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { buggyProject, makeRepo, sh } from './helpers/repo.js'
 
 const BASE_TEST = buggyProject()['test/run.mjs']

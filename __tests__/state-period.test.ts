@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chargesFromLedger, pruneCharges, windowSpendUsd } from '../src/state/period.js'
-import { recordRun, prRunCount, type RunSummaryForState } from '../src/state/record.js'
-import { emptyState, LIMITS, type PeriodCharge } from '../src/state/schema.js'
+import { recordRun, prRunCount, type RunSummaryForState } from '../src/state/record-run.js'
+import { emptyState, type PeriodCharge } from '../src/state/schema.js'
+import { LIMITS } from '../src/records/state-limits.js'
 import { validateState } from '../src/state/parse.js'
 
 const HOUR = 3_600_000

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { emptyState, LIMITS, STATE_VERSION, StateCorruptError, type LoopState } from '../src/state/schema.js'
+import { emptyState, STATE_VERSION, StateCorruptError, type LoopState } from '../src/state/schema.js'
+import { LIMITS } from '../src/records/state-limits.js'
 import { parseState, validateState } from '../src/state/parse.js'
 import { stateKey, stateKeyPrefix, stateLocation } from '../src/state/store.js'
 

@@ -1,6 +1,6 @@
 import { appendFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { GateVerdict } from '../src/loop/types.js'
+import type { GateVerdict } from '../src/loop/engine-types.js'
 import { upgradeAttemptsOfSettledRun, UPGRADE_START } from '../src/upgrade/interrupted.js'
 import { settleUpgrade, type UpgradeReady } from '../src/upgrade/prepare.js'
 import { tempDir } from './helpers/repo.js'

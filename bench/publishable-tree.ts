@@ -10,7 +10,7 @@ import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { changedInWorkTree } from '../src/git/status.js'
 import { GitWorkspace } from '../src/git/workspace.js'
-import { DEFAULT_PROTECTED_PATHS } from '../src/inputs.js'
+import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
 
 const FILES = 10_000

@@ -1,9 +1,9 @@
 // The scenario table: how much spend and how many iterations each failure mode took to stop,
 // against the bound the controls promise. Real git repositories, scripted command agents.
 import { pathToFileURL } from 'node:url'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/inputs/read-settings.js'
 import { DryRunPublisher } from '../src/publish/dry-run.js'
-import { executeRun } from '../src/run.js'
+import { executeRun } from '../src/run/execute-run.js'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'

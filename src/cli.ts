@@ -1,5 +1,5 @@
 // The local CLI: `loopgate run ...` (see docs/cli.md).
-import { runCli } from './cli/main.js'
+import { runCli } from './cli/run-cli.js'
 
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),

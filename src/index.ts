@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { fileURLToPath } from 'node:url'
-import { postStepWipPusher } from './github/wip.js'
+import { postStepWipPusher } from './publish/github/wip.js'
 import { isTrueInput } from './inputs/values.js'
 import { relaunchElevated, shouldElevate } from './isolation/elevate.js'
 import { run } from './main.js'

@@ -2,13 +2,15 @@ import * as core from '@actions/core'
 import { statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ConfigError, readSettings, type Settings } from './inputs.js'
+import { readSettings } from './inputs/read-settings.js'
+import { ConfigError } from './errors.js'
+import { type Settings } from './settings.js'
 import { ProgressFile } from './records/progress-file.js'
 import { outcomeFor, stopReasonEntry, type StopReason } from './loop/stop-reasons.js'
-import { createIntegration } from './github/integration.js'
+import { createIntegration } from './publish/github/integration.js'
 import { preLoopSummary, runSummary, skipNote } from './report/markdown.js'
 import { AttemptLog } from './records/attempt-log.js'
-import { defaultRunId, defaultTempDir, prepareRunDir, type RunReport } from './run.js'
+import { defaultRunId, defaultTempDir, prepareRunDir, type RunReport } from './run/context.js'
 import { runSession, type SessionMemo } from './session/flow.js'
 import { openStateSession } from './state/session.js'
 
@@ -129,7 +131,7 @@ async function runAction(settings: Settings, signal: AbortSignal): Promise<void>
     remember: (name, value) => core.saveState(MEMO_STATE[name], value),
     openState: (s) => openStateSession(s, { env, tempDir, runId }),
     integrate: async (s, recorded, history) => {
-      const github = await createIntegration(s, env, tempDir, (m) => core.warning(m), recorded, history)
+      const github = await createIntegration({ settings: s, env, tempDir, warn: (m) => core.warning(m), recorded, history })
       return { settings: github.settings, publisher: github.publisher }
     }
   })

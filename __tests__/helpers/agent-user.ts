@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import type { AgentCall } from '../../src/agents/types.js'
+import type { AgentCall } from '../../src/agents/agent-call.js'
 
 export type AgentUser = NonNullable<AgentCall['user']>
 

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { readSettings } from '../../src/inputs.js'
+import { readSettings } from '../../src/inputs/read-settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
-import { executeRun, type RunCarry, type RunReport } from '../../src/run.js'
+import { executeRun } from '../../src/run/execute-run.js'
+import { type RunCarry } from '../../src/state/schema.js'
+import { type RunReport } from '../../src/run/context.js'
 import { makeRepo, sh, tempDir } from './repo.js'
 import { workerAgentUser } from './action-runner.js'
 

@@ -1,6 +1,8 @@
-import { readSettings, type Settings } from '../../src/inputs.js'
+import { readSettings } from '../../src/inputs/read-settings.js'
+import { type Settings } from '../../src/settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
-import { executeRun, type RunReport } from '../../src/run.js'
+import { executeRun } from '../../src/run/execute-run.js'
+import { type RunReport } from '../../src/run/context.js'
 import { workerAgentUser } from './action-runner.js'
 import { tempDir } from './repo.js'
 

@@ -2,8 +2,8 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { agentBinaryProblem } from '../preflight/agent-binary.js'
 import { PreflightError } from '../preflight/error.js'
 import { ensureAgentCli } from './install.js'
-import { agentSpec, providerSpec, type AgentCallSettings } from './registry.js'
-import type { AgentAdapter } from './types.js'
+import { agentSpec, providerSpec, type AgentCallSettings } from './agent-registry.js'
+import type { AgentAdapter } from './agent-call.js'
 
 /** What the adapter of the configured agent is built from. */
 export interface AdapterSettings extends AgentCallSettings {

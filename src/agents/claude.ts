@@ -1,7 +1,8 @@
-import { exitDescription, type RunResult } from '../process/run.js'
+import { exitDescription, type RunResult } from '../process/run-process.js'
 import { effectiveUid, endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, parseJsonLine } from './json-fields.js'
-import type { AgentAdapter, AgentCall, AgentResult, TokenUsage } from './types.js'
+import type { AgentAdapter, AgentCall } from './agent-call.js'
+import type { AgentResult, TokenUsage } from '../agent-result.js'
 import { TurnWatchdog } from './watchdog.js'
 
 /**

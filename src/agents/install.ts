@@ -3,7 +3,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, r
 import os from 'node:os'
 import path from 'node:path'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
-import { agentSpec, type AgentCli } from './registry.js'
+import { agentSpec, type AgentCli } from './agent-registry.js'
 
 export interface InstalledAgent {
   /** Absolute path of the CLI. */

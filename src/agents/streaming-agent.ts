@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { runProcess, type RunOptions, type RunResult } from '../process/run.js'
-import type { AgentCall, AgentResult } from './types.js'
+import { runProcess, type RunOptions, type RunResult } from '../process/run-process.js'
+import type { AgentCall } from './agent-call.js'
+import type { AgentResult } from '../agent-result.js'
 import type { TurnWatchdog } from './watchdog.js'
 
 /** The uid the agent process will run as. */

@@ -1,4 +1,4 @@
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 
 /** How many failing tests the end-of-run text lists; the attempt log has them all. */
 const SHOWN = 10

@@ -1,4 +1,4 @@
-import { agentSpecs } from '../agents/registry.js'
+import { agentSpecs } from '../agents/agent-registry.js'
 import { exitCodeFor, STOP_REASONS } from '../loop/stop-reasons.js'
 import { RUN_OPTIONS } from './args.js'
 

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Settings } from '../inputs.js'
+import type { Settings } from '../settings.js'
 import { folderCache, folderCacheLister } from '../state/folder-cache.js'
 import { openStateSession, type OpenResult } from '../state/session.js'
 import type { UserRepository } from './work-copy.js'

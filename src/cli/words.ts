@@ -1,5 +1,5 @@
 import { usd } from '../format.js'
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 
 /** What one call was charged, and how the amount was known: a missing cost report is charged in full, never "spent". */
 export function chargeWords(r: Pick<IterationRecord, 'chargedUsd' | 'agent'>): string {

@@ -2,10 +2,7 @@ import { ECOSYSTEMS } from '../ecosystems/registry.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
 import { changedLockEntries, lockEntries } from './lockfile-entries.js'
 import type { ManifestKind } from './manifest-keys.js'
-
-/** `dependency-changes`: what the agent may change of the dependencies the gate installs. */
-export const DEPENDENCY_CHANGES = ['refuse', 'registry'] as const
-export type DependencyChanges = (typeof DEPENDENCY_CHANGES)[number]
+import type { DependencyChanges } from '../settings.js'
 
 /**
  * What the agent may change of a dependency file: nothing (`refuse`), or registry versions only

@@ -1,5 +1,5 @@
 import { git } from '../git/git.js'
-import type { GateSettings } from '../inputs.js'
+import type { GateSettings } from '../settings.js'
 import { runnerTest, type DependencyPolicy } from './dependency-policy.js'
 import { DependencyReference } from './dependency-reference.js'
 import { npmRegistryHosts } from './lockfile-entries.js'

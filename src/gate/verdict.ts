@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { RunResult } from '../process/run.js'
-import type { FailureItem, GateVerdict } from '../loop/types.js'
+import type { RunResult } from '../process/run-process.js'
+import type { FailureItem, GateVerdict } from '../loop/engine-types.js'
 import { readTreeEntry } from '../fs/tree.js'
 import { describeTampering, type Tampering } from './baseline/compare.js'
 import { verdictFingerprint } from './reports/fingerprint.js'

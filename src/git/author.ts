@@ -1,8 +1,4 @@
-/** The author and committer of loopgate's commits. */
-export interface CommitAuthor {
-  name: string
-  email: string
-}
+import type { CommitAuthor } from '../settings.js'
 
 /**
  * Outside GitHub (the local CLI, a run without a token): an address no GitHub account can claim,

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process'
-import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
+import { LOCAL_AUTHOR } from './author.js'
+import type { CommitAuthor } from '../settings.js'
 
 export interface GitResult {
   stdout: string

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError } from '../inputs/values.js'
+import { ConfigError } from '../errors.js'
 import { registerHeld, unregisterHeld, type HeldRepository } from './custody-registry.js'
 import { GitRepository } from './repository.js'
 

@@ -2,7 +2,7 @@ import { heldRepositoryFor } from './custody-registry.js'
 import { userConfigOf } from './custody.js'
 import { gitEnv } from './command-line.js'
 import { GitRepository } from './repository.js'
-import { persistedCredentials } from '../isolation/credentials.js'
+import { persistedCredentials } from './persisted-credentials.js'
 
 /**
  * How loopgate's own fetches from origin (the base, the WIP branch, a pull request's head) reach a
@@ -17,7 +17,7 @@ export interface FetchCredentials {
   token?: string
   /** The runner's environment (GITHUB_SERVER_URL). */
   env: NodeJS.ProcessEnv
-  /** `key=value` settings from the persisted credential (see isolation/credentials.ts). */
+  /** `key=value` settings from the persisted credential (see persisted-credentials.ts). */
   persisted?: string[]
 }
 

@@ -1,4 +1,5 @@
-import { LOCAL_AUTHOR, type CommitAuthor } from './author.js'
+import { LOCAL_AUTHOR } from './author.js'
+import type { CommitAuthor } from '../settings.js'
 import { commandLine, gitEnv, runGit, runGitBinary, type CommandLocation, type GitResult, type RunOptions } from './command-line.js'
 import { heldRepositoryFor, type HeldRepository } from './custody-registry.js'
 

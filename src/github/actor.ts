@@ -1,4 +1,4 @@
-import type { PublishSettings } from '../inputs.js'
+import type { PublishSettings } from '../settings.js'
 import type { GitHubClient, RepoRef } from './client.js'
 
 /** Permissions that let a user start a loop (`maintain` is reported as `write` by the API, listed for role names). */

@@ -3,7 +3,7 @@ import { workBranchName } from '../git/branches.js'
 import { fetchEnvFor, type FetchCredentials } from '../git/fetch-auth.js'
 import { GitRepository } from '../git/repository.js'
 import { carriesRunTrailer } from '../git/workspace.js'
-import type { GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../inputs.js'
+import type { GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../settings.js'
 import { readTrigger, type Trigger, type TriggerRequest } from './triggers.js'
 
 /**

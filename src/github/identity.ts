@@ -1,4 +1,5 @@
-import { GITHUB_ACTIONS_AUTHOR, noreplyAuthor, type CommitAuthor } from '../git/author.js'
+import { GITHUB_ACTIONS_AUTHOR, noreplyAuthor } from '../git/author.js'
+import { type CommitAuthor } from '../settings.js'
 import type { GitHubClient } from './client.js'
 
 /** The identity of the workflow's GITHUB_TOKEN, the most common installation token. */

@@ -1,25 +1,9 @@
 import { parsePriceTable } from '../agents/pricing.js'
-import { agentNames, agentSpec, credentialInputs, providerSpec, refusedArg, type AgentSpec } from '../agents/registry.js'
+import { agentNames, agentSpec, credentialInputs, providerSpec, refusedArg, type AgentSpec } from '../agents/agent-registry.js'
 import { modelFromArgs } from '../agents/json-fields.js'
-import { ConfigError, parseChoice, parseList, splitArgs, type InputSource } from './values.js'
-
-/** The agent's part of the settings: which agent, how it is called, its model and credentials. */
-export interface AgentSettings {
-  agent: string
-  agentCommand?: string
-  agentArgs: string[]
-  agentVersion?: string
-  agentEnv: string[]
-  /** The configured agent's API key, from the input its registry entry names. */
-  agentApiKey?: string
-  /** Where the agent's model is served (the agent's default provider when not set); undefined for agents without providers. */
-  provider?: string
-  /** The `model` input, passed to the CLI and used for pricing. */
-  model?: string
-  /** The agent's credential inputs that are set (input name → value), e.g. `claude-code-oauth-token`. */
-  agentCredentials: Record<string, string>
-  priceTable?: string
-}
+import { parseChoice, parseList, splitArgs, type InputSource } from './values.js'
+import { ConfigError } from '../errors.js'
+import type { AgentSettings } from '../settings.js'
 
 /** Refuses `agent-args` that would undo a control, by the agent's registry entry. */
 function checkAgentArgs(spec: AgentSpec, raw: string, args: string[]): void {

@@ -1,23 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseIgnoreRule } from '../upgrade/ignore.js'
-import { ConfigError, parseBoolean, parseChoice, parseList, type InputSource } from './values.js'
-
-export const TASKS = ['dependency-upgrade'] as const
-export type Task = (typeof TASKS)[number]
-
-/** What the loop is asked to do: a prompt, a prompt file or a built-in task. */
-export interface TaskSettings {
-  prompt: string
-  /** `prompt`, the prompt file path, or `task: <name>`. */
-  promptSource: string
-  /** A built-in task: loopgate writes the prompt itself at the start of the run. */
-  task?: Task
-  /** `ignore`: packages (or `name@range`) a dependency upgrade leaves alone. */
-  ignore: string[]
-  /** `allow-major`: a dependency upgrade may cross a major version. */
-  allowMajor: boolean
-}
+import { parseBoolean, parseChoice, parseList, type InputSource } from './values.js'
+import { ConfigError } from '../errors.js'
+import { TASKS, type TaskSettings } from '../settings.js'
 
 function readIgnore(inputs: InputSource): string[] {
   const ignore = parseList(inputs.raw('ignore'))

@@ -1,17 +1,7 @@
 import path from 'node:path'
+import { ConfigError } from '../errors.js'
 
 /** How one input's text becomes a value: numbers, choices, booleans, lists and argument lists. */
-
-export class ConfigError extends Error {
-  constructor(
-    readonly input: string,
-    readonly value: string,
-    readonly accepted: string
-  ) {
-    super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
-    this.name = 'ConfigError'
-  }
-}
 
 export interface NumberRule {
   min: number

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { handBackPaths } from '../fs/hand-back.js'
-import type { AgentRunner, CallGuard, GuardReport } from '../loop/types.js'
+import type { AgentRunner, CallGuard, GuardReport } from '../loop/engine-types.js'
 import {
   ensureAgentUser,
   GATE_USER_RECORD,

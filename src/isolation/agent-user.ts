@@ -3,9 +3,14 @@ import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { findProcesses } from '../process/proc.js'
-import type { AgentCall } from '../agents/types.js'
 
-export type AgentUser = NonNullable<AgentCall['user']>
+/** The unprivileged account an agent's process runs as. */
+export interface AgentUser {
+  uid: number
+  gid: number
+  name: string
+  home: string
+}
 
 export const DEFAULT_AGENT_USER = 'loopgate-agent'
 

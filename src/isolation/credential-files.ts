@@ -1,9 +1,9 @@
 import { chownSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { agentSpec, providerSpec } from '../agents/registry.js'
-import type { AgentCall } from '../agents/types.js'
+import { agentSpec, providerSpec } from '../agents/agent-registry.js'
+import type { AgentUser } from './agent-user.js'
 import { readAgentFile } from '../fs/tree.js'
-import { ConfigError } from '../inputs/values.js'
+import { ConfigError } from '../errors.js'
 import { MINTING_FIX, mintingReason, mintingVariable } from './minting-credentials.js'
 
 /** A credentials file larger than this is not a credentials file. */
@@ -39,7 +39,7 @@ export function credentialFilesInWorkspace(env: NodeJS.ProcessEnv, opts: { agent
  */
 export function stageCredentialFiles(
   env: NodeJS.ProcessEnv,
-  opts: { agent: string; provider?: string; user?: AgentCall['user']; workspace: string; runnerEnv?: NodeJS.ProcessEnv }
+  opts: { agent: string; provider?: string; user?: AgentUser; workspace: string; runnerEnv?: NodeJS.ProcessEnv }
 ): StagedCredentials {
   const staged: StagedCredentials = { env: { ...env }, inWorkspace: credentialFilesInWorkspace(env, opts), notes: [] }
   const provider = providerSpec(agentSpec(opts.agent), opts.provider)

@@ -1,4 +1,4 @@
-import { agentSpec, agentSpecs, providerSpec } from '../agents/registry.js'
+import { agentSpec, agentSpecs, providerSpec } from '../agents/agent-registry.js'
 
 /** Variables every agent gets, when set on the runner. */
 const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL']

@@ -1,6 +1,6 @@
 import { closeSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError } from '../inputs/values.js'
+import { ConfigError } from '../errors.js'
 
 /** Where the locks on named agent users live: a root-only folder no other user can plant in. */
 export const USER_LOCK_DIR = '/run/loopgate/agent-users'

@@ -1,4 +1,4 @@
-import type { SpendLimit } from '../agents/types.js'
+import type { SpendLimit } from '../agent-result.js'
 import type { LoopRun } from './run-state.js'
 import type { StopReason } from './stop-reasons.js'
 

@@ -1,5 +1,5 @@
-import type { AgentResult } from '../agents/types.js'
-import { emptyResult } from '../agents/types.js'
+import type { AgentResult } from '../agent-result.js'
+import { emptyResult } from '../agent-result.js'
 import { callSpendLimit } from './admit.js'
 import { buildPrompt } from './prompt.js'
 import type { LoopRun } from './run-state.js'

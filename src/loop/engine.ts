@@ -1,9 +1,9 @@
 import { admit } from './admit.js'
 import { callAgent } from './call.js'
 import { judge } from './judge.js'
-import { recordIteration } from './record.js'
+import { recordIteration } from './iteration-record.js'
 import { finishRun, startRun } from './run-state.js'
-import type { EngineConfig, EngineDeps, RunOutcome } from './types.js'
+import type { EngineConfig, EngineDeps, RunOutcome } from './engine-types.js'
 
 /**
  * The bounded outer loop, in its four phases: admit (caps and ceilings, counted), call (one fresh

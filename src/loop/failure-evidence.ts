@@ -1,4 +1,4 @@
-import type { GateVerdict } from './types.js'
+import type { GateVerdict } from './engine-types.js'
 
 const MAX_EVIDENCE_FAILURES = 20
 /** Room for failure messages in one prompt; beyond it a failure keeps its first line. */

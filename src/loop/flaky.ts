@@ -1,5 +1,5 @@
 import type { LoopRun } from './run-state.js'
-import type { GateVerdict } from './types.js'
+import type { GateVerdict } from './engine-types.js'
 
 /** The tests seen flaky in each run: a test that failed and then passed on the same commit. */
 const seenFlaky = new WeakMap<LoopRun, Set<string>>()

@@ -3,7 +3,7 @@ import { flakyEvidence, gateWithRerun, type FlakyJudgement } from './flaky.js'
 import type { CallResult } from './call.js'
 import type { LoopRun } from './run-state.js'
 import type { StopReason } from './stop-reasons.js'
-import type { GateVerdict, IterationChange } from './types.js'
+import type { GateVerdict, IterationChange } from './engine-types.js'
 
 /** What loopgate made of one iteration: its commit, the gate's verdict, and the decision. */
 export interface Judgement {

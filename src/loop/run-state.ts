@@ -1,7 +1,7 @@
 import { Breakers } from './breakers.js'
 import { usd } from '../format.js'
 import type { StopReason } from './stop-reasons.js'
-import type { EngineConfig, EngineDeps, GateVerdict, IterationRecord, RunOutcome } from './types.js'
+import type { EngineConfig, EngineDeps, GateVerdict, IterationRecord, RunOutcome } from './engine-types.js'
 
 /** What the loop carries from one iteration to the next. */
 export interface LoopRun {

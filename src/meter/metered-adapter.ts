@@ -1,4 +1,5 @@
-import type { AgentAdapter, AgentCall, AgentResult } from '../agents/types.js'
+import type { AgentAdapter, AgentCall } from '../agents/agent-call.js'
+import type { AgentResult } from '../agent-result.js'
 import { meteredResult } from './metered-result.js'
 import type { WireMeter } from './wire-meter.js'
 

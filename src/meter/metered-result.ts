@@ -1,4 +1,4 @@
-import type { AgentResult } from '../agents/types.js'
+import type { AgentResult } from '../agent-result.js'
 import type { CallMeterReading } from './metered-call.js'
 
 /** The adapters' own words for a charge they could not find; the proxy's figure replaces it. */

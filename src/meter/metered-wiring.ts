@@ -1,6 +1,6 @@
 import type { AdapterSettings } from '../agents/adapter.js'
 import { DEFAULT_PRICES, parsePriceTable, type PriceTable } from '../agents/pricing.js'
-import type { AgentAdapter } from '../agents/types.js'
+import type { AgentAdapter } from '../agents/agent-call.js'
 import { MeteredAdapter } from './metered-adapter.js'
 import { meterRouteFor } from './upstream-for.js'
 import { WireMeter } from './wire-meter.js'

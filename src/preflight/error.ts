@@ -1,4 +1,4 @@
-import { ConfigError } from '../inputs/values.js'
+import { ConfigError } from '../errors.js'
 
 /** A check before any spend that failed: a config-error whose message is the cause and the one fix. */
 export class PreflightError extends ConfigError {

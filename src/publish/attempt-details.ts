@@ -1,7 +1,7 @@
 import { usd } from '../format.js'
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import { changesBetween, type FileChange } from './changes.js'
-import { codeBlock, codeSpan } from './inert.js'
+import { codeBlock, codeSpan } from '../report/inert.js'
 
 /** The files each attempt changed, by iteration, from loopgate's own commits. */
 export type AttemptChanges = Map<number, FileChange[]>

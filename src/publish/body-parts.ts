@@ -1,8 +1,9 @@
-import { codeBlock, codeSpan } from './inert.js'
-import type { IterationRecord } from '../loop/types.js'
+import { codeBlock, codeSpan } from '../report/inert.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import type { AttemptChanges } from './attempt-details.js'
 import type { ChangeSummary } from './changes.js'
-import type { PublishContext } from './types.js'
+import type { PublishContext } from './publisher-types.js'
+import type { LoopHistory } from '../state/schema.js'
 
 /* What every body loopgate publishes shares: the loop's marker, the size limit, the extras the
  * publisher learned, the attempt log line, the task, the unfinished work and the newest rows. */
@@ -34,14 +35,6 @@ export interface BodyExtras {
   attemptChanges?: AttemptChanges
   /** The repository's web address, for compare links to pushed work. */
   repoUrl?: string
-}
-
-/** What the loop's state says of its earlier runs. */
-export interface LoopHistory {
-  runs: number
-  spentUsd: number
-  /** The run before this one. */
-  last?: { stopReason: string; iterations: number; spentUsd: number; endedAt: string }
 }
 
 export function marker(loopId: string): string {

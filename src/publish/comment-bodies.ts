@@ -1,10 +1,10 @@
 import { usd } from '../format.js'
 import { needsEscalation } from '../loop/stop-reasons.js'
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import { decisionFor } from './decision.js'
 import { failingTestsSection, iterationsTable, stopSection } from '../report/markdown.js'
 import { fitBody, logLine, marker, newestRows, refusalText, unfinishedWork, type BodyExtras } from './body-parts.js'
-import type { PublishContext, PublisherSettings } from './types.js'
+import type { PublishContext, PublisherSettings } from './publisher-types.js'
 
 /** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
 export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: string): string {

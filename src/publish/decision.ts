@@ -1,8 +1,8 @@
-import type { IterationRecord, RunOutcome } from '../loop/types.js'
+import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import { flakyTests } from './flaky-section.js'
-import { codeSpan } from './inert.js'
-import type { PublishContext } from './types.js'
+import { codeSpan } from '../report/inert.js'
+import type { PublishContext } from './publisher-types.js'
 
 /** The protected paths the agent changed, newest attempt first, as the tamper guard named them. */
 export function protectedPathsTouched(iterations: IterationRecord[]): string[] {

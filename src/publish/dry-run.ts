@@ -5,7 +5,7 @@ import { attemptChanges } from './attempt-details.js'
 import { changesBetween } from './changes.js'
 import { escalationBody } from './escalation-body.js'
 import { pullRequestBody, pullRequestTitle } from './pull-request-body.js'
-import type { PreflightStop, PublishContext, PublishResult, Publisher, PublisherSettings } from './types.js'
+import type { PreflightStop, PublishContext, PublishResult, Publisher, PublisherSettings } from './publisher-types.js'
 
 /** Writes the pull request or issue body it would have opened; publishes nothing. */
 export class DryRunPublisher implements Publisher {

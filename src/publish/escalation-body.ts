@@ -1,12 +1,13 @@
 import { usd } from '../format.js'
 import { failingTestsSection, iterationsTable, stopSection } from '../report/markdown.js'
 import { attemptSections } from './attempt-details.js'
-import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishedWork, type BodyExtras, type LoopHistory } from './body-parts.js'
+import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishedWork, type BodyExtras } from './body-parts.js'
+import { type LoopHistory } from '../state/schema.js'
 import { decisionFor, givenUpReason, retryCommand } from './decision.js'
 import { flakySection } from './flaky-section.js'
-import { codeBlock, codeSpan } from './inert.js'
+import { codeBlock, codeSpan } from '../report/inert.js'
 import { cleanTitle } from './title.js'
-import type { PublishContext } from './types.js'
+import type { PublishContext } from './publisher-types.js'
 
 /** The task part of an escalation's title is cut at a word under this many characters. */
 const TITLE_TASK_MAX = 59

@@ -1,5 +1,5 @@
-import type { IterationRecord } from '../loop/types.js'
-import { codeSpan } from './inert.js'
+import type { IterationRecord } from '../loop/engine-types.js'
+import { codeSpan } from '../report/inert.js'
 
 /** Every test the run found flaky (failed, then passed on a rerun of the same commit), in the order first seen. */
 export function flakyTests(iterations: readonly IterationRecord[]): string[] {

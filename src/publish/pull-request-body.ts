@@ -1,12 +1,12 @@
 import { usd } from '../format.js'
 import { compactIterationsTable, outputTailBlock } from '../report/markdown.js'
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import { fitBody, logLine, marker, MAX_LISTED_FILES, newestRows, quoteTask, upgradeSection, type BodyExtras } from './body-parts.js'
 import type { ChangeSummary } from './changes.js'
 import { flakySection } from './flaky-section.js'
-import { codeBlock, codeSpan, plainLine } from './inert.js'
+import { codeBlock, codeSpan, plainLine } from '../report/inert.js'
 import { agentSummary, cleanTitle } from './title.js'
-import type { PublishContext } from './types.js'
+import type { PublishContext } from './publisher-types.js'
 
 /** One line for a pull request GitHub runs no workflows on (pushed with GITHUB_TOKEN). */
 export const NO_CI_LINE =

@@ -1,6 +1,6 @@
-import type { IterationRecord } from '../loop/types.js'
+import type { IterationRecord } from '../loop/engine-types.js'
 import { SUMMARY_LABEL } from '../loop/prompt.js'
-import { stripAnsi } from './inert.js'
+import { stripAnsi } from '../report/inert.js'
 
 /** A pull request title is cut to this many characters (git's subject-line habit). */
 export const TITLE_MAX = 72

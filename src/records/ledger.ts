@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { CostSource } from '../agents/types.js'
+import type { CostSource } from '../agent-result.js'
 import { appendJsonLine } from './json-lines.js'
 
 export type LedgerEntry =

@@ -1,8 +1,8 @@
 import { usd } from '../format.js'
 import { readFileSync } from 'node:fs'
-import type { IterationRecord, RunOutcome } from '../loop/types.js'
+import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import { stopReasonEntry, type StopReason } from '../loop/stop-reasons.js'
-import { codeBlock, codeSpan } from '../publish/inert.js'
+import { codeBlock, codeSpan } from './inert.js'
 
 /** Agent-controlled text inside a table cell. */
 function agentCell(text: string, max = 300): string {

@@ -4,22 +4,9 @@ import type { BaselineStore } from '../gate/baseline/baseline-cache.js'
 import type { IsolationMode } from '../isolation/agent-account.js'
 import { ownedPath } from '../fs/owned-dir.js'
 import type { Outcome, StopReason } from '../loop/stop-reasons.js'
-import type { Clock, EngineDeps, RunOutcome } from '../loop/types.js'
-import type { Publisher, PublishResult } from '../publish/types.js'
-import type { GiveUpRecord, UpgradeAttempt } from '../state/schema.js'
-
-/** The state carried into the engine (see EngineConfig). */
-export interface RunCarry {
-  period?: { ceilingUsd: number; spentBeforeUsd: number }
-  initialEvidence?: string[]
-  seedFingerprint?: string | null
-  /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
-  baseCommit?: string
-  /** The dependency upgrades earlier runs tried (task: dependency-upgrade). */
-  upgradeAttempts?: UpgradeAttempt[]
-  /** The last give-up of this loop, while its task is unchanged. */
-  gaveUp?: GiveUpRecord | null
-}
+import type { Clock, EngineDeps, RunOutcome } from '../loop/engine-types.js'
+import type { Publisher, PublishResult } from '../publish/publisher-types.js'
+import type { GiveUpRecord, RunCarry, UpgradeAttempt } from '../state/schema.js'
 
 export interface RunContext {
   /** The runner's environment (never passed whole to the agent or the gate). */

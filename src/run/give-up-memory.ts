@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { git } from '../git/git.js'
-import type { Settings } from '../inputs.js'
-import type { RunOutcome } from '../loop/types.js'
-import type { PreflightStop } from '../publish/types.js'
-import { LIMITS, type GiveUpRecord } from '../state/schema.js'
+import type { Settings } from '../settings.js'
+import type { RunOutcome } from '../loop/engine-types.js'
+import type { PreflightStop } from '../publish/publisher-types.js'
+import { LIMITS } from '../records/state-limits.js'
+import type { GiveUpRecord } from '../state/schema.js'
 
 /** What makes a task the same task: its prompt (retry words included), its base and its protected tests. */
 export interface TaskIdentity {

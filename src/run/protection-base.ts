@@ -1,12 +1,14 @@
 import path from 'node:path'
 import { baselineInputs, baselineKey, fromCached, healthKey, toCached } from '../gate/baseline/baseline-cache.js'
-import { stashCredentials } from '../isolation/credentials.js'
+import { stashCredentials } from '../git/persisted-credentials.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
 import { fetchEnv } from '../git/fetch-auth.js'
-import { git, gitEnv } from '../git/git.js'
+import { git } from '../git/git.js'
+import { gitEnv } from '../git/command-line.js'
 import { resolveBase, type BaseRef } from '../gate/baseline/base.js'
 import { GateBrokenError } from '../gate/baseline/baseline-health.js'
+import type { BaselineEntry } from '../records/attempt-log.js'
 import { describeTampering } from '../gate/baseline/compare.js'
 import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
@@ -109,7 +111,7 @@ export async function baseSnapshot(
 }
 
 /** The attempt log's record of the baseline run: what the gate said on the start commit. */
-function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): Record<string, unknown> {
+function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): BaselineEntry {
   const v = baseline.verdict
   return {
     type: 'baseline',

@@ -7,7 +7,7 @@ import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateL
 import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { TamperGuard } from '../gate/protection/tamper.js'
-import { codeSpan } from '../publish/inert.js'
+import { codeSpan } from '../report/inert.js'
 import type { DependencyReference } from '../gate/dependency-reference.js'
 import { baseSnapshot, establishBaseline } from './protection-base.js'
 import { gateLocation, openGate, refreshIndex, stopWhenGateBroken } from './protection-gate.js'

@@ -1,7 +1,8 @@
 import { reclaimWorkspace } from '../isolation/agent-user.js'
 import type { SessionInfo } from '../state/session.js'
-import { settleKilledRun, type PushWip, type SettleResult } from '../state/settle.js'
-import { configErrorFrom } from './errors.js'
+import { settleKilledRun, type SettleResult } from '../run/settle-killed-run.js'
+import { type PushWip } from '../publish/github/wip.js'
+import { configErrorFrom } from './config-error-text.js'
 import type { SessionMemo } from './flow.js'
 
 /** What the post step plugs into the end of a session: what the main step remembered, its inputs, its WIP push. */

@@ -1,7 +1,6 @@
 import type { CachedBaseline } from '../gate/baseline/baseline-cache.js'
 import { knownStopReason } from '../loop/stop-reasons.js'
 import {
-  LIMITS,
   STATE_VERSION,
   StateCorruptError,
   type GiveUpRecord,
@@ -13,6 +12,7 @@ import {
   type UpgradeOutcome,
   type WipRecord
 } from './schema.js'
+import { LIMITS } from '../records/state-limits.js'
 
 /** A stop reason's shape (lower-case words joined by '-'): anything else is not a record of ours. */
 const STOP_REASON_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { Ledger } from '../records/ledger.js'
-import { LIMITS, type PeriodCharge } from './schema.js'
+import { type PeriodCharge } from './schema.js'
+import { LIMITS } from '../records/state-limits.js'
 
 const HOUR_MS = 3_600_000
 

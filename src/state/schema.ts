@@ -5,19 +5,6 @@ import type { StopReason } from '../loop/stop-reasons.js'
 export const STATE_VERSION = 1
 
 /** Bounds: the state never grows with the number of runs. */
-export const LIMITS = {
-  runs: 20,
-  periodCharges: 500,
-  evidenceLines: 40,
-  evidenceLineChars: 500,
-  prCounts: 100,
-  upgradeAttempts: 100,
-  baselines: 10,
-  /** Test ids one cached baseline keeps (a larger baseline is not cached: it runs each time). */
-  baselineIds: 5000,
-  baselineIdChars: 300,
-  text: 500
-} as const
 
 export interface PeriodCharge {
   /** ISO time of the charge. */
@@ -138,4 +125,25 @@ export function emptyState(loopId: string, now: Date = new Date()): LoopState {
     baselines: [],
     gaveUp: null
   }
+}
+
+/** What the loop's state says of its earlier runs. */
+export interface LoopHistory {
+  runs: number
+  spentUsd: number
+  /** The run before this one. */
+  last?: { stopReason: string; iterations: number; spentUsd: number; endedAt: string }
+}
+
+/** The state carried into the engine (see EngineConfig). */
+export interface RunCarry {
+  period?: { ceilingUsd: number; spentBeforeUsd: number }
+  initialEvidence?: string[]
+  seedFingerprint?: string | null
+  /** When resuming: the base the work is measured against (the workspace HEAD is the WIP). */
+  baseCommit?: string
+  /** The dependency upgrades earlier runs tried (task: dependency-upgrade). */
+  upgradeAttempts?: UpgradeAttempt[]
+  /** The last give-up of this loop, while its task is unchanged. */
+  gaveUp?: GiveUpRecord | null
 }

@@ -1,14 +1,15 @@
 import { wipBranchName } from '../git/branches.js'
 import type { BaselineStore, CachedBaseline } from '../gate/baseline/baseline-cache.js'
-import type { LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../inputs.js'
-import { needsEscalation, type StopReason } from '../loop/stop-reasons.js'
-import type { RunCarry, RunReport } from '../run.js'
+import type { LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
+import { needsEscalation, type StopReason, type Outcome } from '../loop/stop-reasons.js'
+import type { GiveUpRecord, RunCarry, UpgradeAttempt } from './schema.js'
+import type { RunOutcome } from '../loop/engine-types.js'
 import { readEventPayload } from '../github/payload.js'
 import { pullRequestNumberOf } from '../github/triggers.js'
 import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { saveRunCharges } from './loop-records.js'
 import { admitToLoop } from './loop-window.js'
-import { prRunCount, recordRun, type RunSummaryForState } from './record.js'
+import { prRunCount, recordRun, type RunSummaryForState } from './record-run.js'
 import { prepareResume, type ResumePlan } from './resume.js'
 import type { LoopState, WipRecord } from './schema.js'
 import {
@@ -22,6 +23,18 @@ import {
   type RestoreResult,
   type StateLocation
 } from './store.js'
+
+/** What saving the state reads of a finished run (the run's report carries it). */
+export interface FinishedRun {
+  stopReason: StopReason
+  outcome: Outcome
+  run: RunOutcome | null
+  ledgerFile: string
+  published: { issueUrl?: string; pullRequestUrl?: string }
+
+  upgradeAttempts?: UpgradeAttempt[]
+  gaveUp?: GiveUpRecord | null
+}
 
 /**
  * What the state session reads: the state's settings, the workspace (resume), a built-in task
@@ -131,7 +144,7 @@ export class StateSession {
   }
 
   /** Records the finished run and saves the state under this attempt's key. */
-  async save(report: RunReport, now: Date = new Date()): Promise<{ saved: boolean; message?: string }> {
+  async save(report: FinishedRun, now: Date = new Date()): Promise<{ saved: boolean; message?: string }> {
     const run = report.run
     const base = this.info.baseCommit ?? run?.startCommit ?? null
     let wip: WipRecord | null = this.state.wip

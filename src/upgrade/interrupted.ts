@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { UpgradeAttempt } from '../state/schema.js'
 import { judgesTheUpgrade, type UpgradeReady } from './prepare.js'
+import type { UpgradeStartEntry } from '../records/attempt-log.js'
 
 /** The attempt log entry naming the upgrade a run works on, written before the gate and any agent call. */
 export const UPGRADE_START = 'upgrade-start'
@@ -12,7 +13,7 @@ type AttemptBasis = Omit<UpgradeAttempt, 'outcome' | 'fingerprint' | 'at'>
  * What the post step needs to remember the upgrade when the main step dies: the candidate on its
  * base, and the bumps the package manager refused on the way.
  */
-export function upgradeStartEntry(ready: UpgradeReady, runId: string): Record<string, unknown> {
+export function upgradeStartEntry(ready: UpgradeReady, runId: string): UpgradeStartEntry {
   const c = ready.candidate
   const attempt: AttemptBasis = { package: c.name, from: c.from, target: c.to, baseCommit: ready.baseCommit, ...ready.evidence, runId }
   return { type: UPGRADE_START, attempt, refused: ready.attempts }

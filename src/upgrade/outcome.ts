@@ -1,6 +1,7 @@
 import { git } from '../git/git.js'
-import type { Clock, GateVerdict, ProgressNotes, RunLog, RunOutcome } from '../loop/types.js'
-import type { UpgradePublishInfo } from '../publish/types.js'
+import type { Clock, GateVerdict, ProgressNotes, RunOutcome } from '../loop/engine-types.js'
+import type { AttemptLog } from '../records/attempt-log.js'
+import type { UpgradePublishInfo } from '../publish/publisher-types.js'
 import { upgradeBranch, type UpgradeReady } from './prepare.js'
 
 /**
@@ -11,7 +12,7 @@ export function verifiedByTheBump(opts: {
   ready: UpgradeReady
   head: string
   verdict: GateVerdict
-  log: RunLog
+  log: Pick<AttemptLog, 'write'>
   progress: ProgressNotes
   clock: Clock
 }): RunOutcome {

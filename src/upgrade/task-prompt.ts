@@ -1,4 +1,4 @@
-import type { GateVerdict } from '../loop/types.js'
+import type { GateVerdict } from '../loop/engine-types.js'
 import type { UpgradeCandidate } from '../ecosystems/types.js'
 
 const MAX_FAILURES = 20

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import semver from 'semver'
 import { readAgentText, readTreeEntry } from '../../fs/tree.js'
-import { runProcess, type RunResult } from '../../process/run.js'
+import { runProcess, type RunResult } from '../../process/run-process.js'
 import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
 import { OTHER_NODE_MANAGERS, UNMANAGED_LOCKFILES } from '../unmanaged.js'

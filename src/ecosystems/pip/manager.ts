@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readTreeEntry, writeTreeFile } from '../../fs/tree.js'
-import { runProcess, type RunResult } from '../../process/run.js'
+import { runProcess, type RunResult } from '../../process/run-process.js'
 import { comparePep440, isPrerelease, parsePep440, PEP440 } from './pep440.js'
 import { parsePins, rewritePin, uniquePins, type RequirementPin } from './requirements.js'
 import type { BumpResult, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'

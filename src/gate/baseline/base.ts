@@ -1,4 +1,4 @@
-import { ConfigError } from '../../inputs/values.js'
+import { ConfigError } from '../../errors.js'
 import { isShallow } from '../../git/fetch-auth.js'
 import { git } from '../../git/git.js'
 import { readEventPayload } from '../../github/payload.js'

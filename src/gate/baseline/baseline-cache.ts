@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { LOCKFILE_NAMES } from '../../ecosystems/registry.js'
 import { git } from '../../git/git.js'
-import { LIMITS } from '../../state/schema.js'
+import { LIMITS } from '../../records/state-limits.js'
 import type { Baseline } from '../protected-gate.js'
 import type { BaselineIds } from '../verdict.js'
 

@@ -1,4 +1,4 @@
-import type { GateVerdict } from '../../loop/types.js'
+import type { GateVerdict } from '../../loop/engine-types.js'
 import { errorLines } from '../reports/error-lines.js'
 import { readOutput, reportingRunners } from '../reports/console-output.js'
 

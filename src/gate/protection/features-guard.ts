@@ -1,6 +1,6 @@
 import { readTreeEntry, writeTreeFile } from '../../fs/tree.js'
 import { diffFeatures, label, parseFeatures, serialise, type Feature } from '../../loop/features.js'
-import type { CallGuard, GateVerdict, GuardReport } from '../../loop/types.js'
+import type { CallGuard, GateVerdict, GuardReport } from '../../loop/engine-types.js'
 import { normaliseMessage } from '../reports/fingerprint.js'
 
 const NOTHING: GuardReport = { rejected: [], tampered: false }

@@ -1,4 +1,4 @@
-import type { FailureItem } from '../../loop/types.js'
+import type { FailureItem } from '../../loop/engine-types.js'
 import { stripAnsi } from './failure-text.js'
 import { REPORT_FORMATS } from './format-registry.js'
 import { genericFailures } from './generic-console.js'

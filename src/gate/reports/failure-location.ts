@@ -1,4 +1,4 @@
-import type { FailureItem } from '../../loop/types.js'
+import type { FailureItem } from '../../loop/engine-types.js'
 import { stripAnsi } from './failure-text.js'
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { FailureItem } from '../../loop/types.js'
+import type { FailureItem } from '../../loop/engine-types.js'
 import { stripAnsi } from './failure-text.js'
 
 /** Removes what changes between runs of the same failure: colours, times, addresses, paths, pids. */

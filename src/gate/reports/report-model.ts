@@ -1,4 +1,4 @@
-import type { FailureItem } from '../../loop/types.js'
+import type { FailureItem } from '../../loop/engine-types.js'
 
 /** What a runner's machine-readable report (or its console output) says about one run. */
 export interface TestReport {

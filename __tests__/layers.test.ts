@@ -1,0 +1,119 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const repo = path.resolve(import.meta.dirname, '..')
+const checker = path.join(repo, 'scripts/check-layers.mjs')
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'layers-'))
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+    writeFileSync(path.join(root, file), text)
+  }
+  return root
+}
+
+function check(root: string): { status: number | null; out: string } {
+  const result = spawnSync(process.execPath, [checker, root], { cwd: repo, encoding: 'utf8' })
+  return { status: result.status, out: result.stdout + result.stderr }
+}
+
+const roots: string[] = []
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })))
+
+function fixture(files: Record<string, string>): string {
+  const root = tree(files)
+  roots.push(root)
+  return root
+}
+
+describe('the layer checker', () => {
+  it('passes a tree that imports downward only', () => {
+    const root = fixture({
+      'main.ts': "import { run } from './run/run-loop.js'\nrun()\n",
+      'run/run-loop.ts': "import { step } from '../loop/engine.js'\nexport const run = () => step()\n",
+      'loop/engine.ts': "import type { Settings } from '../settings.js'\nexport const step = (s?: Settings) => s\n",
+      'settings.ts': 'export interface Settings { a: number }\n'
+    })
+    expect(check(root)).toEqual({ status: 0, out: expect.stringContaining('keeps the layer order') })
+  })
+
+  it('fails on a cycle between files, naming its path', () => {
+    const root = fixture({
+      'git/a.ts': "import { b } from './b.js'\nexport const a = () => b()\n",
+      'git/b.ts': "import { a } from './a.js'\nexport const b = () => a()\n"
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('import cycle: git/a.ts -> git/b.ts -> git/a.ts')
+  })
+
+  it('fails on an import against the layer order', () => {
+    const root = fixture({
+      'github/client.ts': "import { publish } from '../publish/registry.js'\nexport const client = publish\n",
+      'publish/registry.ts': 'export const publish = 1\n'
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('upward import: github/client.ts (domain) -> publish/registry.ts (services)')
+  })
+
+  it('fails when the loop imports more than the leaves, and when folders of one layer import each other', () => {
+    const root = fixture({
+      'loop/engine.ts': "import { Git } from '../git/facade.js'\nexport const engine = Git\n",
+      'git/facade.ts': "import { user } from '../isolation/user.js'\nexport const Git = user\n",
+      'isolation/user.ts': "import type { Git } from '../git/facade.js'\nexport const user = 1\nexport type G = typeof Git\n"
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('loop/engine.ts imports git/facade.ts: loop/ imports only leaves')
+    expect(out).toContain('folders import each other: git <-> isolation')
+  })
+
+  it('fails on git run outside git/, and only warns for the listed folders', () => {
+    const root = fixture({
+      'state/store.ts': "import { execFile } from 'node:child_process'\nexecFile('git', ['status'])\n",
+      'gate/snapshot.ts': "import { spawn } from 'node:child_process'\nspawn(\n  'git',\n  ['status']\n)\n",
+      'git/git.ts': "import { execFile } from 'node:child_process'\nexecFile('git', ['status'])\n"
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('error: state/store.ts runs git outside git/')
+    expect(out).toContain('allowed (warning): gate/snapshot.ts runs git outside git/')
+    expect(out).not.toContain('git/git.ts runs git')
+  })
+
+  it('fails on two files with one name, except in the listed folders', () => {
+    const root = fixture({
+      'state/settle.ts': 'export const a = 1\n',
+      'session/settle.ts': 'export const b = 1\n',
+      'gate/report.ts': 'export const c = 1\n',
+      'upgrade/report.ts': 'export const d = 1\n'
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('one name, two files: settle.ts (session/settle.ts, state/settle.ts)')
+    expect(out).not.toContain('report.ts')
+  })
+
+  it('passes the real source tree, printing its allowed exceptions', () => {
+    const { status, out } = check(path.join(repo, 'src'))
+    expect(out).toContain('keeps the layer order')
+    expect(status).toBe(0)
+  })
+
+  it('prints the folder graph of a tree with npm run structure', () => {
+    const root = fixture({
+      'main.ts': "import { a } from './git/a.js'\nimport { b } from './git/b.js'\nexport const m = a + b\n",
+      'git/a.ts': 'export const a = 1\n',
+      'git/b.ts': "import { a } from './a.js'\nexport const b = a\n"
+    })
+    const out = execFileSync(process.execPath, [path.join(repo, 'scripts/structure.mjs'), root], { encoding: 'utf8' })
+    expect(out).toContain('3 files')
+    expect(out).toMatch(/main\s+entry points\s+1\s+3\s+git\(2\)/)
+    expect(out).toMatch(/git\s+domain\s+2\s+3/)
+    expect(out).toContain('folder cycles: none')
+  })
+})

@@ -1,0 +1,35 @@
+// The layer order of src/: a folder (or a file at src/'s root, by its name) imports only from its own
+// layer or from layers below it. The first row is the top.
+export const LAYERS = [
+  { name: 'entry points', folders: ['index', 'main', 'post', 'cli'] },
+  { name: 'session', folders: ['session'] },
+  { name: 'run', folders: ['run', 'inputs'] },
+  { name: 'services', folders: ['upgrade', 'publish', 'gate', 'agents', 'meter', 'state', 'preflight'] },
+  { name: 'domain', folders: ['loop', 'ecosystems', 'github', 'git', 'isolation', 'records', 'report'] },
+  { name: 'leaves', folders: ['process', 'fs', 'settings', 'errors', 'contract', 'format', 'version', 'agent-result'] }
+]
+
+/** Folders that import only from the leaves (the loop is the pure core). */
+export const LEAVES_ONLY = ['loop']
+
+/** The only folder whose files may run the git binary. */
+export const GIT_FOLDER = 'git'
+
+/**
+ * Known exceptions, printed on every run so they stay visible until they are gone. A rule broken
+ * anywhere else fails the check.
+ */
+export const ALLOWED = {
+  // Folders being split into sub-folders; their git calls move behind the git facade.
+  gitSpawn: ['gate/', 'upgrade/'],
+  // Folders whose file names may repeat names elsewhere.
+  sameNames: [],
+  // Folders of one sub-folder per registry entry, each of the same shape: a file there is named by
+  // its entry and its name (ecosystems/npm/index.ts is "npm/index.ts").
+  pluginFolders: ['ecosystems/'],
+  // "from -> to" folder pairs still importing upward: git's publish rules and publishable tree read
+  // the gate's snapshot and protected paths; isolation reads the agents' registry for their variables.
+  upward: ['git -> gate', 'isolation -> agents'],
+  // Folder pairs (sorted, "a <-> b") importing each other inside one layer.
+  folderCycles: []
+}

@@ -1,0 +1,191 @@
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { agentSpecs } from '../agents/agent-registry.js'
+import { usd } from '../format.js'
+import { readSettings } from '../inputs/read-settings.js'
+import { ConfigError } from '../errors.js'
+import { type Settings } from '../settings.js'
+import type { IterationRecord } from '../loop/engine-types.js'
+import { exitCodeFor, stopReasonEntry } from '../loop/stop-reasons.js'
+import { DryRunPublisher } from '../publish/dry-run.js'
+import { defaultRunId } from '../run/context.js'
+import { runSession, type SessionEnd } from '../session/flow.js'
+import { VERSION } from '../version.js'
+import { parseCommand, UsageError } from './args.js'
+import { mainHelp, runHelp, RUN_USAGE } from './help.js'
+import { localStateOpener, STATE_FOLDER_WORDS } from './local-state.js'
+import { missingOptions } from './required.js'
+import { adviceFor, failingTestLines } from './failing-tests.js'
+import { makeTempRoot, TempRootError } from './temp-root.js'
+import { chargeWords } from './words.js'
+import { checkDeliverable, cloneForRun, deliverWork, deliveryLines, findRepository, removeClone, RepositoryError, type UserRepository } from './work-copy.js'
+
+export { UsageError } from './args.js'
+
+/** Why the folder given as the workspace cannot be one, said for a person at a terminal. */
+function folderProblem(dir: string): string | undefined {
+  try {
+    if (!statSync(dir).isDirectory()) return `${dir} is not a folder (set --workspace to a git repository)`
+  } catch {
+    return `${dir} does not exist (set --workspace to a git repository, or run loopgate inside one)`
+  }
+  return undefined
+}
+
+/** A note as one terminal line: no newlines, no control characters (paths and output can carry them). */
+const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
+
+/** One line per iteration for a terminal: short, with marks. */
+export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
+  const agent = r.agent.status === 'claimed-done' ? 'agent done' : `agent ${r.agent.status} (${r.agent.reason})`
+  const gate = !r.gate
+    ? 'gate –'
+    : r.gate.passed
+      ? 'gate ✓'
+      : `gate ✗ ${r.gate.fingerprint ?? ''} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim()
+  const files = r.changedFiles.length ? `${r.changedFiles.length} file(s)` : 'no change'
+  const rejected = r.rejected.length ? ` · ⚠ ${r.rejected.length} rejected` : ''
+  return `▸ ${r.iteration}/${maxIterations} · ${agent} · ${files} · ${gate}${rejected} · ${chargeWords(r)} · ${usd(r.spentUsd)}/${usd(ceiling)}`
+}
+
+/** One line per iteration where no terminal reads it. */
+function plainLine(r: IterationRecord): string {
+  return `iteration ${r.iteration}: ${r.decision}; ${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
+}
+
+export interface CliIO {
+  out: (text: string) => void
+  err: (text: string) => void
+  isTTY: boolean
+  env: NodeJS.ProcessEnv
+}
+
+const defaultIO: CliIO = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  isTTY: process.stdout.isTTY === true,
+  env: process.env
+}
+
+const USAGE = `${RUN_USAGE}\n       loopgate run --help lists the options`
+
+export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  let command
+  try {
+    command = parseCommand(argv)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.err(`loopgate: ${err.message}\n${USAGE}\n`)
+    return 2
+  }
+  if (command.kind === 'help') return printed(io, mainHelp(STATE_FOLDER_WORDS))
+  if (command.kind === 'run-help') return printed(io, runHelp(STATE_FOLDER_WORDS))
+  if (command.kind === 'version') return printed(io, `${VERSION}\n`)
+  const missing = missingOptions(command.flags)
+  if (missing.length) {
+    // A config-error's exit status, as a usage message: every missing option at once.
+    io.err(`loopgate run: missing ${missing.join(', ')}\n${USAGE}\n`)
+    io.out('stop-reason: config-error\n')
+    return exitCodeFor('config-error')
+  }
+  const flags = command.flags
+  const problem = folderProblem(path.resolve(flags.get('workspace') ?? process.cwd()))
+  if (problem) return configError(problem, io)
+  let repo: UserRepository
+  let tempRoot: string
+  try {
+    repo = await findRepository(path.resolve(flags.get('workspace') ?? process.cwd()))
+    tempRoot = makeTempRoot(flags.get('temp-dir'), io.env)
+  } catch (err) {
+    if (err instanceof RepositoryError || err instanceof TempRootError) return configError(err.message, io)
+    throw err
+  }
+  const read = cliSettings(flags, io, repo)
+  if (typeof read === 'number') return read
+  return runInClone(read, repo, tempRoot, io)
+}
+
+function printed(io: CliIO, text: string): number {
+  io.out(text)
+  return 0
+}
+
+/** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
+async function runInClone(settings: Settings, repo: UserRepository, tempRoot: string, io: CliIO): Promise<number> {
+  const env = io.env
+  const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
+  const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
+  const runId = defaultRunId(env)
+  const abort = new AbortController()
+  const onSignal = (): void => abort.abort()
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const end = await runSession(inClone, {
+      env,
+      runId,
+      tempDir: tempRoot,
+      signal: abort.signal,
+      report: (line) => io.out(`${line}\n`),
+      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId }),
+      integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
+      onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
+    })
+    const code = printEnd(end, io)
+    for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}\n`)
+    io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)\n`)
+    return code
+  } finally {
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
+    removeClone(clone)
+  }
+}
+
+/** The run's settings from the flags (the API keys from the environment when not given), or the exit status of a config-error. */
+function cliSettings(flags: Map<string, string>, io: CliIO, repo: UserRepository): Settings | number {
+  const env = io.env
+  // Each credential input not given as an option is read from the variable its CLI reads.
+  for (const spec of agentSpecs()) {
+    for (const c of [...(spec.apiKey ? [spec.apiKey] : []), ...(spec.providers ?? []).flatMap((p) => p.credentials)]) {
+      if (!flags.has(c.input) && env[c.env]) flags.set(c.input, env[c.env] as string)
+    }
+  }
+  flags.set('dry-run', 'true')
+  flags.delete('github-token')
+  try {
+    const settings = readSettings((name) => flags.get(name) ?? '', { ...env, GITHUB_WORKSPACE: repo.top })
+    checkDeliverable(repo, settings.loopId)
+    return settings
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof RepositoryError) return configError(err.message, io)
+    throw err
+  }
+}
+
+function configError(message: string, io: CliIO): number {
+  io.err(`config-error: ${message}\n`)
+  io.out('stop-reason: config-error\n')
+  return exitCodeFor('config-error')
+}
+
+/** What the run found, its stop reason in words, where its files are; the exit status of its stop reason. */
+function printEnd(end: SessionEnd, io: CliIO): number {
+  if (end.kind === 'stopped') {
+    io.err(`${end.stopReason}: ${end.message}\n`)
+    io.out(`stop-reason: ${end.stopReason}\n`)
+    return exitCodeFor(end.stopReason)
+  }
+  const report = end.report
+  // What the run found before and around the loop: the baseline, the protected files, weak isolation, why it stopped early.
+  for (const note of report.notes) io.out(`note: ${oneLine(note)}\n`)
+  io.out(`stop-reason: ${report.stopReason}\n`)
+  const failing = report.stopReason === 'verified' ? [] : failingTestLines(report.run?.iterations ?? [])
+  const entry = stopReasonEntry(report.stopReason)
+  io.out(`${entry.what} ${adviceFor(entry.action, failing.length > 0)}\n`)
+  for (const line of failing) io.out(`${line}\n`)
+  io.out(`attempt log: ${report.logFile}\n`)
+  for (const file of report.published.files) io.out(`would publish: ${file}\n`)
+  if (end.stateSaved && !end.stateSaved.saved) io.err(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? 'unknown reason'}\n`)
+  return exitCodeFor(report.stopReason)
+}

@@ -1,0 +1,11 @@
+/** An input whose value loopgate does not accept: the run stops before anything is spent. */
+export class ConfigError extends Error {
+  constructor(
+    readonly input: string,
+    readonly value: string,
+    readonly accepted: string
+  ) {
+    super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
+    this.name = 'ConfigError'
+  }
+}

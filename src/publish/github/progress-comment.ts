@@ -1,0 +1,96 @@
+import type { IterationRecord } from '../../loop/engine-types.js'
+import { call, explainApiError, isNotFound, type GitHubClient, type RepoRef } from '../../github/client.js'
+import type { Ownership } from './ownership.js'
+
+/** The hidden second line of every progress comment: which of the loop's comments is the sticky one. */
+export const PROGRESS_TAG = '<!-- loopgate:progress -->'
+
+/** A comment already on the pull request that this loop may take over (see findOwnProgress). */
+export type ExistingComment = { id: number; html_url: string } | null
+
+/**
+ * One comment on a pull request, kept across runs like a sticky comment: the loop's earlier
+ * progress comment is taken over when there is one (found by `existing`), else it is created once
+ * (its body opens with the loop's marker, then the progress tag) and edited in place afterwards.
+ * Writes are queued so they never overlap or land out of order; a failed write is a warning,
+ * never a stop.
+ */
+export class ProgressComment {
+  private id: number | null = null
+  private htmlUrl: string | undefined
+  private looked = false
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly client: GitHubClient,
+    private readonly repo: RepoRef,
+    private readonly issueNumber: number,
+    private readonly warn: (message: string) => void,
+    private readonly existing: () => Promise<ExistingComment> = async () => null
+  ) {}
+
+  get url(): string | undefined {
+    return this.htmlUrl
+  }
+
+  /** Queues a write of `body` and returns when it (and every earlier one) is done. */
+  write(body: string): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.put(body))
+      .catch((err: unknown) =>
+        this.warn(`loopgate: could not update the progress comment on #${this.issueNumber}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`)
+      )
+    return this.queue
+  }
+
+  /** Like write, but a failure is thrown (the final outcome must be said or the step fails). */
+  async finish(body: string): Promise<string | undefined> {
+    await this.queue
+    await this.put(body)
+    return this.htmlUrl
+  }
+
+  private async put(text: string): Promise<void> {
+    const { client, repo } = this
+    const [first, ...rest] = text.split('\n')
+    const body = [first, PROGRESS_TAG, ...rest].join('\n')
+    if (this.id === null && !this.looked) {
+      this.looked = true
+      const found = await this.existing()
+      if (found) {
+        this.id = found.id
+        this.htmlUrl = found.html_url
+      }
+    }
+    if (this.id !== null) {
+      const id = this.id
+      try {
+        await client.rest.issues.updateComment({ ...repo, comment_id: id, body })
+        return
+      } catch (err) {
+        // Someone deleted the progress comment: the loop writes a new one instead.
+        if (!isNotFound(err)) throw explainApiError(err, `update the progress comment on #${this.issueNumber}`, 'pull-requests: write')
+        this.id = null
+      }
+    }
+    const created = await call(`comment on #${this.issueNumber}`, 'pull-requests: write', () =>
+      client.rest.issues.createComment({ ...repo, issue_number: this.issueNumber, body })
+    )
+    this.id = created.data.id
+    this.htmlUrl = created.data.html_url
+  }
+}
+
+/** The loop's progress comment from an earlier run on this pull request, if there is one (the newest). */
+export async function findOwnProgressComment(client: GitHubClient, repo: RepoRef, owner: Ownership, pull: number): Promise<ExistingComment> {
+  const comments = await call(`list the comments of #${pull}`, 'pull-requests: read', () =>
+    client.paginate(client.rest.issues.listComments, { ...repo, issue_number: pull, per_page: 100 })
+  )
+  for (const c of [...comments].reverse()) {
+    if ((c.body ?? '').split('\n')[1] !== PROGRESS_TAG) continue
+    if (await owner.isOwnComment(c)) return { id: c.id, html_url: c.html_url }
+  }
+  return null
+}
+
+export type { IterationRecord }

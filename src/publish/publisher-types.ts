@@ -1,0 +1,76 @@
+import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
+import type { StopReason } from '../loop/stop-reasons.js'
+import type { CommitAuthor } from '../settings.js'
+import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
+
+/**
+ * What a publisher reads: where the work goes (publishing's own settings), and what its bodies show
+ * of the run (the task, the loop id, the gate command, the spend ceiling and iteration limit, the
+ * workspace and its progress file).
+ */
+export type PublisherSettings = PublishSettings &
+  WorkspaceSettings &
+  Pick<StateSettings, 'loopId'> &
+  Pick<TaskSettings, 'prompt' | 'promptSource'> &
+  Pick<GateSettings, 'gateCommand' | 'progressFile'> &
+  Pick<LoopSettings, 'maxIterations' | 'spendCeilingUsd'>
+
+export interface PublishResult {
+  pullRequestUrl?: string
+  issueUrl?: string
+  commentUrl?: string
+  /** The branch verified work was pushed to, and where unfinished work went. */
+  branch?: string
+  wipBranch?: string
+  /** The attempt log artifact. */
+  logUrl?: string
+  /** Files written instead of publishing (dry run). */
+  files: string[]
+  notes: string[]
+  /** Publishing failed (the work itself was pushed first when it could be); the step fails with this. */
+  error?: string
+}
+
+/** A dependency upgrade (task: dependency-upgrade), for the pull request's title, body and branch. */
+export interface UpgradePublishInfo {
+  name: string
+  from: string
+  to: string
+  kind: string
+  /** loopgate's own commit of the bump. */
+  bumpCommit: string
+  /** The manifest and lockfile the bump commit changed. */
+  bumpFiles: string[]
+  /** The upgrade's own work branch: one pull request per upgrade. */
+  branch: string
+  /** What the agent had to change beyond the bump (files changed after the bump commit). */
+  changedAfterBump: string[]
+}
+
+export interface PublishContext {
+  settings: PublisherSettings
+  /** Set for a dependency upgrade. */
+  upgrade?: UpgradePublishInfo
+  outcome: RunOutcome
+  /** The commit the protected tests came from, and what it was resolved from (`origin/HEAD`, `base-ref v2`, …). */
+  protectedBase?: { sha: string; source: string }
+  runDir: string
+  logFile: string
+  progressText: string
+}
+
+/** A run that ends before the loop: nothing is spent. */
+export interface PreflightStop {
+  stopReason: StopReason
+  notes: string[]
+}
+
+export interface Publisher {
+  /** Checked before any spend (events, review capacity); a stop ends the run with no iteration. */
+  preflight?(settings: PublisherSettings): Promise<PreflightStop | null>
+  /** The identity loopgate's commits are authored by when `commit-author` is not set (the token's own). */
+  commitAuthor?(): Promise<CommitAuthor>
+  /** For the engine's onIteration: progress shown while the run goes (a PR's progress comment). */
+  onIteration?: (record: IterationRecord) => void
+  publish(ctx: PublishContext): Promise<PublishResult>
+}

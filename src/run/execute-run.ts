@@ -1,0 +1,254 @@
+import { GateBrokenError } from '../gate/baseline/baseline-health.js'
+import { setupProtection, type Protection } from './protection-setup.js'
+import { ownedPath } from '../fs/owned-dir.js'
+import { withCustody } from '../git/custody.js'
+import { keepPublishRules } from '../git/publish-rules.js'
+import { GitRepository } from '../git/repository.js'
+import { ConfigError } from '../errors.js'
+import { type Settings } from '../settings.js'
+import { gateEnv } from '../isolation/env.js'
+import { runLoop } from '../loop/engine.js'
+import { outcomeFor, type StopReason } from '../loop/stop-reasons.js'
+import type { RunOutcome } from '../loop/engine-types.js'
+import { AttemptLog } from '../records/attempt-log.js'
+import { ProgressFile } from '../records/progress-file.js'
+import { upgradePublishInfo, verifiedByTheBump } from '../upgrade/outcome.js'
+import { upgradeStartEntry } from '../upgrade/interrupted.js'
+import { settleUpgrade } from '../upgrade/prepare.js'
+import { upgradeTask } from '../upgrade/task-prompt.js'
+import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
+import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
+import { giveUpToRemember, type TaskIdentity } from './give-up-memory.js'
+import { wireLoop, workspaceView } from './wiring.js'
+
+async function assertGitRepository(repository: GitRepository, dir: string): Promise<void> {
+  if ((await repository.tryHead()) === null) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
+}
+
+/**
+ * One whole run: before the loop → protection (base snapshot, agent user, baseline) → the loop (or
+ * a dependency bump that passes alone) → publish. Settings are already validated. The workspace's
+ * git directory is in loopgate's custody for the whole run (see git/custody.ts).
+ */
+export async function executeRun(settings: Settings, ctx: RunContext): Promise<RunReport> {
+  const runDir = prepareRunDir(ctx.tempDir, settings.loopId, ctx.runId)
+  const usersRemoved: Promise<void>[] = []
+  try {
+    return await withCustody(settings.workspace, runDir, (custody) => runInCustody(settings, ctx, runDir, usersRemoved, GitRepository.held(custody)))
+  } finally {
+    // The run's users are removed while the result is published and the repository handed back.
+    await Promise.all(usersRemoved)
+  }
+}
+
+async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, usersRemoved: Promise<void>[], repository: GitRepository): Promise<RunReport> {
+  const files = runFiles(runDir, initial.workspace, initial.progressFile)
+  const progress = new ProgressFile(initial.workspace, initial.progressFile)
+  await assertGitRepository(repository, initial.workspace)
+
+  const before = await beforeTheLoop(initial, ctx)
+  const settings = before.settings
+  if (before.stop) {
+    const { stopReason, notes } = before.stop
+    stopBeforeTheLoop({ files, progress, ctx }, stopReason, notes)
+    return stoppedReport(files, stopReason, outcomeFor(stopReason), before.upgrade ? before.notes : [...before.notes, ...notes], before.upgrade?.attempts)
+  }
+
+  // Named in the log before the gate and any call, so the post step can remember it if the run dies.
+  if (before.upgrade?.kind === 'ready') new AttemptLog(files.logFile).write(upgradeStartEntry(before.upgrade, ctx.runId))
+
+  const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
+  const gitWorkspace = workspaceView(settings, ctx, repository)
+  const protection = await protect({ settings, ctx, files, callsDir, alongside: () => gitWorkspace.prepare(), before })
+  if (protection instanceof GateBrokenError) {
+    const notes = [...protection.notes, protection.message]
+    stopBeforeTheLoop({ files, progress, ctx }, 'gate-broken', notes, protection.message)
+    return stoppedReport(files, 'gate-broken', outcomeFor('gate-broken'), [...before.notes, ...notes])
+  }
+  // Before the first call: every commit of the agent's work, the post step's after a kill too, is held to these.
+  gitWorkspace.publishUnder(keepPublishRules(runDir, protection.snapshot))
+
+  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
+  let run: RunOutcome
+  let notes: string[]
+  try {
+    // Wired while the workspace is handed over to the agent's user.
+    const wiring = await wireLoop(
+      settings,
+      ctx,
+      protection,
+      { ...files, callsDir, progress },
+      { gitWorkspace, measuredBase: ready?.baseCommit ?? ctx.carry?.baseCommit }
+    )
+    notes = [...before.notes, ...protection.notes, ...wiring.notes]
+    await protection.handedOver
+    run = await loopOrBump(settings, ctx, before, protection, wiring)
+  } finally {
+    const finished = protection.finish()
+    const retired = finished.then(
+      () => protection.retired(),
+      () => protection.retired()
+    )
+    retired.catch(() => undefined)
+    usersRemoved.push(retired)
+    await finished
+  }
+
+  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress, identity: before.identity ?? null })
+}
+
+type ReadyUpgrade = Extract<NonNullable<BeforeLoop['upgrade']>, { kind: 'ready' }>
+
+/** What the loop leaves for publishing: its outcome, the notes so far, the upgrade and the run's files. */
+interface FinishedLoop {
+  run: RunOutcome
+  notes: string[]
+  ready: ReadyUpgrade | null
+  protection: Protection
+  runDir: string
+  files: RunFiles
+  progress: ProgressFile
+  /** The task's identity, for the give-up the loop's state remembers. */
+  identity: TaskIdentity | null
+}
+
+/** Publishes the run's work (or its escalation) and reports the run, with what an upgrade tried. */
+async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoop): Promise<RunReport> {
+  const { run, notes, ready, protection, runDir, files, progress, identity } = done
+  const published = await ctx.publisher.publish({
+    settings,
+    upgrade: ready
+      ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [
+          settings.progressFile,
+          ...(settings.featuresFile ? [settings.featuresFile] : [])
+        ])
+      : undefined,
+    outcome: run,
+    protectedBase: { sha: protection.base.sha, source: protection.base.source },
+    runDir,
+    logFile: files.logFile,
+    progressText: progress.read()
+  })
+  return {
+    stopReason: run.stopReason,
+    outcome: outcomeFor(run.stopReason, settings.onEscalate !== 'none'),
+    run,
+    runDir,
+    logFile: files.logFile,
+    ledgerFile: files.ledgerFile,
+    progressFile: files.progressPath,
+    published,
+    notes: [...notes, ...published.notes],
+    upgradeAttempts: ready
+      ? settleUpgrade(ready, { stopReason: run.stopReason, lastVerdict: run.lastVerdict, calls: run.iterations.length }, ctx.runId)
+      : undefined,
+    gaveUp: giveUpToRemember(identity, run, ctx.runId, new Date())
+  }
+}
+
+/** The one stop of a run that ends before the loop: logged, written as the progress file's last line, reported. */
+function stopBeforeTheLoop(
+  { files, progress, ctx }: { files: RunFiles; progress: ProgressFile; ctx: RunContext },
+  stopReason: StopReason,
+  notes: string[],
+  message = notes.join(' ')
+): void {
+  new AttemptLog(files.logFile).write({ type: 'stop', stopReason, message, spentUsd: 0 })
+  progress.appendStop(stopReason)
+  for (const note of notes) ctx.report(note)
+}
+
+/** Protection before the first call; a gate that cannot run on the base comes back as GateBrokenError. */
+/** Where the run protects from: its settings and context, its files, and what ran before the loop. */
+interface ProtectOptions {
+  settings: Settings
+  ctx: RunContext
+  files: RunFiles
+  callsDir: string
+  /** Runs alongside the baseline (the workspace's preparation). */
+  alongside: () => Promise<void>
+  before: BeforeLoop
+}
+
+function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectOptions): Promise<Protection | GateBrokenError> {
+  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
+  return setupProtection({
+    settings,
+    env: ctx.env,
+    gateEnv: gateEnv(ctx.env, settings.agentEnv),
+    tempDir: ctx.tempDir,
+    runDir: files.runDir,
+    callsDir,
+    runId: ctx.runId,
+    signal: ctx.signal,
+    isolation: ctx.isolation,
+    agentUserName: ctx.agentUser,
+    baselines: ctx.baselines,
+    // A dependency upgrade decides from the baseline whether to call the agent at all.
+    baselineAlongside: settings.task !== 'dependency-upgrade',
+    // A resumed run's HEAD is the WIP: its baseline runs on the base the WIP started from.
+    baselineCommit: settings.task === 'dependency-upgrade' ? undefined : ctx.carry?.baseCommit,
+    baselineOnBump: settings.task === 'dependency-upgrade',
+    alongside,
+    log: new AttemptLog(files.logFile),
+    // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
+    dependencyReference: ready ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] } : { commit: ctx.carry?.baseCommit }
+  }).catch((err: unknown) => {
+    if (!(err instanceof GateBrokenError)) throw err
+    return err
+  })
+}
+
+/**
+ * The loop, or for a dependency upgrade whose bump alone passes the baseline gate, that bump as the
+ * verified result with no agent call.
+ */
+async function loopOrBump(
+  settings: Settings,
+  ctx: RunContext,
+  before: BeforeLoop,
+  protection: Protection,
+  wiring: Awaited<ReturnType<typeof wireLoop>>
+): Promise<RunOutcome> {
+  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
+  const bumpVerdict = ready ? (protection.baseline?.verdict ?? null) : null
+  if (ready && bumpVerdict?.passed) {
+    return verifiedByTheBump({
+      ready,
+      head: await wiring.gitWorkspace.head(),
+      verdict: bumpVerdict,
+      log: wiring.deps.log,
+      progress: wiring.deps.progress,
+      clock: wiring.deps.clock
+    })
+  }
+  const carry = ctx.carry ?? {}
+  return runLoop(
+    {
+      runId: ctx.runId,
+      task:
+        ready && bumpVerdict
+          ? upgradeTask({
+              candidate: ready.candidate,
+              bumpCommit: ready.bumpCommit,
+              bumpFiles: ready.bumpFiles,
+              gateCommand: settings.gateCommand,
+              verdict: bumpVerdict,
+              releaseNotes: ready.releaseNotes
+            })
+          : settings.prompt,
+      maxIterations: settings.maxIterations,
+      callBudgetUsd: settings.callBudgetUsd,
+      spendCeilingUsd: settings.spendCeilingUsd,
+      callTimeoutMs: settings.callTimeoutMs,
+      timeLimitMs: settings.timeLimitMs,
+      noProgressLimit: settings.noProgressLimit,
+      sameFailureLimit: settings.sameFailureLimit,
+      progressFileName: settings.progressFile,
+      period: carry.period,
+      initialEvidence: carry.initialEvidence,
+      seedFingerprint: carry.seedFingerprint
+    },
+    wiring.deps
+  )
+}
