@@ -106,6 +106,8 @@ export class CleanCheckout {
    * process of the gate user changed after the restore (a job it scheduled, say) is put back too.
    */
   private settled: FolderRecord | null = null
+  /** The last objects read for a restore, by their specs (see readObjects). */
+  private lastObjects: { specs: string; data: Promise<Buffer> } | null = null
   /**
    * The checkout holds exactly the commit its index records, and nothing untracked besides the
    * dependency copies: the next commit is checked out path by path.
@@ -185,7 +187,12 @@ export class CleanCheckout {
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
     const reference = this.opts.dependencies
-    const fromReference = reference ? changedPaths(this.repo, reference.commit, commit) : Promise.resolve([])
+    // The reference is most often the base itself: the same diff, read once.
+    const fromReference = !reference
+      ? Promise.resolve([])
+      : reference.commit === this.opts.snapshot.commit
+        ? fromBase
+        : changedPaths(this.repo, reference.commit, commit)
     const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
     const wantFresh = !this.checkedOut || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
@@ -326,7 +333,7 @@ export class CleanCheckout {
           commit,
           keepAtRoot: this.deps,
           git: (args: string[], paths?: string[]) => this.inCheckout(args, undefined, paths),
-          objects: (specs: string[]) => readGateObjects(this.opts, specs),
+          objects: (specs: string[]) => this.readObjects(specs),
           discard: (target: string) => this.discard(target)
         }
         this.restored.push(...(await restoreDirt(context, dirt)))
@@ -338,6 +345,22 @@ export class CleanCheckout {
     } catch {
       return false
     }
+  }
+
+  /**
+   * `<commit>:<folder>` names one tree for good when the commit is an object id: the scrub and the
+   * next checkout's look at the same folders (the root, made dirty by the runner folders) read it once.
+   */
+  private readObjects(specs: string[]): Promise<Buffer> {
+    const key = specs.join('\n')
+    if (this.lastObjects?.specs === key) return this.lastObjects.data
+    const data = readGateObjects(this.opts, specs)
+    if (!specs.every((s) => /^[0-9a-f]{40,64}:/.test(s))) return data
+    this.lastObjects = { specs: key, data }
+    data.catch(() => {
+      if (this.lastObjects?.data === data) this.lastObjects = null
+    })
+    return data
   }
 
   private fence(): string {
