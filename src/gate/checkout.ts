@@ -357,9 +357,11 @@ export class CleanCheckout {
     const data = readGateObjects(this.opts, specs)
     if (!specs.every((s) => /^[0-9a-f]{40,64}:/.test(s))) return data
     this.lastObjects = { specs: key, data }
-    data.catch(() => {
+    // An answer that names a missing object (or failed) is asked again next time.
+    const forget = (): void => {
       if (this.lastObjects?.data === data) this.lastObjects = null
-    })
+    }
+    data.then((out) => (out.includes(' missing\n') ? forget() : undefined), forget)
     return data
   }
 
