@@ -52,6 +52,8 @@ export interface LoopRun {
   beforeFirstCallMs: number
   records: IterationRecord[]
   stopReason: string
+  /** From the last iteration's end to executeRun's return (publish, the gate's disposal). */
+  afterLastMs: number
 }
 
 /** Baselines kept between runs in memory, as the loop state keeps them between workflow runs. */
@@ -99,12 +101,30 @@ export async function loopgateRun(
   const totalMs = Date.now() - t
   removeLater(tempDir)
   if (records.length !== iterations) throw new Error(`loopgate ran ${records.length} iterations (${report.stopReason})`)
-  return { totalMs, beforeFirstCallMs: (records[0]?.startedAt ?? t) - t, records, stopReason: report.stopReason }
+  const afterLastMs = t + totalMs - (records.at(-1)?.endedAt ?? t)
+  return { totalMs, beforeFirstCallMs: (records[0]?.startedAt ?? t) - t, records, stopReason: report.stopReason, afterLastMs }
 }
 
 /** Per-iteration time beyond the agent call and the gate command (iterations 2…: the first waits for the baseline). */
 export function overheadPerIteration(run: LoopRun, gateMs: number): number {
   return median(run.records.slice(1).map((r) => r.endedAt - r.startedAt - r.agent.durationMs - gateMs))
+}
+
+/**
+ * Where a run's time goes, medians over iterations 2…: the agent call, the gate (the command as it
+ * runs in place, and the rest: checkout, verification, verdict), the loop's own steps (commit,
+ * custody, records); and the steps before the first call and after the last iteration.
+ */
+export function phases(runs: LoopRun[], gateMs: number): string {
+  const later = runs.flatMap((r) => r.records.slice(1))
+  const m = (pick: (r: IterationRecord) => number): number => Math.round(median(later.map(pick)))
+  const gate = (r: IterationRecord): number => r.gate?.durationMs ?? 0
+  const agent = m((r) => r.agent.durationMs)
+  const around = m((r) => gate(r) - gateMs)
+  const loop = m((r) => r.endedAt - r.startedAt - r.agent.durationMs - gate(r))
+  const before = Math.round(median(runs.map((r) => r.beforeFirstCallMs)))
+  const after = Math.round(median(runs.map((r) => r.afterLastMs)))
+  return `before ${before} ms; each: agent ${agent}, gate ${Math.round(gateMs)} + ${around} around it, loop ${loop}; after ${after} ms`
 }
 
 function statusMs(repo: string): number {
@@ -202,6 +222,8 @@ export async function benchLoop(): Promise<Figure[]> {
       ok: cachedRatio <= 1.5
     },
     { name: 'loop: agent call / gate command (in place)', value: `${Math.round(agentMs)} ms / ${Math.round(median(gateMs))} ms` },
+    { name: 'loop: phases, baseline run', value: phases(cold, median(gateMs)) },
+    { name: 'loop: phases, baseline cached', value: phases(cached, median(gateMs)) },
     {
       name: 'loop: overhead per iteration beyond agent + gate',
       value: `${Math.round(over)} ms (first iteration left out)`,
@@ -226,16 +248,19 @@ export async function benchScaling(): Promise<Figure[]> {
     const g = gateInPlace(repo, 3)
     const baselines = memoryBaselines()
     const cells: string[] = []
+    const breakdown: string[] = []
     for (const changed of [1, 100]) {
       settle()
       const run = await loopgateRun(repo, SCALING_ITERATIONS, {}, { baselines, agent: agentTouching(changed) })
       cells.push(`${changed} changed ${Math.round(overheadPerIteration(run, g))} ms`)
       if (changed === 1) cells.push(`before first call ${run.beforeFirstCallMs} ms`)
+      breakdown.push(`${changed} changed: ${phases([run], g)}`)
     }
     figures.push({
       name: `scaling: ${files.toLocaleString('en')} files, overhead per iteration`,
       value: `${cells[0]}, ${cells[2]} (git status ${Math.round(status)} ms; ${cells[1]})`
     })
+    figures.push({ name: `scaling: ${files.toLocaleString('en')} files, phases`, value: breakdown.join(' | ') })
     removeLater(repo)
   }
   return figures

@@ -24,6 +24,18 @@ function key(file: string, args: readonly string[] | undefined): string {
 function path(f: string): string {
   return f.split('/').pop() ?? f
 }
+// BENCH_STACKS=1 keys each child by the project frames that started it as well.
+function caller(): string {
+  if (!process.env.BENCH_STACKS) return ''
+  const frames = (new Error().stack ?? '').split('\n').filter((l) => l.includes('/src/'))
+  return (
+    ' ← ' +
+    frames
+      .slice(0, 3)
+      .map((l) => l.replace(/.*\/src\//, '').replace(/\)$/, ''))
+      .join(' ← ')
+  )
+}
 function add(k: string, ms: number): void {
   const now = performance.now()
   timeline.push({ k, start: now - ms - origin, end: now - origin })
@@ -36,14 +48,16 @@ const origSpawn = cp.spawn
 cp.spawn = function (file: string, args?: unknown, opts?: unknown) {
   const t = performance.now()
   const child = (origSpawn as (...x: unknown[]) => childProcess.ChildProcess)(file, args, opts)
-  child.on('close', () => add(key(file, args as string[]), performance.now() - t))
+  const k = key(file, args as string[]) + caller()
+  child.on('close', () => add(k, performance.now() - t))
   return child
 } as typeof cp.spawn
 const origExecFile = cp.execFile as (...x: unknown[]) => childProcess.ChildProcess
 cp.execFile = function (file: string, args: unknown, opts: unknown, cb: (...r: unknown[]) => void) {
   const t = performance.now()
+  const k = key(file, args as string[]) + caller()
   return origExecFile(file, args, opts, (...r: unknown[]) => {
-    add(key(file, args as string[]), performance.now() - t)
+    add(k, performance.now() - t)
     cb(...r)
   })
 } as typeof cp.execFile
@@ -51,10 +65,11 @@ for (const name of ['execFileSync', 'spawnSync'] as const) {
   const orig = cp[name] as (...x: unknown[]) => unknown
   ;(cp as unknown as Record<string, unknown>)[name] = function (file: string, args?: unknown, opts?: unknown) {
     const t = performance.now()
+    const k = key(file, Array.isArray(args) ? args : []) + caller()
     try {
       return orig(file, args, opts)
     } finally {
-      add(key(file, Array.isArray(args) ? args : []), performance.now() - t)
+      add(k, performance.now() - t)
     }
   }
 }
@@ -76,7 +91,7 @@ const r = await loopgateRun(repo, 8, {}, { baselines, ...(changed > 1 ? { agent:
 console.log(`total ${r.totalMs} ms, before the first call ${r.beforeFirstCallMs} ms`)
 console.log(r.records.map((x) => `it ${x.iteration}: ${x.endedAt - x.startedAt} ms (agent ${x.agent.durationMs}, gate ${x.gate?.durationMs})`).join('\n'))
 rmSync(repo, { recursive: true, force: true })
-for (const [k, v] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+for (const [k, v] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, process.env.BENCH_STACKS ? 60 : 25))
   console.log(`${k.padEnd(24)} ${Math.round(v.ms).toString().padStart(6)} ms  ×${v.n}`)
 if (process.env.BENCH_TIMELINE)
   for (const t of timeline.sort((a, b) => a.start - b.start))

@@ -20,13 +20,16 @@ export async function attemptChanges(workspace: string, startCommit: string, ite
   const changes: AttemptChanges = new Map()
   let previous = startCommit
   const newest = new Set(iterations.slice(-DETAILED_ATTEMPTS).map((r) => r.iteration))
+  const pending: { iteration: number; summary: ReturnType<typeof changesBetween> }[] = []
   for (const record of iterations) {
     if (!record.commit) continue
-    if (newest.has(record.iteration)) {
-      const summary = await changesBetween(workspace, previous, record.commit)
-      if (summary) changes.set(record.iteration, summary.files)
-    }
+    // The diffs are independent of each other: they run at once.
+    if (newest.has(record.iteration)) pending.push({ iteration: record.iteration, summary: changesBetween(workspace, previous, record.commit) })
     previous = record.commit
+  }
+  for (const { iteration, summary } of pending) {
+    const found = await summary
+    if (found) changes.set(iteration, found.files)
   }
   return changes
 }

@@ -4,7 +4,8 @@ import { CheckoutIndex } from './checkout-index.js'
 import type { CheckoutOptions } from './checkout-options.js'
 import { foldersTrusted, type CheckoutState } from './checkout-state.js'
 import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
-import { checkoutDirOf, gateRepoOf, readGateObjects, type FirstCheckout } from './first-checkout.js'
+import { checkoutDirOf, gateRepoOf, type FirstCheckout } from './first-checkout.js'
+import { TreeReads } from './tree-reads.js'
 import { Trash } from './trash.js'
 
 /**
@@ -27,6 +28,7 @@ export abstract class CheckoutCore {
   protected depsSignature: string | null = null
   protected readonly trash: Trash
   protected readonly index: CheckoutIndex
+  private readonly trees: TreeReads
   /** What the last gate run added, being cleaned while the next agent call works (see scrub). */
   protected scrubbing: Promise<void> | null = null
   /** The first checkout begun early, until the first prepare adopts it. */
@@ -53,6 +55,7 @@ export abstract class CheckoutCore {
     this.first = opts.first ?? null
     this.trash = new Trash(opts.privateDir)
     this.index = new CheckoutIndex(opts)
+    this.trees = new TreeReads(opts)
   }
 
   /** loopgate changed `paths` after the checkout: they no longer match the index until they are put back. */
@@ -125,7 +128,7 @@ export abstract class CheckoutCore {
           commit,
           keepAtRoot: this.deps,
           git: (args: string[], paths?: string[]) => this.index.run(args, undefined, paths),
-          objects: (specs: string[]) => readGateObjects(this.opts, specs),
+          objects: (specs: string[]) => this.trees.read(specs),
           discard: (target: string) => this.discard(target)
         }
         this.restored.push(...(await restoreDirt(context, dirt)))

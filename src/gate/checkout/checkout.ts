@@ -52,7 +52,12 @@ export class CleanCheckout extends CheckoutCore {
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
     const reference = this.opts.dependencies
-    const fromReference = reference ? changedPaths(this.repo, reference.commit, commit) : Promise.resolve([])
+    // The reference is most often the base itself: the same diff, read once.
+    const fromReference = !reference
+      ? Promise.resolve([])
+      : reference.commit === this.opts.snapshot.commit
+        ? fromBase
+        : changedPaths(this.repo, reference.commit, commit)
     const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
     const wantFresh = this.state.kind === 'none' || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
