@@ -85,17 +85,23 @@ describe('the layer checker', () => {
     expect(out).not.toContain('git/git.ts runs git')
   })
 
-  it('fails on two files with one name, except in the listed folders', () => {
+  it("fails on two files with one name; a registry entry's folder names its files by the entry", () => {
     const root = fixture({
       'state/settle.ts': 'export const a = 1\n',
       'session/settle.ts': 'export const b = 1\n',
-      'gate/report.ts': 'export const c = 1\n',
-      'upgrade/report.ts': 'export const d = 1\n'
+      'ecosystems/npm/manager.ts': 'export const c = 1\n',
+      'ecosystems/pip/manager.ts': 'export const d = 1\n',
+      'ecosystems/npm/index.ts': 'export const e = 1\n',
+      'ecosystems/npm/lockfile.ts': 'export const f = 1\n',
+      'gate/lockfile.ts': 'export const g = 1\n'
     })
     const { status, out } = check(root)
     expect(status).toBe(1)
     expect(out).toContain('one name, two files: settle.ts (session/settle.ts, state/settle.ts)')
-    expect(out).not.toContain('report.ts')
+    expect(out).not.toContain('manager.ts')
+    expect(out).not.toContain('index.ts')
+    expect(out).not.toMatch(/lockfile\.ts/)
+    expect(out.match(/one name, two files/g)).toHaveLength(1)
   })
 
   it('passes the real source tree, printing its allowed exceptions', () => {

@@ -13,17 +13,17 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-W2I4V5I5.js";
-import {
-  git
-} from "../chunks/chunk-DR3RKOSX.js";
+} from "../chunks/chunk-IJKLG5LG.js";
 import "../chunks/chunk-IIYLKHEW.js";
+import {
+  GitRepository
+} from "../chunks/chunk-TJTLUPO7.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-USYPUJD4.js";
 import "../chunks/chunk-DGG4OAUV.js";
 
-// src/cli/main.ts
+// src/cli/run-cli.ts
 import { statSync as statSync2 } from "node:fs";
 import path5 from "node:path";
 
@@ -327,6 +327,23 @@ function missingOptions(flags) {
   return missing;
 }
 
+// src/cli/failing-tests.ts
+var SHOWN = 10;
+var oneLine = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+function failingTestLines(iterations) {
+  const gate = [...iterations].reverse().find((r) => r.gate && !r.gate.passed && r.gate.failures.length > 0)?.gate;
+  if (!gate) return [];
+  const lines = gate.failures.slice(0, SHOWN).map((f) => {
+    const first = f.message.split("\n").find((l) => l.trim() !== "");
+    return `  \u2715 ${oneLine(f.id)}${first ? `: ${oneLine(first).slice(0, 200)}` : ""}`;
+  });
+  const more = gate.failures.length - SHOWN;
+  return [`failing tests (${gate.failures.length}):`, ...lines, ...more > 0 ? [`  \u2026 and ${more} more in the attempt log`] : []];
+}
+function adviceFor(action, listed) {
+  return listed ? action : action.replace("Read the failing tests below", "Read the gate's output in the attempt log");
+}
+
 // src/cli/temp-root.ts
 import { chmodSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
@@ -389,22 +406,14 @@ import { rmSync as rmSync2 } from "node:fs";
 import path4 from "node:path";
 var RepositoryError = class extends Error {
 };
-var quiet = { okCodes: [128] };
 async function findRepository(dir) {
-  const top = await git(["rev-parse", "--show-toplevel"], { cwd: dir, ...quiet }).catch((err) => ({ exitCode: 128, stdout: "", stderr: err.message }));
-  if (top.exitCode !== 0) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`);
-  const root = top.stdout.trim();
-  const head = await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], { cwd: root, okCodes: [1, 128] });
-  if (head.exitCode !== 0)
-    throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`);
-  const common = await git(["rev-parse", "--git-common-dir"], { cwd: root });
-  const branch = await git(["symbolic-ref", "--quiet", "--short", "HEAD"], { cwd: root, okCodes: [1, 128] });
-  return {
-    top: root,
-    commonDir: path4.resolve(root, common.stdout.trim()),
-    head: head.stdout.trim(),
-    branch: branch.exitCode === 0 ? branch.stdout.trim() : null
-  };
+  const root = await GitRepository.plain(dir).topLevel();
+  if (root === null) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`);
+  const repo = GitRepository.plain(root);
+  const head = await repo.tryHead();
+  if (head === null) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`);
+  const common = await repo.run(["rev-parse", "--git-common-dir"]);
+  return { top: root, commonDir: path4.resolve(root, common.stdout.trim()), head, branch: await repo.currentBranch() };
 }
 function checkDeliverable(repo, loopId) {
   const branch = workBranchName(loopId);
@@ -415,19 +424,21 @@ function checkDeliverable(repo, loopId) {
   }
 }
 async function cloneForRun(repo, dir) {
-  await git(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir], { cwd: path4.dirname(dir) });
-  await git(["checkout", "--quiet", ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]], { cwd: dir });
-  await git(["remote", "remove", "origin"], { cwd: dir });
+  await GitRepository.plain(path4.dirname(dir)).run(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir]);
+  const clone = GitRepository.plain(dir);
+  await clone.run(["checkout", "--quiet", ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]]);
+  await clone.run(["remote", "remove", "origin"]);
   return dir;
 }
 async function deliverWork(repo, clone, loopId) {
   const branch = workBranchName(loopId);
-  const head = (await git(["rev-parse", "HEAD"], { cwd: clone })).stdout.trim();
-  const count = Number((await git(["rev-list", "--count", `${repo.head}..${head}`], { cwd: clone })).stdout.trim());
+  const work = GitRepository.plain(clone);
+  const head = await work.head();
+  const count = await work.revListCount(`${repo.head}..${head}`);
   if (!count) return { branch, commits: 0, replaced: null };
-  const before = await git(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], { cwd: repo.top, okCodes: [1] });
-  await git(["fetch", "--quiet", "--no-tags", "--", path4.join(clone, ".git"), `+HEAD:refs/heads/${branch}`], { cwd: repo.top });
-  const old = before.exitCode === 0 ? before.stdout.trim() : null;
+  const user = GitRepository.plain(repo.top);
+  const old = await user.tryRevParse(`refs/heads/${branch}`);
+  await user.fetch(path4.join(clone, ".git"), [`+HEAD:refs/heads/${branch}`]);
   return { branch, commits: count, replaced: old && old !== head ? old : null };
 }
 function deliveryLines(repo, delivered) {
@@ -446,7 +457,7 @@ function removeClone(dir) {
   rmSync2(dir, { recursive: true, force: true });
 }
 
-// src/cli/main.ts
+// src/cli/run-cli.ts
 function folderProblem(dir) {
   try {
     if (!statSync2(dir).isDirectory()) return `${dir} is not a folder (set --workspace to a git repository)`;
@@ -455,7 +466,7 @@ function folderProblem(dir) {
   }
   return void 0;
 }
-var oneLine = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+var oneLine2 = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 function ttyLine(r, maxIterations, ceiling) {
   const agent = r.agent.status === "claimed-done" ? "agent done" : `agent ${r.agent.status} (${r.agent.reason})`;
   const gate = !r.gate ? "gate \u2013" : r.gate.passed ? "gate \u2713" : `gate \u2717 ${r.gate.fingerprint ?? ""} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim();
@@ -584,11 +595,15 @@ function printEnd(end, io) {
     return exitCodeFor(end.stopReason);
   }
   const report = end.report;
-  for (const note of report.notes) io.out(`note: ${oneLine(note)}
+  for (const note of report.notes) io.out(`note: ${oneLine2(note)}
 `);
   io.out(`stop-reason: ${report.stopReason}
 `);
-  io.out(`${stopReasonEntry(report.stopReason).what} ${stopReasonEntry(report.stopReason).action}
+  const failing = report.stopReason === "verified" ? [] : failingTestLines(report.run?.iterations ?? []);
+  const entry = stopReasonEntry(report.stopReason);
+  io.out(`${entry.what} ${adviceFor(entry.action, failing.length > 0)}
+`);
+  for (const line of failing) io.out(`${line}
 `);
   io.out(`attempt log: ${report.logFile}
 `);
