@@ -73,6 +73,8 @@ export function decisionFor(ctx: PublishContext): string {
       const reason = givenUpReason(outcome)
       return `the agent asked for a person: ${reason ? codeSpan(reason.replace(/\s+/g, ' '), { max: 300 }) : 'it gave no reason'}. Decide whether the task, the base or the tests must change, then retry with your answer.`
     }
+    case 'provider-unavailable':
+      return "the model provider kept refusing or failing the agent's requests (rate limit, overload or exhausted quota): wait for its limits to reset, or raise the quota or credit of the account, then retry."
     case 'gate-broken':
       return 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'
     default:
