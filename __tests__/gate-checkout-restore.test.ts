@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { runnerFoldersToMake } from '../src/gate/runner-folders.js'
+import { runnerFoldersToMake } from '../src/gate/toolchain/runner-folders.js'
 import { createHash } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -59,7 +59,7 @@ function expectedView(ws: string, commit: string): Record<string, string> {
       view[rel] = mode === '120000' ? `link ${blob.toString()}` : `file ${mode === '100755' ? 'x ' : ''}${createHash('sha256').update(blob).digest('hex')}`
     }
   }
-  // The runner's own folders, made empty for each run (see runner-folders.ts).
+  // The runner's own folders, made empty for each run (see src/gate/toolchain/runner-folders.ts).
   for (const folder of runnerFoldersToMake()) view[folder] ??= 'dir'
   return view
 }

@@ -1,7 +1,7 @@
-import { lockfileRefusals, manifestRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependency-policy.js'
-import { dependencyPathKind } from '../src/gate/dependency-reference.js'
-import { isNpmRegistrySpec, manifestDependencies, parseRequirement } from '../src/gate/dependency-specs.js'
-import { isLockfile, lockEntries } from '../src/gate/lockfile-entries.js'
+import { lockfileRefusals, manifestRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependencies/dependency-policy.js'
+import { dependencyPathKind } from '../src/gate/dependencies/dependency-reference.js'
+import { isNpmRegistrySpec, manifestDependencies, parseRequirement } from '../src/gate/dependencies/dependency-specs.js'
+import { isLockfile, lockEntries } from '../src/gate/dependencies/lockfile-entries.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 
 const HOSTS = ['https://registry.npmjs.org/']

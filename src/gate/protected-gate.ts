@@ -8,14 +8,14 @@ import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, typ
 import { CleanCheckout } from './checkout/checkout.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
 import type { Tampering } from './baseline/compare.js'
-import type { DependencyReference } from './dependency-reference.js'
+import type { DependencyReference } from './dependencies/dependency-reference.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { FirstCheckout } from './checkout/first-checkout.js'
-import { gateCacheEnv, linkPackageCaches, type PackageCache } from './package-caches.js'
+import { gateCacheEnv, linkPackageCaches, type PackageCache } from './toolchain/package-caches.js'
 import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './protection/toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
-import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
+import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
 
 /**
  * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:

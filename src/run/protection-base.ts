@@ -14,8 +14,8 @@ import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import { TamperGuard, workTreePaths } from '../gate/protection/tamper.js'
-import type { DependencyReference } from '../gate/dependency-reference.js'
-import { takeDependencyReference } from '../gate/dependency-trust.js'
+import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
+import { takeDependencyReference } from '../gate/dependencies/dependency-trust.js'
 import type { ProtectionOptions } from './protection-options.js'
 
 /**

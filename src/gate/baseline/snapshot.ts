@@ -1,6 +1,6 @@
 import { git } from '../../git/git.js'
-import type { ManifestKind } from '../manifest-keys.js'
-import { protectedPart } from '../manifest-keys.js'
+import type { ManifestKind } from '../dependencies/manifest-keys.js'
+import { protectedPart } from '../dependencies/manifest-keys.js'
 import { packageScriptPatterns } from '../protection/gate-command-files.js'
 import { ProtectedPaths } from '../protection/protected-paths.js'
 

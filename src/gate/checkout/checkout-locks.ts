@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { readTreeEntry } from '../../fs/tree.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
-import { runnerFoldersToMake } from '../runner-folders.js'
+import { runnerFoldersToMake } from '../toolchain/runner-folders.js'
 import { chownFolders, chownParents } from './checkout-fs.js'
 
 /**
@@ -56,7 +56,7 @@ export function lockProtected(dir: string, snapshot: BaseSnapshot): { changed: n
 /**
  * Before the gate command: the folders that hold protected files, the checkout root among them,
  * take no new entry from the gate user (gate-setup could add files there; the command cannot);
- * the runner's own folders at the root (see runner-folders.ts) are there for it to write.
+ * the runner's own folders at the root (see toolchain/runner-folders.ts) are there for it to write.
  */
 export function closeFolders(dir: string, lockedDirs: string[], user: AgentUser, report?: string): void {
   for (const d of lockedDirs) chmodSync(d, 0o755)

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { git } from '../../git/git.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
-import { isVirtualenv, redirectWorkspacePaths } from '../workspace-paths.js'
+import { isVirtualenv, redirectWorkspacePaths } from '../toolchain/workspace-paths.js'
 import { cp } from './checkout-fs.js'
 import { DEPENDENCY_CACHE_DIRS, ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
 

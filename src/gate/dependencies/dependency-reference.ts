@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import { inDependencyFolder, inRootDependencyFolder } from '../ecosystems/registry.js'
-import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../fs/tree.js'
-import type { Tampering } from './baseline/compare.js'
+import { inDependencyFolder, inRootDependencyFolder } from '../../ecosystems/registry.js'
+import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../../fs/tree.js'
+import type { Tampering } from '../baseline/compare.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
 import { manifestDependencies } from './dependency-specs.js'
 import { isLockfile } from './lockfile-entries.js'
 import { manifestKind, restoreManifest, type ManifestKind } from './manifest-keys.js'
-import { listTree, readBlobs } from './baseline/snapshot.js'
+import { listTree, readBlobs } from '../baseline/snapshot.js'
 
 /**
  * A folder that holds installed packages, at any depth: Node resolves `src/node_modules/x` before

@@ -1,8 +1,8 @@
-import { ECOSYSTEMS } from '../ecosystems/registry.js'
+import { ECOSYSTEMS } from '../../ecosystems/registry.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
 import { changedLockEntries, lockEntries } from './lockfile-entries.js'
 import type { ManifestKind } from './manifest-keys.js'
-import type { DependencyChanges } from '../settings.js'
+import type { DependencyChanges } from '../../settings.js'
 
 /**
  * What the agent may change of a dependency file: nothing (`refuse`), or registry versions only
