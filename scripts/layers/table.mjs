@@ -20,8 +20,8 @@ export const GIT_FOLDER = 'git'
  * anywhere else fails the check.
  */
 export const ALLOWED = {
-  // Folders being split into sub-folders; their git calls move behind the git facade.
-  gitSpawn: ['gate/', 'upgrade/'],
+  // Folders outside git/ whose files may still run the git binary.
+  gitSpawn: [],
   // Folders whose file names may repeat names elsewhere.
   sameNames: [],
   // Folders of one sub-folder per registry entry, each of the same shape: a file there is named by
