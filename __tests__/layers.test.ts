@@ -72,7 +72,7 @@ describe('the layer checker', () => {
     expect(out).toContain('folders import each other: git <-> isolation')
   })
 
-  it('fails on git run outside git/, and only warns for the listed folders', () => {
+  it('fails on git run anywhere outside git/, the gate included', () => {
     const root = fixture({
       'state/store.ts': "import { execFile } from 'node:child_process'\nexecFile('git', ['status'])\n",
       'gate/snapshot.ts': "import { spawn } from 'node:child_process'\nspawn(\n  'git',\n  ['status']\n)\n",
@@ -81,7 +81,7 @@ describe('the layer checker', () => {
     const { status, out } = check(root)
     expect(status).toBe(1)
     expect(out).toContain('error: state/store.ts runs git outside git/')
-    expect(out).toContain('allowed (warning): gate/snapshot.ts runs git outside git/')
+    expect(out).toContain('error: gate/snapshot.ts runs git outside git/')
     expect(out).not.toContain('git/git.ts runs git')
   })
 
