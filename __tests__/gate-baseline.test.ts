@@ -5,7 +5,7 @@ import path from 'node:path'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 import { attackProject, MINICHECK, runAttack } from './helpers/gate-fixture.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 

@@ -13,7 +13,7 @@ import { makeRepo, sh, tempDir } from './helpers/repo.js'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 

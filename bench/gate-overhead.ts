@@ -13,7 +13,7 @@ import { TamperGuard } from '../src/gate/protection/tamper.js'
 import { git as hardenedGit } from '../src/git/git.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { ensureAgentUser, gateUserName, type AgentUser } from '../src/isolation/agent-user.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
 
 const FILES = 10_000

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs'
 import { AgentAccount } from '../isolation/agent-account.js'
-import { refusedNames } from '../isolation/env.js'
+import { refusedNames } from '../agents/agent-env.js'
 import { git } from '../git/git.js'
 import type { BaseRef } from '../gate/baseline/base.js'
 import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateLocation } from '../gate/checkout/first-checkout.js'
