@@ -51,7 +51,8 @@ export async function copyPristineDeps(where: { workspace: string; pristine: str
 }
 
 /** The dependency folders from the pristine copy: hardlinked read-only for a separate gate user, else a real copy. */
-export function placeDeps(where: { pristine: string; dir: string }, deps: string[], user: AgentUser | undefined, writable: boolean): void {
+export function placeDeps(deps: string[], where: { pristine: string; dir: string; user: AgentUser | undefined; writable: boolean }): void {
+  const { user, writable } = where
   for (const name of deps) {
     const src = path.join(where.pristine, name)
     const dest = path.join(where.dir, name)
@@ -67,7 +68,8 @@ export function placeDeps(where: { pristine: string; dir: string }, deps: string
 }
 
 /** Each run's tool caches inside the dependency folders: empty, the gate user's. */
-export function freshCaches(dir: string, deps: string[], user: AgentUser | undefined, discard: (target: string) => void): void {
+export function freshCaches(deps: string[], where: { dir: string; user: AgentUser | undefined; discard: (target: string) => void }): void {
+  const { dir, user, discard } = where
   for (const name of deps) {
     for (const cache of CACHE_DIRS[name] ?? []) {
       const target = path.join(dir, name, cache)
