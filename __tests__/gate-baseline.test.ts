@@ -145,7 +145,7 @@ test('the clean checkout fails closed when a protected file differs from the bas
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
   const baseSha = sh(ws, ['rev-parse', 'HEAD']).trim()
-  const snapshot = await BaseSnapshot.take(ws, baseSha, new ProtectedPaths(['test/**']))
+  const snapshot = await BaseSnapshot.take(ws, baseSha, { paths: new ProtectedPaths(['test/**']) })
   writeFileSync(path.join(ws, 'test/run.mjs'), 'process.exit(0)\n')
   sh(ws, ['commit', '-qam', 'tampered'])
   const tampered = sh(ws, ['rev-parse', 'HEAD']).trim()

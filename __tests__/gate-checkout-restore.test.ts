@@ -102,7 +102,7 @@ async function dumpingGate(ws: string, base: string, gateUser: AgentUser, attack
   writeFileSync(path.join(out, 'attacks.json'), JSON.stringify(attacks))
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+    snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
     command: `${process.execPath} ${script} ${out}`,
     timeoutMs: 60000,
     env: gateEnv(process.env),
@@ -300,7 +300,7 @@ needs('second-user').test('a protected file the baseline set back to the base is
   chmodSync(temp, 0o755)
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+    snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
     command: `${process.execPath} test/t.mjs`,
     timeoutMs: 60000,
     env: gateEnv(process.env),

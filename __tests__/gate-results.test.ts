@@ -265,7 +265,7 @@ test("vitest with a file that imports node:test: the count is vitest's, never th
   const temp = tempDir()
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, head, new ProtectedPaths(['test/**'])),
+    snapshot: await BaseSnapshot.take(ws, head, { paths: new ProtectedPaths(['test/**']) }),
     command: 'node_modules/.bin/vitest run',
     timeoutMs: 120_000,
     env: gateEnv(process.env),

@@ -347,7 +347,7 @@ describe('the protected gate', () => {
     const temp = tempDir()
     const gate = new ProtectedGate({
       workspace: ws,
-      snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+      snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
       command: 'node test/run.mjs',
       timeoutMs: 60000,
       env: gateEnv(process.env),

@@ -60,7 +60,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
   const user: AgentUser | undefined = 'user' in gateFound ? gateFound.user : undefined
   if (user) chmodReachable(temp)
   const head = (await hardenedGit(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
-  const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, new ProtectedPaths(DEFAULT_PROTECTED_PATHS)))
+  const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
   const guard = new TamperGuard({ workspace: ws, snapshot })
   const gate = new ProtectedGate({
     workspace: ws,

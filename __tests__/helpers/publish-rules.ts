@@ -7,5 +7,5 @@ import type { PublishRules } from '../../src/git/publishable-tree.js'
 /** The publish rules of a run whose base is the repository's HEAD now, with these protected paths. */
 export async function publishRulesAt(dir: string, patterns: readonly string[] = []): Promise<PublishRules> {
   const head = (await git(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
-  return publishRulesOf(await BaseSnapshot.take(dir, head, new ProtectedPaths(patterns)))
+  return publishRulesOf(await BaseSnapshot.take(dir, head, { paths: new ProtectedPaths(patterns) }))
 }

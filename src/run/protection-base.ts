@@ -93,7 +93,10 @@ export async function baseSnapshot(
     baseRef: settings.baseRef,
     fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
   })
-  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
+  const snapshot = await BaseSnapshot.take(ws, base.sha, {
+    paths: new ProtectedPaths(settings.protectedPaths),
+    gateCommands: [settings.gateCommand, settings.gateSetup]
+  })
   const dependencies = await takeDependencyReference(opts, snapshot)
   const tamper = new TamperGuard({ workspace: ws, snapshot, dependencies })
   const initial = await tamper.restore(true, listed)

@@ -53,5 +53,5 @@ export async function recordedPublishRules(runDir: string, workspace: string): P
   ) {
     throw new Error(`the publish rules recorded in ${file} are not readable`)
   }
-  return publishRulesOf(await BaseSnapshot.take(workspace, data.base, new ProtectedPaths(data.patterns as string[])))
+  return publishRulesOf(await BaseSnapshot.take(workspace, data.base, { paths: new ProtectedPaths(data.patterns as string[]) }))
 }

@@ -43,10 +43,11 @@ export class BaseSnapshot {
   ) {}
 
   /**
-   * `gateCommands`: the package.json scripts they run are read from the base, and the files those
-   * scripts run are protected too.
+   * `protect.paths`: the protected paths; `protect.gateCommands`: the package.json scripts they run
+   * are read from the base, and the files those scripts run are protected too.
    */
-  static async take(cwd: string, commit: string, given: ProtectedPaths, gateCommands: readonly (string | undefined)[] = []): Promise<BaseSnapshot> {
+  static async take(cwd: string, commit: string, protect: { paths: ProtectedPaths; gateCommands?: readonly (string | undefined)[] }): Promise<BaseSnapshot> {
+    const { paths: given, gateCommands = [] } = protect
     const tree = await listTree(cwd, commit)
     let paths = given
     const manifest = tree.get('package.json')
