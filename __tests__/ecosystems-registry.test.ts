@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,15 +15,18 @@ import {
 import type { Ecosystem } from '../src/ecosystems/types.js'
 import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
 import { UNMANAGED_LOCKFILES } from '../src/ecosystems/unmanaged.js'
+import { makeRepo } from './helpers/repo.js'
 
 const FOLDER = path.join(process.cwd(), 'src', 'ecosystems')
 
-/** The smallest file of each name an ecosystem claims that its own detection accepts. */
+/** The smallest file of each name an ecosystem claims that its own detection accepts (`<id>:<name>` for one of its own). */
 const FIXTURES: Record<string, string> = {
+  'pnpm:package.json': '{ "name": "p", "version": "1.0.0", "packageManager": "pnpm@10.34.9" }\n',
   'package.json': '{ "name": "p", "version": "1.0.0" }\n',
   'package-lock.json': '{ "lockfileVersion": 3, "packages": { "": {} } }\n',
   'npm-shrinkwrap.json': '{ "lockfileVersion": 3, "packages": { "": {} } }\n',
-  'requirements.txt': 'six==1.16.0\n'
+  'requirements.txt': 'six==1.16.0\n',
+  'pnpm-lock.yaml': "lockfileVersion: '9.0'\n\nimporters:\n\n  .: {}\n"
 }
 
 function workspace(files: Record<string, string>): string {
@@ -60,9 +63,10 @@ describe('the ecosystem registry', () => {
   describe.each(ECOSYSTEMS.map((e) => [e.id, e] as const))('%s', (_id, eco) => {
     it('its detection accepts a tiny project of each manifest and lockfile it claims', () => {
       const manifest = eco.detection.manifests[0]
+      const fixture = (name: string): string => FIXTURES[`${eco.id}:${name}`] ?? FIXTURES[name]
       for (const name of [...eco.detection.manifests, ...eco.detection.lockfiles]) {
-        expect(FIXTURES[name]).toBeDefined()
-        expect([name, detects(eco, { [manifest]: FIXTURES[manifest], [name]: FIXTURES[name] })]).toEqual([name, true])
+        expect(fixture(name)).toBeDefined()
+        expect([name, detects(eco, { [manifest]: fixture(manifest), [name]: fixture(name) })]).toEqual([name, true])
       }
       expect(detects(eco, {})).toBe(false)
     })
@@ -128,19 +132,19 @@ describe("npm detection stays away from another manager's project", () => {
     expect(detects(npm, { 'package.json': manifest({}), 'yarn.lock': '', 'package-lock.json': FIXTURES['package-lock.json'] })).toBe(true)
   })
 
-  it('a dependency-upgrade run on a pnpm project stops before anything runs, naming why, never with npm', async () => {
-    const dir = workspace({ 'package.json': manifest({ packageManager: 'pnpm@9.12.0' }) })
-    const settings = { task: 'dependency-upgrade', workspace: dir, ignore: [], allowMajor: false, protectedPaths: [] } as unknown as UpgradeSettings
-    try {
-      await expect(prepareUpgrade(settings, { attempts: [], env: {}, runId: '1-1' })).rejects.toThrow(
-        /package\.json declares packageManager "pnpm@9\.12\.0"; it never falls back to npm/
-      )
-      const lockOnly = workspace({ 'package.json': manifest({}), 'pnpm-lock.yaml': '' })
-      await expect(prepareUpgrade({ ...settings, workspace: lockOnly }, { attempts: [], env: {}, runId: '1-1' })).rejects.toThrow(
-        /pnpm-lock\.yaml and no npm lockfile/
-      )
-      rmSync(lockOnly, { recursive: true, force: true })
-    } finally {
+  it("a dependency-upgrade run on a pnpm project is never npm's: a pnpm it cannot have stops it before anything runs, naming it", async () => {
+    const settings = (dir: string): UpgradeSettings =>
+      ({ task: 'dependency-upgrade', workspace: dir, ignore: [], allowMajor: false, protectedPaths: [] }) as unknown as UpgradeSettings
+    const declared = makeRepo({ 'package.json': manifest({ packageManager: 'pnpm@9.12.0' }) })
+    await expect(prepareUpgrade(settings(declared), { attempts: [], env: { PATH: '/usr/bin:/bin' }, runId: '1-1' })).rejects.toThrow(
+      /declares pnpm@9\.12\.0, but no pnpm on PATH, and corepack does not have it offline \(loopgate never falls back to npm/
+    )
+    const lockOnly = makeRepo({ 'package.json': manifest({}), 'pnpm-lock.yaml': FIXTURES['pnpm-lock.yaml'] })
+    await expect(prepareUpgrade(settings(lockOnly), { attempts: [], env: { PATH: '/usr/bin:/bin' }, runId: '1-1' })).rejects.toThrow(
+      /it is a pnpm project, but no pnpm on PATH \(loopgate never falls back to npm/
+    )
+    for (const dir of [declared, lockOnly]) {
+      expect(existsSync(path.join(dir, 'package-lock.json'))).toBe(false)
       rmSync(dir, { recursive: true, force: true })
     }
   })
