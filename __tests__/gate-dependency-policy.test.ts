@@ -116,8 +116,8 @@ describe('lockfile changes', () => {
     expect(entries.map((e) => e.registry)).toEqual([true, false, false, false])
   })
   test('a lockfile loopgate does not read entry by entry is refused whatever the mode', () => {
-    expect(lockfileRefusals('yarn.lock', 'a', 'b', policy('registry'))[0]).toContain('refused')
-    expect(lockfileRefusals('yarn.lock', 'a', 'a', policy('registry'))).toEqual([])
+    expect(lockfileRefusals('bun.lock', 'a', 'b', policy('registry'))[0]).toContain('refused')
+    expect(lockfileRefusals('bun.lock', 'a', 'a', policy('registry'))).toEqual([])
   })
 })
 

@@ -4,7 +4,6 @@
  * An ecosystem that gets a folder takes its names from here.
  */
 export const UNMANAGED_LOCKFILES: Readonly<Record<string, readonly string[]>> = {
-  yarn: ['yarn.lock'],
   bun: ['bun.lockb', 'bun.lock'],
   uv: ['uv.lock'],
   poetry: ['poetry.lock'],

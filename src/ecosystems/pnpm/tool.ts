@@ -40,7 +40,8 @@ async function reportedVersion(command: string, args: string[], env: NodeJS.Proc
  * `name@version`; loopgate never falls back to another manager.
  */
 export async function resolveTool(name: string, declared: string | null, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Tool> {
-  const own = { ...COREPACK_OFFLINE, ...(name === 'pnpm' ? { npm_config_manage_package_manager_versions: 'false' } : {}) }
+  // pnpm would switch to the version `packageManager` names, Yarn classic to a `yarn-path` from .yarnrc: the resolved binary runs.
+  const own = { ...COREPACK_OFFLINE, ...(name === 'pnpm' ? { npm_config_manage_package_manager_versions: 'false' } : { YARN_IGNORE_PATH: '1' }) }
   const onPath = await reportedVersion(name, [], { ...env, ...own }, signal)
   if (onPath !== null && (declared === null || onPath === declared)) return { name, version: onPath, command: name, prefix: [], env: own }
   if (declared !== null) {
