@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from '../src/errors.js'
 import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
 import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
-import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
+import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 
 const LONG = 300_000
 /** The pinned dev dependency: pnpm 10.34.9, the only pnpm the machine has. */
@@ -118,6 +118,40 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
       expect(existsSync(path.join(shared, 'called'))).toBe(false)
       expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)
       expect(sh(ws, ['status', '--porcelain'])).toBe('')
+    },
+    LONG
+  )
+
+  it(
+    "without pnpm on PATH, the declared version comes from corepack's cache, offline",
+    async () => {
+      // Corepack's cache filled the way a runner's is (one download), from the local registry; the bump then runs offline.
+      const pnpmCopy = path.join(tempDir('loopgate-pnpm-pkg-'), 'pnpm')
+      cpSync(path.resolve('node_modules/pnpm'), pnpmCopy, { recursive: true })
+      execFileSync('npm', ['publish', '--ignore-scripts'], { cwd: pnpmCopy, env, stdio: 'pipe' })
+      const corepackHome = tempDir('loopgate-corepack-')
+      const noPnpm = (process.env.PATH ?? '/usr/bin:/bin')
+        .split(':')
+        .filter((d) => !d.includes('node_modules'))
+        .join(':')
+      const fill = { ...env, PATH: noPnpm, COREPACK_HOME: corepackHome, COREPACK_NPM_REGISTRY: registry.url.replace(/\/$/, ''), COREPACK_INTEGRITY_KEYS: '0' }
+      execFileSync('corepack', [`pnpm@${PNPM_VERSION}`, '--version'], { cwd: '/', env: { ...fill, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' }, stdio: 'pipe' })
+
+      const { ws, start } = project(`pnpm@${PNPM_VERSION}`)
+      const runner = { ...env, PATH: noPnpm, COREPACK_HOME: corepackHome }
+      const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
+      const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(runner), runId: 'deps-1-1' })
+      expect(ready.kind).toBe('ready')
+      expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
+      expect(changedIn(ws, 'HEAD').sort()).toEqual(['package.json', 'pnpm-lock.yaml'])
+      expect(sh(ws, ['show', 'HEAD:pnpm-lock.yaml'])).toMatch(/^ {2}mathlib@2\.0\.0:$/m)
+
+      // The same project with an empty corepack cache: the declared pnpm cannot be had.
+      sh(ws, ['reset', '-q', '--hard', start])
+      const empty = { ...runner, COREPACK_HOME: tempDir('loopgate-corepack-empty-') }
+      await expect(prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(empty), runId: 'deps-1-2' })).rejects.toThrow(
+        /declares pnpm@10\.34\.9, but no pnpm on PATH, and corepack does not have it offline/
+      )
     },
     LONG
   )
