@@ -133,7 +133,7 @@ function detectManager(settings: UpgradeSettings): PackageManager {
   throw new ConfigError(
     'task',
     settings.task ?? '',
-    `a workspace holding a project loopgate can upgrade (${UPGRADE_MANAGERS.map((m) => m.name).join(', ')}: no package.json that npm manages, nor a requirements.txt with an exact pin, found)`
+    `a workspace holding a project loopgate can upgrade (${UPGRADE_MANAGERS.map((m) => m.name).join(', ')}: no package.json that pnpm, Yarn classic or npm manages, nor a requirements.txt with an exact pin, found)`
   )
 }
 
