@@ -74,8 +74,18 @@ export abstract class NodeLockManager implements PackageManager {
   /** The project's own manager at the version it declares; a config error when it cannot be had. */
   protected tool(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Tool> {
     const declared = declaredManager(readJson(workspace, MANIFEST)?.packageManager)
-    return resolveTool(this.name, declared?.name === this.name ? declared.version : null, env, signal)
+    const version = declared?.name === this.name ? declared.version : null
+    // One resolution per run: outdated, bump and release notes ask for the same tool.
+    const key = JSON.stringify([workspace, version, env.PATH, env.COREPACK_HOME, env.HOME])
+    const cached = this.resolved.get(key)
+    if (cached) return cached
+    const tool = resolveTool(this.name, version, env, signal)
+    this.resolved.set(key, tool)
+    tool.catch(() => this.resolved.delete(key))
+    return tool
   }
+
+  private readonly resolved = new Map<string, Promise<Tool>>()
 
   private dirs(workspace: string): string[] {
     return workspaceDirs(workspace, this.workspacePatterns(workspace))
