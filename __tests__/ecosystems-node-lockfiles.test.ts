@@ -1,5 +1,7 @@
 import { lockfileRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependency-policy.js'
 import { lockEntries } from '../src/ecosystems/registry.js'
+import { bumpedRange } from '../src/ecosystems/pnpm/node-project.js'
+import { declaredManager } from '../src/ecosystems/pnpm/tool.js'
 
 const HOSTS = ['https://registry.npmjs.org/', 'https://registry.yarnpkg.com/']
 const policy = (mode: DependencyPolicy['mode']): DependencyPolicy => ({ mode, pinned: [], registryHosts: HOSTS, isRunner: runnerTest(['chai'], ['npm test']) })
@@ -87,5 +89,17 @@ describe('yarn.lock (classic) under dependency-changes: registry', () => {
     const berry = '__metadata:\n  version: 8\n\n"pad@npm:^1.0.0":\n  version: 1.0.0\n'
     expect(lockEntries('yarn.lock', berry, HOSTS)).toBeNull()
     expect(lockfileRefusals('yarn.lock', berry, `${berry}\n`, policy('registry'))[0]).toContain('refused')
+  })
+})
+
+describe('the packageManager field and the ranges a bump writes', () => {
+  it('reads name and version, a +sha suffix ignored', () => {
+    expect(declaredManager('pnpm@10.34.9+sha512.abcdef')).toEqual({ name: 'pnpm', version: '10.34.9' })
+    expect(declaredManager('yarn@1.22.22')).toEqual({ name: 'yarn', version: '1.22.22' })
+    expect(declaredManager('pnpm')).toBeNull()
+    expect(declaredManager(42)).toBeNull()
+  })
+  it('a pin stays a pin, ~ stays ~, anything else becomes ^', () => {
+    expect(['1.0.0', '~1.0.0', '^1.0.0', '>=1 <2', '1.x'].map((r) => bumpedRange(r, '2.0.0'))).toEqual(['2.0.0', '~2.0.0', '^2.0.0', '^2.0.0', '^2.0.0'])
   })
 })

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from '../src/errors.js'
 import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
@@ -119,6 +119,27 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
       expect(JSON.parse(sh(ws, ['show', 'HEAD:packages/a/package.json'])).dependencies).toEqual({ mathlib: '2.0.0' })
       expect(JSON.parse(sh(ws, ['show', 'HEAD:packages/b/package.json'])).dependencies).toEqual({ mathlib: '^2.0.0' })
       expect(sh(ws, ['show', 'HEAD:yarn.lock'])).toMatch(/^mathlib@2\.0\.0, mathlib@\^2\.0\.0:\n {2}version "2\.0\.0"$/m)
+    },
+    LONG
+  )
+
+  it(
+    "the bump runs no install script, neither the new version's nor the project's own",
+    async () => {
+      const shared = sharedTempDir()
+      const marker = path.join(shared, 'script-ran')
+      const hook = { scripts: { preinstall: `touch ${marker}`, install: `touch ${marker}`, postinstall: `touch ${marker}` } }
+      registry.publish('hooked', '1.0.0', { 'index.js': 'module.exports = 1\n' })
+      registry.publish('hooked', '1.0.1', { 'index.js': 'module.exports = 1\n' }, hook)
+      const { ws } = project({ dependencies: { hooked: '1.0.0' } })
+      const own = JSON.parse(readFileSync(path.join(ws, 'package.json'), 'utf8')) as Record<string, unknown>
+      writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ ...own, ...hook }, null, 2) + '\n')
+      sh(ws, ['commit', '-q', '-am', 'own install scripts'])
+      const ready = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      expect(ready.kind).toBe('ready')
+      expect(sh(ws, ['log', '-1', '--format=%s']).trim()).toBe('chore(deps): bump hooked from 1.0.0 to 1.0.1')
+      expect(existsSync(path.join(ws, 'node_modules/hooked/index.js'))).toBe(true)
+      expect(existsSync(marker)).toBe(false)
     },
     LONG
   )
