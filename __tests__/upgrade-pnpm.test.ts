@@ -157,6 +157,25 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
   )
 
   it(
+    "the bump runs none of the project's own install scripts",
+    async () => {
+      const shared = sharedTempDir()
+      const marker = path.join(shared, 'script-ran')
+      const { ws } = project(`pnpm@${PNPM_VERSION}`)
+      const own = JSON.parse(readFileSync(path.join(ws, 'package.json'), 'utf8')) as Record<string, unknown>
+      const scripts = { preinstall: `touch ${marker}`, install: `touch ${marker}`, postinstall: `touch ${marker}`, 'pnpm:devPreinstall': `touch ${marker}` }
+      writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ ...own, scripts }, null, 2) + '\n')
+      sh(ws, ['commit', '-q', '-am', 'own install scripts'])
+      const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
+      const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      expect(ready.kind).toBe('ready')
+      expect(sh(ws, ['log', '-1', '--format=%s']).trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0')
+      expect(existsSync(marker)).toBe(false)
+    },
+    LONG
+  )
+
+  it(
     'in a workspace, a dependency several packages share is bumped in all of them in one commit; a pin stays a pin',
     async () => {
       const pkg = (name: string): string => JSON.stringify({ name, version: '1.0.0', type: 'module' }, null, 2) + '\n'
