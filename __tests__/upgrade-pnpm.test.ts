@@ -192,11 +192,18 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
       const base = sh(ws, ['rev-parse', 'HEAD']).trim()
       expect(base).not.toBe(start)
 
-      const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
-      const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
-      expect(ready.kind).toBe('ready')
-      const bump = sh(ws, ['rev-parse', 'HEAD']).trim()
-      expect(sh(ws, ['rev-list', '--count', `${base}..HEAD`]).trim()).toBe('1')
+      // Through the whole run: the gate installs the workspace with pnpm, the agent fixes the root's call site.
+      const { report } = await loop(ws).run({ 'allow-major': 'true', 'agent-command': "sed -i 's/\\badd\\b/sum/g' src/calc.js" })
+      expect(report.stopReason).toBe('verified')
+      const bump = sh(ws, ['rev-list', '--reverse', `${base}..HEAD`])
+        .trim()
+        .split('\n')[0]
+      expect(
+        sh(ws, ['log', '--format=%s', `${base}..HEAD`])
+          .trim()
+          .split('\n')
+          .reverse()
+      ).toEqual(['chore(deps): bump mathlib from 1.0.0 to 2.0.0', 'loopgate: iteration 1'])
       expect(changedIn(ws, bump).sort()).toEqual(['package.json', 'packages/a/package.json', 'packages/b/package.json', 'pnpm-lock.yaml'])
       expect(JSON.parse(sh(ws, ['show', `${bump}:package.json`])).dependencies).toEqual({ mathlib: '2.0.0' })
       expect(JSON.parse(sh(ws, ['show', `${bump}:packages/a/package.json`])).dependencies).toEqual({ mathlib: '2.0.0' })
