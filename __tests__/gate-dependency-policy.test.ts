@@ -126,8 +126,8 @@ describe('lockfile changes', () => {
     expect(entries.map((e) => e.registry)).toEqual([true, false, false, false])
   })
   test('a lockfile loopgate does not read entry by entry is refused whatever the mode', () => {
-    expect(lockfileRefusals('yarn.lock', { before: 'a', after: 'b' }, policy('registry'))[0]).toContain('refused')
-    expect(lockfileRefusals('yarn.lock', { before: 'a', after: 'a' }, policy('registry'))).toEqual([])
+    expect(lockfileRefusals('bun.lock', { before: 'a', after: 'b' }, policy('registry'))[0]).toContain('refused')
+    expect(lockfileRefusals('bun.lock', { before: 'a', after: 'a' }, policy('registry'))).toEqual([])
   })
 })
 
