@@ -64,7 +64,9 @@ export function expectedSignature(q: CloudRequest, keys: CloudKeys, signedHeader
 }
 
 function checkSigV4(q: CloudRequest, keys: CloudKeys): string | undefined {
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8}\/[^/]+\/[^/]+\/aws4_request), SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(String(q.headers.authorization ?? ''))
+  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8}\/[^/]+\/[^/]+\/aws4_request), SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+    String(q.headers.authorization ?? '')
+  )
   if (!m) return 'no SigV4 authorization header'
   const [, keyId, scope, signed, signature] = m
   if (keyId !== keys.accessKeyId) return 'unknown access key'
@@ -89,10 +91,17 @@ function events(model: string, step: CloudStep): Record<string, unknown>[] {
         ]
   const u = step.usage
   return [
-    { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { ...u, output_tokens: 1 } } },
+    {
+      type: 'message_start',
+      message: { id: 'msg_1', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { ...u, output_tokens: 1 } }
+    },
     ...block,
     { type: 'content_block_stop', index: 0 },
-    { type: 'message_delta', delta: { stop_reason: step.kind === 'tool' ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: u.output_tokens } },
+    {
+      type: 'message_delta',
+      delta: { stop_reason: step.kind === 'tool' ? 'tool_use' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: u.output_tokens }
+    },
     { type: 'message_stop' }
   ]
 }

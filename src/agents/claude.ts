@@ -212,11 +212,7 @@ export class ClaudeAgent implements AgentAdapter {
     const watchdog = new TurnWatchdog(call.maxTurns)
     const state: ClaudeStreamState = { lastText: '', warnings: [] }
     const command = this.opts.binary ?? 'claude'
-    const env = processEnv(
-      call,
-      CLAUDE_ENV_DEFAULTS,
-      call.endpoint ? claudeEndpointEnv(call.endpoint) : {}
-    )
+    const env = processEnv(call, CLAUDE_ENV_DEFAULTS, call.endpoint ? claudeEndpointEnv(call.endpoint) : {})
     const r = await runStreamingAgent(call, command, claudeArgs(call, this.opts.args ?? []), env, watchdog, (line) => readClaudeLine(line, state, watchdog))
     return classifyClaude(call, r, state, watchdog)
   }

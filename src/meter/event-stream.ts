@@ -55,7 +55,8 @@ export class EventStreamUsageReader implements UsageReader {
       if (this.buffer.length < total) return
       const frame = this.buffer.subarray(0, total)
       this.buffer = this.buffer.subarray(total)
-      if (crc32(frame.subarray(0, total - 4)) === frame.readUInt32BE(total - 4)) this.frame(frame.subarray(12, 12 + headersLength), frame.subarray(12 + headersLength, total - 4))
+      if (crc32(frame.subarray(0, total - 4)) === frame.readUInt32BE(total - 4))
+        this.frame(frame.subarray(12, 12 + headersLength), frame.subarray(12 + headersLength, total - 4))
     }
   }
 

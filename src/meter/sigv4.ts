@@ -45,7 +45,10 @@ export function signSigV4(
   service = 'bedrock'
 ): void {
   const { headers, url } = request
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
   const day = amzDate.slice(0, 8)
   const payloadHash = sha256(request.body)
   headers.host = url.host
