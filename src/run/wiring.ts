@@ -26,13 +26,16 @@ export interface LoopWiring {
 
 /**
  * The agent's environment before its user is known (the user's HOME and names come on top). A call
- * metered at the wire gets no model credential: the proxy holds it.
+ * metered at the wire gets no model credential (on Bedrock and Vertex no cloud credential nor
+ * credentials file either): the proxy holds it.
  */
 function agentEnvOf(settings: Settings, ctx: RunContext, set: Record<string, string>): NodeJS.ProcessEnv {
-  const metered = meterRouteFor(settings, ctx.env) !== undefined
+  const route = meterRouteFor(settings, ctx.env)
+  const metered = route !== undefined
   const credentials = metered ? [] : credentialsFor(settings)
   const env = agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials, set })
-  return metered ? withoutCredentials(env) : env
+  const api = route?.upstream.api
+  return metered ? withoutCredentials(env, api === 'bedrock' || api === 'vertex' ? api : undefined) : env
 }
 
 /**
