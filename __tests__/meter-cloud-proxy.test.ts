@@ -49,7 +49,12 @@ const request = (token: string, body: unknown = { anthropic_version: 'bedrock-20
 test('Bedrock invoke (JSON) with a model id the client percent-encodes: signed so the upstream accepts it, charged its usage', async () => {
   const meter = new WireMeter(bedrockUpstream(bedrockEnv())!, DEFAULT_PRICES)
   const used = await withMeter(meter, async (url, token) => {
-    const res = await fetch(`${url}/model/${encodeURIComponent('anthropic.claude-opus-5-5-v1:0')}/invoke`, request(token))
+    const req = request(token)
+    // a client's own x-amz-* header must be signed too, or AWS refuses the request
+    const res = await fetch(`${url}/model/${encodeURIComponent('anthropic.claude-opus-5-5-v1:0')}/invoke`, {
+      ...req,
+      headers: { ...req.headers, 'x-amz-user-agent': 'aws-sdk-js/3' }
+    })
     expect(res.status).toBe(200)
     expect(((await res.json()) as { usage: unknown }).usage).toEqual({ input_tokens: 2000, output_tokens: 300 })
   })

@@ -73,7 +73,8 @@ function checkSigV4(q: CloudRequest, keys: CloudKeys): string | undefined {
   if (scope.split('/')[1] !== keys.region || scope.split('/')[2] !== 'bedrock') return `scope ${scope}`
   if (q.headers['x-amz-security-token'] !== keys.sessionToken) return 'session token missing'
   const headers = signed.split(';')
-  for (const h of ['host', 'x-amz-date', 'x-amz-security-token']) if (!headers.includes(h)) return `${h} not signed`
+  const amz = Object.keys(q.headers).filter((h) => h.startsWith('x-amz-'))
+  for (const h of ['host', ...amz]) if (!headers.includes(h)) return `${h} not signed`
   if (q.headers['x-amz-content-sha256'] !== hex(q.raw)) return 'payload hash'
   return expectedSignature(q, keys, headers, scope) === signature ? undefined : 'signature does not match'
 }

@@ -35,8 +35,8 @@ function canonicalQuery(search: URLSearchParams): string {
 
 /**
  * Signs one request with AWS Signature Version 4 (service `bedrock`), setting host, x-amz-date,
- * x-amz-content-sha256, x-amz-security-token and authorization on `headers`. Only those and the
- * content type are signed: the client's other headers pass unsigned.
+ * x-amz-content-sha256, x-amz-security-token and authorization on `headers`. Those, the content
+ * type and any other x-amz-* header are signed: the client's other headers pass unsigned.
  */
 export function signSigV4(
   request: { method: string; url: URL; headers: http.OutgoingHttpHeaders; body: Buffer },
@@ -55,7 +55,9 @@ export function signSigV4(
   headers['x-amz-date'] = amzDate
   headers['x-amz-content-sha256'] = payloadHash
   if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken
-  const signed = ['content-type', 'host', 'x-amz-content-sha256', 'x-amz-date', 'x-amz-security-token'].filter((h) => headers[h] !== undefined)
+  // every x-amz-* header sent must be signed, the client's own included
+  const amz = Object.keys(headers).filter((h) => h.startsWith('x-amz-') && headers[h] !== undefined)
+  const signed = ['content-type', 'host', ...amz].filter((h) => headers[h] !== undefined).sort()
   const canonicalHeaders = signed.map((h) => `${h}:${String(headers[h]).trim().replace(/\s+/g, ' ')}\n`).join('')
   const canonical = [request.method, canonicalUri(url.pathname), canonicalQuery(url.searchParams), canonicalHeaders, signed.join(';'), payloadHash].join('\n')
   const scope = `${day}/${creds.region}/${service}/aws4_request`
