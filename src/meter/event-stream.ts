@@ -4,6 +4,7 @@ import { parseData, type ResponseUsage, type UsageReader } from './response-usag
 
 /** A frame larger than this is not one Bedrock sends: the reader stops reading (the bytes still pass). */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024
+const BYTES_FIELD = Buffer.from('"bytes":"')
 
 /** The value of a string header (type 7) of an event-stream frame's header block, or undefined. */
 function stringHeader(block: Buffer, wanted: string): string | undefined {
@@ -43,7 +44,7 @@ export class EventStreamUsageReader implements UsageReader {
 
   push(chunk: Buffer): void {
     if (this.broken) return
-    this.buffer = this.buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.buffer, chunk])
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk])
     while (this.buffer.length >= 12) {
       const total = this.buffer.readUInt32BE(0)
       const headersLength = this.buffer.readUInt32BE(4)
@@ -55,13 +56,23 @@ export class EventStreamUsageReader implements UsageReader {
       if (this.buffer.length < total) return
       const frame = this.buffer.subarray(0, total)
       this.buffer = this.buffer.subarray(total)
-      if (crc32(frame.subarray(0, total - 4)) === frame.readUInt32BE(total - 4))
-        this.frame(frame.subarray(12, 12 + headersLength), frame.subarray(12 + headersLength, total - 4))
+      this.frame(frame, headersLength)
     }
   }
 
-  private frame(headers: Buffer, payload: Buffer): void {
+  private frame(frame: Buffer, headersLength: number): void {
+    const headers = frame.subarray(12, 12 + headersLength)
+    const payload = frame.subarray(12 + headersLength, frame.length - 4)
     if (stringHeader(headers, ':message-type') !== 'event' || stringHeader(headers, ':event-type') !== 'chunk') return
+    // most frames are text deltas: their type is read from the head of `bytes` before anything is parsed
+    const at = payload.indexOf(BYTES_FIELD)
+    if (at !== -1) {
+      const head = Buffer.from(payload.toString('latin1', at + BYTES_FIELD.length, at + BYTES_FIELD.length + 40), 'base64').toString('latin1')
+      const type = /^\{"type":"([a-z_]+)"/.exec(head)?.[1]
+      if (type !== undefined && anthropicDialect.skip?.(type)) return
+    }
+    // a frame read for its usage must be whole: its message CRC covers everything before it
+    if (crc32(frame.subarray(0, frame.length - 4)) !== frame.readUInt32BE(frame.length - 4)) return
     const bytes = parseData(payload.toString('utf8'))?.bytes
     if (typeof bytes !== 'string') return
     const data = Buffer.from(bytes, 'base64').toString('utf8')
