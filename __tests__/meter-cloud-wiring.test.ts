@@ -8,8 +8,9 @@ import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startCloudServer, type CloudKeys, type CloudServer } from './servers/cloud-model-server.js'
 
 // executeRun as the action runs it (as root, no agent user), on Vertex with what
-// google-github-actions/auth leaves behind for workload identity federation: a credentials file in
-// the workspace that holds the runner's OIDC request URL and token, and the access token it minted.
+// google-github-actions/auth leaves behind for workload identity federation with
+// `token_format: access_token`: the access token it minted, the runner's OIDC request pair, and
+// (unless `create_credentials_file: false`) a credentials file in the workspace holding that pair.
 
 const REQUEST_URL = 'https://run-actions-1-azure-eastus.actions.githubusercontent.com/7//idtoken/abc/def?api-version=2.0'
 const REQUEST_TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.runner-request-token.sig'
@@ -21,9 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-test('Vertex with a workload-identity credentials file and an access token: metered at the wire, the agent gets neither', async () => {
-  const repo = makeRepo(buggyProject())
-  const file = path.join(repo, 'src/math.mjs')
+function workloadIdentityFile(repo: string): string {
   const creds = path.join(repo, 'gha-creds-0123456789abcdef.json')
   writeFileSync(
     creds,
@@ -39,19 +38,22 @@ test('Vertex with a workload-identity credentials file and an access token: mete
       }
     })
   )
-  const usage = { input_tokens: 30_000, output_tokens: 500 }
+  return creds
+}
+
+function execute(repo: string, extra: NodeJS.ProcessEnv) {
   const env: NodeJS.ProcessEnv = {
     PATH: `${CLI_BIN_DIR}:${process.env.PATH}`,
     HOME: tempDir('loopgate-root-home-'),
     GITHUB_WORKSPACE: repo,
     ACTIONS_ID_TOKEN_REQUEST_URL: REQUEST_URL,
     ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN,
-    GOOGLE_APPLICATION_CREDENTIALS: creds,
     GOOGLE_OAUTH_ACCESS_TOKEN: KEYS.googleToken,
     ANTHROPIC_VERTEX_BASE_URL: `${server.url}/v1`,
     ANTHROPIC_VERTEX_PROJECT_ID: 'my-project',
     CLOUD_ML_REGION: 'us-east5',
-    CLAUDE_CODE_MAX_RETRIES: '0'
+    CLAUDE_CODE_MAX_RETRIES: '0',
+    ...extra
   }
   const inputs: Record<string, string> = {
     agent: 'claude',
@@ -62,15 +64,8 @@ test('Vertex with a workload-identity credentials file and an access token: mete
     'call-budget-usd': '1',
     'spend-ceiling-usd': '5'
   }
-  // Claude Code reads a file before it edits it
-  server.setScript([
-    { kind: 'tool', name: 'Bash', input: { command: 'env > agent-env.txt' }, usage },
-    { kind: 'tool', name: 'Read', input: { file_path: file }, usage },
-    { kind: 'tool', name: 'Edit', input: { file_path: file, old_string: 'a - b', new_string: 'a + b' }, usage },
-    { kind: 'text', text: 'Fixed.', usage }
-  ])
   const lines: string[] = []
-  const report = await executeRun(
+  const report = executeRun(
     readSettings((name) => inputs[name] ?? '', env),
     {
       env,
@@ -82,6 +77,22 @@ test('Vertex with a workload-identity credentials file and an access token: mete
       isolation: 'weak'
     }
   )
+  return { report, lines }
+}
+
+test('Vertex with the access token google-github-actions/auth minted: metered at the wire, the agent gets no Google credential', async () => {
+  const repo = makeRepo(buggyProject())
+  const file = path.join(repo, 'src/math.mjs')
+  const usage = { input_tokens: 30_000, output_tokens: 500 }
+  // Claude Code reads a file before it edits it
+  server.setScript([
+    { kind: 'tool', name: 'Bash', input: { command: 'env > agent-env.txt' }, usage },
+    { kind: 'tool', name: 'Read', input: { file_path: file }, usage },
+    { kind: 'tool', name: 'Edit', input: { file_path: file, old_string: 'a - b', new_string: 'a + b' }, usage },
+    { kind: 'text', text: 'Fixed.', usage }
+  ])
+  const { report: running, lines } = execute(repo, {})
+  const report = await running
   expect(report.stopReason).toBe('verified')
   expect(lines.join('\n')).toMatch(/Spend is metered at the wire \(Vertex AI via 127\.0\.0\.1:\d+\)/)
   const charges = readFileSync(report.ledgerFile, 'utf8')
@@ -100,4 +111,12 @@ test('Vertex with a workload-identity credentials file and an access token: mete
   expect(agentEnv).not.toContain(REQUEST_TOKEN)
   expect(agentEnv).toMatch(/^ANTHROPIC_VERTEX_BASE_URL=http:\/\/127\.0\.0\.1:\d+\/v1$/m)
   for (const q of server.requests) expect(q.headers.authorization).toBe(`Bearer ${KEYS.googleToken}`)
+})
+
+test('a workload-identity credentials file is still refused on the metered route: it lies in the workspace the agent reads', async () => {
+  const repo = makeRepo(buggyProject())
+  server.setScript([])
+  const { report } = execute(repo, { GOOGLE_APPLICATION_CREDENTIALS: workloadIdentityFile(repo) })
+  await expect(report).rejects.toThrow(/GOOGLE_APPLICATION_CREDENTIALS.*OIDC request token.*GOOGLE_OAUTH_ACCESS_TOKEN/)
+  expect(server.requests).toHaveLength(0)
 })

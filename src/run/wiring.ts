@@ -26,16 +26,13 @@ export interface LoopWiring {
 
 /**
  * The agent's environment before its user is known (the user's HOME and names come on top). A call
- * metered at the wire gets no model credential (on Bedrock and Vertex no cloud credential nor
- * credentials file either): the proxy holds it.
+ * metered at the wire gets no model credential: the proxy holds it.
  */
 function agentEnvOf(settings: Settings, ctx: RunContext, set: Record<string, string>): NodeJS.ProcessEnv {
-  const route = meterRouteFor(settings, ctx.env)
-  const metered = route !== undefined
+  const metered = meterRouteFor(settings, ctx.env) !== undefined
   const credentials = metered ? [] : credentialsFor(settings)
   const env = agentEnv(ctx.env, { agent: settings.agent, extra: settings.agentEnv, provider: settings.provider, credentials, set })
-  const api = route?.upstream.api
-  return metered ? withoutCredentials(env, api === 'bedrock' || api === 'vertex' ? api : undefined) : env
+  return metered ? withoutCredentials(env) : env
 }
 
 /**
@@ -64,10 +61,12 @@ export async function wireLoop(
   view: { gitWorkspace: GitWorkspace; measuredBase: string | undefined }
 ): Promise<LoopWiring> {
   const { gitWorkspace, measuredBase } = view
+  const api = meterRouteFor(settings, ctx.env)?.upstream.api
+  // behind the Bedrock and Vertex routes the proxy holds the credential: files are checked, never copied
   const staged = stageCredentialFiles(agentEnvOf(settings, ctx, protection.agentEnvSet), {
     agent: settings.agent,
     provider: settings.provider,
-    user: protection.user,
+    user: api === 'bedrock' || api === 'vertex' ? undefined : protection.user,
     workspace: settings.workspace,
     runnerEnv: ctx.env
   })
