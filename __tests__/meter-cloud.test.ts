@@ -125,3 +125,21 @@ test('without the runner credentials the cloud routes are not metered at the wir
     expect(wired.meter).toBeUndefined()
   }
 })
+
+test('on Bedrock too, a request is refused once the call has used its budget: the call ends charged what was relayed', async () => {
+  const dear = JSON.stringify({ 'claude-opus-5-5': { input: 40, output: 200, cachedInput: 4, cacheWrite: 50 } })
+  const step: CloudStep = { kind: 'tool', name: 'Bash', input: { command: 'echo x >> turns.log' }, usage: { input_tokens: 100_000, output_tokens: 1000 } }
+  server.setScript([step, step, step, step, step, step])
+  const wired = meteredAgent({ agent: 'claude', agentArgs: [], provider: 'bedrock', priceTable: dear }, runnerEnv(), new ClaudeAgent({ binary: CLAUDE_BIN }))
+  meters.push(wired.meter!)
+  const repo = makeRepo(buggyProject())
+  chownTree(repo, user)
+  const r = await runEngine({ adapter: wired.adapter, repo, env: agentEnv(), user, callBudgetUsd: 10, maxTurns: 20 })
+  const agent = r.outcome.iterations[0].agent
+  // each scripted response costs $4.20: the third crosses $10, the fourth request never reaches the model
+  expect(server.sent.filter((u) => u.input_tokens === 100_000)).toHaveLength(3)
+  expect(agent.status).toBe('capped')
+  expect(agent.reason).toMatch(/^wire-limit: loopgate refused this model request: the call has used \$12\.6\d+, which reached call-budget-usd/)
+  expect(r.charges[0].source).toBe('metered')
+  expect(r.charges[0].usd).toBeCloseTo(priced(server.sent) * 10, 6)
+})
