@@ -61,10 +61,12 @@ export async function wireLoop(
   view: { gitWorkspace: GitWorkspace; measuredBase: string | undefined }
 ): Promise<LoopWiring> {
   const { gitWorkspace, measuredBase } = view
+  const api = meterRouteFor(settings, ctx.env)?.upstream.api
+  // behind the Bedrock and Vertex routes the proxy holds the credential: files are checked, never copied
   const staged = stageCredentialFiles(agentEnvOf(settings, ctx, protection.agentEnvSet), {
     agent: settings.agent,
     provider: settings.provider,
-    user: protection.user,
+    user: api === 'bedrock' || api === 'vertex' ? undefined : protection.user,
     workspace: settings.workspace,
     runnerEnv: ctx.env
   })
