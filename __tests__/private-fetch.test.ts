@@ -151,7 +151,7 @@ test("the pull request's head is fetched through the token to recognise loopgate
       base: { ref: 'main', sha: mainSha, repo: { full_name: 'owner/private' } }
     }
   }
-  const plan = await planEvent(settings, 'pull_request', payload, githubEnv())
+  const plan = await planEvent({ settings, eventName: 'pull_request', payload, env: githubEnv() })
   expect(plan).toMatchObject({ kind: 'skip', message: expect.stringContaining("loopgate's own") })
 })
 

@@ -33,7 +33,7 @@ export async function preflightStop(gh: PreflightSide, settings: PublisherSettin
   if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
   if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
   if (!WRITER_ONLY_EVENTS.has(plan.eventName)) {
-    const refusal = await actorRefusal(gh.client, gh.repo, runActors(gh.env, readEventPayload(gh.env)), settings)
+    const refusal = await actorRefusal({ client: gh.client, repo: gh.repo, actors: runActors(gh.env, readEventPayload(gh.env)), settings })
     if (refusal) return { stopReason: 'nothing-to-do', notes: [refusal] }
   }
   const retry = await retryStop(gh, settings)

@@ -151,16 +151,16 @@ export class GitHubPublisher implements Publisher {
     const progressCopy = path.join(ctx.runDir, 'progress.md')
     const progress = path.join(ctx.settings.workspace, ctx.settings.progressFile)
     if (existsSync(progress)) copyFileSync(progress, progressCopy)
-    return uploadAttemptLog(
-      ctx.settings.loopId,
-      [
+    return uploadAttemptLog({
+      loopId: ctx.settings.loopId,
+      files: [
         { file: ctx.logFile, name: 'attempts.jsonl' },
         { file: progressCopy, name: 'progress.md' }
       ],
-      this.opts.tempDir,
-      this.opts.env,
-      this.opts.warn
-    )
+      tempDir: this.opts.tempDir,
+      env: this.opts.env,
+      warn: this.opts.warn
+    })
   }
 
   private async publishSuccess(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
