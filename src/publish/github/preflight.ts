@@ -64,7 +64,7 @@ async function retryStop(gh: PreflightSide, settings: PublisherSettings): Promis
 async function reviewCapacityStop(gh: PreflightSide, settings: PublisherSettings): Promise<PreflightStop | null> {
   let open
   try {
-    open = await openLoopPulls(gh.client, gh.repo, settings.loopId, settings.labels, gh.owner)
+    open = await openLoopPulls({ client: gh.client, repo: gh.repo, loopId: settings.loopId, labels: settings.labels, ownership: gh.owner })
   } catch (err) {
     return { stopReason: 'config-error', notes: [err instanceof Error ? err.message : String(err)] }
   }
