@@ -24,7 +24,7 @@ export async function benchPublishableTree(): Promise<Figure[]> {
   git(ws, ['add', '-A'])
   git(ws, ['commit', '-q', '-m', 'tests'])
   const snapshot = await BaseSnapshot.take(ws, git(ws, ['rev-parse', 'HEAD']).trim(), new ProtectedPaths(DEFAULT_PROTECTED_PATHS))
-  const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { rules: { snapshot } })
+  const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', rules: { snapshot } })
   await workspace.prepare()
   const commits: number[] = []
   const checks: number[] = []

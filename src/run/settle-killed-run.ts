@@ -83,7 +83,12 @@ async function commitLastEdits({ input, custody, iterations, notes }: LastEdits)
   resumeCustody(custody)
   try {
     const rules = await recordedPublishRules(input.runDir, input.workspace)
-    const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile, rules ? { rules } : {})
+    const workspace = new GitWorkspace({
+      dir: input.workspace,
+      progressFile: input.progressFileName,
+      featuresFile: input.featuresFile,
+      ...(rules ? { rules } : {})
+    })
     if (rules) {
       const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
       notes.push(...(change.notes ?? []))

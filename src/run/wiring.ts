@@ -46,7 +46,14 @@ export function workspaceView(settings: Settings, ctx: RunContext, repository?: 
     provider: settings.provider,
     workspace: settings.workspace
   })
-  return new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, { author: settings.commitAuthor, exclude, repository })
+  return new GitWorkspace({
+    dir: settings.workspace,
+    progressFile: settings.progressFile,
+    featuresFile: settings.featuresFile,
+    author: settings.commitAuthor,
+    exclude,
+    repository
+  })
 }
 
 /** What the loop is wired from: the run's settings, context and protection, its files, loopgate's view of the workspace. */

@@ -54,13 +54,18 @@ async function foreignCommitsDropped(clone: CleanClone, commit: string, tip: str
  * there is never dropped (refused with PushRejectedError); the lease is the tip read here.
  */
 export async function pushWip(clone: CleanClone, commit: string, branch: string): Promise<void> {
-  return pushOverTip(clone, commit, branch, async (tip) => {
-    await clone.isLoopgateCommit(tip, branch) // fetches the branch into the clean clone
-    if (!(await clone.isAncestor(tip, commit)) && (await foreignCommitsDropped(clone, commit, tip)) > 0) {
-      throw new PushRejectedError(
-        `someone else pushed to ${branch} (its history has commits loopgate did not make that ${commit.slice(0, 12)} does not contain); not overwriting it`,
-        branch
-      )
+  return pushOverTip({
+    clone,
+    commit,
+    branch,
+    mayReplace: async (tip) => {
+      await clone.isLoopgateCommit(tip, branch) // fetches the branch into the clean clone
+      if (!(await clone.isAncestor(tip, commit)) && (await foreignCommitsDropped(clone, commit, tip)) > 0) {
+        throw new PushRejectedError(
+          `someone else pushed to ${branch} (its history has commits loopgate did not make that ${commit.slice(0, 12)} does not contain); not overwriting it`,
+          branch
+        )
+      }
     }
   })
 }
@@ -78,5 +83,7 @@ export interface WipPush {
 
 /** The WIP push from a clean clone of `head`: the publisher's after an escalation, the post step's after a cancellation. */
 export async function pushWipFromWorkspace(push: WipPush): Promise<void> {
-  await withCleanClone(push.tempDir, push.workspace, push.head, push.remote, (clone) => pushWip(clone, push.head, push.branch))
+  await withCleanClone({ tempDir: push.tempDir, workspace: push.workspace, commit: push.head, remote: push.remote }, (clone) =>
+    pushWip(clone, push.head, push.branch)
+  )
 }

@@ -65,7 +65,7 @@ export interface VerifiedPush {
 export async function pushVerifiedWork({ side, run, branch, push }: VerifiedPush): Promise<void> {
   const { ctx, extras } = run
   try {
-    await withCleanClone(side.tempDir, ctx.settings.workspace, ctx.outcome.headCommit, side.remote, push)
+    await withCleanClone({ tempDir: side.tempDir, workspace: ctx.settings.workspace, commit: ctx.outcome.headCommit, remote: side.remote }, push)
   } catch (err) {
     if (err instanceof HistoryRewriteRefused) throw err
     if (err instanceof PushRejectedError) {
