@@ -5,7 +5,7 @@ import type { AgentAdapter, AgentCall } from '../src/agents/agent-call.js'
 import type { AgentResult } from '../src/agent-result.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 import { ConfigError } from '../src/errors.js'
-import { agentEnv } from '../src/isolation/env.js'
+import { agentEnv } from '../src/agents/agent-env.js'
 import { buggyProject, makeRepo } from './helpers/repo.js'
 import { runIn } from './helpers/settings.js'
 

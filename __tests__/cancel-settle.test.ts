@@ -4,7 +4,7 @@ import path from 'node:path'
 import { takeCustody } from '../src/git/custody.js'
 import { unregisterHeld } from '../src/git/custody-registry.js'
 import { git } from '../src/git/git.js'
-import { keepPublishRules } from '../src/git/publish-rules.js'
+import { keepPublishRules } from '../src/gate/baseline/publish-rules.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
@@ -49,7 +49,7 @@ describe('the post step settles a run whose main step was killed', () => {
     // Main held the repository when it was killed; the post step is a new process.
     await takeCustody(repo, runDir)
     // Main recorded the run's protected paths before its first call.
-    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(repo, base, new ProtectedPaths(DEFAULT_PROTECTED_PATHS)))
+    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(repo, base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
     unregisterHeld(repo)
     const location = stateLocation(temp, 'loop', null)
     writeStateFile(emptyState('loop'), location)

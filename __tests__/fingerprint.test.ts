@@ -39,6 +39,12 @@ describe('failure fingerprints from plain output', () => {
     expect(normaliseMessage('at 2026-11-29T23:24:56.966Z took 12ms')).toBe('at <time> took <dur>')
   })
 
+  it('is the same when an edit above the failing line in the code moves it, and differs for another file', () => {
+    const at = (where: string) => fingerprintOf([{ id: 'loads', message: `AssertionError: expected 2 to equal 3\nat ${where}\nat test/loader.test.js:14` }])
+    expect(at('lib/loader.js:28')).toBe(at('lib/loader.js:31:7'))
+    expect(at('lib/loader.js:28')).not.toBe(at('lib/other.js:28'))
+  })
+
   it('does not depend on the order of failures', () => {
     expect(
       fingerprintOf([

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 import { attackProject, MINICHECK, runAttack } from './helpers/gate-fixture.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
@@ -145,7 +145,7 @@ test('the clean checkout fails closed when a protected file differs from the bas
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
   const baseSha = sh(ws, ['rev-parse', 'HEAD']).trim()
-  const snapshot = await BaseSnapshot.take(ws, baseSha, new ProtectedPaths(['test/**']))
+  const snapshot = await BaseSnapshot.take(ws, baseSha, { paths: new ProtectedPaths(['test/**']) })
   writeFileSync(path.join(ws, 'test/run.mjs'), 'process.exit(0)\n')
   sh(ws, ['commit', '-qam', 'tampered'])
   const tampered = sh(ws, ['rev-parse', 'HEAD']).trim()

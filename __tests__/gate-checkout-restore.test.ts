@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { runnerFoldersToMake } from '../src/gate/runner-folders.js'
+import { runnerFoldersToMake } from '../src/gate/toolchain/runner-folders.js'
 import { createHash } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { findDirt, recordFolders } from '../src/gate/checkout/folder-record.js'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 import { ensureAgentUser, type AgentUser } from '../src/isolation/agent-user.js'
 import { workerAgentUser } from './helpers/action-runner.js'
 import { needs, hasTool } from './helpers/needs-tools.js'
@@ -59,7 +59,7 @@ function expectedView(ws: string, commit: string): Record<string, string> {
       view[rel] = mode === '120000' ? `link ${blob.toString()}` : `file ${mode === '100755' ? 'x ' : ''}${createHash('sha256').update(blob).digest('hex')}`
     }
   }
-  // The runner's own folders, made empty for each run (see runner-folders.ts).
+  // The runner's own folders, made empty for each run (see src/gate/toolchain/runner-folders.ts).
   for (const folder of runnerFoldersToMake()) view[folder] ??= 'dir'
   return view
 }
@@ -102,7 +102,7 @@ async function dumpingGate(ws: string, base: string, gateUser: AgentUser, attack
   writeFileSync(path.join(out, 'attacks.json'), JSON.stringify(attacks))
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+    snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
     command: `${process.execPath} ${script} ${out}`,
     timeoutMs: 60000,
     env: gateEnv(process.env),
@@ -300,7 +300,7 @@ needs('second-user').test('a protected file the baseline set back to the base is
   chmodSync(temp, 0o755)
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+    snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
     command: `${process.execPath} test/t.mjs`,
     timeoutMs: 60000,
     env: gateEnv(process.env),

@@ -1,7 +1,7 @@
-import { lockfileRefusals, manifestRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependency-policy.js'
-import { dependencyPathKind } from '../src/gate/dependency-reference.js'
-import { isNpmRegistrySpec, manifestDependencies, parseRequirement } from '../src/gate/dependency-specs.js'
-import { isLockfile, lockEntries } from '../src/gate/lockfile-entries.js'
+import { lockfileRefusals, manifestRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependencies/dependency-policy.js'
+import { dependencyPathKind } from '../src/gate/dependencies/dependency-reference.js'
+import { isNpmRegistrySpec, manifestDependencies, parseRequirement } from '../src/gate/dependencies/dependency-specs.js'
+import { isLockfile, lockEntries } from '../src/gate/dependencies/lockfile-entries.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 
 const HOSTS = ['https://registry.npmjs.org/']
@@ -43,34 +43,42 @@ describe('dependency specs', () => {
 describe('manifest changes', () => {
   const base = pkg({ chai: '4.3.10', mocha: '10.2.0', padding: '1.0.0' })
   test('refuse: any change, naming the package and how to allow it', () => {
-    const [r] = manifestRefusals('package-json', base, pkg({ chai: 'file:vendor/chai', mocha: '10.2.0', padding: '1.0.0' }), policy('refuse'))
+    const [r] = manifestRefusals(
+      'package-json',
+      { before: base, after: pkg({ chai: 'file:vendor/chai', mocha: '10.2.0', padding: '1.0.0' }) },
+      policy('refuse')
+    )
     expect(r).toContain('devDependencies.chai changed from 4.3.10 to file:vendor/chai')
     expect(r).toContain('dependency-changes: registry')
   })
   test('refuse: reordering or reformatting is no change', () => {
-    expect(manifestRefusals('package-json', base, JSON.stringify(JSON.parse(base)), policy('refuse'))).toEqual([])
+    expect(manifestRefusals('package-json', { before: base, after: JSON.stringify(JSON.parse(base)) }, policy('refuse'))).toEqual([])
   })
   test('registry: a registry version of a package the gate does not load is allowed; added and removed too', () => {
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.3.10', mocha: '10.2.0', padding: '1.1.0', other: '^2' }), policy('registry'))).toEqual([])
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.3.10', mocha: '10.2.0' }), policy('registry'))).toEqual([])
+    expect(
+      manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.3.10', mocha: '10.2.0', padding: '1.1.0', other: '^2' }) }, policy('registry'))
+    ).toEqual([])
+    expect(manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.3.10', mocha: '10.2.0' }) }, policy('registry'))).toEqual([])
   })
   test('registry: a path, tarball or alias is refused, and so is any change to the runner or what the tests name', () => {
     const p = policy('registry')
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.3.10', mocha: '10.2.0', padding: 'npm:evil@1' }), p)[0]).toContain('not a registry version')
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.3.10', mocha: '10.3.0', padding: '1.0.0' }), p)[0]).toContain(
+    expect(manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.3.10', mocha: '10.2.0', padding: 'npm:evil@1' }) }, p)[0]).toContain(
+      'not a registry version'
+    )
+    expect(manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.3.10', mocha: '10.3.0', padding: '1.0.0' }) }, p)[0]).toContain(
       'mocha is loaded by the gate itself'
     )
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.4.0', mocha: '10.2.0', padding: '1.0.0' }), p)[0]).toContain(
+    expect(manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.4.0', mocha: '10.2.0', padding: '1.0.0' }) }, p)[0]).toContain(
       'chai is loaded by the gate itself'
     )
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.3.10', mocha: '10.2.0', padding: '1.0.0', 'my-matchers': '1' }), p)[0]).toContain(
-      'my-matchers'
-    )
-    expect(manifestRefusals('package-json', base, pkg({ chai: '4.3.10', padding: '1.0.0' }), p)[0]).toContain('mocha removed')
+    expect(
+      manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.3.10', mocha: '10.2.0', padding: '1.0.0', 'my-matchers': '1' }) }, p)[0]
+    ).toContain('my-matchers')
+    expect(manifestRefusals('package-json', { before: base, after: pkg({ chai: '4.3.10', padding: '1.0.0' }) }, p)[0]).toContain('mocha removed')
   })
   test("loopgate's own bump is the agent's to keep, in either mode", () => {
     const bumped = pkg({ chai: '4.3.10', mocha: '10.2.0', padding: '1.1.0' })
-    const [r] = manifestRefusals('package-json', bumped, base, policy('registry', ['padding']))
+    const [r] = manifestRefusals('package-json', { before: bumped, after: base }, policy('registry', ['padding']))
     expect(r).toContain("padding is loopgate's own bump")
   })
 })
@@ -82,8 +90,7 @@ describe('lockfile changes', () => {
   test('refuse: a changed entry is named', () => {
     const [r] = lockfileRefusals(
       'package-lock.json',
-      lock(registryChai),
-      lock({ resolved: 'file:vendor/chai-4.3.10.tgz', integrity: 'sha512-x' }),
+      { before: lock(registryChai), after: lock({ resolved: 'file:vendor/chai-4.3.10.tgz', integrity: 'sha512-x' }) },
       policy('refuse')
     )
     expect(r).toContain('node_modules/chai changed')
@@ -95,29 +102,32 @@ describe('lockfile changes', () => {
     expect(
       lockfileRefusals(
         'package-lock.json',
-        '{"packages":{}}',
-        padding({ resolved: 'https://registry.npmjs.org/padding/-/padding-1.1.0.tgz', integrity: 'sha512-q' }),
+        { before: '{"packages":{}}', after: padding({ resolved: 'https://registry.npmjs.org/padding/-/padding-1.1.0.tgz', integrity: 'sha512-q' }) },
         p
       )
     ).toEqual([])
-    expect(lockfileRefusals('package-lock.json', '{"packages":{}}', padding({ resolved: 'file:vendor/p.tgz', integrity: 'sha512-q' }), p)[0]).toContain(
-      'not a registry version'
-    )
     expect(
-      lockfileRefusals('package-lock.json', '{"packages":{}}', padding({ resolved: 'https://registry.npmjs.org/padding/-/padding-1.1.0.tgz' }), p)[0]
+      lockfileRefusals('package-lock.json', { before: '{"packages":{}}', after: padding({ resolved: 'file:vendor/p.tgz', integrity: 'sha512-q' }) }, p)[0]
+    ).toContain('not a registry version')
+    expect(
+      lockfileRefusals(
+        'package-lock.json',
+        { before: '{"packages":{}}', after: padding({ resolved: 'https://registry.npmjs.org/padding/-/padding-1.1.0.tgz' }) },
+        p
+      )[0]
     ).toContain('no integrity')
-    expect(lockfileRefusals('package-lock.json', '{"packages":{}}', padding({ link: true, resolved: 'vendor/p' }), p)[0]).toContain('a link')
-    expect(lockfileRefusals('package-lock.json', '{"packages":{}}', JSON.stringify({ packages: { 'vendor/chai': { version: '1' } } }), p)[0]).toContain(
-      'a folder of the tree'
-    )
+    expect(lockfileRefusals('package-lock.json', { before: '{"packages":{}}', after: padding({ link: true, resolved: 'vendor/p' }) }, p)[0]).toContain('a link')
+    expect(
+      lockfileRefusals('package-lock.json', { before: '{"packages":{}}', after: JSON.stringify({ packages: { 'vendor/chai': { version: '1' } } }) }, p)[0]
+    ).toContain('a folder of the tree')
   })
   test('requirements files: options, paths and URLs are not the index', () => {
     const entries = lockEntries('requirements-dev.txt', 'pytest==8.0.0\n-e .\n./vendor/noop-1.0-py3-none-any.whl\n--extra-index-url https://x\n', HOSTS) ?? []
     expect(entries.map((e) => e.registry)).toEqual([true, false, false, false])
   })
   test('a lockfile loopgate does not read entry by entry is refused whatever the mode', () => {
-    expect(lockfileRefusals('yarn.lock', 'a', 'b', policy('registry'))[0]).toContain('refused')
-    expect(lockfileRefusals('yarn.lock', 'a', 'a', policy('registry'))).toEqual([])
+    expect(lockfileRefusals('bun.lock', { before: 'a', after: 'b' }, policy('registry'))[0]).toContain('refused')
+    expect(lockfileRefusals('bun.lock', { before: 'a', after: 'a' }, policy('registry'))).toEqual([])
   })
 })
 

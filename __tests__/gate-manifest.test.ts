@@ -8,7 +8,7 @@ import {
   MANIFEST_ALLOWED_KEYS,
   protectedPart,
   restoreManifest
-} from '../src/gate/manifest-keys.js'
+} from '../src/gate/dependencies/manifest-keys.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { gateCommandPatterns, packageScriptPatterns } from '../src/gate/protection/gate-command-files.js'
 import { DEFAULT_PROTECTED_PATHS, resolveProtectedPatterns } from '../src/gate/protection/protection-defaults.js'

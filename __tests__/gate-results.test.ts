@@ -13,7 +13,7 @@ import { makeRepo, sh, tempDir } from './helpers/repo.js'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 
@@ -265,7 +265,7 @@ test("vitest with a file that imports node:test: the count is vitest's, never th
   const temp = tempDir()
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, head, new ProtectedPaths(['test/**'])),
+    snapshot: await BaseSnapshot.take(ws, head, { paths: new ProtectedPaths(['test/**']) }),
     command: 'node_modules/.bin/vitest run',
     timeoutMs: 120_000,
     env: gateEnv(process.env),

@@ -15,7 +15,7 @@ import type { FailureItem } from '../src/loop/engine-types.js'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 import { attackProject, MINICHECK } from './helpers/gate-fixture.js'
 import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
@@ -347,7 +347,7 @@ describe('the protected gate', () => {
     const temp = tempDir()
     const gate = new ProtectedGate({
       workspace: ws,
-      snapshot: await BaseSnapshot.take(ws, base, new ProtectedPaths(['test/**'])),
+      snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
       command: 'node test/run.mjs',
       timeoutMs: 60000,
       env: gateEnv(process.env),

@@ -12,7 +12,7 @@ const failed: GateVerdict = { passed: false, reason: 'exit 1', exitCode: 1, time
 const setupEnd = { step: 'setup' as const, exitCode: 1, signal: null, timedOut: false, aborted: false }
 
 function explain(output: string): string {
-  const broken = brokenBaseline(setupEnd, failed, output, 60_000)
+  const broken = brokenBaseline({ end: setupEnd, verdict: failed, output }, 60_000)
   if (!broken) throw new Error('not broken')
   return describeBroken(broken)
 }

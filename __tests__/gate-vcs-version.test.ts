@@ -1,6 +1,6 @@
 /** Projects whose version comes from git: the gate's checkout has no repository, so loopgate passes the base's version. */
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
-import { vcsVersion } from '../src/gate/vcs-version.js'
+import { vcsVersion } from '../src/gate/toolchain/vcs-version.js'
 import { makeRepo, sh } from './helpers/repo.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,7 +1,7 @@
 /** Dependency copies never name the workspace: unit tests of the rewrite. */
 import { mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { redirectWorkspacePaths } from '../src/gate/workspace-paths.js'
+import { redirectWorkspacePaths } from '../src/gate/toolchain/workspace-paths.js'
 import { tempDir } from './helpers/repo.js'
 
 test('a virtualenv copy: .pth, finder and #! lines naming the workspace name the checkout; a sibling path does not match', () => {

@@ -2,7 +2,7 @@ import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'n
 import path from 'node:path'
 import { GitWorkspace } from '../src/git/workspace.js'
 import { publishRulesAt } from './helpers/publish-rules.js'
-import { stageCredentialFiles } from '../src/isolation/credential-files.js'
+import { stageCredentialFiles } from '../src/agents/credential-files.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
 import { hasTool, needs } from './helpers/needs-tools.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'

@@ -1,4 +1,4 @@
-import { agentEnv, gateEnv, refusedNames } from '../src/isolation/env.js'
+import { agentEnv, gateEnv, refusedNames } from '../src/agents/agent-env.js'
 
 const runner = {
   PATH: '/usr/bin',

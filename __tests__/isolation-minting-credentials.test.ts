@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { stageCredentialFiles } from '../src/isolation/credential-files.js'
+import { stageCredentialFiles } from '../src/agents/credential-files.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
 import { tempDir } from './helpers/repo.js'
 

@@ -72,7 +72,7 @@ describe('the layer checker', () => {
     expect(out).toContain('folders import each other: git <-> isolation')
   })
 
-  it('fails on git run outside git/, and only warns for the listed folders', () => {
+  it('fails on git run anywhere outside git/, the gate included', () => {
     const root = fixture({
       'state/store.ts': "import { execFile } from 'node:child_process'\nexecFile('git', ['status'])\n",
       'gate/snapshot.ts': "import { spawn } from 'node:child_process'\nspawn(\n  'git',\n  ['status']\n)\n",
@@ -81,7 +81,7 @@ describe('the layer checker', () => {
     const { status, out } = check(root)
     expect(status).toBe(1)
     expect(out).toContain('error: state/store.ts runs git outside git/')
-    expect(out).toContain('allowed (warning): gate/snapshot.ts runs git outside git/')
+    expect(out).toContain('error: gate/snapshot.ts runs git outside git/')
     expect(out).not.toContain('git/git.ts runs git')
   })
 
@@ -104,9 +104,10 @@ describe('the layer checker', () => {
     expect(out.match(/one name, two files/g)).toHaveLength(1)
   })
 
-  it('passes the real source tree, printing its allowed exceptions', () => {
+  it('passes the real source tree with no exception left: no upward import, no folder cycle, git run only in git/', () => {
     const { status, out } = check(path.join(repo, 'src'))
     expect(out).toContain('keeps the layer order')
+    expect(out).not.toContain('allowed')
     expect(status).toBe(0)
   })
 

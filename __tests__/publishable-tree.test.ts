@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
+import { publishRulesOf } from '../src/gate/baseline/publish-rules.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { recordPreRunFiles } from '../src/git/pre-run-files.js'
 import { publishableTree, type PublishRules, type TreeSource } from '../src/git/publishable-tree.js'
@@ -26,7 +27,7 @@ function project(): string {
 }
 
 async function rulesFor(dir: string, patterns: readonly string[] = DEFAULT_PROTECTED_PATHS): Promise<PublishRules> {
-  return { snapshot: await BaseSnapshot.take(dir, sh(dir, ['rev-parse', 'HEAD']).trim(), new ProtectedPaths(patterns)) }
+  return publishRulesOf(await BaseSnapshot.take(dir, sh(dir, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(patterns) }))
 }
 
 /** loopgate's git on a plain repository, with the pre-run record taken now (before the "agent"). */

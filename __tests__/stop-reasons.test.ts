@@ -87,6 +87,7 @@ describe('stop reasons', () => {
       'agent-failure',
       'cancelled',
       'agent-gave-up',
+      'provider-unavailable',
       'flaky-tests'
     ])
   })

@@ -13,7 +13,7 @@ import { TamperGuard } from '../src/gate/protection/tamper.js'
 import { git as hardenedGit } from '../src/git/git.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { ensureAgentUser, gateUserName, type AgentUser } from '../src/isolation/agent-user.js'
-import { gateEnv } from '../src/isolation/env.js'
+import { gateEnv } from '../src/agents/agent-env.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
 
 const FILES = 10_000
@@ -60,7 +60,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
   const user: AgentUser | undefined = 'user' in gateFound ? gateFound.user : undefined
   if (user) chmodReachable(temp)
   const head = (await hardenedGit(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
-  const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, new ProtectedPaths(DEFAULT_PROTECTED_PATHS)))
+  const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
   const guard = new TamperGuard({ workspace: ws, snapshot })
   const gate = new ProtectedGate({
     workspace: ws,

@@ -7,6 +7,9 @@ import { DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { WireMeter } from '../src/meter/wire-meter.js'
 import { median, printTable, type Figure } from './lib.js'
 
+// the Bedrock route (SigV4, AWS event stream) is measured beside it, in `npm run bench` too
+export { benchMeterBedrock } from './meter-bedrock.js'
+
 const REQUESTS = 400
 const BIG_BYTES = 10 * 1024 * 1024
 const BIG_RUNS = 5

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { findTampering } from '../src/gate/baseline/compare.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
+import { publishRulesOf } from '../src/gate/baseline/publish-rules.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { changedInWorkTree } from '../src/git/status.js'
 import { GitWorkspace } from '../src/git/workspace.js'
@@ -23,8 +24,8 @@ export async function benchPublishableTree(): Promise<Figure[]> {
   for (let i = 0; i < TESTS; i++) writeFileSync(path.join(ws, 'tests', `t${i}.test.js`), `test('t${i}', () => expect(${i}).toBe(${i}))\n`)
   git(ws, ['add', '-A'])
   git(ws, ['commit', '-q', '-m', 'tests'])
-  const snapshot = await BaseSnapshot.take(ws, git(ws, ['rev-parse', 'HEAD']).trim(), new ProtectedPaths(DEFAULT_PROTECTED_PATHS))
-  const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', rules: { snapshot } })
+  const snapshot = await BaseSnapshot.take(ws, git(ws, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) })
+  const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', rules: publishRulesOf(snapshot) })
   await workspace.prepare()
   const commits: number[] = []
   const checks: number[] = []

@@ -159,7 +159,7 @@ export const OUTPUT_SPECS: readonly OutputSpec[] = [
   {
     name: 'stop-reason',
     description:
-      'One of: verified, max-iterations, spend-ceiling, period-ceiling, time-limit, no-progress, same-failure, protected-tampering, agent-failure, cancelled, review-capacity, nothing-to-do, state-corrupt, config-error, gate-broken, agent-gave-up, flaky-tests.'
+      'One of: verified, max-iterations, spend-ceiling, period-ceiling, time-limit, no-progress, same-failure, protected-tampering, agent-failure, cancelled, review-capacity, nothing-to-do, state-corrupt, config-error, gate-broken, agent-gave-up, provider-unavailable, flaky-tests.'
   },
   { name: 'iterations', description: 'Iterations run, counted by loopgate.' },
   { name: 'spend-usd', description: 'Spend charged to the ledger, counted by loopgate.' },

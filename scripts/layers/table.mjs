@@ -20,16 +20,15 @@ export const GIT_FOLDER = 'git'
  * anywhere else fails the check.
  */
 export const ALLOWED = {
-  // Folders being split into sub-folders; their git calls move behind the git facade.
-  gitSpawn: ['gate/', 'upgrade/'],
+  // Folders outside git/ whose files may still run the git binary.
+  gitSpawn: [],
   // Folders whose file names may repeat names elsewhere.
   sameNames: [],
   // Folders of one sub-folder per registry entry, each of the same shape: a file there is named by
   // its entry and its name (ecosystems/npm/index.ts is "npm/index.ts").
   pluginFolders: ['ecosystems/'],
-  // "from -> to" folder pairs still importing upward: git's publish rules and publishable tree read
-  // the gate's snapshot and protected paths; isolation reads the agents' registry for their variables.
-  upward: ['git -> gate', 'isolation -> agents'],
+  // "from -> to" folder pairs still importing upward.
+  upward: [],
   // Folder pairs (sorted, "a <-> b") importing each other inside one layer.
   folderCycles: []
 }

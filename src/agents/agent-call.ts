@@ -9,6 +9,8 @@ export interface ModelEndpoint {
   token: string
   /** Query parameters every request carries (Azure's api-version). */
   query?: Record<string, string>
+  /** The cloud whose API the proxy serves, when the CLI talks to it rather than to the model's own API. */
+  cloud?: 'bedrock' | 'vertex'
 }
 
 export interface AgentCall {

@@ -1,7 +1,7 @@
 import { exitDescription, type RunResult } from '../process/run-process.js'
 import { effectiveUid, endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
 import { asNumber, asRecord, asString, parseJsonLine } from './json-fields.js'
-import type { AgentAdapter, AgentCall } from './agent-call.js'
+import type { AgentAdapter, AgentCall, ModelEndpoint } from './agent-call.js'
 import type { AgentResult, TokenUsage } from '../agent-result.js'
 import { TurnWatchdog } from './watchdog.js'
 
@@ -185,6 +185,21 @@ export function classifyClaude(
 }
 
 /**
+ * The variables that point Claude Code at loopgate's proxy. On Bedrock and Vertex the CLI's own
+ * cloud authentication is skipped and the per-call token rides in a header the proxy checks.
+ */
+export function claudeEndpointEnv(endpoint: ModelEndpoint): Record<string, string> {
+  const header = `Authorization: Bearer ${endpoint.token}`
+  if (endpoint.cloud === 'bedrock') {
+    return { CLAUDE_CODE_USE_BEDROCK: '1', ANTHROPIC_BEDROCK_BASE_URL: endpoint.baseUrl, CLAUDE_CODE_SKIP_BEDROCK_AUTH: '1', ANTHROPIC_CUSTOM_HEADERS: header }
+  }
+  if (endpoint.cloud === 'vertex') {
+    return { CLAUDE_CODE_USE_VERTEX: '1', ANTHROPIC_VERTEX_BASE_URL: endpoint.baseUrl, CLAUDE_CODE_SKIP_VERTEX_AUTH: '1', ANTHROPIC_CUSTOM_HEADERS: header }
+  }
+  return { ANTHROPIC_BASE_URL: endpoint.baseUrl, ANTHROPIC_API_KEY: endpoint.token }
+}
+
+/**
  * `agent: claude`: one fresh `claude -p` process per call (never --resume/--continue, so
  * total_cost_usd is this call's cost), its stream read live so loopgate counts turns itself.
  */
@@ -197,11 +212,7 @@ export class ClaudeAgent implements AgentAdapter {
     const watchdog = new TurnWatchdog(call.maxTurns)
     const state: ClaudeStreamState = { lastText: '', warnings: [] }
     const command = this.opts.binary ?? 'claude'
-    const env = processEnv(
-      call,
-      CLAUDE_ENV_DEFAULTS,
-      call.endpoint ? { ANTHROPIC_BASE_URL: call.endpoint.baseUrl, ANTHROPIC_API_KEY: call.endpoint.token } : {}
-    )
+    const env = processEnv(call, CLAUDE_ENV_DEFAULTS, call.endpoint ? claudeEndpointEnv(call.endpoint) : {})
     const r = await runStreamingAgent(call, command, claudeArgs(call, this.opts.args ?? []), env, watchdog, (line) => readClaudeLine(line, state, watchdog))
     return classifyClaude(call, r, state, watchdog)
   }

@@ -59,10 +59,15 @@ export interface Usage {
   output: number
 }
 
-/** Looks a model up exactly, then without a provider prefix (`openai/…`) or a date suffix. */
+/**
+ * Looks a model up exactly, then without a provider prefix (`openai/…`, Bedrock's `anthropic.` or
+ * `us.anthropic.` and its `-v1:0` version) or a date suffix (`-2025-08-07`, `-20250929`, Vertex's
+ * `@20250929`).
+ */
 export function priceFor(model: string, table: PriceTable): ModelPrice | undefined {
-  const candidates = [model, model.replace(/^[^/]+\//, '')]
-  for (const c of [...candidates]) candidates.push(c.replace(/-\d{4}-\d{2}-\d{2}$/, ''))
+  const bare = model.replace(/^[^/]+\//, '')
+  const candidates = [model, bare, bare.replace(/^(?:[a-z]{2,6}\.)?anthropic\./, '').replace(/-v\d+(?::\d+)?$/, '')]
+  for (const c of [...candidates]) candidates.push(c.replace(/(?:-\d{4}-\d{2}-\d{2}|-\d{8}|@\d{8})$/, ''))
   for (const c of candidates) if (Object.prototype.hasOwnProperty.call(table, c)) return table[c]
   return undefined
 }

@@ -1,10 +1,15 @@
 import { npm } from './npm/index.js'
 import { pip } from './pip/index.js'
+import { pnpm } from './pnpm/index.js'
+import { yarn } from './yarn/index.js'
 import type { Ecosystem, LockEntry, ManifestFacts, ManifestKind, PackageManager } from './types.js'
 import { UNMANAGED_LOCKFILES } from './unmanaged.js'
 
-/** Every ecosystem, in the order a workspace is detected as one (package.json first). */
-export const ECOSYSTEMS: readonly Ecosystem[] = [npm, pip]
+/**
+ * Every ecosystem, in the order a workspace is detected as one (package.json first; the managers
+ * with a lockfile of their own before npm, so a project of theirs is refused in their words).
+ */
+export const ECOSYSTEMS: readonly Ecosystem[] = [pnpm, yarn, npm, pip]
 
 const basename = (file: string): string => file.slice(file.lastIndexOf('/') + 1)
 
@@ -40,7 +45,7 @@ export function manifestAllowedKeys(kind: ManifestKind): string[] {
 }
 
 /** Untracked dependency folders at the root, taken from a pristine copy, never from the agent's workspace. */
-export const ROOT_DEPENDENCY_DIRS: readonly string[] = ECOSYSTEMS.flatMap((e) => e.dependencyFolders.root)
+export const ROOT_DEPENDENCY_DIRS: readonly string[] = [...new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.root))]
 
 /** Folder names that hold installed packages at any depth. */
 export const DEPENDENCY_FOLDER_NAMES: readonly string[] = [

@@ -47,7 +47,8 @@ export interface VersionScheme {
   satisfies(version: string, range: string): boolean
 }
 
-export type BumpResult = { ok: true } | { ok: false; message: string }
+/** `files`: the files the bump wrote (every workspace package's manifest it changed), when not just `bumpFiles`. */
+export type BumpResult = { ok: true; files?: readonly string[] } | { ok: false; message: string; files?: readonly string[] }
 
 /**
  * What loopgate needs from an ecosystem's own tool (npm, pip): what is outdated, how its versions

@@ -4,8 +4,6 @@
  * An ecosystem that gets a folder takes its names from here.
  */
 export const UNMANAGED_LOCKFILES: Readonly<Record<string, readonly string[]>> = {
-  pnpm: ['pnpm-lock.yaml'],
-  yarn: ['yarn.lock'],
   bun: ['bun.lockb', 'bun.lock'],
   uv: ['uv.lock'],
   poetry: ['poetry.lock'],
@@ -13,5 +11,5 @@ export const UNMANAGED_LOCKFILES: Readonly<Record<string, readonly string[]>> = 
   pdm: ['pdm.lock']
 }
 
-/** The JavaScript package managers whose lockfile or `packageManager` name makes a project theirs, not npm's. */
-export const OTHER_NODE_MANAGERS = ['pnpm', 'yarn', 'bun'] as const
+/** The lockfiles of the JavaScript package managers other than npm (with a folder here or not): beside one, without an npm lockfile, npm stays away. */
+export const OTHER_NODE_LOCKFILES = ['pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'] as const

@@ -8,14 +8,14 @@ import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, typ
 import { CleanCheckout } from './checkout/checkout.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
 import type { Tampering } from './baseline/compare.js'
-import type { DependencyReference } from './dependency-reference.js'
+import type { DependencyReference } from './dependencies/dependency-reference.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { FirstCheckout } from './checkout/first-checkout.js'
-import { gateCacheEnv, linkPackageCaches, type PackageCache } from './package-caches.js'
+import { gateCacheEnv, linkPackageCaches, type PackageCache } from './toolchain/package-caches.js'
 import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './protection/toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
-import { outsideVenvsNamingWorkspace } from './workspace-paths.js'
+import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
 
 /**
  * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
@@ -133,9 +133,8 @@ export class ProtectedGate implements Gate {
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
   async runBaseline(commit: string): Promise<Baseline> {
     let verdict = await this.execute(commit, true)
-    let broken =
-      brokenBaseline(this.lastEnd, verdict, verdict.outputTail, this.opts.timeoutMs) ??
-      uncountedBaseline(this.lastEnd, verdict, verdict.outputTail, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
+    const run = { end: this.lastEnd, verdict, output: verdict.outputTail }
+    let broken = brokenBaseline(run, this.opts.timeoutMs) ?? uncountedBaseline(run, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
     // Only a gate that could not start may owe it to the folders left off its PATH.
     if (broken && /could not start/.test(broken.what) && this.unreachable.length && this.opts.user) {
       const why = describeUnreachable(this.unreachable, this.opts.user)
@@ -177,7 +176,7 @@ export class ProtectedGate implements Gate {
       const baseline = await pending
       if (!baseline) {
         const why = 'the baseline gate run on the start commit could not complete'
-        return { ...failedVerdict(why, [], 0), gateBroken: why }
+        return { ...failedVerdict(why, { failures: [], durationMs: 0 }), gateBroken: why }
       }
       if (baseline.broken) {
         const why = describeBroken(baseline.broken)
@@ -221,7 +220,7 @@ export class ProtectedGate implements Gate {
             : s.aborted
               ? 'cancelled'
               : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
-          return { ...failedVerdict(why, [], Date.now() - started, output), timedOut: s.timedOut, exitCode: s.exitCode }
+          return { ...failedVerdict(why, { failures: [], durationMs: Date.now() - started, output }), timedOut: s.timedOut, exitCode: s.exitCode }
         }
         // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
         // it wrote stands in for a protected file.
@@ -255,8 +254,7 @@ export class ProtectedGate implements Gate {
     if (leading.length === 0) return null
     return failedVerdict(
       `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
-      [],
-      Date.now() - started
+      { failures: [], durationMs: Date.now() - started }
     )
   }
 

@@ -45,8 +45,9 @@ function endReason(run: GateRun['run'], timeoutMs: number): string {
   return `exit ${run.exitCode}`
 }
 
-/** The report at `report` under `dir`; failure paths under `root` (the checkout) become relative. */
-function readReport(dir: string, report: string, reasons: string[], root = dir, label = report): TestReport | null {
+/** The report at `report` under `dir` (`label` in a reason; the path by default); failure paths under `root` (the checkout; `dir` by default) become relative. */
+function readReport(at: { dir: string; report: string; root?: string; label?: string }, reasons: string[]): TestReport | null {
+  const { dir, report, root = dir, label = report } = at
   const entry = readTreeEntry(dir, report)
   if (entry.kind !== 'file') {
     reasons.push(`no report at ${label}`)
@@ -62,8 +63,8 @@ function readReport(dir: string, report: string, reasons: string[], root = dir, 
 
 /** The report loopgate's channel or `gate-report` names, or null (and why) when it cannot be read. */
 function expectedReport(g: GateRun, reasons: string[]): TestReport | null {
-  if (g.channel) return readReport(path.dirname(g.channel), path.basename(g.channel), reasons, g.dir, "loopgate's report file")
-  return g.report ? readReport(g.dir, g.report, reasons) : null
+  if (g.channel) return readReport({ dir: path.dirname(g.channel), report: path.basename(g.channel), root: g.dir, label: "loopgate's report file" }, reasons)
+  return g.report ? readReport({ dir: g.dir, report: g.report }, reasons) : null
 }
 
 /** The base's tests that did not pass: each that ran there must pass, each skipped there must still be listed. */
@@ -132,7 +133,8 @@ export function gateVerdict(g: GateRun): GateVerdict {
 }
 
 /** A gate that failed before or instead of its command (a protected file differs, a refused set-up). */
-export function failedVerdict(reason: string, failures: FailureItem[], durationMs: number, output = ''): GateVerdict {
+export function failedVerdict(reason: string, how: { failures: FailureItem[]; durationMs: number; output?: string }): GateVerdict {
+  const { failures, durationMs, output = '' } = how
   return {
     passed: false,
     reason,
@@ -147,11 +149,10 @@ export function failedVerdict(reason: string, failures: FailureItem[], durationM
 
 /** The verdict on a checkout whose protected files or dependencies differ from what the gate trusts. */
 export function tamperedVerdict(mismatches: Tampering[], started: number, when = ''): GateVerdict {
-  return failedVerdict(
-    `${when}protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`,
-    mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
-    Date.now() - started
-  )
+  return failedVerdict(`${when}protected files differ from the base in the clean checkout: ${describeTampering(mismatches)}`, {
+    failures: mismatches.map((m) => ({ id: m.path, message: `protected file ${m.change}` })),
+    durationMs: Date.now() - started
+  })
 }
 
 /** A file that failed to load, reported as a test named by its path (node:test): not a test of the base. */

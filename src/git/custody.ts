@@ -135,7 +135,7 @@ export function resumeCustody(custody: Custody): void {
 }
 
 /**
- * loopgate's index was split while it held the repository (see gitArgs); it goes back whole, as
+ * loopgate's index was split while it held the repository (see command-line.ts); it goes back whole, as
  * the repository came, for the tools of later steps that read the index themselves. When git
  * cannot join it (a lock left by a killed run) the split index goes back as it is: git reads it.
  */

@@ -1,5 +1,4 @@
-import { commandLine, type GitResult, type RunOptions } from './command-line.js'
-import { heldRepositoryFor } from './custody-registry.js'
+import type { GitResult, RunOptions } from './command-line.js'
 import { GitRepository } from './repository.js'
 
 export { GitError, gitEnv, LOOPGATE_GIT_CONFIG, type GitResult } from './command-line.js'
@@ -10,12 +9,6 @@ export { GitError, gitEnv, LOOPGATE_GIT_CONFIG, type GitResult } from './command
  */
 export interface GitOptions extends RunOptions {
   cwd: string
-}
-
-/** The full argument list of one command run in `cwd` (see command-line.ts). */
-export function gitArgs(args: string[], opts: Pick<GitOptions, 'cwd' | 'config'>): string[] {
-  const held = heldRepositoryFor(opts.cwd)
-  return commandLine(args, { cwd: opts.cwd, held: held ? { gitDir: held.gitDir, workTree: held.workspace } : undefined }, opts.config)
 }
 
 /** Runs one git command in `cwd`, through the repository the lookup finds there. Throws GitError on an unexpected exit. */

@@ -1,5 +1,3 @@
-import { findTampering, revertTampering, type Tampering } from '../gate/baseline/compare.js'
-import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { GitRepository } from './repository.js'
 import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
 import { changedInWorkTree, nestedRepositories } from './status.js'
@@ -17,9 +15,17 @@ import { changedInWorkTree, nestedRepositories } from './status.js'
  *   them) stay out.
  */
 
+/** A protected path the agent changed, put back to the base's bytes. */
+export interface RevertedPath {
+  path: string
+  /** modified, added, deleted, mode changed, replaced by a symlink, … */
+  change: string
+}
+
 /** What the tree is held to: the base's protected paths, as the run snapshotted them before the first call. */
 export interface PublishRules {
-  snapshot: BaseSnapshot
+  /** Puts each protected path among `changed` (paths of the folder `dir`) back to the base's bytes; returns those it put back. */
+  revertProtected(dir: string, changed: readonly string[]): RevertedPath[]
 }
 
 /** The workspace as loopgate's own git sees it (its git directory, its author), and loopgate's files in it. */
@@ -46,7 +52,7 @@ export interface PublishableTree {
   /** `git diff --cached --numstat` of the tree against its parent. */
   numstat: string
   /** The protected paths put back to the base's bytes before staging. */
-  reverted: Tampering[]
+  reverted: RevertedPath[]
   /** What was kept out, in a line each. */
   notes: string[]
 }
@@ -117,7 +123,7 @@ async function resetToHead(source: TreeSource, paths: string[]): Promise<void> {
   await (await source.repo()).resetPaths(paths)
 }
 
-function describe(reverted: Tampering[], nested: string[], workflows: string[]): string[] {
+function describe(reverted: RevertedPath[], nested: string[], workflows: string[]): string[] {
   const notes: string[] = []
   if (reverted.length)
     notes.push(`protected paths put back to the base before the commit: ${reverted.map((t) => `${t.path} (${t.change})`).join(', ')}`.slice(0, 2000))
@@ -132,8 +138,7 @@ function describe(reverted: Tampering[], nested: string[], workflows: string[]):
  */
 export async function publishableTree(source: TreeSource, rules: PublishRules, request: TreeRequest = {}): Promise<PublishableTree> {
   const changed = request.only ? [request.only] : (request.changed ?? (await changedInWorkTree(source.dir)))
-  const reverted = findTampering(source.dir, rules.snapshot, changed)
-  if (reverted.length) revertTampering(source.dir, rules.snapshot, reverted)
+  const reverted = rules.revertProtected(source.dir, changed)
   const candidates = [...new Set([...changed, ...reverted.map((t) => t.path)])]
   const nested = await stage(source, candidates)
   let index = await readStaged(source)

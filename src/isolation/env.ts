@@ -1,5 +1,3 @@
-import { agentSpec, agentSpecs, providerSpec } from '../agents/agent-registry.js'
-
 /** Variables every agent gets, when set on the runner. */
 const BASE_ALLOW = ['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'TMPDIR', 'CI', 'USER', 'SHELL']
 
@@ -10,61 +8,13 @@ export function isDenied(name: string): boolean {
   return DENY.some((re) => re.test(name))
 }
 
-/**
- * A variable a provider owns (its credentials, its switches, the variables its credential inputs
- * become): it reaches the agent only through `provider`, never through `agent-env`, so never the gate.
- */
-export function isProviderVariable(name: string): boolean {
-  return agentSpecs().some((spec) =>
-    (spec.providers ?? []).some((p) => p.env.includes(name) || Object.keys(p.set ?? {}).includes(name) || p.credentials.some((c) => c.env === name))
-  )
-}
-
-/** The `agent-env` names that are refused (tokens, secrets, runner internals, provider variables), for a note. */
-export function refusedNames(names: string[]): string[] {
-  return names.filter((n) => isDenied(n) || isProviderVariable(n))
-}
-
-export interface AgentEnvOptions {
-  /** The agent's registry name: its entry lists the configuration variables its CLI documents. */
-  agent: string
-  /** Extra variable names the user allowed with `agent-env`. */
-  extra?: string[]
-  /** The agent's own API key, set under its CLI's name. */
-  apiKey?: { name: string; value: string }
-  /** The agent's provider (its registry entry's default when not given). */
-  provider?: string
-  /** Credentials from inputs, each under the variable the CLI reads (see credentialsFor). */
-  credentials?: { name: string; value: string }[]
-  /** Values loopgate sets itself (e.g. LOOPGATE_PROMPT_FILE). */
-  set?: Record<string, string>
-}
-
-/** Builds the agent's environment from an allow-list; secrets and runner internals never pass. */
-export function agentEnv(source: NodeJS.ProcessEnv, opts: AgentEnvOptions): NodeJS.ProcessEnv {
+/** The variables of `source` every agent gets and those `allowed` names; none the deny rule refuses. */
+export function allowListed(source: NodeJS.ProcessEnv, allowed: readonly string[]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
-  const allowed = [...BASE_ALLOW, ...agentSpec(opts.agent).configEnv, ...(opts.extra ?? []).filter((n) => !isProviderVariable(n))]
-  for (const name of allowed) {
+  for (const name of [...BASE_ALLOW, ...allowed]) {
     if (isDenied(name)) continue
     const value = source[name]
     if (value !== undefined) env[name] = value
   }
-  // The provider's own variables are its credentials: named by loopgate, passed past the deny rule.
-  const provider = providerSpec(agentSpec(opts.agent), opts.provider)
-  for (const name of provider?.env ?? []) {
-    const value = source[name]
-    if (value !== undefined) env[name] = value
-  }
-  Object.assign(env, provider?.set ?? {})
-  if (opts.apiKey) env[opts.apiKey.name] = opts.apiKey.value
-  for (const c of opts.credentials ?? []) env[c.name] = c.value
-  Object.assign(env, opts.set ?? {})
-  return env
-}
-
-/** The gate's environment: the same allow-list, no API key. */
-export function gateEnv(source: NodeJS.ProcessEnv, extra: string[] = []): NodeJS.ProcessEnv {
-  const env = agentEnv(source, { agent: 'command', extra })
-  env.CI = env.CI ?? 'true'
   return env
 }

@@ -134,6 +134,13 @@ export const STOP_REASON_TABLE = {
     what: 'The agent asked for a person through its documented exit (`give-up.md`), and the gate did not pass.',
     action: 'Read its reason in the escalation: change the task, the base or the tests it names, then retry.'
   },
+  'provider-unavailable': {
+    exitCode: 26,
+    outcome: 'escalated',
+    escalates: true,
+    what: "The model provider refused or failed the agent's requests (rate limit, overload, unavailable, or quota exhausted); the agent was not at fault.",
+    action: "Wait for the provider's limits to reset, or raise the quota or credit of the account behind the key, then retry."
+  },
   'flaky-tests': {
     exitCode: 27,
     outcome: 'escalated',

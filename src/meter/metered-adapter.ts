@@ -16,10 +16,25 @@ export const MODEL_CREDENTIAL_VARIABLES = [
 /** How long a call's last relayed response may take to be priced once its process has ended. */
 const SETTLE_MS = 5000
 
-/** The call's environment without any model credential. */
-export function withoutCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/** Google's credential variables: the proxy holds the access token, the agent none of them. */
+const GOOGLE_CREDENTIAL_VARIABLES = [
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_OAUTH_ACCESS_TOKEN',
+  'GOOGLE_GHA_CREDS_PATH',
+  'CLOUDSDK_AUTH_ACCESS_TOKEN',
+  'CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE'
+]
+
+/**
+ * The call's environment without any model credential; behind a cloud route, without any AWS
+ * variable or Google credential either (and without the real cloud base URLs).
+ */
+export function withoutCredentials(env: NodeJS.ProcessEnv, cloud?: 'bedrock' | 'vertex'): NodeJS.ProcessEnv {
   const out = { ...env }
   for (const name of MODEL_CREDENTIAL_VARIABLES) delete out[name]
+  if (!cloud) return out
+  for (const name of Object.keys(out)) if (name.startsWith('AWS_')) delete out[name]
+  for (const name of [...GOOGLE_CREDENTIAL_VARIABLES, 'ANTHROPIC_BEDROCK_BASE_URL', 'ANTHROPIC_VERTEX_BASE_URL', 'ANTHROPIC_CUSTOM_HEADERS']) delete out[name]
   return out
 }
 
@@ -49,11 +64,13 @@ export class MeteredAdapter implements AgentAdapter {
     const limit = call.spendLimit ?? { usd: call.callBudgetUsd, name: 'call-budget-usd' }
     const metered = this.meter.open({ limitUsd: limit.usd, limitName: limit.name, maxModelRequests: call.maxTurns + 2 }, () => ended.abort())
     const basePath = this.meter.upstream.base.pathname.replace(/\/+$/, '')
+    const api = this.meter.upstream.api
+    const cloud = api === 'bedrock' || api === 'vertex' ? api : undefined
     try {
       const inner = await this.inner.run({
         ...call,
-        env: withoutCredentials(call.env),
-        endpoint: { baseUrl: `${origin}${basePath}`, token: metered.token, query: this.query },
+        env: withoutCredentials(call.env, cloud),
+        endpoint: { baseUrl: `${origin}${basePath}`, token: metered.token, query: this.query, cloud },
         signal: ended.signal
       })
       await metered.settled(SETTLE_MS)

@@ -12,7 +12,13 @@ export function priceTableOf(settings: Pick<AdapterSettings, 'priceTable'>): Pri
   return { ...DEFAULT_PRICES, ...custom }
 }
 
-const API_WORDS = { anthropic: 'Anthropic Messages', openai: 'OpenAI Responses', azure: 'Azure OpenAI' } as const
+const API_WORDS = {
+  anthropic: 'Anthropic Messages',
+  openai: 'OpenAI Responses',
+  azure: 'Azure OpenAI',
+  bedrock: 'Amazon Bedrock',
+  vertex: 'Vertex AI'
+} as const
 
 /**
  * The agent behind loopgate's metering proxy where its route is metered at the wire (see

@@ -36,7 +36,7 @@ export function upstreamHeaders(incoming: http.IncomingHttpHeaders, upstream: Up
     const had = out[name]
     out[name] = had ? `${String(had)},${value}` : value
   }
-  out[upstream.auth.header] = upstream.auth.value
+  if (upstream.auth) out[upstream.auth.header] = upstream.auth.value
   // The usage is read from the bytes relayed: a compressed body would hide it.
   out['accept-encoding'] = 'identity'
   out['content-length'] = String(bodyLength)
@@ -78,9 +78,11 @@ export function relay(
   const client = target.protocol === 'https:' ? https : http
   return new Promise<RelayEnd>((resolve) => {
     let bytes = 0
+    const headers = upstreamHeaders(req.headers, upstream, body.length)
+    upstream.sign?.({ method: req.method ?? 'POST', url: target, headers, body })
     const out = client.request(target, {
       method: req.method,
-      headers: upstreamHeaders(req.headers, upstream, body.length),
+      headers,
       agent: target.protocol === 'https:' ? agents.https : agents.http
     })
     out.on('socket', (socket) => socket.setNoDelay(true))

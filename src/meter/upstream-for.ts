@@ -1,4 +1,5 @@
 import { credentialsFor, type AdapterSettings } from '../agents/adapter.js'
+import { bedrockUpstream, vertexUpstream } from './cloud-routes.js'
 import type { Upstream } from './wire-api.js'
 
 /** A run's route through the proxy: the upstream, and the query its requests carry. */
@@ -26,8 +27,8 @@ function baseUrl(value: string | undefined, fallback: string, variable: string):
 /**
  * The route through loopgate's metering proxy for the run's agent and provider: Claude on
  * Anthropic's API (an API key, or a subscription token sent as a Bearer token), Codex on OpenAI or
- * Azure OpenAI. Undefined where the call is not metered at the wire: Bedrock and Vertex (signed
- * by the cloud's own credentials), `agent: command`, or no credential given.
+ * Azure OpenAI, Claude on Bedrock (signed by the proxy) or Vertex (the proxy's access token).
+ * Undefined where the call is not metered at the wire: `agent: command`, or no credential given.
  */
 export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.ProcessEnv): MeterRoute | undefined {
   const given = new Map(credentialsFor(settings).map((c) => [c.name, c.value]))
@@ -43,6 +44,10 @@ export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.Proce
       }
     }
     return undefined
+  }
+  if (settings.agent === 'claude' && (provider === 'bedrock' || provider === 'vertex')) {
+    const upstream = provider === 'bedrock' ? bedrockUpstream(runnerEnv) : vertexUpstream(runnerEnv)
+    return upstream ? { upstream } : undefined
   }
   if (settings.agent === 'codex' && (provider === undefined || provider === 'openai')) {
     const key = given.get('OPENAI_API_KEY')

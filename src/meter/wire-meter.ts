@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PriceTable } from '../agents/pricing.js'
 import { presentedToken, sameToken } from './call-token.js'
+import { EventStreamUsageReader } from './event-stream.js'
 import { chargeResponse } from './charge-response.js'
 import { MeteredCall, type CallLimits } from './metered-call.js'
 import { relay } from './relay.js'
@@ -103,12 +104,17 @@ export class WireMeter {
     if (refused) return this.answer(res, 400, refused, () => call.end(refused))
     let reader: UsageReader | undefined
     const end = await relay(req, body, res, this.upstream, (status, type) => {
-      reader = status < 400 ? usageReader(dialectOf(this.upstream.api), type) : undefined
+      reader = status < 400 ? readerFor(this.upstream.api, type) : undefined
       return reader
     })
     const charge = chargeResponse(end, reader?.end(), this.prices, call.remainingUsd)
     call.charge(charge.usd, charge.usage, charge.model, charge.note)
   }
+}
+
+/** Bedrock streams in AWS's binary event-stream framing; every other answer is SSE or JSON. */
+function readerFor(api: WireApi, contentType: string | undefined): UsageReader {
+  return /application\/vnd\.amazon\.eventstream/i.test(contentType ?? '') ? new EventStreamUsageReader() : usageReader(dialectOf(api), contentType)
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
@@ -140,6 +146,6 @@ export function isMainLoopRequest(api: WireApi, body: Buffer): boolean {
     return false
   }
   if (!Array.isArray(tools) || tools.length === 0) return false
-  if (api !== 'anthropic') return true
+  if (api === 'openai' || api === 'azure') return true
   return tools.some((t: unknown) => MAIN_LOOP_ONLY_TOOLS.has(String((t as { name?: unknown } | null)?.name)))
 }

@@ -1,5 +1,5 @@
 import { LOCAL_AUTHOR } from '../git/author.js'
-import { gateEnv } from '../isolation/env.js'
+import { gateEnv } from '../agents/agent-env.js'
 import { missingCredential } from './missing-credential.js'
 import { missingGateProgram } from './missing-gate-program.js'
 import type { Settings } from '../settings.js'

@@ -14,8 +14,8 @@ import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import { TamperGuard, workTreePaths } from '../gate/protection/tamper.js'
-import type { DependencyReference } from '../gate/dependency-reference.js'
-import { takeDependencyReference } from '../gate/dependency-trust.js'
+import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
+import { takeDependencyReference } from '../gate/dependencies/dependency-trust.js'
 import type { ProtectionOptions } from './protection-options.js'
 
 /**
@@ -93,7 +93,10 @@ export async function baseSnapshot(
     baseRef: settings.baseRef,
     fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
   })
-  const snapshot = await BaseSnapshot.take(ws, base.sha, new ProtectedPaths(settings.protectedPaths), [settings.gateCommand, settings.gateSetup])
+  const snapshot = await BaseSnapshot.take(ws, base.sha, {
+    paths: new ProtectedPaths(settings.protectedPaths),
+    gateCommands: [settings.gateCommand, settings.gateSetup]
+  })
   const dependencies = await takeDependencyReference(opts, snapshot)
   const tamper = new TamperGuard({ workspace: ws, snapshot, dependencies })
   const initial = await tamper.restore(true, listed)

@@ -5,10 +5,10 @@ import { git } from '../git/git.js'
 import type { AgentRunner } from '../loop/engine-types.js'
 import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
 import { ProtectedGate } from '../gate/protected-gate.js'
-import { runnerPackageCaches } from '../gate/package-caches.js'
-import { withVcsVersion } from '../gate/vcs-version.js'
+import { runnerPackageCaches } from '../gate/toolchain/package-caches.js'
+import { withVcsVersion } from '../gate/toolchain/vcs-version.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
-import type { DependencyReference } from '../gate/dependency-reference.js'
+import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
 import type { ProtectionOptions } from './protection-options.js'
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { wipBranchName } from '../git/branches.js'
 import { handBackPaths } from '../fs/hand-back.js'
-import { recordedPublishRules } from '../git/publish-rules.js'
+import { recordedPublishRules } from '../gate/baseline/publish-rules.js'
 import { GitWorkspace } from '../git/workspace.js'
 import { AttemptLog, readAttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'

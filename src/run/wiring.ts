@@ -4,8 +4,8 @@ import type { Protection } from './protection-options.js'
 import type { GitRepository } from '../git/repository.js'
 import { GitWorkspace } from '../git/workspace.js'
 import type { Settings } from '../settings.js'
-import { credentialFilesInWorkspace, stageCredentialFiles } from '../isolation/credential-files.js'
-import { agentEnv } from '../isolation/env.js'
+import { credentialFilesInWorkspace, stageCredentialFiles } from '../agents/credential-files.js'
+import { agentEnv } from '../agents/agent-env.js'
 import { withoutCredentials } from '../meter/metered-adapter.js'
 import { meteredAgent } from '../meter/metered-wiring.js'
 import { meterRouteFor } from '../meter/upstream-for.js'
@@ -71,10 +71,12 @@ export interface LoopWiringParts {
  */
 export async function wireLoop({ settings, ctx, protection, files, view }: LoopWiringParts): Promise<LoopWiring> {
   const { gitWorkspace, measuredBase } = view
+  const api = meterRouteFor(settings, ctx.env)?.upstream.api
+  // behind the Bedrock and Vertex routes the proxy holds the credential: files are checked, never copied
   const staged = stageCredentialFiles(agentEnvOf(settings, ctx, protection.agentEnvSet), {
     agent: settings.agent,
     provider: settings.provider,
-    user: protection.user,
+    user: api === 'bedrock' || api === 'vertex' ? undefined : protection.user,
     workspace: settings.workspace,
     runnerEnv: ctx.env
   })

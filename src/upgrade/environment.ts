@@ -1,5 +1,5 @@
 import { isRegistryEnv } from '../ecosystems/registry.js'
-import { gateEnv } from '../isolation/env.js'
+import { gateEnv } from '../agents/agent-env.js'
 
 /**
  * The package manager's environment for the bump: the gate's scrubbed allow-list plus the

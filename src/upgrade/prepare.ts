@@ -133,7 +133,7 @@ function detectManager(settings: UpgradeSettings): PackageManager {
   throw new ConfigError(
     'task',
     settings.task ?? '',
-    `a workspace holding a project loopgate can upgrade (${UPGRADE_MANAGERS.map((m) => m.name).join(', ')}: no package.json that npm manages, nor a requirements.txt with an exact pin, found)`
+    `a workspace holding a project loopgate can upgrade (${UPGRADE_MANAGERS.map((m) => m.name).join(', ')}: no package.json that pnpm, Yarn classic or npm manages, nor a requirements.txt with an exact pin, found)`
   )
 }
 
@@ -176,12 +176,13 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
     }
     if (bumps++ >= MAX_BUMPS_PER_RUN) break
     const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
-    const committed = bumped.ok ? await commitBump(workspace, manager.bumpFiles, candidate, settings.commitAuthor) : null
+    const files = bumped.files ?? manager.bumpFiles
+    const committed = bumped.ok ? await commitBump(workspace, files, candidate, settings.commitAuthor) : null
     if (!committed) {
-      const why = bumped.ok ? `${manager.name} changed none of ${manager.bumpFiles.join(', ')}` : bumped.message
+      const why = bumped.ok ? `${manager.name} changed none of ${files.join(', ')}` : bumped.message
       notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${why}`)
       search.attempts.push(refusedBump(search, candidate))
-      await undoBump(workspace, manager.bumpFiles)
+      await undoBump(workspace, files)
       continue
     }
     notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)

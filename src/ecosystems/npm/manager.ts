@@ -4,7 +4,7 @@ import { readAgentText, readTreeEntry } from '../../fs/tree.js'
 import { runProcess, type RunResult } from '../../process/run-process.js'
 import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
-import { OTHER_NODE_MANAGERS, UNMANAGED_LOCKFILES } from '../unmanaged.js'
+import { OTHER_NODE_LOCKFILES } from '../unmanaged.js'
 
 export const MANIFEST = 'package.json'
 export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
@@ -80,7 +80,7 @@ export class NpmPackageManager implements PackageManager {
       return /^npm@/.test(declaredManager.trim()) ? null : `package.json declares packageManager ${JSON.stringify(declaredManager.slice(0, 80))}`
     }
     if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return null
-    const foreign = OTHER_NODE_MANAGERS.flatMap((m) => UNMANAGED_LOCKFILES[m] ?? []).find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
+    const foreign = OTHER_NODE_LOCKFILES.find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
     return foreign ? `the project has ${foreign} and no npm lockfile` : null
   }
 

@@ -27,18 +27,19 @@ async function hasRemote(cwd: string, config: string[]): Promise<boolean> {
   return r.stdout.split('\n').includes('origin')
 }
 
-/** Fetch options: `env` authenticates (see git/fetch-auth.ts); `depth` keeps a shallow clone shallow. */
+/** Fetch options: `env` authenticates (see git/fetch-auth.ts); `depth` keeps a shallow clone shallow; `config` is the run's git settings. */
 interface Fetching {
   env?: NodeJS.ProcessEnv
   depth: string[]
+  config: string[]
 }
 
 /** A shallow or single-branch checkout may not hold the base; fetch it (best effort). */
-async function fetchRef(cwd: string, ref: string, config: string[], fetching: Fetching): Promise<void> {
+async function fetchRef(cwd: string, ref: string, fetching: Fetching): Promise<void> {
   await git(['fetch', '--no-tags', '--quiet', ...fetching.depth, 'origin', `+refs/heads/${ref}:refs/remotes/origin/${ref}`], {
     cwd,
     okCodes: [1, 128],
-    config,
+    config: fetching.config,
     env: fetching.env
   })
 }
@@ -54,7 +55,7 @@ export async function resolveBase(
 ): Promise<BaseRef> {
   const config = opts.config ?? []
   const remote = await hasRemote(cwd, config)
-  const fetching: Fetching = { env: opts.fetchEnv, depth: remote && (await isShallow(cwd)) ? ['--depth=1'] : [] }
+  const fetching: Fetching = { env: opts.fetchEnv, depth: remote && (await isShallow(cwd)) ? ['--depth=1'] : [], config }
   const pr = prBaseFromEvent(opts.env)
   const wanted = pr ? { ref: pr.ref, source: `pull_request base ${pr.ref}` } : opts.baseRef ? { ref: opts.baseRef, source: `base-ref ${opts.baseRef}` } : null
   if (wanted) {
@@ -72,7 +73,7 @@ export async function resolveBase(
       if (sha) return { sha, source: wanted.source }
     }
     if (remote) {
-      await fetchRef(cwd, wanted.ref, config, fetching)
+      await fetchRef(cwd, wanted.ref, fetching)
       const sha = await tryResolve(cwd, `refs/remotes/origin/${wanted.ref}`, config)
       if (sha) return { sha, source: wanted.source }
     }
@@ -85,7 +86,7 @@ export async function resolveBase(
     if (defaultBranch) {
       let sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
       if (!sha) {
-        await fetchRef(cwd, defaultBranch, config, fetching)
+        await fetchRef(cwd, defaultBranch, fetching)
         sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
       }
       if (sha) return { sha, source: `origin/${defaultBranch}` }

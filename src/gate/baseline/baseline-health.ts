@@ -17,6 +17,13 @@ export interface StepEnd {
   aborted: boolean
 }
 
+/** The gate's run on the base: how its last step ended, its verdict and its output. */
+export interface BaselineRun {
+  end: StepEnd | null
+  verdict: GateVerdict
+  output: string
+}
+
 export interface BrokenGate {
   /** What failed, in a sentence. */
   what: string
@@ -59,7 +66,8 @@ function ranNoTest(verdict: GateVerdict): boolean {
 }
 
 /** Null when the baseline is fine or fails the way a task's bug does; else what is broken. */
-export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output: string, timeoutMs: number): BrokenGate | null {
+export function brokenBaseline(run: BaselineRun, timeoutMs: number): BrokenGate | null {
+  const { end, verdict, output } = run
   if (verdict.passed || !end || end.aborted) return null
   const seconds = Math.round(timeoutMs / 1000)
   if (end.timedOut) {
@@ -106,12 +114,8 @@ export function brokenBaseline(end: StepEnd | null, verdict: GateVerdict, output
  * the `gate-report`, or a summary line), or the count says no test ran (a collection or import
  * error). Every check of a candidate compares with these, so the run stops before any spend.
  */
-export function uncountedBaseline(
-  end: StepEnd | null,
-  verdict: GateVerdict,
-  output: string,
-  how: { channel: string | null; bump?: boolean }
-): BrokenGate | null {
+export function uncountedBaseline(run: BaselineRun, how: { channel: string | null; bump?: boolean }): BrokenGate | null {
+  const { end, verdict, output } = run
   if (!end || end.aborted || end.step !== 'command' || end.timedOut) return null
   if (verdict.testsRun === undefined) {
     const runners = reportingRunners(readOutput(output))

@@ -1,6 +1,6 @@
 import { readlinkSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
-import { manifestChange, protectedPart, restoreManifest } from '../manifest-keys.js'
+import { manifestChange, protectedPart, restoreManifest } from '../dependencies/manifest-keys.js'
 import { readTreeEntry, removeTreeEntry, writeTreeFile, type TreeEntry } from '../../fs/tree.js'
 import type { BaseSnapshot, SnapshotEntry } from './snapshot.js'
 

@@ -1,6 +1,7 @@
 import { git } from '../../git/git.js'
-import type { ManifestKind } from '../manifest-keys.js'
-import { protectedPart } from '../manifest-keys.js'
+import { GitRepository } from '../../git/repository.js'
+import type { ManifestKind } from '../dependencies/manifest-keys.js'
+import { protectedPart } from '../dependencies/manifest-keys.js'
 import { packageScriptPatterns } from '../protection/gate-command-files.js'
 import { ProtectedPaths } from '../protection/protected-paths.js'
 
@@ -16,31 +17,8 @@ export interface SnapshotEntry {
 }
 
 /** Reads many blobs through one `git cat-file --batch`. */
-export async function readBlobs(cwd: string, oids: string[]): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>()
-  if (oids.length === 0) return out
-  const { spawn } = await import('node:child_process')
-  const { gitArgs, gitEnv } = await import('../../git/git.js')
-  const args = gitArgs(['cat-file', '--batch'], { cwd })
-  const chunks: Buffer[] = []
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('git', args, { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] })
-    child.stdout.on('data', (c: Buffer) => chunks.push(c))
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git cat-file --batch exited ${code}`))))
-    child.stdin.end(`${oids.join('\n')}\n`)
-  })
-  const buf = Buffer.concat(chunks)
-  let pos = 0
-  for (const oid of oids) {
-    const nl = buf.indexOf(10, pos)
-    const header = buf.subarray(pos, nl).toString('utf8').split(' ')
-    if (header[1] === 'missing') throw new Error(`object ${oid} is missing`)
-    const size = Number(header[2])
-    out.set(oid, buf.subarray(nl + 1, nl + 1 + size))
-    pos = nl + 1 + size + 1
-  }
-  return out
+export function readBlobs(cwd: string, oids: string[]): Promise<Map<string, Buffer>> {
+  return GitRepository.lookup(cwd).catFileBatch(oids)
 }
 
 /** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
@@ -65,10 +43,11 @@ export class BaseSnapshot {
   ) {}
 
   /**
-   * `gateCommands`: the package.json scripts they run are read from the base, and the files those
-   * scripts run are protected too.
+   * `protect.paths`: the protected paths; `protect.gateCommands`: the package.json scripts they run
+   * are read from the base, and the files those scripts run are protected too.
    */
-  static async take(cwd: string, commit: string, given: ProtectedPaths, gateCommands: readonly (string | undefined)[] = []): Promise<BaseSnapshot> {
+  static async take(cwd: string, commit: string, protect: { paths: ProtectedPaths; gateCommands?: readonly (string | undefined)[] }): Promise<BaseSnapshot> {
+    const { paths: given, gateCommands = [] } = protect
     const tree = await listTree(cwd, commit)
     let paths = given
     const manifest = tree.get('package.json')

@@ -106,8 +106,9 @@ export function chownFolders(dir: string, folders: string[], user: AgentUser): v
   }
 }
 
-/** The directories on the way to each of `paths` (inside `dir`) go to the gate user; no link is followed. */
-export function chownParents(dir: string, paths: string[], user: AgentUser, prune: string[]): void {
+/** The directories on the way to each of `paths` (inside `dir`, none under a `prune` folder) go to the gate user; no link is followed. */
+export function chownParents(dir: string, to: { paths: string[]; user: AgentUser; prune: string[] }): void {
+  const { paths, user, prune } = to
   const parents = paths.map((rel) => rel.split('/').slice(0, -1)).filter((parts) => !(parts.length && prune.includes(parts[0])))
   walkComponents(dir, parents, (current, st) => {
     if (!st.isDirectory()) return 'stop'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { readTreeEntry } from '../../fs/tree.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
-import { runnerFoldersToMake } from '../runner-folders.js'
+import { runnerFoldersToMake } from '../toolchain/runner-folders.js'
 import { chownFolders, chownParents } from './checkout-fs.js'
 
 /**
@@ -18,7 +18,7 @@ export function giveToUser(
   snapshot: BaseSnapshot
 ): { changed: number; dirs: string[] } {
   if (to.fresh) chownFolders(dir, to.paths, to.user)
-  else chownParents(dir, to.paths, to.user, to.deps)
+  else chownParents(dir, { paths: to.paths, user: to.user, prune: to.deps })
   for (const d of to.own) chownSync(d, to.user.uid, to.user.gid)
   return lockProtected(dir, snapshot)
 }
@@ -56,9 +56,10 @@ export function lockProtected(dir: string, snapshot: BaseSnapshot): { changed: n
 /**
  * Before the gate command: the folders that hold protected files, the checkout root among them,
  * take no new entry from the gate user (gate-setup could add files there; the command cannot);
- * the runner's own folders at the root (see runner-folders.ts) are there for it to write.
+ * the runner's own folders at the root (see toolchain/runner-folders.ts) are there for it to write.
  */
-export function closeFolders(dir: string, lockedDirs: string[], user: AgentUser, report?: string): void {
+export function closeFolders(dir: string, folders: { lockedDirs: string[]; user: AgentUser; report?: string }): void {
+  const { lockedDirs, user, report } = folders
   for (const d of lockedDirs) chmodSync(d, 0o755)
   for (const rel of runnerFoldersToMake(report)) {
     const target = path.join(dir, rel)

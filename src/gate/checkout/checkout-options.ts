@@ -1,7 +1,7 @@
 import type { AgentUser } from '../../isolation/agent-user.js'
 import type { Tampering } from '../baseline/compare.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
-import type { DependencyReference } from '../dependency-reference.js'
+import type { DependencyReference } from '../dependencies/dependency-reference.js'
 import type { FirstCheckout } from './first-checkout.js'
 
 export interface CheckoutOptions {

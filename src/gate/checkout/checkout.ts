@@ -9,8 +9,8 @@ import { CHECKOUT_ARGS, createGateRepo } from './first-checkout.js'
 import { CACHE_DIRS, copyPristineDeps, freshCaches, placeDeps } from './pristine-deps.js'
 import { CheckoutCore } from './checkout-core.js'
 import type { PreparedCheckout } from './checkout-options.js'
-import { dependencyPathKind } from '../dependency-reference.js'
-import { protectedFilesUnder } from '../setup-recheck.js'
+import { dependencyPathKind } from '../dependencies/dependency-reference.js'
+import { protectedFilesUnder } from '../dependencies/setup-recheck.js'
 
 export { CACHE_DIRS, DEPENDENCY_DIRS } from './pristine-deps.js'
 export type { CheckoutOptions, PreparedCheckout } from './checkout-options.js'
@@ -63,7 +63,7 @@ export class CleanCheckout extends CheckoutCore {
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
     const folders = user && (wantFresh || this.first || !last) ? treeFolders(this.repo, commit) : null
     for (const listing of [fromBase, fromReference, fromLast, folders]) listing?.catch(() => undefined)
-    const fresh = await this.checkOut(commit, wantFresh, lap, fromLast)
+    const fresh = await this.checkOut(commit, { wantFresh, lap, changes: fromLast })
     this.lastCommit = commit
     const changes = fresh ? null : await fromLast
     const listed = user && fresh ? await (folders ?? treeFolders(this.repo, commit)) : null
@@ -82,10 +82,10 @@ export class CleanCheckout extends CheckoutCore {
     for (const rel of opts.removeFirst ?? []) if (removeTreeEntry(dir, rel)) this.touchedByLoopgate([rel])
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
     // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
-    if (user) await this.giveToUser(user, [home, tmp], listed ?? this.unowned.splice(0), listed !== null)
+    if (user) await this.giveToUser({ user, own: [home, tmp], paths: listed ?? this.unowned.splice(0), fresh: listed !== null })
     lap('ownership')
     if (!keepDeps) this.placeDeps(user)
-    freshCaches(dir, this.deps, user, (target) => this.discard(target))
+    freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, timings }
   }
@@ -101,7 +101,8 @@ export class CleanCheckout extends CheckoutCore {
   }
 
   /** Materialises `commit` in the checkout; true when it was made afresh. */
-  private async checkOut(commit: string, wantFresh: boolean, lap: (name: string) => void, changes: Promise<TreeChanges | null>): Promise<boolean> {
+  private async checkOut(commit: string, how: { wantFresh: boolean; lap: (name: string) => void; changes: Promise<TreeChanges | null> }): Promise<boolean> {
+    const { wantFresh, lap, changes } = how
     const scrubbing = this.scrubbing
     this.scrubbing = null
     await scrubbing
@@ -179,8 +180,8 @@ export class CleanCheckout extends CheckoutCore {
    * it. `paths`: what changed since the last checkout (directories the gate user already had keep
    * it; only those on the way to a changed path can be new), or every folder of a fresh checkout.
    */
-  private async giveToUser(user: AgentUser, own: string[], paths: string[], fresh: boolean): Promise<void> {
-    const locked = giveToUser(this.dir, { user, own, paths, fresh, deps: this.deps }, this.opts.snapshot)
+  private async giveToUser(to: { user: AgentUser; own: string[]; paths: string[]; fresh: boolean }): Promise<void> {
+    const locked = giveToUser(this.dir, { ...to, deps: this.deps }, this.opts.snapshot)
     this.lockedDirs = locked.dirs
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
@@ -191,13 +192,13 @@ export class CleanCheckout extends CheckoutCore {
   }
 
   private placeDeps(user: AgentUser | undefined): void {
-    placeDeps({ pristine: this.pristine, dir: this.dir }, this.deps, user, this.opts.writableDeps)
+    placeDeps(this.deps, { pristine: this.pristine, dir: this.dir, user, writable: this.opts.writableDeps })
     this.depsInPlace = true
     if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
   }
 
   /** Before the gate command: see closeFolders in checkout-locks.ts. */
   closeFolders(report?: string): void {
-    if (this.opts.user) closeFolders(this.dir, this.lockedDirs, this.opts.user, report)
+    if (this.opts.user) closeFolders(this.dir, { lockedDirs: this.lockedDirs, user: this.opts.user, report })
   }
 }

@@ -1,8 +1,9 @@
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { heldRepositoryFor } from '../../git/custody-registry.js'
-import { git, gitArgs, gitEnv } from '../../git/git.js'
+import { git, gitEnv } from '../../git/git.js'
+import { readObjectsRaw } from '../../git/object-batch.js'
 
 /** Where the gate's private repository and its checkout live (see CleanCheckout). */
 export interface GateLocation {
@@ -108,16 +109,7 @@ function withoutGroupOrOtherWrite<T>(spawn: () => T): T {
 
 /** `git cat-file --batch` on the gate's private repository: each of `specs` (one per line) answered as raw bytes. */
 export function readGateObjects(loc: GateLocation, specs: string[]): Promise<Buffer> {
-  const repo = gateRepoOf(loc)
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      gitArgs(['--git-dir', repo, 'cat-file', '--batch'], { cwd: path.dirname(repo) }),
-      { cwd: path.dirname(repo), env: gitEnv(), encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
-      (err, stdout) => (err ? reject(err) : resolve(stdout))
-    )
-    child.stdin?.end(specs.map((spec) => `${spec}\n`).join(''))
-  })
+  return readObjectsRaw(gateRepoOf(loc), specs)
 }
 
 // One process: writing the files is the kernel's work, which parallel checkout workers do not make

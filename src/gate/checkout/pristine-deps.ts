@@ -3,7 +3,7 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { git } from '../../git/git.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
-import { isVirtualenv, redirectWorkspacePaths } from '../workspace-paths.js'
+import { isVirtualenv, redirectWorkspacePaths } from '../toolchain/workspace-paths.js'
 import { cp } from './checkout-fs.js'
 import { DEPENDENCY_CACHE_DIRS, ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
 
@@ -51,7 +51,8 @@ export async function copyPristineDeps(where: { workspace: string; pristine: str
 }
 
 /** The dependency folders from the pristine copy: hardlinked read-only for a separate gate user, else a real copy. */
-export function placeDeps(where: { pristine: string; dir: string }, deps: string[], user: AgentUser | undefined, writable: boolean): void {
+export function placeDeps(deps: string[], where: { pristine: string; dir: string; user: AgentUser | undefined; writable: boolean }): void {
+  const { user, writable } = where
   for (const name of deps) {
     const src = path.join(where.pristine, name)
     const dest = path.join(where.dir, name)
@@ -67,7 +68,8 @@ export function placeDeps(where: { pristine: string; dir: string }, deps: string
 }
 
 /** Each run's tool caches inside the dependency folders: empty, the gate user's. */
-export function freshCaches(dir: string, deps: string[], user: AgentUser | undefined, discard: (target: string) => void): void {
+export function freshCaches(deps: string[], where: { dir: string; user: AgentUser | undefined; discard: (target: string) => void }): void {
+  const { dir, user, discard } = where
   for (const name of deps) {
     for (const cache of CACHE_DIRS[name] ?? []) {
       const target = path.join(dir, name, cache)

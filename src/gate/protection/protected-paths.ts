@@ -1,6 +1,6 @@
 import picomatch from 'picomatch'
 import { ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
-import { manifestKind, type ManifestKind } from '../manifest-keys.js'
+import { manifestKind, type ManifestKind } from '../dependencies/manifest-keys.js'
 
 /** Folders never treated as project files (dependencies, VCS metadata). */
 const NEVER = new RegExp(`(?:^|/)(?:${['.git', ...ROOT_DEPENDENCY_DIRS].map((d) => d.replace(/[.]/g, '\\.')).join('|')})(?:/|$)`)

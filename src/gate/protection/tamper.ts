@@ -4,7 +4,7 @@ import { readPreRunFiles } from '../../git/pre-run-files.js'
 import { changedInWorkTree } from '../../git/status.js'
 import type { CallGuard, GuardReport } from '../../loop/engine-types.js'
 import { describeTampering, findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
-import { describeDependencyRefusal, type DependencyReference } from '../dependency-reference.js'
+import { describeDependencyRefusal, type DependencyReference } from '../dependencies/dependency-reference.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
 
 export interface TamperGuardOptions {

@@ -34,10 +34,16 @@ export function normaliseOutput(output: string): string {
   return [...lines].sort().join('\n')
 }
 
+/**
+ * A failure's location lines (`at lib/loader.js:28`) without their line and column: an edit above
+ * the failing line in the code under test moves it, and the same failure must stay the same.
+ */
+const withoutLineNumbers = (text: string): string => text.replace(/(\bat [^\s:]+):\d+(?::\d+)?/g, '$1')
+
 /** The fingerprint: a short hash of the sorted failing ids with their normalised messages. */
 export function fingerprintOf(failures: FailureItem[]): string | null {
   if (failures.length === 0) return null
-  const lines = failures.map((f) => `${normaliseMessage(f.id)}\t${normaliseMessage(f.message)}`).sort()
+  const lines = failures.map((f) => `${normaliseMessage(f.id)}\t${withoutLineNumbers(normaliseMessage(f.message))}`).sort()
   return createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 12)
 }
 

@@ -1,4 +1,4 @@
-import { git } from '../git/git.js'
+import { git } from '../../git/git.js'
 
 /**
  * The variables that give a version-from-git build backend (setuptools-scm, and hatch-vcs, which

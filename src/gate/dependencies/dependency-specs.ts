@@ -1,4 +1,4 @@
-import { normalizeName, parseRequirement } from '../ecosystems/pip/lockfile.js'
+import { normalizeName, parseRequirement } from '../../ecosystems/pip/lockfile.js'
 import { parseManifest, type ManifestKind } from './manifest-keys.js'
 
 /**

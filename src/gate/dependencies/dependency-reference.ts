@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import { inDependencyFolder, inRootDependencyFolder } from '../ecosystems/registry.js'
-import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../fs/tree.js'
-import type { Tampering } from './baseline/compare.js'
+import { inDependencyFolder, inRootDependencyFolder } from '../../ecosystems/registry.js'
+import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../../fs/tree.js'
+import type { Tampering } from '../baseline/compare.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
 import { manifestDependencies } from './dependency-specs.js'
 import { isLockfile } from './lockfile-entries.js'
 import { manifestKind, restoreManifest, type ManifestKind } from './manifest-keys.js'
-import { listTree, readBlobs } from './baseline/snapshot.js'
+import { listTree, readBlobs } from '../baseline/snapshot.js'
 
 /**
  * A folder that holds installed packages, at any depth: Node resolves `src/node_modules/x` before
@@ -35,12 +35,18 @@ const blobId = (data: Buffer): string => createHash('sha1').update(`blob ${data.
  * what the agent may change of them (see DependencyPolicy).
  */
 export class DependencyReference {
+  private readonly files: Map<string, Buffer>
+  private readonly folders: Map<string, string>
+
+  /** `files`: each manifest's and lockfile's bytes at the commit; `folders`: each committed dependency folder's tree id. */
   private constructor(
     readonly commit: string,
     readonly policy: DependencyPolicy,
-    private readonly files: Map<string, Buffer>,
-    private readonly folders: Map<string, string>
-  ) {}
+    held: { files: Map<string, Buffer>; folders: Map<string, string> }
+  ) {
+    this.files = held.files
+    this.folders = held.folders
+  }
 
   static async take(cwd: string, commit: string, policy: (names: string[]) => DependencyPolicy): Promise<DependencyReference> {
     const tree = await listTree(cwd, commit)
@@ -58,7 +64,7 @@ export class DependencyReference {
       const kind = manifestKind(file)
       if (kind) for (const e of manifestDependencies(kind, data.toString('utf8')) ?? []) names.add(e.name)
     }
-    return new DependencyReference(commit, policy([...names]), files, folders)
+    return new DependencyReference(commit, policy([...names]), { files, folders })
   }
 
   /** Paths the reference holds that `check` always looks at (a deletion is a change). */
@@ -91,7 +97,8 @@ export class DependencyReference {
         found.push({ path: file, change: 'not a regular file: dependency files are compared as files' })
         continue
       }
-      const refusals = kind === 'lockfile' ? lockfileRefusals(file, before, now, this.policy) : manifestRefusals(kind, before, now, this.policy)
+      const change = { before, after: now }
+      const refusals = kind === 'lockfile' ? lockfileRefusals(file, change, this.policy) : manifestRefusals(kind, change, this.policy)
       if (refusals.length)
         found.push({ path: file, change: refusals.slice(0, 5).join('; ') + (refusals.length > 5 ? `; and ${refusals.length - 5} more` : '') })
     }

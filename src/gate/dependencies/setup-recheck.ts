@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { DEPENDENCY_FOLDER_NAMES } from '../ecosystems/registry.js'
-import { inRunnerFolder } from './runner-folders.js'
+import { DEPENDENCY_FOLDER_NAMES } from '../../ecosystems/registry.js'
+import { inRunnerFolder } from '../toolchain/runner-folders.js'
 
 /** Folders never walked: git's, and the dependency folders (their content is the pristine copies' or the setup's install). */
 const PRUNED = new Set(['.git', ...DEPENDENCY_FOLDER_NAMES])

@@ -1,10 +1,10 @@
-import { git } from '../git/git.js'
-import type { GateSettings } from '../settings.js'
+import { git } from '../../git/git.js'
+import type { GateSettings } from '../../settings.js'
 import { runnerTest, type DependencyPolicy } from './dependency-policy.js'
 import { DependencyReference } from './dependency-reference.js'
 import { npmRegistryHosts } from './lockfile-entries.js'
 import { parseManifest } from './manifest-keys.js'
-import type { BaseSnapshot } from './baseline/snapshot.js'
+import type { BaseSnapshot } from '../baseline/snapshot.js'
 
 /** Protected files larger than this are not read for the package names they mention. */
 const NAMING_FILE_LIMIT = 256 * 1024

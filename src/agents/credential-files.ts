@@ -1,10 +1,10 @@
 import { chownSync, mkdtempSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { agentSpec, providerSpec } from '../agents/agent-registry.js'
-import type { AgentUser } from './agent-user.js'
+import { agentSpec, providerSpec } from './agent-registry.js'
+import type { AgentUser } from '../isolation/agent-user.js'
 import { readAgentFile } from '../fs/tree.js'
 import { ConfigError } from '../errors.js'
-import { MINTING_FIX, mintingReason, mintingVariable } from './minting-credentials.js'
+import { MINTING_FIX, mintingReason, mintingVariable } from '../isolation/minting-credentials.js'
 
 /** A credentials file larger than this is not a credentials file. */
 const MAX_CREDENTIALS_BYTES = 1024 * 1024

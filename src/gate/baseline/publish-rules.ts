@@ -1,8 +1,9 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ProtectedPaths } from '../gate/protection/protected-paths.js'
-import { BaseSnapshot } from '../gate/baseline/snapshot.js'
-import type { PublishRules } from './publishable-tree.js'
+import type { PublishRules } from '../../git/publishable-tree.js'
+import { ProtectedPaths } from '../protection/protected-paths.js'
+import { findTampering, revertTampering } from './compare.js'
+import { BaseSnapshot } from './snapshot.js'
 
 /**
  * The run's publish rules, kept in its root-only run directory before the first agent call, so
@@ -12,10 +13,21 @@ import type { PublishRules } from './publishable-tree.js'
 
 const RECORD = 'publish-rules.json'
 
+/** The rules the publishable tree is held to: a protected path the agent changed goes back to the snapshot's bytes. */
+export function publishRulesOf(snapshot: BaseSnapshot): PublishRules {
+  return {
+    revertProtected: (dir, changed) => {
+      const found = findTampering(dir, snapshot, changed)
+      if (found.length) revertTampering(dir, snapshot, found)
+      return found
+    }
+  }
+}
+
 /** Records the rules in the run directory and returns them. */
 export function keepPublishRules(runDir: string, snapshot: BaseSnapshot): PublishRules {
   writeFileSync(path.join(runDir, RECORD), JSON.stringify({ base: snapshot.commit, patterns: snapshot.paths.patterns }), { mode: 0o600 })
-  return { snapshot }
+  return publishRulesOf(snapshot)
 }
 
 /**
@@ -41,5 +53,5 @@ export async function recordedPublishRules(runDir: string, workspace: string): P
   ) {
     throw new Error(`the publish rules recorded in ${file} are not readable`)
   }
-  return { snapshot: await BaseSnapshot.take(workspace, data.base, new ProtectedPaths(data.patterns as string[])) }
+  return publishRulesOf(await BaseSnapshot.take(workspace, data.base, { paths: new ProtectedPaths(data.patterns as string[]) }))
 }

@@ -1,6 +1,6 @@
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml'
-import { manifestAllowedKeys, manifestKind } from '../ecosystems/registry.js'
-import type { ManifestKind } from '../ecosystems/types.js'
+import { manifestAllowedKeys, manifestKind } from '../../ecosystems/registry.js'
+import type { ManifestKind } from '../../ecosystems/types.js'
 
 /**
  * Manifests are protected except for an allow-list of keys the agent may change: the dependency

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { chownSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { AgentUser } from '../isolation/agent-user.js'
+import type { AgentUser } from '../../isolation/agent-user.js'
 
 /** A package manager's download cache on the runner, and where that tool looks for it under HOME. */
 export interface PackageCache {

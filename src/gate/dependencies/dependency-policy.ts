@@ -1,8 +1,8 @@
-import { ECOSYSTEMS } from '../ecosystems/registry.js'
+import { ECOSYSTEMS } from '../../ecosystems/registry.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
 import { changedLockEntries, lockEntries } from './lockfile-entries.js'
 import type { ManifestKind } from './manifest-keys.js'
-import type { DependencyChanges } from '../settings.js'
+import type { DependencyChanges } from '../../settings.js'
 
 /**
  * What the agent may change of a dependency file: nothing (`refuse`), or registry versions only
@@ -26,7 +26,16 @@ const ENTRY_BY_ENTRY = [...ECOSYSTEMS.flatMap((e) => e.lockfiles), ...(ECOSYSTEM
 const ALLOW = 'set `dependency-changes: registry` to let the agent change versions from the registry'
 const REGISTRY_ONLY = '`dependency-changes: registry` allows name@version from the registry only'
 
-function judge(policy: DependencyPolicy, name: string, what: string, registry: boolean, why?: string): string | null {
+/** One changed entry: its package, the change in words, whether its new spec is a registry version (and why not). */
+interface EntryChange {
+  name: string
+  what: string
+  registry: boolean
+  why?: string
+}
+
+function judge(policy: DependencyPolicy, change: EntryChange): string | null {
+  const { name, what, registry, why } = change
   const n = normalizeName(name)
   if (policy.pinned.some((p) => normalizeName(p) === n))
     return `${what}: ${name} is loopgate's own bump in this run; the agent may change the code, not the bump`
@@ -37,8 +46,15 @@ function judge(policy: DependencyPolicy, name: string, what: string, registry: b
   return null
 }
 
-/** Refusals of a manifest's dependency entries changed from `before` to `after` (texts; null: absent). */
-export function manifestRefusals(kind: ManifestKind, before: string | null, after: string | null, policy: DependencyPolicy): string[] {
+/** A dependency file's text before and after the agent's change (null: absent). */
+export interface FileChange {
+  before: string | null
+  after: string | null
+}
+
+/** Refusals of a manifest's dependency entries changed from `before` to `after`. */
+export function manifestRefusals(kind: ManifestKind, change: FileChange, policy: DependencyPolicy): string[] {
+  const { before, after } = change
   const old = manifestDependencies(kind, before) ?? []
   const now = manifestDependencies(kind, after)
   if (now === null) return [] // a manifest that does not parse is the protected-paths check's
@@ -50,12 +66,13 @@ export function manifestRefusals(kind: ManifestKind, before: string | null, afte
     // Removing a package the gate does not load is no way to bring in other code.
     const registry = entry.spec === '' || entry.registry
     if (entry.spec === '' && policy.mode === 'registry' && !policy.isRunner(entry.name) && !policy.pinned.includes(entry.name)) return []
-    return [judge(policy, entry.name, what.slice(0, 300), registry)].filter((r): r is string => r !== null)
+    return [judge(policy, { name: entry.name, what: what.slice(0, 300), registry })].filter((r): r is string => r !== null)
   })
 }
 
-/** Refusals of a lockfile changed from `before` to `after` (texts; null: absent). */
-export function lockfileRefusals(file: string, before: string | null, after: string | null, policy: DependencyPolicy): string[] {
+/** Refusals of a lockfile changed from `before` to `after`. */
+export function lockfileRefusals(file: string, change: FileChange, policy: DependencyPolicy): string[] {
+  const { before, after } = change
   if (before === after) return []
   const old = before === null ? [] : lockEntries(file, before, policy.registryHosts)
   const now = after === null ? [] : lockEntries(file, after, policy.registryHosts)
@@ -70,12 +87,12 @@ export function lockfileRefusals(file: string, before: string | null, after: str
       if (policy.mode === 'refuse') out.push(`the root entry changed: dependency changes are refused (${ALLOW})`)
       continue
     }
-    const r = judge(policy, e.name, `${e.key} ${old.some((o) => o.key === e.key) ? 'changed' : 'added'}`, e.registry, e.why)
+    const r = judge(policy, { name: e.name, what: `${e.key} ${old.some((o) => o.key === e.key) ? 'changed' : 'added'}`, registry: e.registry, why: e.why })
     if (r) out.push(r)
   }
   for (const name of removed) {
     if (policy.mode === 'registry' && !policy.isRunner(name) && !policy.pinned.includes(name)) continue
-    const r = judge(policy, name, `${name} removed`, true)
+    const r = judge(policy, { name, what: `${name} removed`, registry: true })
     if (r) out.push(r)
   }
   return out

@@ -1,0 +1,183 @@
+import { lstatSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import picomatch from 'picomatch'
+import semver from 'semver'
+import { readAgentText, writeTreeFile } from '../../fs/tree.js'
+import type { DependencyType, OutdatedDependency, OutdatedReport } from '../types.js'
+
+export const MANIFEST = 'package.json'
+const SECTIONS: readonly DependencyType[] = ['dependencies', 'devDependencies', 'optionalDependencies']
+export const MAX_JSON_BYTES = 32 * 1024 * 1024
+/** How deep workspace packages are looked for, and how many at most. */
+const MAX_DEPTH = 5
+const MAX_PACKAGES = 500
+const LOOKUP_CONCURRENCY = 4
+
+export type Json = Record<string, unknown>
+const isTable = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function readJson(workspace: string, rel: string): Json | null {
+  const text = readAgentText(workspace, rel, MAX_JSON_BYTES)
+  if (text === null) return null
+  try {
+    const data = JSON.parse(text) as unknown
+    return isTable(data) ? data : null
+  } catch {
+    return null
+  }
+}
+
+const manifestOf = (dir: string): string => (dir ? `${dir}/${MANIFEST}` : MANIFEST)
+
+/** The folders (relative, `''` the root) of the workspace packages `patterns` name, the root first. */
+export function workspaceDirs(workspace: string, patterns: readonly string[]): string[] {
+  const clean = patterns.filter((p) => typeof p === 'string' && p.trim()).map((p) => p.trim().replace(/^\.\//, '').replace(/\/+$/, ''))
+  const include = clean.filter((p) => !p.startsWith('!'))
+  if (include.length === 0) return ['']
+  const yes = picomatch(include)
+  const no = picomatch(clean.filter((p) => p.startsWith('!')).map((p) => p.slice(1)))
+  const found: string[] = []
+  const walk = (rel: string, depth: number): void => {
+    if (depth > MAX_DEPTH || found.length >= MAX_PACKAGES) return
+    let entries
+    try {
+      entries = readdirSync(path.join(workspace, rel), { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue
+      const sub = rel ? `${rel}/${e.name}` : e.name
+      if (yes(sub) && !no(sub) && lstatSafe(path.join(workspace, sub, MANIFEST))) found.push(sub)
+      walk(sub, depth + 1)
+    }
+  }
+  walk('', 1)
+  return ['', ...found]
+}
+
+function lstatSafe(file: string): boolean {
+  try {
+    return lstatSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** Where one workspace package declares a dependency with a semver range. */
+export interface Declaration {
+  dir: string
+  type: DependencyType
+  range: string
+}
+
+/** Every semver-range dependency of every package in `dirs`, by name (git, file, alias and workspace specs are left out). */
+export function declarations(workspace: string, dirs: readonly string[]): Map<string, Declaration[]> {
+  const out = new Map<string, Declaration[]>()
+  for (const dir of dirs) {
+    const manifest = readJson(workspace, manifestOf(dir))
+    if (!manifest) continue
+    const seen = new Set<string>()
+    for (const type of SECTIONS) {
+      const deps = manifest[type]
+      if (!isTable(deps)) continue
+      for (const [name, range] of Object.entries(deps)) {
+        if (typeof range !== 'string' || seen.has(name) || semver.validRange(range) === null) continue
+        seen.add(name)
+        out.set(name, [...(out.get(name) ?? []), { dir, type, range }])
+      }
+    }
+  }
+  return out
+}
+
+/** The range a bump writes: a pin stays a pin, `~` stays `~`, anything else becomes `^<to>`. */
+export function bumpedRange(range: string, to: string): string {
+  const r = range.trim()
+  if (semver.valid(r)) return to
+  if (/^~\s*\d/.test(r)) return `~${to}`
+  return `^${to}`
+}
+
+/** Rewrites `name` in each declaring manifest to admit `to`, its formatting kept; returns the files written. */
+export function writeBumpedManifests(workspace: string, decls: readonly Declaration[], name: string, to: string): string[] {
+  const files: string[] = []
+  for (const d of decls) {
+    const rel = manifestOf(d.dir)
+    const text = readAgentText(workspace, rel, MAX_JSON_BYTES)
+    const manifest = text === null ? null : readJson(workspace, rel)
+    if (text === null || !manifest || !isTable(manifest[d.type])) continue
+    ;(manifest[d.type] as Json)[name] = bumpedRange(d.range, to)
+    const indent = /^[{[]\r?\n([ \t]+)/.exec(text)?.[1] ?? '  '
+    const eol = text.includes('\r\n') ? '\r\n' : '\n'
+    const body = JSON.stringify(manifest, null, indent).replace(/\n/g, eol)
+    writeTreeFile({ root: workspace, rel, data: text.endsWith('\n') ? `${body}${eol}` : body })
+    files.push(rel)
+  }
+  return files
+}
+
+async function eachLimited<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await fn(items[i])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, items.length) }, worker))
+  return results
+}
+
+/** What the registry lookup needs: the versions published of a name (null: the registry does not know it). */
+export interface OutdatedSources {
+  decls: Map<string, Declaration[]>
+  /** The version the lockfile holds for `name` in the package at `dir`. */
+  locked(dir: string, name: string): string | null
+  versions(name: string): Promise<string[] | null>
+}
+
+/**
+ * The outdated dependencies across the workspace packages: the version the lockfile holds (the
+ * oldest, when packages hold different ones), the newest published and the newest the declared
+ * range admits, from the registry itself, four names at a time.
+ */
+export async function outdatedFromRegistry(src: OutdatedSources): Promise<OutdatedReport> {
+  const notes: string[] = []
+  const names = [...src.decls.keys()].sort()
+  const published = await eachLimited(names, (n) => src.versions(n))
+  const found: OutdatedDependency[] = []
+  names.forEach((name, i) => {
+    const held = src.decls
+      .get(name)!
+      .map((d) => ({ d, current: src.locked(d.dir, name) }))
+      .filter((h): h is { d: Declaration; current: string } => h.current !== null && semver.valid(h.current) !== null)
+      .sort((a, b) => semver.compare(a.current, b.current))
+    const versions = published[i]
+    if (held.length === 0) return notes.push(`not upgraded: ${name}: the lockfile holds no version of it`)
+    if (versions === null) return notes.push(`not upgraded: ${name}: the registry does not know it`)
+    const { d, current } = held[0]
+    const pre = (semver.prerelease(current)?.length ?? 0) > 0
+    const valid = versions.filter((v) => semver.valid(v) !== null && (pre || (semver.prerelease(v)?.length ?? 0) === 0))
+    const latest = semver.maxSatisfying(valid, '*', { includePrerelease: pre })
+    const wanted = semver.maxSatisfying(valid, d.range, { includePrerelease: pre }) ?? current
+    if (!latest || (semver.lte(latest, current) && semver.lte(wanted, current))) return
+    found.push({ name, current, wanted, latest, type: d.type })
+  })
+  return { dependencies: found, notes }
+}
+
+/** A `… view <name> versions --json` answer: the version list, or null when the name is unknown. */
+export function parseVersions(stdout: string): string[] | null {
+  let data: unknown
+  try {
+    data = JSON.parse(stdout.trim() || 'null')
+  } catch {
+    return null
+  }
+  // yarn wraps it: {"type":"inspect","data":[…]}
+  if (isTable(data) && data.type === 'inspect') data = data.data
+  if (typeof data === 'string') return [data]
+  return Array.isArray(data) ? data.filter((v): v is string => typeof v === 'string') : null
+}

@@ -1,0 +1,65 @@
+import { readAgentText } from '../../fs/tree.js'
+import { NodeLockManager } from '../pnpm/node-manager.js'
+import { declarations, MAX_JSON_BYTES, readJson, type Json } from '../pnpm/node-project.js'
+import { declaredManager } from '../pnpm/tool.js'
+import type { UpgradeCandidate } from '../types.js'
+import { isBerryLock, parseYarnLock, yarnLocked } from './lockfile.js'
+
+export const LOCKFILE = 'yarn.lock'
+
+/** Yarn classic (1.x): package.json with yarn.lock v1 (or `packageManager: yarn@1…`), workspaces from package.json. */
+export class YarnPackageManager extends NodeLockManager {
+  readonly name = 'yarn'
+  readonly lockfile = LOCKFILE
+
+  protected workspacePatterns(workspace: string): string[] {
+    const ws = readJson(workspace, 'package.json')?.workspaces
+    const list = Array.isArray(ws) ? ws : typeof ws === 'object' && ws !== null ? (ws as Json).packages : []
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : []
+  }
+
+  protected lockedReader(workspace: string): (dir: string, name: string) => string | null {
+    const blocks = parseYarnLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')
+    return (dir, name) => {
+      const decl = declarations(workspace, [dir]).get(name)?.[0]
+      return decl ? yarnLocked(blocks, name, decl.range) : null
+    }
+  }
+
+  protected installArgs(): string[] {
+    return ['install', '--ignore-scripts', '--non-interactive', '--no-progress']
+  }
+
+  protected versionsArgs(name: string): string[] {
+    return ['info', name, 'versions', '--json', '--non-interactive']
+  }
+
+  protected metadataArgs(name: string, version: string): string[] {
+    return ['info', `${name}@${version}`, '--json', '--non-interactive']
+  }
+
+  protected parseMetadata(stdout: string): Json {
+    try {
+      const data = (JSON.parse(stdout.trim() || '{}') as Json).data
+      return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Json) : {}
+    } catch {
+      return {}
+    }
+  }
+
+  /** Yarn Berry (2 and later) is not Yarn classic: its lockfile and its install are another tool's. */
+  protected unsupported(workspace: string, manifest: Json): string | null {
+    const declared = declaredManager(manifest.packageManager)
+    if (declared?.name === 'yarn' && !/^1\./.test(declared.version)) {
+      return `package.json declares packageManager yarn@${declared.version.slice(0, 40)}: Yarn Berry (2 and later) is not supported, only Yarn classic 1.x`
+    }
+    if (isBerryLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')) {
+      return 'yarn.lock is a Yarn Berry lockfile (it has __metadata): Yarn Berry (2 and later) is not supported, only Yarn classic 1.x'
+    }
+    return null
+  }
+
+  installedCopy(candidate: UpgradeCandidate): string {
+    return `node_modules/${candidate.name}`
+  }
+}
