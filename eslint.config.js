@@ -21,8 +21,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: {
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }]
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+      'max-params': ['error', 3]
     }
+  },
+  {
+    // named options still to come
+    files: ['src/gate/**/*.ts', 'src/ecosystems/**/*.ts', 'src/upgrade/**/*.ts', 'src/meter/**/*.ts', 'src/agents/**/*.ts'],
+    rules: { 'max-params': 'off' }
   },
   {
     // Tests read JSON from servers and files they wrote themselves.

@@ -128,7 +128,7 @@ describe('forged feature flips', () => {
 describe('loopgate’s commits of the features file', () => {
   test('an iteration commit never takes the features file (the post step’s neither); the record commit takes only it', async () => {
     const ws = makeRepo({ 'a.txt': 'a\n', 'features.json': '[{"passes": false}]\n' })
-    const workspace = new GitWorkspace(ws, '.loopgate/progress.md', 'features.json', { rules: await publishRulesAt(ws) })
+    const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', featuresFile: 'features.json', rules: await publishRulesAt(ws) })
     writeFileSync(path.join(ws, 'a.txt'), 'b\n')
     writeFileSync(path.join(ws, 'features.json'), '[{"passes": true}]\n')
     const change = await workspace.commitIteration('r1', 1)

@@ -39,7 +39,7 @@ describe('the post step settles a run whose main step was killed', () => {
     mkdirSync(runDir, { recursive: true })
     const ledger = new Ledger(path.join(runDir, 'ledger.jsonl'))
     ledger.begin(1, 2)
-    ledger.charge(1, 0.5, 'reported')
+    ledger.charge({ iteration: 1, usd: 0.5, source: 'reported' })
     ledger.begin(2, 2)
     writeFileSync(path.join(repo, 'src', 'math.mjs'), 'export function add(a, b) {\n  return a + b // half done\n}\n')
     const progressFile = path.join(repo, '.loopgate', 'progress.md')

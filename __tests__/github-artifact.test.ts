@@ -96,7 +96,7 @@ describe('uploadAttemptLog against a local Actions results service', () => {
     })
     const warnings: string[] = []
 
-    const url = await uploadAttemptLog('nightly-upgrade', [log, progress], work, env, (m) => warnings.push(m))
+    const url = await uploadAttemptLog({ loopId: 'nightly-upgrade', files: [log, progress], tempDir: work, env, warn: (m) => warnings.push(m) })
     jest.restoreAllMocks()
 
     expect(warnings).toEqual([])
@@ -138,7 +138,7 @@ describe('uploadAttemptLog against a local Actions results service', () => {
     useLibraryEnv(env)
     jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const warnings: string[] = []
-    const url = await uploadAttemptLog('nightly-upgrade', [log, missing], work, env, (m) => warnings.push(m))
+    const url = await uploadAttemptLog({ loopId: 'nightly-upgrade', files: [log, missing], tempDir: work, env, warn: (m) => warnings.push(m) })
     jest.restoreAllMocks()
 
     expect(warnings).toEqual([])
@@ -153,7 +153,7 @@ describe('uploadAttemptLog against a local Actions results service', () => {
     const warnings: string[] = []
     const env = runEnv()
     delete env.ACTIONS_RUNTIME_TOKEN
-    const url = await uploadAttemptLog('nightly-upgrade', [], work, env, (m) => warnings.push(m))
+    const url = await uploadAttemptLog({ loopId: 'nightly-upgrade', files: [], tempDir: work, env, warn: (m) => warnings.push(m) })
     expect(url).toBeUndefined()
     expect(warnings).toEqual([expect.stringMatching(/the artifact service is not available/)])
     expect(svc.requests.length).toBe(before)

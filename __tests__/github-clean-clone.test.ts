@@ -39,7 +39,9 @@ describe('publishing from a clean clone', () => {
     sh(ws, ['config', 'core.fsmonitor', `sh -c 'env > ${marker}'`])
     sh(ws, ['config', 'uploadpack.packObjectsHook', `sh -c 'env > ${marker}'`])
     sh(ws, ['config', 'core.hooksPath', path.join(ws, '.git', 'hooks')])
-    await withCleanClone(tempDir(), ws, sha, remoteFromEnv(env, TOKEN), (c) => pushWorkBranch(c, sha, 'loopgate/nightly'))
+    await withCleanClone({ tempDir: tempDir(), workspace: ws, commit: sha, remote: remoteFromEnv(env, TOKEN) }, (c) =>
+      pushWorkBranch(c, sha, 'loopgate/nightly')
+    )
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/nightly']).trim()).toBe(sha)
     expect(existsSync(marker)).toBe(false)
     expect(readFileSync(path.join(ws, '.git', 'config'), 'utf8')).not.toContain(TOKEN)
@@ -49,10 +51,10 @@ describe('publishing from a clean clone', () => {
     const { bare, ws, env } = setup()
     const first = commit(ws, 'b.txt', '1\n', `loopgate: iteration 1\n\nLoopgate-Run: r1\n`)
     const remote = remoteFromEnv(env, TOKEN)
-    await withCleanClone(tempDir(), ws, first, remote, (c) => pushWorkBranch(c, first, 'loopgate/x'))
+    await withCleanClone({ tempDir: tempDir(), workspace: ws, commit: first, remote }, (c) => pushWorkBranch(c, first, 'loopgate/x'))
     sh(ws, ['reset', '-q', '--hard', 'HEAD~1'])
     const second = commit(ws, 'b.txt', '2\n', `loopgate: iteration 1\n\nLoopgate-Run: r2\n`)
-    await withCleanClone(tempDir(), ws, second, remote, (c) => pushWorkBranch(c, second, 'loopgate/x'))
+    await withCleanClone({ tempDir: tempDir(), workspace: ws, commit: second, remote }, (c) => pushWorkBranch(c, second, 'loopgate/x'))
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/x']).trim()).toBe(second)
 
     // A person pushes to the loop branch: the next run must not overwrite it.
@@ -66,7 +68,9 @@ describe('publishing from a clean clone', () => {
     const human = sh(bare, ['rev-parse', 'refs/heads/loopgate/x']).trim()
     sh(ws, ['reset', '-q', '--hard', 'HEAD~1'])
     const third = commit(ws, 'b.txt', '3\n', `loopgate: iteration 1\n\nLoopgate-Run: r3\n`)
-    await expect(withCleanClone(tempDir(), ws, third, remote, (c) => pushWorkBranch(c, third, 'loopgate/x'))).rejects.toBeInstanceOf(PushRejectedError)
+    await expect(
+      withCleanClone({ tempDir: tempDir(), workspace: ws, commit: third, remote }, (c) => pushWorkBranch(c, third, 'loopgate/x'))
+    ).rejects.toBeInstanceOf(PushRejectedError)
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/x']).trim()).toBe(human)
   })
 
@@ -82,7 +86,7 @@ describe('publishing from a clean clone', () => {
 
   it('refuses a commit that is not in the workspace', async () => {
     const { ws, env } = setup()
-    await expect(CleanClone.create(tempDir(), ws, 'f'.repeat(40), remoteFromEnv(env))).rejects.toThrow()
+    await expect(CleanClone.create({ tempDir: tempDir(), workspace: ws, commit: 'f'.repeat(40), remote: remoteFromEnv(env) })).rejects.toThrow()
   })
 
   it('a push the remote rejects is not retried', async () => {
@@ -91,7 +95,13 @@ describe('publishing from a clean clone', () => {
     writeFileSync(path.join(bare, 'hooks', 'pre-receive'), `#!/bin/sh\necho x >> "${log}"\necho "branch protected" >&2\nexit 1\n`, { mode: 0o755 })
     const sha = commit(ws, 'b.txt', 'b\n', `loopgate: iteration 1\n\nLoopgate-Run: r1\n`)
     const retries: number[] = []
-    const clone = await CleanClone.create(tempDir(), ws, sha, remoteFromEnv(env, TOKEN), { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) })
+    const clone = await CleanClone.create({
+      tempDir: tempDir(),
+      workspace: ws,
+      commit: sha,
+      remote: remoteFromEnv(env, TOKEN),
+      pushRetry: { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) }
+    })
     try {
       await expect(pushWorkBranch(clone, sha, 'loopgate/x')).rejects.toThrow(/remote rejected|pre-receive hook declined/)
     } finally {
@@ -113,7 +123,13 @@ describe('publishing from a clean clone', () => {
       const env = { GITHUB_SERVER_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, GITHUB_REPOSITORY: 'octo-org/octo-repo' }
       const sha = commit(ws, 'b.txt', 'b\n', 'x')
       const retries: number[] = []
-      const clone = await CleanClone.create(tempDir(), ws, sha, remoteFromEnv(env, TOKEN), { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) })
+      const clone = await CleanClone.create({
+        tempDir: tempDir(),
+        workspace: ws,
+        commit: sha,
+        remote: remoteFromEnv(env, TOKEN),
+        pushRetry: { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) }
+      })
       let message = ''
       try {
         await clone.push(sha, 'loopgate/x', 'force').catch((err: Error) => (message = err.message))

@@ -24,45 +24,87 @@ const notOurs = async (): Promise<boolean> => false
 
 describe('event plans', () => {
   it('schedule and workflow_dispatch work on loopgate/<loop-id> from the ref the workflow ran on', async () => {
-    const plan = await planEvent(settings(), 'schedule', {}, { GITHUB_REF: 'refs/heads/trunk' }, notOurs)
+    const plan = await planEvent({ settings: settings(), eventName: 'schedule', payload: {}, env: { GITHUB_REF: 'refs/heads/trunk' }, isOwnCommit: notOurs })
     expect(plan).toMatchObject({ kind: 'branch', workBranch: 'loopgate/nightly', baseBranch: 'trunk' })
-    const dispatched = await planEvent(settings(), 'workflow_dispatch', { repository: { default_branch: 'dev' } }, {}, notOurs)
+    const dispatched = await planEvent({
+      settings: settings(),
+      eventName: 'workflow_dispatch',
+      payload: { repository: { default_branch: 'dev' } },
+      env: {},
+      isOwnCommit: notOurs
+    })
     expect(dispatched).toMatchObject({ kind: 'branch', baseBranch: 'dev' })
-    expect(await planEvent(settings({ 'base-ref': 'release' }), 'schedule', {}, { GITHUB_REF: 'refs/heads/trunk' }, notOurs)).toMatchObject({
+    expect(
+      await planEvent({
+        settings: settings({ 'base-ref': 'release' }),
+        eventName: 'schedule',
+        payload: {},
+        env: { GITHUB_REF: 'refs/heads/trunk' },
+        isOwnCommit: notOurs
+      })
+    ).toMatchObject({
       baseBranch: 'release'
     })
   })
 
   it('a same-repository PR works on its head branch with its base as the gate base', async () => {
     for (const action of ['opened', 'synchronize', 'reopened', 'labeled']) {
-      const plan = await planEvent(settings(), 'pull_request', pr(action), {}, notOurs)
+      const plan = await planEvent({ settings: settings(), eventName: 'pull_request', payload: pr(action), env: {}, isOwnCommit: notOurs })
       expect(plan).toMatchObject({ kind: 'pull-request', number: 4, headBranch: 'feature', baseBranch: 'develop', headSha: 'c'.repeat(40) })
       expect(settingsForPlan(settings(), plan).baseRef).toBe('develop')
     }
-    expect(await planEvent(settings(), 'pull_request', pr('closed'), {}, notOurs)).toMatchObject({ kind: 'skip' })
+    expect(await planEvent({ settings: settings(), eventName: 'pull_request', payload: pr('closed'), env: {}, isOwnCommit: notOurs })).toMatchObject({
+      kind: 'skip'
+    })
   })
 
   it('skips forks and deleted head repositories', async () => {
-    expect(await planEvent(settings(), 'pull_request', pr('opened', 'fork/r'), {}, notOurs)).toMatchObject({
+    expect(await planEvent({ settings: settings(), eventName: 'pull_request', payload: pr('opened', 'fork/r'), env: {}, isOwnCommit: notOurs })).toMatchObject({
       kind: 'skip',
       message: expect.stringContaining('fork (fork/r)')
     })
-    expect(await planEvent(settings(), 'pull_request', pr('opened', null), {}, notOurs)).toMatchObject({ kind: 'skip' })
+    expect(await planEvent({ settings: settings(), eventName: 'pull_request', payload: pr('opened', null), env: {}, isOwnCommit: notOurs })).toMatchObject({
+      kind: 'skip'
+    })
   })
 
   it('refuses pull_request_target unless allowed', async () => {
-    expect(await planEvent(settings(), 'pull_request_target', pr('opened'), {}, notOurs)).toMatchObject({ kind: 'refuse' })
-    expect(await planEvent(settings({ 'allow-pull-request-target': 'true' }), 'pull_request_target', pr('opened'), {}, notOurs)).toMatchObject({
+    expect(await planEvent({ settings: settings(), eventName: 'pull_request_target', payload: pr('opened'), env: {}, isOwnCommit: notOurs })).toMatchObject({
+      kind: 'refuse'
+    })
+    expect(
+      await planEvent({
+        settings: settings({ 'allow-pull-request-target': 'true' }),
+        eventName: 'pull_request_target',
+        payload: pr('opened'),
+        env: {},
+        isOwnCommit: notOurs
+      })
+    ).toMatchObject({
       kind: 'pull-request'
     })
-    expect(await planEvent(settings({ 'allow-pull-request-target': 'true' }), 'pull_request_target', pr('opened', 'fork/r'), {}, notOurs)).toMatchObject({
+    expect(
+      await planEvent({
+        settings: settings({ 'allow-pull-request-target': 'true' }),
+        eventName: 'pull_request_target',
+        payload: pr('opened', 'fork/r'),
+        env: {},
+        isOwnCommit: notOurs
+      })
+    ).toMatchObject({
       kind: 'skip'
     })
   })
 
   it('skips when the PR head is loopgate’s own newest commit', async () => {
     const seen: string[] = []
-    const plan = await planEvent(settings(), 'pull_request', pr('synchronize'), {}, async (sha) => (seen.push(sha), true))
+    const plan = await planEvent({
+      settings: settings(),
+      eventName: 'pull_request',
+      payload: pr('synchronize'),
+      env: {},
+      isOwnCommit: async (sha) => (seen.push(sha), true)
+    })
     expect(plan).toMatchObject({ kind: 'skip', message: expect.stringContaining("loopgate's own") })
     expect(seen).toEqual(['c'.repeat(40)])
   })

@@ -71,34 +71,37 @@ describe('who may start a loop', () => {
 
   test('write, maintain and admin may; read, triage and strangers are refused with a line that says why', async () => {
     const gh = await server({ collaborators })
-    for (const ok of ['octo-admin', 'octo-writer', 'octo-maintain']) expect(await actorRefusal(client(gh), REPO, [ok], settings())).toBeNull()
+    for (const ok of ['octo-admin', 'octo-writer', 'octo-maintain'])
+      expect(await actorRefusal({ client: client(gh), repo: REPO, actors: [ok], settings: settings() })).toBeNull()
     for (const [who, level] of [
       ['octo-reader', 'read'],
       ['octo-triage', 'triage'],
       ['stranger', 'none']
     ]) {
-      const line = await actorRefusal(client(gh), REPO, [who], settings())
+      const line = await actorRefusal({ client: client(gh), repo: REPO, actors: [who], settings: settings() })
       expect(line).toContain(`${who} caused this run without write permission on octo-org/octo-repo (${level})`)
       expect(line).toContain('allow-users')
     }
     // every actor must be allowed: a maintainer re-running a stranger's run does not make it the maintainer's
-    expect(await actorRefusal(client(gh), REPO, ['octo-admin', 'stranger'], settings())).toContain('stranger')
-    expect(await actorRefusal(client(gh), REPO, [], settings())).toContain('names no actor')
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: ['octo-admin', 'stranger'], settings: settings() })).toContain('stranger')
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: [], settings: settings() })).toContain('names no actor')
   })
 
   test('allow-users lets listed logins (any case) and `*` everyone in; allow-bots lets bots in', async () => {
     const gh = await server({ collaborators })
-    expect(await actorRefusal(client(gh), REPO, ['Stranger'], settings({ allowUsers: ['stranger'] }))).toBeNull()
-    expect(await actorRefusal(client(gh), REPO, ['anyone'], settings({ allowUsers: ['*'] }))).toBeNull()
-    expect(await actorRefusal(client(gh), REPO, ['dependabot[bot]'], settings())).toContain('allow-bots: true')
-    expect(await actorRefusal(client(gh), REPO, ['dependabot[bot]'], settings({ allowBots: true }))).toBeNull()
-    expect(await actorRefusal(client(gh), REPO, ['dependabot[bot]'], settings({ allowUsers: ['dependabot[bot]'] }))).toBeNull()
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: ['Stranger'], settings: settings({ allowUsers: ['stranger'] }) })).toBeNull()
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: ['anyone'], settings: settings({ allowUsers: ['*'] }) })).toBeNull()
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: ['dependabot[bot]'], settings: settings() })).toContain('allow-bots: true')
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: ['dependabot[bot]'], settings: settings({ allowBots: true }) })).toBeNull()
+    expect(
+      await actorRefusal({ client: client(gh), repo: REPO, actors: ['dependabot[bot]'], settings: settings({ allowUsers: ['dependabot[bot]'] }) })
+    ).toBeNull()
   })
 
   test('a permission that cannot be checked refuses the run', async () => {
     const gh = await server({ collaborators })
     gh.fail('repos/get-collaborator-permission-level', 403, 10, 'Resource not accessible by integration')
-    expect(await actorRefusal(client(gh), REPO, ['octo-admin'], settings())).toContain('could not be checked')
+    expect(await actorRefusal({ client: client(gh), repo: REPO, actors: ['octo-admin'], settings: settings() })).toContain('could not be checked')
   })
 })
 

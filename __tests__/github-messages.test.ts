@@ -40,7 +40,7 @@ describe('what a refusal from GitHub is explained as', () => {
     const pull = gh.addPull({ head: 'feature', title: 'a PR' })
     const warnings: string[] = []
     const client = createClient(TOKEN, { GITHUB_API_URL: gh.url }, (m) => warnings.push(m))
-    const comment = new ProgressComment(client, REPO, pull.number, (m) => warnings.push(m))
+    const comment = new ProgressComment({ client, repo: REPO, issueNumber: pull.number, warn: (m) => warnings.push(m) })
     await comment.write('first')
     const firstUrl = comment.url
     // GitHub answers an edit of a deleted comment with 404.

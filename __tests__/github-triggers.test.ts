@@ -61,7 +61,7 @@ describe('comment and check triggers', () => {
   })
 
   const plan = (event: string, payload: Payload, extra: Record<string, string> = {}): Promise<EventPlan> =>
-    planEvent(settings(extra), event, payload, {}, notOurs, api)
+    planEvent({ settings: settings(extra), eventName: event, payload, env: {}, isOwnCommit: notOurs, api })
 
   it('reads the command and the words after it, only at the start of the comment', () => {
     expect(commandWords('/loopgate fix the flaky test\nplease', '/loopgate')).toBe('fix the flaky test\nplease')
@@ -199,6 +199,8 @@ describe('comment and check triggers', () => {
   it('refuses these events without the API (no token outside Actions)', async () => {
     const payload = recorded('pull_request_review', (p) => p.action === 'submitted')
     payload.review.body = '/loopgate go'
-    expect(await planEvent(settings(), 'pull_request_review', payload, {}, notOurs)).toMatchObject({ kind: 'refuse' })
+    expect(await planEvent({ settings: settings(), eventName: 'pull_request_review', payload, env: {}, isOwnCommit: notOurs })).toMatchObject({
+      kind: 'refuse'
+    })
   })
 })

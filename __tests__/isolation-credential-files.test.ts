@@ -67,7 +67,7 @@ test('a credentials file in the workspace never goes into loopgate’s commits',
     { GOOGLE_APPLICATION_CREDENTIALS: path.join(ws, 'gha-creds-9f.json') },
     { agent: 'claude', provider: 'vertex', workspace: ws }
   )
-  const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { exclude: staged.inWorkspace, rules: await publishRulesAt(ws) })
+  const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', exclude: staged.inWorkspace, rules: await publishRulesAt(ws) })
   await workspace.prepare()
   writeFileSync(path.join(ws, 'gha-creds-9f.json'), KEY)
   writeFileSync(path.join(ws, 'a.txt'), 'b\n')

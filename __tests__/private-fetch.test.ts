@@ -124,7 +124,7 @@ test('the WIP branch is fetched through the token into a depth-1 clone', async (
     wip: { branch: 'loopgate/loop-wip', head, base: mainSha }
   }
   const ws = checkout('main')
-  const plan = await prepareResume(ws, 'loop', state, { token: TOKEN, env: githubEnv() })
+  const plan = await prepareResume({ dir: ws, loopId: 'loop', state, creds: { token: TOKEN, env: githubEnv() } })
   expect(plan.notes.join('\n')).not.toContain('could not fetch')
   expect(plan.resumed).toBe(true)
   expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(head)
@@ -151,7 +151,7 @@ test("the pull request's head is fetched through the token to recognise loopgate
       base: { ref: 'main', sha: mainSha, repo: { full_name: 'owner/private' } }
     }
   }
-  const plan = await planEvent(settings, 'pull_request', payload, githubEnv())
+  const plan = await planEvent({ settings, eventName: 'pull_request', payload, env: githubEnv() })
   expect(plan).toMatchObject({ kind: 'skip', message: expect.stringContaining("loopgate's own") })
 })
 

@@ -136,14 +136,14 @@ describe('publishableTree', () => {
 
   test('GitWorkspace commits exactly that tree, and refuses to commit without rules', async () => {
     const dir = project()
-    const bare = new GitWorkspace(dir, PROGRESS)
+    const bare = new GitWorkspace({ dir, progressFile: PROGRESS })
     await bare.prepare()
     write(dir, 'test/run.mjs', 'process.exit(0)\n')
     write(dir, '.github/workflows/evil.yml', 'on: push\n')
     write(dir, 'src/math.mjs', 'export const z = 3\n')
     await expect(bare.commitIteration('r1', 1)).rejects.toThrow(/no protected-path rules/)
     expect(sh(dir, ['rev-list', '--count', 'HEAD']).trim()).toBe('1')
-    const ws = new GitWorkspace(dir, PROGRESS, undefined, { rules: await rulesFor(dir, ['!.github/workflows/**', '**/test/**']) })
+    const ws = new GitWorkspace({ dir, progressFile: PROGRESS, rules: await rulesFor(dir, ['!.github/workflows/**', '**/test/**']) })
     const change = await ws.commitIteration('r1', 1)
     expect(change.changedFiles).toEqual(['src/math.mjs'])
     expect(change.restored).toEqual(['test/run.mjs'])
@@ -154,7 +154,7 @@ describe('publishableTree', () => {
 
   test('the features file’s own commit goes through the same tree: only that file, never a workflow left in the workspace', async () => {
     const dir = makeRepo({ ...buggyProject(), 'features.json': '[{"passes": false}]\n' })
-    const ws = new GitWorkspace(dir, PROGRESS, 'features.json', { rules: await rulesFor(dir, ['!.github/workflows/**']) })
+    const ws = new GitWorkspace({ dir, progressFile: PROGRESS, featuresFile: 'features.json', rules: await rulesFor(dir, ['!.github/workflows/**']) })
     await ws.prepare()
     write(dir, '.github/workflows/evil.yml', 'on: push\n')
     write(dir, 'src/math.mjs', 'export const w = 4\n')

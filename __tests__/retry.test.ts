@@ -71,9 +71,9 @@ describe('withRetry', () => {
   })
 
   it('waits grow exponentially, jittered between half and all of the step, up to the cap', () => {
-    expect(backoffDelay(1, 1000, 30_000, () => 0)).toBe(500)
-    expect(backoffDelay(1, 1000, 30_000, () => 1)).toBe(1000)
-    expect(backoffDelay(3, 1000, 30_000, () => 0.5)).toBe(3000)
-    expect(backoffDelay(10, 1000, 30_000, () => 1)).toBe(30_000)
+    expect(backoffDelay({ attempt: 1, baseDelayMs: 1000, maxDelayMs: 30_000, random: () => 0 })).toBe(500)
+    expect(backoffDelay({ attempt: 1, baseDelayMs: 1000, maxDelayMs: 30_000, random: () => 1 })).toBe(1000)
+    expect(backoffDelay({ attempt: 3, baseDelayMs: 1000, maxDelayMs: 30_000, random: () => 0.5 })).toBe(3000)
+    expect(backoffDelay({ attempt: 10, baseDelayMs: 1000, maxDelayMs: 30_000, random: () => 1 })).toBe(30_000)
   })
 })

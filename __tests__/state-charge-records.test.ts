@@ -65,9 +65,9 @@ describe('leases', () => {
       { key: lease('12-1', 4), createdAt: '2026-12-01T11:20:00Z' },
       { key: lease('13-1', 4), createdAt: '2026-12-01T11:40:00Z' }
     ]
-    expect(readLoopRecords('loop', entries, { runId: '13-1', scope: 'loop' }, NOW).holder?.runId).toBe('12-1')
+    expect(readLoopRecords({ loopId: 'loop', entries, self: { runId: '13-1', scope: 'loop' }, now: NOW }).holder?.runId).toBe('12-1')
     // Of two runs that leased at once, the earlier lease goes on.
-    expect(readLoopRecords('loop', entries, { runId: '12-1', scope: 'loop' }, NOW).holder).toBeNull()
+    expect(readLoopRecords({ loopId: 'loop', entries, self: { runId: '12-1', scope: 'loop' }, now: NOW }).holder).toBeNull()
   })
 
   it('a lease past its deadline with no charges entry counts at its ceiling; an earlier attempt of this workflow run is never live', () => {
@@ -75,7 +75,7 @@ describe('leases', () => {
       { key: lease('20-1', -1), createdAt: '2026-12-01T06:00:00Z' },
       { key: lease('30-1', 3), createdAt: '2026-12-01T11:00:00Z' }
     ]
-    const records = readLoopRecords('loop', entries, { runId: '30-2', scope: 'loop' }, NOW)
+    const records = readLoopRecords({ loopId: 'loop', entries, self: { runId: '30-2', scope: 'loop' }, now: NOW })
     expect(records.holder).toBeNull()
     expect(records.unsettled.map((c) => [c.runId, c.usd])).toEqual([
       ['20-1', 40],

@@ -22,7 +22,7 @@ describe('the rolling period ledger', () => {
     ]
     expect(windowSpendUsd(charges, now, 24)).toBeCloseTo(3.5)
     expect(windowSpendUsd(charges, now, 2)).toBeCloseTo(1.5)
-    expect(pruneCharges(charges, now, 24).map((c) => c.runId)).toEqual(['a', 'b'])
+    expect(pruneCharges({ charges, now, hours: 24 }).map((c) => c.runId)).toEqual(['a', 'b'])
   })
 
   it('bounded pruning never under-counts the window, at any later time', () => {
@@ -33,7 +33,7 @@ describe('the rolling period ledger', () => {
         fc.integer({ min: 0, max: 30 * 60 }),
         (raw, max, laterMin) => {
           const charges = raw.map((r, i) => ({ at: at(now.getTime() - r.ageMin * 60_000), usd: r.usd, runId: String(i) }))
-          const pruned = pruneCharges(charges, now, 24, max)
+          const pruned = pruneCharges({ charges, now, hours: 24, max })
           if (pruned.length > max) return false
           const later = new Date(now.getTime() + laterMin * 60_000)
           return windowSpendUsd(pruned, later, 24) + 1e-9 >= windowSpendUsd(charges, later, 24)

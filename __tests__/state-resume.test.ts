@@ -56,7 +56,7 @@ describe('resume from the WIP branch', () => {
     sh(seed, ['push', '-q', origin, 'main'])
     const work = clone()
     const moved = sh(work, ['rev-parse', 'HEAD']).trim()
-    const plan = await prepareResume(work, 'loop', escalatedState(head, base))
+    const plan = await prepareResume({ dir: work, loopId: 'loop', state: escalatedState(head, base) })
     expect(plan.resumed).toBe(true)
     expect(plan.baseCommit).toBe(moved)
     expect(plan.seedFingerprint).toBe('fp1')
@@ -68,11 +68,15 @@ describe('resume from the WIP branch', () => {
 
   it('does not resume after a verified run, nor when the branch is gone', async () => {
     const { base, head, clone } = setup()
-    const verified = await prepareResume(clone(), 'loop', escalatedState(head, base, 'verified'))
+    const verified = await prepareResume({ dir: clone(), loopId: 'loop', state: escalatedState(head, base, 'verified') })
     expect(verified.resumed).toBe(false)
-    const gone = await prepareResume(clone(), 'loop', {
-      ...escalatedState('c'.repeat(40), base),
-      wip: { branch: 'loopgate/other-wip', head: 'c'.repeat(40), base }
+    const gone = await prepareResume({
+      dir: clone(),
+      loopId: 'loop',
+      state: {
+        ...escalatedState('c'.repeat(40), base),
+        wip: { branch: 'loopgate/other-wip', head: 'c'.repeat(40), base }
+      }
     })
     expect(gone.resumed).toBe(false)
     expect(gone.notes.join('\n')).toContain('was not found; starting fresh')
@@ -80,7 +84,7 @@ describe('resume from the WIP branch', () => {
 
   it('starts fresh after a run that stopped for a reason this version does not know', async () => {
     const { base, head, clone } = setup()
-    const plan = await prepareResume(clone(), 'loop', escalatedState(head, base, 'gave-up'))
+    const plan = await prepareResume({ dir: clone(), loopId: 'loop', state: escalatedState(head, base, 'gave-up') })
     expect(plan.resumed).toBe(false)
   })
 })

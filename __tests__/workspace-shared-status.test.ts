@@ -27,7 +27,7 @@ test('a call that fixes the code and adds a protected test: the added test is re
 describe('GitWorkspace.commitIteration with the paths a status check reported', () => {
   async function workspace(): Promise<{ dir: string; ws: GitWorkspace }> {
     const dir = makeRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'gone.txt': 'g\n' })
-    return { dir, ws: new GitWorkspace(dir, 'progress.md', undefined, { rules: await publishRulesAt(dir) }) }
+    return { dir, ws: new GitWorkspace({ dir, progressFile: 'progress.md', rules: await publishRulesAt(dir) }) }
   }
 
   test('stages the reported paths (a change, an addition, a deletion)', async () => {

@@ -25,7 +25,7 @@ export async function benchPublishableTree(): Promise<Figure[]> {
   git(ws, ['add', '-A'])
   git(ws, ['commit', '-q', '-m', 'tests'])
   const snapshot = await BaseSnapshot.take(ws, git(ws, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) })
-  const workspace = new GitWorkspace(ws, '.loopgate/progress.md', undefined, { rules: publishRulesOf(snapshot) })
+  const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', rules: publishRulesOf(snapshot) })
   await workspace.prepare()
   const commits: number[] = []
   const checks: number[] = []

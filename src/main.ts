@@ -39,8 +39,16 @@ function runnerTempProblem(env: NodeJS.ProcessEnv): string | null {
   return isDir ? null : `RUNNER_TEMP ${dir} is not a folder: point it at a folder, or leave it unset (loopgate then uses the OS temp dir)`
 }
 
+/** A run that never reached the loop: its stop reason and message, its settings when they were read, extra log fields. */
+interface EarlyFailure {
+  reason: StopReason
+  message: string
+  settings?: Settings
+  extra?: Record<string, unknown>
+}
+
 /** Ends a run that never reached the loop (bad input): one stop reason, nothing spent. */
-async function failBeforeLoop(reason: StopReason, message: string, settings?: Settings, extra: Record<string, unknown> = {}): Promise<void> {
+async function failBeforeLoop({ reason, message, settings, extra = {} }: EarlyFailure): Promise<void> {
   const env = process.env
   const loopId = settings?.loopId ?? 'loopgate'
   const runDir = prepareRunDir(runnerTempProblem(env) ? os.tmpdir() : defaultTempDir(env), loopId, defaultRunId(env))
@@ -82,11 +90,11 @@ export async function run(): Promise<void> {
   try {
     settings = readSettings((name) => core.getInput(name))
   } catch (err) {
-    if (err instanceof ConfigError) return failBeforeLoop('config-error', err.message)
+    if (err instanceof ConfigError) return failBeforeLoop({ reason: 'config-error', message: err.message })
     throw err
   }
   const tempProblem = runnerTempProblem(process.env)
-  if (tempProblem) return failBeforeLoop('config-error', tempProblem, settings)
+  if (tempProblem) return failBeforeLoop({ reason: 'config-error', message: tempProblem, settings })
   // The runner masks github.token and secrets itself; echoing them in ::add-mask:: would only
   // put them in one more stream.
 
@@ -135,7 +143,7 @@ async function runAction(settings: Settings, signal: AbortSignal): Promise<void>
       return { settings: github.settings, publisher: github.publisher }
     }
   })
-  if (end.kind === 'stopped') return failBeforeLoop(end.stopReason, end.message, end.settings, end.log)
+  if (end.kind === 'stopped') return failBeforeLoop({ reason: end.stopReason, message: end.message, settings: end.settings, extra: end.log })
   const { report } = end
   settings = end.settings
   writeReport(report)

@@ -50,7 +50,7 @@ export async function runEngine(opts: EngineRunOptions): Promise<EngineRun> {
   const callsDir = path.join(runDir, 'calls')
   mkdirSync(callsDir, { recursive: true })
   const progressFile = '.loopgate/progress.md'
-  const workspace = new GitWorkspace(opts.repo, progressFile, undefined, { rules: await publishRulesAt(opts.repo) })
+  const workspace = new GitWorkspace({ dir: opts.repo, progressFile, rules: await publishRulesAt(opts.repo) })
   await workspace.prepare()
   const ledger = new Ledger(path.join(runDir, 'ledger.jsonl'))
   const log = new AttemptLog(path.join(runDir, 'attempts.jsonl'))

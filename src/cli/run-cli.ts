@@ -102,7 +102,7 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
   }
   const read = cliSettings(flags, io, repo)
   if (typeof read === 'number') return read
-  return runInClone(read, repo, tempRoot, io)
+  return runInClone({ settings: read, repo, tempRoot, io })
 }
 
 function printed(io: CliIO, text: string): number {
@@ -110,8 +110,16 @@ function printed(io: CliIO, text: string): number {
   return 0
 }
 
+/** A run of the command line: its settings, the user's repository, the temporary folder and the terminal. */
+interface CliRun {
+  settings: Settings
+  repo: UserRepository
+  tempRoot: string
+  io: CliIO
+}
+
 /** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
-async function runInClone(settings: Settings, repo: UserRepository, tempRoot: string, io: CliIO): Promise<number> {
+async function runInClone({ settings, repo, tempRoot, io }: CliRun): Promise<number> {
   const env = io.env
   const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
   const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }

@@ -108,8 +108,16 @@ export function removeTreeEntry(root: string, rel: string): boolean {
   return true
 }
 
+/** A regular file to write at root/rel, with its content and whether it is executable. */
+export interface TreeFileWrite {
+  root: string
+  rel: string
+  data: Buffer | string
+  executable?: boolean
+}
+
 /** Writes root/rel as a regular file, replacing a symlink, dir or symlinked ancestor in the way. */
-export function writeTreeFile(root: string, rel: string, data: Buffer | string, executable = false): void {
+export function writeTreeFile({ root, rel, data, executable = false }: TreeFileWrite): void {
   realAncestors(root, rel)
   const file = path.join(root, rel)
   if (lstatOrNull(file)) rmSync(file, { recursive: true, force: true })

@@ -53,6 +53,15 @@ const REFUSED_PUSH = /stale info|\[rejected\]|non-fast-forward|fetch first/
 /** How a push that failed on the network is tried again (a test shortens the waits). */
 export type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'onRetry'>
 
+/** The commit a clean clone holds, the workspace whose objects it copies, and the remote it pushes to. */
+export interface CleanCloneSource {
+  tempDir: string
+  workspace: string
+  commit: string
+  remote: Remote
+  pushRetry?: PushRetry
+}
+
 export class CleanClone {
   /** The clean repository itself (bare; its own git directory, no token). */
   readonly repository: GitRepository
@@ -69,7 +78,7 @@ export class CleanClone {
    * A fresh repository holding `commit` and its history, copied from the workspace's object store.
    * No process started here reads the workspace's config, and none of them holds the token.
    */
-  static async create(tempDir: string, workspace: string, commit: string, remote: Remote, pushRetry?: PushRetry): Promise<CleanClone> {
+  static async create({ tempDir, workspace, commit, remote, pushRetry }: CleanCloneSource): Promise<CleanClone> {
     const dir = mkdtempSync(path.join(tempDir, 'loopgate-publish-'))
     const clone = new CleanClone(dir, remote, pushRetry)
     try {
@@ -145,8 +154,8 @@ export class CleanClone {
 }
 
 /** Runs `fn` with a clean clone of `commit`, removing it afterwards. */
-export async function withCleanClone<T>(tempDir: string, workspace: string, commit: string, remote: Remote, fn: (clone: CleanClone) => Promise<T>): Promise<T> {
-  const clone = await CleanClone.create(tempDir, workspace, commit, remote)
+export async function withCleanClone<T>(source: CleanCloneSource, fn: (clone: CleanClone) => Promise<T>): Promise<T> {
+  const clone = await CleanClone.create(source)
   try {
     return await fn(clone)
   } finally {
@@ -154,12 +163,20 @@ export async function withCleanClone<T>(tempDir: string, workspace: string, comm
   }
 }
 
+/** A commit to push from a clean clone to a branch, and the check that may refuse to replace its tip. */
+export interface LeasedPush {
+  clone: CleanClone
+  commit: string
+  branch: string
+  mayReplace: (tip: string) => Promise<void>
+}
+
 /**
  * Pushes `commit` to a branch loopgate owns, leased on the tip read here: creates the branch, does
  * nothing when it is already there, else pushes only after `mayReplace(tip)` (which throws
  * PushRejectedError to refuse).
  */
-export async function pushOverTip(clone: CleanClone, commit: string, branch: string, mayReplace: (tip: string) => Promise<void>): Promise<void> {
+export async function pushOverTip({ clone, commit, branch, mayReplace }: LeasedPush): Promise<void> {
   const tip = await clone.remoteTip(branch)
   if (tip === null) return clone.push(commit, branch, null)
   if (tip === commit) return
@@ -172,10 +189,15 @@ export async function pushOverTip(clone: CleanClone, commit: string, branch: str
  * remote tip is replaced only when it is loopgate's own commit or already in `commit`'s history.
  */
 export async function pushWorkBranch(clone: CleanClone, commit: string, branch: string): Promise<void> {
-  return pushOverTip(clone, commit, branch, async (tip) => {
-    const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
-    if (!ours) {
-      throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
+  return pushOverTip({
+    clone,
+    commit,
+    branch,
+    mayReplace: async (tip) => {
+      const ours = (await clone.isLoopgateCommit(tip, branch)) || (await clone.isAncestor(tip, commit))
+      if (!ours) {
+        throw new PushRejectedError(`someone else pushed to ${branch} (its tip ${tip.slice(0, 12)} is not a loopgate commit); not overwriting it`, branch)
+      }
     }
   })
 }

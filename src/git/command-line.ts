@@ -119,8 +119,16 @@ export function runGit(args: string[], at: CommandLocation, opts: RunOptions = {
   })
 }
 
+/** A git command whose output is bytes, where it runs, what it reads on stdin. */
+export interface BinaryGitCommand {
+  args: string[]
+  at: CommandLocation
+  input: string
+  env?: NodeJS.ProcessEnv
+}
+
 /** Runs one git command whose output is bytes (`cat-file --batch`). */
-export function runGitBinary(args: string[], at: CommandLocation, input: string, env: NodeJS.ProcessEnv = gitEnv()): Promise<Buffer> {
+export function runGitBinary({ args, at, input, env = gitEnv() }: BinaryGitCommand): Promise<Buffer> {
   const child = spawn('git', commandLine(args, at), { cwd: at.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] })
   const out: Buffer[] = []
   const err: Buffer[] = []

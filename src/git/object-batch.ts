@@ -7,5 +7,9 @@ import { runGitBinary } from './command-line.js'
  * answered in order, as the raw bytes git writes, `missing` lines included.
  */
 export function readObjectsRaw(gitDir: string, specs: readonly string[]): Promise<Buffer> {
-  return runGitBinary(['--git-dir', gitDir, 'cat-file', '--batch'], { cwd: path.dirname(gitDir) }, specs.map((spec) => `${spec}\n`).join(''))
+  return runGitBinary({
+    args: ['--git-dir', gitDir, 'cat-file', '--batch'],
+    at: { cwd: path.dirname(gitDir) },
+    input: specs.map((spec) => `${spec}\n`).join('')
+  })
 }

@@ -246,7 +246,7 @@ export class GitRepository {
   async catFileBatch(oids: readonly string[]): Promise<Map<string, Buffer>> {
     const out = new Map<string, Buffer>()
     if (oids.length === 0) return out
-    const buf = await runGitBinary(['cat-file', '--batch'], this.location, `${oids.join('\n')}\n`, gitEnv(this.author))
+    const buf = await runGitBinary({ args: ['cat-file', '--batch'], at: this.location, input: `${oids.join('\n')}\n`, env: gitEnv(this.author) })
     let pos = 0
     for (const oid of oids) {
       const nl = buf.indexOf(10, pos)

@@ -48,6 +48,13 @@ export interface GitWorkspaceOptions {
   repository?: GitRepository
 }
 
+/** The workspace's folder, the progress and features files loopgate keeps apart, and its options. */
+export interface GitWorkspaceSetup extends GitWorkspaceOptions {
+  dir: string
+  progressFile: string
+  featuresFile?: string
+}
+
 /**
  * The agent's workspace as loopgate's git sees it. Every commit is made from the tree
  * publishableTree returns (protected paths at the base's bytes, no workflow change, no nested
@@ -67,12 +74,16 @@ export class GitWorkspace implements Workspace {
   private refUpdate: Promise<unknown> = Promise.resolve()
   private rules: PublishRules | undefined
 
-  constructor(
-    readonly dir: string,
-    private readonly progressFile: string,
-    private readonly featuresFile?: string,
-    private readonly opts: GitWorkspaceOptions = {}
-  ) {
+  readonly dir: string
+  private readonly progressFile: string
+  private readonly featuresFile: string | undefined
+  private readonly opts: GitWorkspaceOptions
+
+  constructor({ dir, progressFile, featuresFile, ...opts }: GitWorkspaceSetup) {
+    this.dir = dir
+    this.progressFile = progressFile
+    this.featuresFile = featuresFile
+    this.opts = opts
     this.rules = opts.rules
   }
 

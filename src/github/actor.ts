@@ -25,17 +25,20 @@ export function runActors(env: NodeJS.ProcessEnv, payload: Record<string, unknow
   return [...seen.values()]
 }
 
+/** The actors of a run, the repository they act on, and who the settings let in besides writers. */
+export interface ActorCheck {
+  client: GitHubClient
+  repo: RepoRef
+  actors: string[]
+  settings: Pick<PublishSettings, 'allowUsers' | 'allowBots'>
+}
+
 /**
  * Whether these actors may start a loop: each has write permission on the repository (asked
  * through the API), or is listed in `allow-users` (`*`: anyone), or is a bot with `allow-bots`.
  * Returns the line that says why the run is skipped, or null when it may run.
  */
-export async function actorRefusal(
-  client: GitHubClient,
-  repo: RepoRef,
-  actors: string[],
-  settings: Pick<PublishSettings, 'allowUsers' | 'allowBots'>
-): Promise<string | null> {
+export async function actorRefusal({ client, repo, actors, settings }: ActorCheck): Promise<string | null> {
   if (settings.allowUsers.includes('*')) return null
   if (actors.length === 0) return 'skipped: the run names no actor (GITHUB_ACTOR, the event sender), so no one can be checked for write permission'
   const listed = new Set(settings.allowUsers.map((u) => u.toLowerCase()))

@@ -26,18 +26,21 @@ export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   return `${repository}/actions/runs/${env.GITHUB_RUN_ID}`
 }
 
+/** The loop's files to upload, the folder they are staged in, and where warnings go. */
+export interface AttemptLogUpload {
+  loopId: string
+  files: ArtifactFile[]
+  tempDir: string
+  env: NodeJS.ProcessEnv
+  warn: (message: string) => void
+}
+
 /**
  * Uploads the attempt log and the progress file as a workflow artifact named after the loop.
  * Returns its URL, or undefined (with a warning) when the artifact service is unavailable:
  * an upload failure never fails the run.
  */
-export async function uploadAttemptLog(
-  loopId: string,
-  files: ArtifactFile[],
-  tempDir: string,
-  env: NodeJS.ProcessEnv,
-  warn: (message: string) => void
-): Promise<string | undefined> {
+export async function uploadAttemptLog({ loopId, files, tempDir, env, warn }: AttemptLogUpload): Promise<string | undefined> {
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     warn('loopgate: the artifact service is not available (no ACTIONS_RUNTIME_TOKEN); the attempt log is only in the step summary and the run directory')
     return undefined

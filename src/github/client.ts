@@ -29,10 +29,13 @@ export function createClient(token: string, env: NodeJS.ProcessEnv, warn: (messa
       baseUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
       retry: { retries: 3 },
       throttle: {
+        // The throttling plugin calls these with its own positional arguments.
+        // eslint-disable-next-line max-params
         onRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
           warn(`GitHub rate limit on ${options.method} ${options.url}; retrying after ${retryAfter}s`)
           return retryCount < RATE_LIMIT_RETRIES
         },
+        // eslint-disable-next-line max-params
         onSecondaryRateLimit: (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
           warn(`GitHub secondary rate limit on ${options.method} ${options.url}; retrying after ${retryAfter}s`)
           return retryCount < RATE_LIMIT_RETRIES
@@ -64,8 +67,16 @@ function statusOf(err: unknown): number | undefined {
 /** The repository or organisation setting that forbids GITHUB_TOKEN to open pull requests, as GitHub words its refusal. */
 const PR_CREATION_DISABLED = /not permitted to create or approve pull requests/i
 
-/** What a 403 or 404 means, and the one fix: a switched-off setting, a resource gone, or a missing permission. */
-function explainDenied(status: number, message: string, what: string, permission: Permission, gone?: string): string {
+/** A refused API call: GitHub's status and message, what loopgate was doing, and the permission it needs. */
+interface DeniedCall {
+  status: number
+  message: string
+  what: string
+  permission: Permission
+}
+
+/** What a 403 or 404 means, and the one fix: a switched-off setting or a missing permission. */
+function explainDenied({ status, message, what, permission }: DeniedCall): string {
   if (status === 403 && PR_CREATION_DISABLED.test(message)) {
     return (
       `GitHub answered 403 (${message}) to ${what}: the repository's setting "Allow GitHub Actions to create and approve pull requests" is off ` +
@@ -73,21 +84,17 @@ function explainDenied(status: number, message: string, what: string, permission
       `Turn it on, or give loopgate a GitHub App's token in \`github-token\`.`
     )
   }
-  if (status === 404 && gone) return `GitHub answered 404 (${message}) to ${what}: ${gone}.`
   return (
     `GitHub answered ${status} (${message}) to ${what}: the token needs \`${permission}\`. ` +
     `Add to the workflow (or the job):\n\npermissions:\n${WORKFLOW_PERMISSIONS.map((p) => `  ${p}`).join('\n')}\n`
   )
 }
 
-/**
- * A 403/404 becomes an error that names its cause and fix. `gone` says what a 404 means when the
- * resource was known to exist (a comment loopgate wrote, since deleted), instead of a permission.
- */
-export function explainApiError(err: unknown, what: string, permission: Permission, gone?: string): PublishError {
+/** A 403/404 becomes an error that names its cause and fix. */
+export function explainApiError(err: unknown, what: string, permission: Permission): PublishError {
   const status = statusOf(err)
   const message = err instanceof Error ? err.message : String(err)
-  if (status === 403 || status === 404) return new PublishError(explainDenied(status, message, what, permission, gone))
+  if (status === 403 || status === 404) return new PublishError(explainDenied({ status, message, what, permission }))
   return new PublishError(`GitHub API call failed while trying to ${what}: ${status ? `${status} ` : ''}${message}`)
 }
 

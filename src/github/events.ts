@@ -89,14 +89,12 @@ function forkSkip(eventName: string, pr: PullFacts): EventPlan | null {
   }
 }
 
-async function planTrigger(
-  settings: EventSettings,
-  eventName: string,
-  request: TriggerRequest,
-  env: NodeJS.ProcessEnv,
-  payload: Record<string, unknown>,
-  api?: EventApi
-): Promise<EventPlan> {
+/** An event and the trigger read from it, to plan. */
+interface TriggerQuestion extends Omit<EventQuestion, 'isOwnCommit'> {
+  request: TriggerRequest
+}
+
+async function planTrigger({ settings, eventName, request, env, payload, api }: TriggerQuestion): Promise<EventPlan> {
   if (request.kind === 'skip') return { kind: 'skip', eventName, message: request.message }
   if (!api) {
     return {
@@ -147,21 +145,31 @@ async function planTrigger(
   }
 }
 
+/** The triggering event with its payload, and what answers the questions it raises. */
+export interface EventQuestion {
+  settings: EventSettings
+  eventName: string
+  payload: Record<string, unknown>
+  env: NodeJS.ProcessEnv
+  isOwnCommit?: (sha: string) => Promise<boolean>
+  /** For comment and check events: who may ask, and the pull request's current facts. */
+  api?: EventApi
+}
+
 /**
  * Maps the triggering event to a plan. `isOwnCommit` answers the self-trigger guard: the PR
  * head's newest commit is loopgate's own, so no one has pushed since loopgate did.
  */
-export async function planEvent(
-  settings: EventSettings,
-  eventName: string,
-  payload: Record<string, unknown>,
-  env: NodeJS.ProcessEnv,
-  isOwnCommit: (sha: string) => Promise<boolean> = (sha) => isLoopgateCommit(settings.workspace, sha, { token: settings.githubToken, env }),
-  /** For comment and check events: who may ask, and the pull request's current facts. */
-  api?: EventApi
-): Promise<EventPlan> {
+export async function planEvent({
+  settings,
+  eventName,
+  payload,
+  env,
+  isOwnCommit = (sha) => isLoopgateCommit(settings.workspace, sha, { token: settings.githubToken, env }),
+  api
+}: EventQuestion): Promise<EventPlan> {
   const request = readTrigger(eventName, payload, settings.commentCommand)
-  if (request) return planTrigger(settings, eventName, request, env, payload, api)
+  if (request) return planTrigger({ settings, eventName, request, env, payload, api })
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
     if (eventName === 'pull_request_target' && !settings.allowPullRequestTarget) {
       return {

@@ -137,12 +137,15 @@ async function jobLog(client: GitHubClient, repo: RepoRef, jobId: number): Promi
 
 const FAILED = new Set(['failure', 'timed_out'])
 
-async function failingChecks(
-  client: GitHubClient,
-  repo: RepoRef,
-  trigger: Extract<Trigger, { kind: 'failed-check' }>,
+/** A failed-check trigger, the API to read its runs through, and the gaps list the evidence reports. */
+interface FailedCheckRead {
+  client: GitHubClient
+  repo: RepoRef
+  trigger: Extract<Trigger, { kind: 'failed-check' }>
   gaps: string[]
-): Promise<Evidence['checks']> {
+}
+
+async function failingChecks({ client, repo, trigger, gaps }: FailedCheckRead): Promise<Evidence['checks']> {
   const runs: { id: number; name: string; conclusion: string; step: string | null }[] = []
   if (trigger.workflowRunId !== null) {
     const jobs = await client.rest.actions.listJobsForWorkflowRun({ ...repo, run_id: trigger.workflowRunId, per_page: 100 })
@@ -202,7 +205,7 @@ export async function gatherEvidence(client: GitHubClient, repo: RepoRef, plan: 
   }
   if (trigger.kind === 'failed-check') {
     try {
-      evidence.checks = await failingChecks(client, repo, trigger, evidence.gaps)
+      evidence.checks = await failingChecks({ client, repo, trigger, gaps: evidence.gaps })
     } catch (err) {
       evidence.gaps.push(`the failing checks could not be read (${(err as Error).message.split('\n')[0]})`)
     }

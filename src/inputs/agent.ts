@@ -34,8 +34,16 @@ function readProvider(spec: AgentSpec, inputs: InputSource): string | undefined 
   return provider?.name
 }
 
+/** The agent's registry entry, the inputs, and its `agent-args` as written and as split. */
+interface ModelInput {
+  spec: AgentSpec
+  inputs: InputSource
+  rawArgs: string
+  agentArgs: string[]
+}
+
 /** `model`, checked against the agent's registry entry and its `agent-args`. */
-function readModel(spec: AgentSpec, inputs: InputSource, rawArgs: string, agentArgs: string[]): string | undefined {
+function readModel({ spec, inputs, rawArgs, agentArgs }: ModelInput): string | undefined {
   const modelRaw = inputs.raw('model').trim()
   if (modelRaw === '') return undefined
   if (!spec.modelFlag) throw new ConfigError('model', modelRaw, `nothing for agent '${spec.name}' (it brings its own command)`)
@@ -75,7 +83,7 @@ export function readAgentSettings(spec: AgentSpec, inputs: InputSource): AgentSe
   const agentArgs = splitArgs(rawArgs)
   checkAgentArgs(spec, rawArgs, agentArgs)
   const provider = readProvider(spec, inputs)
-  const model = readModel(spec, inputs, rawArgs, agentArgs)
+  const model = readModel({ spec, inputs, rawArgs, agentArgs })
   const agentCredentials: Record<string, string> = {}
   for (const input of credentialInputs(spec)) {
     const value = inputs.optional(input)

@@ -15,7 +15,7 @@ import {
 } from '../settings.js'
 import { readAgentSettings, readAgentSpec } from './agent.js'
 import { readTaskSettings } from './task.js'
-import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource } from './values.js'
+import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource, type NumberRule } from './values.js'
 import { ConfigError } from '../errors.js'
 
 /** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
@@ -48,12 +48,11 @@ function inputSource(read: InputReader, env: NodeJS.ProcessEnv): InputSource {
 const MINUTES = { min: 0, max: 10080, integer: false, exclusiveMin: true }
 
 export function readLoopSettings(inputs: InputSource): LoopSettings {
-  const number = (name: string, min: number, max: number, integer: boolean, exclusiveMin = false) =>
-    parseNumber(name, inputs.get(name), { min, max, integer, exclusiveMin })
-  const maxIterations = number('max-iterations', 1, 1000, true)
-  const maxTurns = number('max-turns', 1, 10000, true)
-  const callBudgetUsd = number('call-budget-usd', 0, 10000, false, true)
-  const spendCeilingUsd = number('spend-ceiling-usd', 0, 100000, false, true)
+  const number = (name: string, rule: NumberRule) => parseNumber(name, inputs.get(name), rule)
+  const maxIterations = number('max-iterations', { min: 1, max: 1000, integer: true })
+  const maxTurns = number('max-turns', { min: 1, max: 10000, integer: true })
+  const callBudgetUsd = number('call-budget-usd', { min: 0, max: 10000, integer: false, exclusiveMin: true })
+  const spendCeilingUsd = number('spend-ceiling-usd', { min: 0, max: 100000, integer: false, exclusiveMin: true })
   if (!(spendCeilingUsd > callBudgetUsd)) {
     throw new ConfigError(
       'spend-ceiling-usd',
@@ -68,8 +67,8 @@ export function readLoopSettings(inputs: InputSource): LoopSettings {
     spendCeilingUsd,
     callTimeoutMs: parseNumber('call-timeout-minutes', inputs.get('call-timeout-minutes'), MINUTES) * 60_000,
     timeLimitMs: parseNumber('time-limit-minutes', inputs.get('time-limit-minutes'), MINUTES) * 60_000,
-    noProgressLimit: number('no-progress-limit', 1, 1000, true),
-    sameFailureLimit: number('same-failure-limit', 1, 1000, true)
+    noProgressLimit: number('no-progress-limit', { min: 1, max: 1000, integer: true }),
+    sameFailureLimit: number('same-failure-limit', { min: 1, max: 1000, integer: true })
   }
 }
 

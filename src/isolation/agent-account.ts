@@ -36,6 +36,14 @@ export interface AccountOptions {
   agentUserName?: string
 }
 
+/** What an account is made of once open: its options, the run's users and the named user's lock. */
+interface OpenedAccount {
+  opts: AccountOptions
+  user: AgentUser | undefined
+  gateUser: AgentUser | undefined
+  lock: UserLock | null
+}
+
 /**
  * Who the agent and the gate run as for one run: a user of its own for the agent and one for the
  * gate (created for the run and removed after, so reaping is exact and two runs never touch each
@@ -57,12 +65,16 @@ export class AgentAccount {
   /** Folders whose ACLs let this run's users traverse them (revoked when the run ends). */
   private readonly granted = new Set<string>()
 
-  private constructor(
-    private readonly opts: AccountOptions,
-    readonly user: AgentUser | undefined,
-    readonly gateUser: AgentUser | undefined,
-    private readonly lock: UserLock | null
-  ) {
+  private readonly opts: AccountOptions
+  readonly user: AgentUser | undefined
+  readonly gateUser: AgentUser | undefined
+  private readonly lock: UserLock | null
+
+  private constructor({ opts, user, gateUser, lock }: OpenedAccount) {
+    this.opts = opts
+    this.user = user
+    this.gateUser = gateUser
+    this.lock = lock
     const st = statSync(opts.workspace)
     this.owner = st
     this.workspaceMode = st.mode & 0o7777
@@ -88,12 +100,12 @@ export class AgentAccount {
       throw err
     }
     const user = 'user' in account ? account.user : undefined
-    if (user) recordAgentUser(opts.runDir, user, named === undefined)
+    if (user) recordAgentUser({ runDir: opts.runDir, user, ephemeral: named === undefined })
     // The gate's own user: code under test can neither write the workspace nor reach the agent's processes.
     const gateAccount = user ? await ensureAgentUser(gateUserName(user.name)) : null
     const gateUser = gateAccount && 'user' in gateAccount ? gateAccount.user : undefined
-    if (gateUser) recordAgentUser(opts.runDir, gateUser, named === undefined, GATE_USER_RECORD)
-    const opened = new AgentAccount(opts, user, gateUser, lock)
+    if (gateUser) recordAgentUser({ runDir: opts.runDir, user: gateUser, ephemeral: named === undefined, record: GATE_USER_RECORD })
+    const opened = new AgentAccount({ opts, user, gateUser, lock })
     if (!user) {
       opened.notes.push(
         `isolation is weak: ${'why' in account ? account.why : ''}; the agent runs as loopgate's own user and could read its process environment, the ledger and the gate snapshot`
@@ -142,6 +154,8 @@ export class AgentAccount {
   wrapAgent(runner: AgentRunner, callsDir: string): AgentRunner {
     const user = this.user
     return {
+      // The agent port's positional call, which the agent adapters implement.
+      // eslint-disable-next-line max-params
       async run(iteration, prompt, timeoutMs, signal, limit) {
         prepareCallDir(path.join(callsDir, `call-${iteration}`), user)
         try {

@@ -31,8 +31,16 @@ interface UserRecord {
   ephemeral: boolean
 }
 
+/** A run's user to note in its directory: whether it was created for the run, and the record's file name. */
+export interface RunUserNote {
+  runDir: string
+  user: AgentUser
+  ephemeral: boolean
+  record?: string
+}
+
 /** Notes in the run's root-only directory which user the agent runs as (the post step reads it). */
-export function recordAgentUser(runDir: string, user: AgentUser, ephemeral: boolean, record_ = USER_RECORD): void {
+export function recordAgentUser({ runDir, user, ephemeral, record: record_ = USER_RECORD }: RunUserNote): void {
   const record: UserRecord = { name: user.name, uid: user.uid, ephemeral }
   writeFileSync(path.join(runDir, record_), JSON.stringify(record), { mode: 0o600 })
 }

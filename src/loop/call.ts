@@ -46,7 +46,7 @@ export async function callAgent(run: LoopRun, iteration: number): Promise<CallRe
   }
   // A process that never started (spawn ENOENT / EACCES) ran no model call: it is charged nothing.
   const reportedCost = result.notStarted ? 0 : result.costSource === 'worst-case' ? undefined : result.costUsd
-  const charged = deps.ledger.charge(iteration, reportedCost, result.notStarted ? 'not-started' : result.costSource)
+  const charged = deps.ledger.charge({ iteration, usd: reportedCost, source: result.notStarted ? 'not-started' : result.costSource })
   result = { ...result, costUsd: charged.usd, costSource: charged.source }
   if (result.status === 'claimed-done') run.claimedDone++
 

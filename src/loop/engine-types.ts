@@ -115,12 +115,19 @@ export interface AgentRunner {
   run(iteration: number, prompt: string, timeoutMs: number, signal: AbortSignal, limit?: SpendLimit): Promise<AgentResult>
 }
 
+/** One charge against the open call: the reported cost (absent when unknown) and its source. */
+export interface SpendCharge {
+  iteration: number
+  usd: number | undefined
+  source: CostSource
+}
+
 /** The run's spend ledger, as the loop uses it (records/ledger.ts writes it to disk). */
 export interface SpendLedger {
   readonly spentUsd: number
   begin(iteration: number, budgetUsd: number): void
   /** Charges the open call; a missing cost is charged the call's full budget. */
-  charge(iteration: number, usd: number | undefined, source: CostSource): { usd: number; source: CostSource }
+  charge(charge: SpendCharge): { usd: number; source: CostSource }
 }
 
 /** Fields an entry carries besides those its kind names: JSON the summary and the artifact show as written. */

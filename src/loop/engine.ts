@@ -20,7 +20,7 @@ export async function runLoop(config: EngineConfig, deps: EngineDeps): Promise<R
     }
     const call = await callAgent(run, iteration)
     const judged = await judge(run, iteration, call)
-    recordIteration(run, iteration, call, judged)
+    recordIteration({ run, iteration, call, judged })
     if (judged.decision) return finishRun(run, judged.decision, judged.decision === 'verified' ? judged.judgedCommit : null)
   }
 }

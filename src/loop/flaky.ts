@@ -25,6 +25,19 @@ function touched(failure: { id: string; message: string }, changedFiles: readonl
   return changedFiles.some((file) => failure.id.includes(file) || failure.message.includes(file))
 }
 
+/** A commit of the iteration to gate, and the files its change touched. */
+export interface GatedCommit {
+  run: LoopRun
+  iteration: number
+  commit: string
+  changedFiles: readonly string[]
+}
+
+/** A gated commit and the verdict of its gate. */
+export interface GateOnCommit extends GatedCommit {
+  verdict: GateVerdict
+}
+
 /**
  * The flaky rule, after a failing gate: the failing tests the change does not touch and the
  * baseline did not fail are rerun once on the same commit (a fresh clean checkout, the same gate
@@ -32,13 +45,7 @@ function touched(failure: { id: string; message: string }, changedFiles: readonl
  * the fingerprint the breakers count. A passing rerun stands as the verdict. A gate whose every
  * failure is a test already seen flaky in this run is not rerun: the run ends `flaky-tests`.
  */
-export async function judgeFlaky(
-  run: LoopRun,
-  iteration: number,
-  commit: string,
-  verdict: GateVerdict,
-  changedFiles: readonly string[]
-): Promise<FlakyJudgement> {
+export async function judgeFlaky({ run, iteration, commit, verdict, changedFiles }: GateOnCommit): Promise<FlakyJudgement> {
   const seen = seenFlaky.get(run) ?? new Set<string>()
   seenFlaky.set(run, seen)
   const unchanged: FlakyJudgement = { verdict, flaky: [], onlyFlakyLeft: false, notes: [] }
@@ -67,10 +74,11 @@ export async function judgeFlaky(
 }
 
 /** The gate on the iteration's commit, and after a failure the flaky rule's rerun. */
-export async function gateWithRerun(run: LoopRun, iteration: number, commit: string, changedFiles: readonly string[]): Promise<FlakyJudgement> {
+export async function gateWithRerun(gated: GatedCommit): Promise<FlakyJudgement> {
+  const { run, iteration, commit } = gated
   const verdict = await run.deps.gate.run(commit, iteration)
   if (verdict.passed || run.signal.aborted) return { verdict, flaky: [], onlyFlakyLeft: false, notes: [] }
-  return judgeFlaky(run, iteration, commit, verdict, changedFiles)
+  return judgeFlaky({ ...gated, verdict })
 }
 
 /** The lines the next prompt carries about flaky tests: named, and not the agent's task. */

@@ -5,8 +5,16 @@ import type { Judgement } from './judge.js'
 import type { LoopRun } from './run-state.js'
 import type { EngineConfig, IterationRecord, LoopLogEntry } from './engine-types.js'
 
+/** One iteration as the loop ran it: its agent call and how it was judged. */
+export interface IterationRun {
+  run: LoopRun
+  iteration: number
+  call: CallResult
+  judged: Judgement
+}
+
 /** The iteration's record: one attempt-log entry, one progress line, the evidence for the next call. */
-export function recordIteration(run: LoopRun, iteration: number, call: CallResult, judged: Judgement): IterationRecord {
+export function recordIteration({ run, iteration, call, judged }: IterationRun): IterationRecord {
   const { deps } = run
   const result = call.result
   const record: IterationRecord = {
@@ -27,7 +35,7 @@ export function recordIteration(run: LoopRun, iteration: number, call: CallResul
     decision: judged.decision ?? 'continue'
   }
   run.iterations.push(record)
-  deps.log.write(iterationEntry(run, record, call, judged))
+  deps.log.write(iterationEntry({ run, record, call, judged }))
   deps.progress.append(progressLine(record, run.config))
   if (deps.onIteration) deps.onIteration(record)
   else run.report(progressLine(record, run.config))
@@ -35,8 +43,16 @@ export function recordIteration(run: LoopRun, iteration: number, call: CallResul
   return record
 }
 
+/** A recorded iteration with the call and the judgement it was made from. */
+interface RecordedIteration {
+  run: LoopRun
+  record: IterationRecord
+  call: CallResult
+  judged: Judgement
+}
+
 /** The attempt log's entry of one iteration: the agent's result, the commit, the verdict, the breakers. */
-function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult, judged: Judgement): Extract<LoopLogEntry, { type: 'iteration' }> {
+function iterationEntry({ run, record, call, judged }: RecordedIteration): Extract<LoopLogEntry, { type: 'iteration' }> {
   const { deps, breakers } = run
   const result = call.result
   const verdict = judged.verdict

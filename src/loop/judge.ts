@@ -20,18 +20,26 @@ export interface Judgement {
   decision: StopReason | null
 }
 
+/** The iteration's judged commit and the verdict its held feature flips are judged by (null when cancelled). */
+interface JudgedFlips {
+  run: LoopRun
+  iteration: number
+  verdict: GateVerdict | null
+  judgedCommit: string
+}
+
 /**
  * Feature flips never reach the iteration's commit: the guards hold them aside. After the gate,
  * each guard judges its held flips against the verdict on the judged commit, and loopgate commits
  * the features file with only the verified flips, alone, on top of it. So neither the commit the
  * gate judged nor any commit loopgate makes holds a flip the gate did not verify.
  */
-async function recordVerifiedFlips(
-  run: LoopRun,
-  iteration: number,
-  verdict: GateVerdict | null,
-  judgedCommit: string
-): Promise<{ rejected: string[]; notes: string[]; commit: string | null }> {
+async function recordVerifiedFlips({
+  run,
+  iteration,
+  verdict,
+  judgedCommit
+}: JudgedFlips): Promise<{ rejected: string[]; notes: string[]; commit: string | null }> {
   const rejected: string[] = []
   const verified: string[] = []
   for (const guard of run.deps.guards) {
@@ -70,7 +78,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   let gateRan = false
   let flaky: FlakyJudgement | null = null
   if (!cancelledNow && run.headCommit !== run.lastGatedCommit) {
-    flaky = await gateWithRerun(run, iteration, run.headCommit, change.changedFiles)
+    flaky = await gateWithRerun({ run, iteration, commit: run.headCommit, changedFiles: change.changedFiles })
     verdict = flaky.verdict
     run.lastGatedCommit = run.headCommit
     gateRan = true
@@ -79,7 +87,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   run.lastVerdict = verdict
   // The verdict is on headCommit: gated just now, or unchanged since it was (none once cancelled).
   const judgedCommit = run.headCommit
-  const flips = await recordVerifiedFlips(run, iteration, run.signal.aborted ? null : verdict, judgedCommit)
+  const flips = await recordVerifiedFlips({ run, iteration, verdict: run.signal.aborted ? null : verdict, judgedCommit })
   const rejected = [...call.rejected, ...flips.rejected]
   const notes = [...call.notes, ...(change.notes ?? []), ...(flaky?.notes ?? []), ...flips.notes]
   if (call.result.gaveUp) notes.push(`the agent asked for a person: ${call.result.gaveUp.reason.split('\n')[0].slice(0, 300) || 'no reason given'}`)

@@ -20,8 +20,16 @@ function envInterpreter(file: string): string | null {
   }
 }
 
+/** A shell check with its arguments, and the user and PATH it runs with. */
+interface UserCheck {
+  script: string
+  args: string[]
+  user: AgentUser | undefined
+  agentPath: string | undefined
+}
+
 /** Runs a check as `user` (root runs as itself), with only the PATH the agent gets. */
-function asUser(script: string, args: string[], user: AgentUser | undefined, agentPath: string | undefined): boolean {
+function asUser({ script, args, user, agentPath }: UserCheck): boolean {
   const r = spawnSync('/bin/sh', ['-c', script, 'sh', ...args], {
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
     env: { PATH: agentPath ?? '/usr/bin:/bin' },
@@ -43,11 +51,11 @@ export function agentBinaryProblem(binary: string, user: AgentUser | undefined, 
     return `the agent's CLI ${binary} does not exist. Fix: install it (npm install -g <package>) or leave agent-version unset so loopgate installs the pinned version. Nothing was spent.`
   }
   const who = user ? `the agent's user ${user.name}` : 'this user'
-  if (!asUser('[ -x "$1" ] && [ -r "$1" ]', [real], user, agentPath)) {
+  if (!asUser({ script: '[ -x "$1" ] && [ -r "$1" ]', args: [real], user, agentPath })) {
     return `${who} cannot execute the agent's CLI ${binary} (a folder on the way, such as a home folder, is private to its owner). Fix: install the CLI where every user can run it (npm install -g, or let loopgate install it when it is not on PATH). Nothing was spent.`
   }
   const interpreter = envInterpreter(real)
-  if (interpreter && !asUser('p=$(command -v "$1") && [ -x "$p" ]', [interpreter], user, agentPath)) {
+  if (interpreter && !asUser({ script: 'p=$(command -v "$1") && [ -x "$p" ]', args: [interpreter], user, agentPath })) {
     return `${who} cannot find \`${interpreter}\`, which the agent's CLI ${binary} runs with, on the PATH the agent gets. Fix: install ${interpreter} where every user can run it (actions/setup-node does). Nothing was spent.`
   }
   return null

@@ -18,8 +18,16 @@ export interface RetryOptions {
 
 export const RETRY_DEFAULTS = { attempts: 3, baseDelayMs: 2_000, maxDelayMs: 30_000 } as const
 
-/** The wait after failed attempt `attempt` (1-based): half fixed, half random, so runners spread out. */
-export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number = Math.random): number {
+/** What one back-off wait is computed from; `attempt` is the failed attempt, 1-based. */
+export interface BackoffStep {
+  attempt: number
+  baseDelayMs: number
+  maxDelayMs: number
+  random?: () => number
+}
+
+/** The wait after a failed attempt: half fixed, half random, so runners spread out. */
+export function backoffDelay({ attempt, baseDelayMs, maxDelayMs, random = Math.random }: BackoffStep): number {
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1))
   return Math.round(ceiling / 2 + random() * (ceiling / 2))
 }
@@ -32,7 +40,12 @@ export async function withRetry<T>(step: (attempt: number) => Promise<T>, opts: 
       return await step(attempt)
     } catch (err) {
       if (attempt >= attempts || !opts.isTransient(err)) throw err
-      const delay = backoffDelay(attempt, opts.baseDelayMs ?? RETRY_DEFAULTS.baseDelayMs, opts.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs, opts.random)
+      const delay = backoffDelay({
+        attempt,
+        baseDelayMs: opts.baseDelayMs ?? RETRY_DEFAULTS.baseDelayMs,
+        maxDelayMs: opts.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs,
+        random: opts.random
+      })
       opts.onRetry?.(err, attempt, delay)
       await sleep(delay)
     }

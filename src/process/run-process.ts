@@ -135,11 +135,19 @@ class GroupStop {
   }
 }
 
+/** A finished or failed process and what it may have left behind. */
+interface Leftovers {
+  pid: number | undefined
+  opts: Pick<RunOptions, 'callId' | 'sweep'>
+  cgroup: CallCgroup | null
+  exited: boolean
+}
+
 /**
  * Whatever the process left behind in its group, under its marker or in its cgroup dies with the
  * call; with a user of its own, everything of that user when it exits (see RunOptions.sweep).
  */
-function reapLeftovers(pid: number | undefined, opts: Pick<RunOptions, 'callId' | 'sweep'>, cgroup: CallCgroup | null, exited: boolean): void {
+function reapLeftovers({ pid, opts, cgroup, exited }: Leftovers): void {
   killGroup(pid, 'SIGKILL')
   if (opts.sweep) {
     if (exited) opts.sweep()
@@ -222,7 +230,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
     child.stdin.end(opts.stdin)
     child.on('exit', () => {
       // A descendant that still holds the pipes open cannot keep the call alive.
-      reapLeftovers(child.pid, opts, cgroup, true)
+      reapLeftovers({ pid: child.pid, opts, cgroup, exited: true })
       setTimeout(() => {
         child.stdout.destroy()
         child.stderr.destroy()
@@ -236,7 +244,7 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
       disarm()
       const rest = lines?.rest()
       if (watch && rest && !stop.killing) watch(rest)
-      reapLeftovers(child.pid, opts, cgroup, false)
+      reapLeftovers({ pid: child.pid, opts, cgroup, exited: false })
       const err = spawnError ? `${spawnError.message}\n` : ''
       const notStarted = spawnError && child.pid === undefined ? ((spawnError as NodeJS.ErrnoException).code ?? 'spawn failed') : undefined
       resolve({

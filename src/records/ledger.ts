@@ -11,6 +11,15 @@ export type LedgerEntry =
  * The run's spend ledger: append-only JSON Lines outside the workspace, each entry flushed to disk
  * before the next step. A call that started without a charge is worth its full budget.
  */
+/** One charge against the open call: the reported cost (absent when unknown), its source and an optional note. */
+export interface ChargeRequest {
+  iteration: number
+  usd: number | undefined
+  source: CostSource
+  at?: Date
+  note?: string
+}
+
 export class Ledger {
   private spent = 0
   private openCall: { iteration: number; budgetUsd: number } | null = null
@@ -41,7 +50,7 @@ export class Ledger {
   }
 
   /** Charges the open call. A missing or invalid cost is charged the full call budget. */
-  charge(iteration: number, usd: number | undefined, source: CostSource, at: Date = new Date(), note?: string): { usd: number; source: CostSource } {
+  charge({ iteration, usd, source, at = new Date(), note }: ChargeRequest): { usd: number; source: CostSource } {
     const budget = this.openCall?.budgetUsd ?? 0
     const valid = usd !== undefined && Number.isFinite(usd) && usd >= 0
     const charged = valid ? (usd as number) : budget

@@ -44,7 +44,7 @@ export class ProgressFile {
   }
 
   private write(text: string): void {
-    writeTreeFile(this.root, this.rel, text)
+    writeTreeFile({ root: this.root, rel: this.rel, data: text })
   }
 }
 

@@ -82,8 +82,17 @@ export function runFiles(runDir: string, workspace: string, progressFile: string
   }
 }
 
+/** A run that stopped before the loop: its files, its one stop reason, its notes. */
+export interface StoppedRun {
+  files: RunFiles
+  stopReason: StopReason
+  outcome: Outcome
+  notes: string[]
+  upgradeAttempts?: UpgradeAttempt[]
+}
+
 /** The report of a run that stopped before the loop: one stop reason, nothing spent. */
-export function stoppedReport(files: RunFiles, stopReason: StopReason, outcome: Outcome, notes: string[], upgradeAttempts?: UpgradeAttempt[]): RunReport {
+export function stoppedReport({ files, stopReason, outcome, notes, upgradeAttempts }: StoppedRun): RunReport {
   return {
     stopReason,
     outcome,

@@ -19,7 +19,7 @@ import { upgradeTask } from '../upgrade/task-prompt.js'
 import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
 import { giveUpToRemember, type TaskIdentity } from './give-up-memory.js'
-import { wireLoop, workspaceView } from './wiring.js'
+import { wireLoop, workspaceView, type LoopWiring } from './wiring.js'
 
 async function assertGitRepository(repository: GitRepository, dir: string): Promise<void> {
   if ((await repository.tryHead()) === null) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
@@ -34,14 +34,25 @@ export async function executeRun(settings: Settings, ctx: RunContext): Promise<R
   const runDir = prepareRunDir(ctx.tempDir, settings.loopId, ctx.runId)
   const usersRemoved: Promise<void>[] = []
   try {
-    return await withCustody(settings.workspace, runDir, (custody) => runInCustody(settings, ctx, runDir, usersRemoved, GitRepository.held(custody)))
+    return await withCustody(settings.workspace, runDir, (custody) =>
+      runInCustody({ initial: settings, ctx, runDir, usersRemoved, repository: GitRepository.held(custody) })
+    )
   } finally {
     // The run's users are removed while the result is published and the repository handed back.
     await Promise.all(usersRemoved)
   }
 }
 
-async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, usersRemoved: Promise<void>[], repository: GitRepository): Promise<RunReport> {
+/** A run in loopgate's custody of the repository: its settings as given, its context and folder, and the users' removal it waits for. */
+interface CustodyRun {
+  initial: Settings
+  ctx: RunContext
+  runDir: string
+  usersRemoved: Promise<void>[]
+  repository: GitRepository
+}
+
+async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: CustodyRun): Promise<RunReport> {
   const files = runFiles(runDir, initial.workspace, initial.progressFile)
   const progress = new ProgressFile(initial.workspace, initial.progressFile)
   await assertGitRepository(repository, initial.workspace)
@@ -50,8 +61,14 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   const settings = before.settings
   if (before.stop) {
     const { stopReason, notes } = before.stop
-    stopBeforeTheLoop({ files, progress, ctx }, stopReason, notes)
-    return stoppedReport(files, stopReason, outcomeFor(stopReason), before.upgrade ? before.notes : [...before.notes, ...notes], before.upgrade?.attempts)
+    stopBeforeTheLoop({ files, progress, ctx, stopReason, notes })
+    return stoppedReport({
+      files,
+      stopReason,
+      outcome: outcomeFor(stopReason),
+      notes: before.upgrade ? before.notes : [...before.notes, ...notes],
+      upgradeAttempts: before.upgrade?.attempts
+    })
   }
 
   // Named in the log before the gate and any call, so the post step can remember it if the run dies.
@@ -62,8 +79,8 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   const protection = await protect({ settings, ctx, files, callsDir, alongside: () => gitWorkspace.prepare(), before })
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]
-    stopBeforeTheLoop({ files, progress, ctx }, 'gate-broken', notes, protection.message)
-    return stoppedReport(files, 'gate-broken', outcomeFor('gate-broken'), [...before.notes, ...notes])
+    stopBeforeTheLoop({ files, progress, ctx, stopReason: 'gate-broken', notes, message: protection.message })
+    return stoppedReport({ files, stopReason: 'gate-broken', outcome: outcomeFor('gate-broken'), notes: [...before.notes, ...notes] })
   }
   // Before the first call: every commit of the agent's work, the post step's after a kill too, is held to these.
   gitWorkspace.publishUnder(keepPublishRules(runDir, protection.snapshot))
@@ -73,16 +90,16 @@ async function runInCustody(initial: Settings, ctx: RunContext, runDir: string, 
   let notes: string[]
   try {
     // Wired while the workspace is handed over to the agent's user.
-    const wiring = await wireLoop(
+    const wiring = await wireLoop({
       settings,
       ctx,
       protection,
-      { ...files, callsDir, progress },
-      { gitWorkspace, measuredBase: ready?.baseCommit ?? ctx.carry?.baseCommit }
-    )
+      files: { ...files, callsDir, progress },
+      view: { gitWorkspace, measuredBase: ready?.baseCommit ?? ctx.carry?.baseCommit }
+    })
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
     await protection.handedOver
-    run = await loopOrBump(settings, ctx, before, protection, wiring)
+    run = await loopOrBump({ settings, ctx, before, protection, wiring })
   } finally {
     const finished = protection.finish()
     const retired = finished.then(
@@ -142,17 +159,22 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
     upgradeAttempts: ready
       ? settleUpgrade(ready, { stopReason: run.stopReason, lastVerdict: run.lastVerdict, calls: run.iterations.length }, ctx.runId)
       : undefined,
-    gaveUp: giveUpToRemember(identity, run, ctx.runId, new Date())
+    gaveUp: giveUpToRemember({ identity, run, runId: ctx.runId, now: new Date() })
   }
 }
 
+/** A stop before the loop: the run's files and context, the reason and the notes (the message, when it is not their sum). */
+interface EarlyStop {
+  files: RunFiles
+  progress: ProgressFile
+  ctx: RunContext
+  stopReason: StopReason
+  notes: string[]
+  message?: string
+}
+
 /** The one stop of a run that ends before the loop: logged, written as the progress file's last line, reported. */
-function stopBeforeTheLoop(
-  { files, progress, ctx }: { files: RunFiles; progress: ProgressFile; ctx: RunContext },
-  stopReason: StopReason,
-  notes: string[],
-  message = notes.join(' ')
-): void {
+function stopBeforeTheLoop({ files, progress, ctx, stopReason, notes, message = notes.join(' ') }: EarlyStop): void {
   new AttemptLog(files.logFile).write({ type: 'stop', stopReason, message, spentUsd: 0 })
   progress.appendStop(stopReason)
   for (const note of notes) ctx.report(note)
@@ -199,17 +221,20 @@ function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectO
   })
 }
 
+/** A run wired for the loop: its settings, context, what ran before, its protection and its ports. */
+interface WiredRun {
+  settings: Settings
+  ctx: RunContext
+  before: BeforeLoop
+  protection: Protection
+  wiring: LoopWiring
+}
+
 /**
  * The loop, or for a dependency upgrade whose bump alone passes the baseline gate, that bump as the
  * verified result with no agent call.
  */
-async function loopOrBump(
-  settings: Settings,
-  ctx: RunContext,
-  before: BeforeLoop,
-  protection: Protection,
-  wiring: Awaited<ReturnType<typeof wireLoop>>
-): Promise<RunOutcome> {
+async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRun): Promise<RunOutcome> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   const bumpVerdict = ready ? (protection.baseline?.verdict ?? null) : null
   if (ready && bumpVerdict?.passed) {

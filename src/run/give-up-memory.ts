@@ -51,12 +51,20 @@ export function earlierGiveUp(identity: TaskIdentity, record: GiveUpRecord | nul
   }
 }
 
+/** The task a run worked on (null when it had none), how the run ended, and when. */
+export interface EndedTask {
+  identity: TaskIdentity | null
+  run: RunOutcome
+  runId: string
+  now: Date
+}
+
 /**
  * What the loop's state keeps of this run's give-up: the record when it ended `agent-gave-up`, none
  * once a run of a task spent on it and ended otherwise, and the earlier one kept by a run that
  * never started the loop.
  */
-export function giveUpToRemember(identity: TaskIdentity | null, run: RunOutcome, runId: string, now: Date): GiveUpRecord | null | undefined {
+export function giveUpToRemember({ identity, run, runId, now }: EndedTask): GiveUpRecord | null | undefined {
   if (!identity) return undefined
   if (run.stopReason !== 'agent-gave-up') return run.iterations.length > 0 ? null : undefined
   const reason = [...run.iterations].reverse().find((r) => r.agent.gaveUp)?.agent.gaveUp?.reason ?? ''

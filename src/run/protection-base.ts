@@ -49,7 +49,7 @@ export async function establishBaseline(
     return baseline
   }
   const record = (baseline: Baseline): void => {
-    opts.log?.write(baselineEntry(base, snapshot.size, startCommit, baseline))
+    opts.log?.write(baselineEntry({ base, protectedFiles: snapshot.size, commit: startCommit, baseline }))
     const entry = baseline.broken ? null : toCached(key, baseline, health)
     if (entry) opts.baselines?.put(entry)
   }
@@ -113,8 +113,16 @@ export async function baseSnapshot(
   return { base, snapshot, tamper, dependencies }
 }
 
+/** The baseline run: the base it protects, how many files that holds, the start commit and the gate's word on it. */
+interface BaselineRun {
+  base: BaseRef
+  protectedFiles: number
+  commit: string
+  baseline: Baseline
+}
+
 /** The attempt log's record of the baseline run: what the gate said on the start commit. */
-function baselineEntry(base: BaseRef, protectedFiles: number, commit: string, baseline: Baseline): BaselineEntry {
+function baselineEntry({ base, protectedFiles, commit, baseline }: BaselineRun): BaselineEntry {
   const v = baseline.verdict
   return {
     type: 'baseline',

@@ -33,6 +33,13 @@ interface Opened {
   handedOver: Promise<void>
 }
 
+/** The set-up under way: its options, what the first step left, and the notes it writes. */
+interface BegunSetup {
+  opts: ProtectionOptions
+  begun: Begun
+  notes: string[]
+}
+
 /**
  * Everything that makes "done" unforgeable, set up before the first agent call: the stashed
  * credential, the base snapshot, the agent user, the pristine dependencies, the baseline gate.
@@ -45,8 +52,8 @@ export async function setupProtection(opts: ProtectionOptions): Promise<Protecti
   const alongside = opts.alongside?.() ?? Promise.resolve()
   alongside.catch(() => undefined)
   noteAccount(opts, begun.account, notes)
-  const opened = await openWithBaseline(opts, begun, alongside, notes)
-  return protectionOf(opts, begun, opened, notes)
+  const opened = await openWithBaseline({ opts, begun, alongside, notes })
+  return protectionOf({ opts, begun, opened, notes })
 }
 
 /**
@@ -94,7 +101,7 @@ function noteAccount(opts: ProtectionOptions, account: AgentAccount, notes: stri
  * say). The hand-over's tree walk then goes on while the baseline is looked up; the first call
  * waits for it, and loopgate's index takes in the new stat data after it.
  */
-async function openWithBaseline(opts: ProtectionOptions, begun: Begun, alongside: Promise<void>, notes: string[]): Promise<Opened> {
+async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & { alongside: Promise<void> }): Promise<Opened> {
   const { settings } = opts
   const { location, first, account, base, snapshot, tamper, dependencies } = begun
   let opened: ProtectedGate | null = null
@@ -125,7 +132,7 @@ async function openWithBaseline(opts: ProtectionOptions, begun: Begun, alongside
 }
 
 /** The protection the run holds: its guards, the agent's wrapper and the steps that end it. */
-function protectionOf(opts: ProtectionOptions, begun: Begun, opened: Opened, notes: string[]): Protection {
+function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Opened }): Protection {
   const { settings } = opts
   const { location, account, base, snapshot, tamper } = begun
   const { gate, baseline, handedOver } = opened

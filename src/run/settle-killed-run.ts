@@ -66,16 +66,29 @@ function ledgerFacts(ledgerFile: string): { chargedUsd: number; iterations: numb
   return { chargedUsd: Ledger.summarise(text).chargedUsd, iterations: new Set(starts).size }
 }
 
+/** A killed run's custody of the repository, how many calls it made, and the notes that say what was done. */
+interface LastEdits {
+  input: SettleInput
+  custody: Custody
+  iterations: number
+  notes: string[]
+}
+
 /**
  * The agent's last edits, committed in loopgate's own git directory with its own config (nothing
  * the agent planted runs here), held to the run's publish rules like every iteration's commit
  * (without them, nothing is committed); returns the head when it moved past the base.
  */
-async function commitLastEdits(input: SettleInput, custody: Custody, iterations: number, notes: string[]): Promise<string | null> {
+async function commitLastEdits({ input, custody, iterations, notes }: LastEdits): Promise<string | null> {
   resumeCustody(custody)
   try {
     const rules = await recordedPublishRules(input.runDir, input.workspace)
-    const workspace = new GitWorkspace(input.workspace, input.progressFileName, input.featuresFile, rules ? { rules } : {})
+    const workspace = new GitWorkspace({
+      dir: input.workspace,
+      progressFile: input.progressFileName,
+      featuresFile: input.featuresFile,
+      ...(rules ? { rules } : {})
+    })
     if (rules) {
       const change = await workspace.commitIteration(input.info.runId, Math.max(iterations, 1))
       notes.push(...(change.notes ?? []))
@@ -90,7 +103,15 @@ async function commitLastEdits(input: SettleInput, custody: Custody, iterations:
   }
 }
 
-async function pushWipHead(input: SettleInput, branch: string, wipHead: string, notes: string[]): Promise<void> {
+/** The WIP head to push, its branch, and the notes that say whether it was pushed. */
+interface WipPush {
+  input: SettleInput
+  branch: string
+  wipHead: string
+  notes: string[]
+}
+
+async function pushWipHead({ input, branch, wipHead, notes }: WipPush): Promise<void> {
   if (!input.pushWip) return
   try {
     await input.pushWip({ workspace: input.workspace, branch, head: wipHead })
@@ -119,9 +140,9 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
 
   const custody = readCustodyRecord(input.runDir)
   if (!custody) notes.push("the repository was not in loopgate's custody: the agent's last edits were not committed")
-  const wipHead = custody ? await commitLastEdits(input, custody, iterations, notes) : null
+  const wipHead = custody ? await commitLastEdits({ input, custody, iterations, notes }) : null
   const branch = wipBranchName(input.info.loopId)
-  if (wipHead) await pushWipHead(input, branch, wipHead, notes)
+  if (wipHead) await pushWipHead({ input, branch, wipHead, notes })
 
   const state = readSavedState(input.info)
   const wip = wipHead && input.info.baseCommit ? { branch, head: wipHead, base: input.info.baseCommit } : state.wip

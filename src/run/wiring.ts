@@ -46,20 +46,30 @@ export function workspaceView(settings: Settings, ctx: RunContext, repository?: 
     provider: settings.provider,
     workspace: settings.workspace
   })
-  return new GitWorkspace(settings.workspace, settings.progressFile, settings.featuresFile, { author: settings.commitAuthor, exclude, repository })
+  return new GitWorkspace({
+    dir: settings.workspace,
+    progressFile: settings.progressFile,
+    featuresFile: settings.featuresFile,
+    author: settings.commitAuthor,
+    exclude,
+    repository
+  })
+}
+
+/** What the loop is wired from: the run's settings, context and protection, its files, loopgate's view of the workspace. */
+export interface LoopWiringParts {
+  settings: Settings
+  ctx: RunContext
+  protection: Protection
+  files: RunFiles & { callsDir: string; progress: ProgressFile }
+  view: { gitWorkspace: GitWorkspace; measuredBase: string | undefined }
 }
 
 /**
  * The engine's ports for this run: the agent (its adapter, environment and user), loopgate's git
  * view of the workspace (prepared by then), the protected gate, the guards, and loopgate's records.
  */
-export async function wireLoop(
-  settings: Settings,
-  ctx: RunContext,
-  protection: Protection,
-  files: RunFiles & { callsDir: string; progress: ProgressFile },
-  view: { gitWorkspace: GitWorkspace; measuredBase: string | undefined }
-): Promise<LoopWiring> {
+export async function wireLoop({ settings, ctx, protection, files, view }: LoopWiringParts): Promise<LoopWiring> {
   const { gitWorkspace, measuredBase } = view
   const api = meterRouteFor(settings, ctx.env)?.upstream.api
   // behind the Bedrock and Vertex routes the proxy holds the credential: files are checked, never copied

@@ -59,7 +59,7 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
   let report: RunReport
   try {
     // The repository is in loopgate's custody from before the resume to after publishing.
-    report = await withCustody(settings.workspace, runDir, () => resumeAndRun(held, ports, remember, session))
+    report = await withCustody(settings.workspace, runDir, () => resumeAndRun({ held, ports, remember, session }))
   } catch (err) {
     const message = configErrorFrom(err, held.settings.workspace)
     if (message === null) throw err
@@ -92,13 +92,16 @@ async function restoreState(
   return { session }
 }
 
-/** With the repository held: the resume, the publisher for this event, and the run. */
-async function resumeAndRun(
-  held: { settings: Settings },
-  ports: SessionPorts,
-  remember: (name: SessionMemo, value: string) => void,
+/** A session holding the repository: its settings, its ports, what the post step is told, and the loop's state. */
+interface HeldSession {
+  held: { settings: Settings }
+  ports: SessionPorts
+  remember: (name: SessionMemo, value: string) => void
   session: StateSession | undefined
-): Promise<RunReport> {
+}
+
+/** With the repository held: the resume, the publisher for this event, and the run. */
+async function resumeAndRun({ held, ports, remember, session }: HeldSession): Promise<RunReport> {
   if (session) {
     await session.resume()
     remember('state-session', JSON.stringify(session.info))

@@ -57,8 +57,16 @@ export interface LoopRecords {
   holder: (Lease & { createdAt?: string }) | null
 }
 
+/** The loop's entries as the cache list gave them, read for one run at one moment. */
+export interface LoopRecordsQuery {
+  loopId: string
+  entries: readonly ListedEntry[]
+  self: { runId: string; scope: string }
+  now: Date
+}
+
 /** Reads the loop's entries from the cache list: every run's charges, and who holds the scope. */
-export function readLoopRecords(loopId: string, entries: readonly ListedEntry[], self: { runId: string; scope: string }, now: Date): LoopRecords {
+export function readLoopRecords({ loopId, entries, self, now }: LoopRecordsQuery): LoopRecords {
   const charges: PeriodCharge[][] = []
   const ended = new Set<string>()
   for (const e of entries) {

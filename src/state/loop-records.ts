@@ -6,17 +6,20 @@ import { chargesKey, loopRecordsPrefix, type ChargeRecord } from './charge-recor
 import { readLoopRecords, type Lease, type LoopRecords } from './lease.js'
 import { saveDirectory, type CacheClient } from './store.js'
 
+/** One record entry to save: its key, its content, and the run's temporary folder it is written in. */
+export interface LoopRecordSave {
+  tempDir: string
+  runId: string
+  key: string
+  content: unknown
+  cache?: CacheClient
+}
+
 /**
  * Saves one record entry of the loop (a lease, a run's charges). The key is the record; the
  * entry's one file repeats it for people who download the entry.
  */
-export async function saveLoopRecord(
-  tempDir: string,
-  runId: string,
-  key: string,
-  content: unknown,
-  cache?: CacheClient
-): Promise<{ saved: boolean; message?: string }> {
+export async function saveLoopRecord({ tempDir, runId, key, content, cache }: LoopRecordSave): Promise<{ saved: boolean; message?: string }> {
   // `@` cannot occur in a loop id: this folder never is a loop's state folder.
   const dir = path.join(tempDir, 'loopgate-state', `@records-${runId}`)
   rmSync(dir, { recursive: true, force: true })
@@ -50,24 +53,33 @@ export async function saveRunCharges(opts: {
   cache?: CacheClient
 }): Promise<{ saved: boolean; message?: string }> {
   const charges = opts.ledgerFile ? chargeRecordsFromLedger(opts.ledgerFile, opts.runId) : []
-  return saveLoopRecord(opts.tempDir, opts.runId, chargesKey(opts.loopId, opts.runId, charges), { charges }, opts.cache)
+  return saveLoopRecord({
+    tempDir: opts.tempDir,
+    runId: opts.runId,
+    key: chargesKey(opts.loopId, opts.runId, charges),
+    content: { charges },
+    cache: opts.cache
+  })
 }
 
 export type LoopRecordsRead = { readable: true; records: LoopRecords } | { readable: false; message: string }
 
-/** Lists every record entry of the loop (all branches) and reads them. */
-export async function listLoopRecords(
-  list: CacheLister | undefined,
-  loopId: string,
-  self: { runId: string; scope: string },
+/** The loop's record entries to list through the cache list, for one run at one moment. */
+export interface LoopRecordsListing {
+  list: CacheLister | undefined
+  loopId: string
+  self: { runId: string; scope: string }
   now: Date
-): Promise<LoopRecordsRead> {
+}
+
+/** Lists every record entry of the loop (all branches) and reads them. */
+export async function listLoopRecords({ list, loopId, self, now }: LoopRecordsListing): Promise<LoopRecordsRead> {
   if (!list) {
     return { readable: false, message: "the repository's cache list can be read only in GitHub Actions (GITHUB_API_URL) with `github-token`" }
   }
   try {
     const entries = await list(loopRecordsPrefix(loopId))
-    return { readable: true, records: readLoopRecords(loopId, entries, self, now) }
+    return { readable: true, records: readLoopRecords({ loopId, entries, self, now }) }
   } catch (err) {
     const message = (err as Error).message
     const denied = (err as { status?: unknown }).status === 403 || /not accessible|forbidden/i.test(message)

@@ -60,11 +60,11 @@ export async function admitToLoop(input: WindowInput): Promise<WindowResult> {
     ceilingUsd: input.spendCeilingUsd
   }
   const leased = input.cacheAvailable
-    ? await saveLoopRecord(input.tempDir, input.runId, leaseKey(input.loopId, lease), lease, input.cache)
+    ? await saveLoopRecord({ tempDir: input.tempDir, runId: input.runId, key: leaseKey(input.loopId, lease), content: lease, cache: input.cache })
     : { saved: false, message: 'the cache service is not available' }
   if (!leased.saved)
     warnings.push(`This run's lease on the loop was not saved (${leased.message ?? 'unknown reason'}): a run of the same loop started now cannot see this one.`)
-  const read = await listLoopRecords(input.list, input.loopId, { runId: input.runId, scope }, input.now)
+  const read = await listLoopRecords({ list: input.list, loopId: input.loopId, self: { runId: input.runId, scope }, now: input.now })
   if (read.readable && read.records.holder) {
     await saveRunCharges({ tempDir: input.tempDir, loopId: input.loopId, runId: input.runId, ledgerFile: null, cache: input.cache })
     return { kind: 'held', message: heldMessage(input, read.records.holder) }

@@ -166,8 +166,17 @@ function readBaselineIds(v: unknown, w: string): { ran: string[]; skipped: strin
   return { ran: ids(e.ran, `${w}.ran`), skipped: ids(e.skipped, `${w}.skipped`) }
 }
 
+/** A list field of the state: its value, its name, its bound and how one entry is read. */
+interface ListField<T> {
+  value: unknown
+  field: string
+  max: number
+  read: (x: unknown, where: string) => T
+  optional?: boolean
+}
+
 /** A list field: each entry read by `read`, named `field[i]`; an absent optional list is empty. */
-function list<T>(v: unknown, field: string, max: number, read: (x: unknown, where: string) => T, optional = false): T[] {
+function list<T>({ value: v, field, max, read, optional = false }: ListField<T>): T[] {
   if (optional && v === undefined) return []
   return arr(v, `state.${field}`, max).map((x, i) => read(x, `state.${field}[${i}]`))
 }
@@ -184,13 +193,13 @@ export function validateState(data: unknown, loopId: string): LoopState {
       `belongs to loop ${JSON.stringify(savedLoop)}, not ${JSON.stringify(loopId)}; give the loops ids where neither is the other's id followed by '-'`
     )
   }
-  const periodLedger = list(o.periodLedger, 'periodLedger', LIMITS.periodCharges, readPeriodCharge)
-  const runs = list(o.runs, 'runs', LIMITS.runs, readRun)
+  const periodLedger = list({ value: o.periodLedger, field: 'periodLedger', max: LIMITS.periodCharges, read: readPeriodCharge })
+  const runs = list({ value: o.runs, field: 'runs', max: LIMITS.runs, read: readRun })
   const lastFailure = nullable(o.lastFailure, readLastFailure)
   const wip = nullable(o.wip, readWip)
-  const prRuns = list(o.prRuns, 'prRuns', LIMITS.prCounts, readPrRun)
-  const upgradeAttempts = list(o.upgradeAttempts, 'upgradeAttempts', LIMITS.upgradeAttempts, readUpgradeAttempt, true)
-  const baselines = list(o.baselines, 'baselines', LIMITS.baselines, readBaseline, true)
+  const prRuns = list({ value: o.prRuns, field: 'prRuns', max: LIMITS.prCounts, read: readPrRun })
+  const upgradeAttempts = list({ value: o.upgradeAttempts, field: 'upgradeAttempts', max: LIMITS.upgradeAttempts, read: readUpgradeAttempt, optional: true })
+  const baselines = list({ value: o.baselines, field: 'baselines', max: LIMITS.baselines, read: readBaseline, optional: true })
   return {
     version: STATE_VERSION,
     loopId: savedLoop,
@@ -200,7 +209,12 @@ export function validateState(data: unknown, loopId: string): LoopState {
     lastFailure,
     wip,
     escalationIssue: nullable(o.escalationIssue, (x) => num(x, 'state.escalationIssue', { integer: true, min: 1 })),
-    openPullRequests: list(o.openPullRequests, 'openPullRequests', LIMITS.prCounts, (x, w) => num(x, w, { integer: true, min: 1 })),
+    openPullRequests: list({
+      value: o.openPullRequests,
+      field: 'openPullRequests',
+      max: LIMITS.prCounts,
+      read: (x, w) => num(x, w, { integer: true, min: 1 })
+    }),
     prRuns,
     upgradeAttempts,
     baselines,

@@ -25,12 +25,20 @@ export function chargesFromLedger(file: string, runId: string): PeriodCharge[] {
   return charges
 }
 
+/** Charges to keep within a window of `hours` before `now`, at most `max` of them. */
+export interface ChargeWindow {
+  charges: PeriodCharge[]
+  now: Date
+  hours: number
+  max?: number
+}
+
 /**
  * Drops charges that left the window and keeps the list bounded. Over the bound, the oldest
  * charges are merged into one stamped with the newest of their times: the sum is kept and it
  * stays in the window at least as long as any of them, so the window is never under-counted.
  */
-export function pruneCharges(charges: PeriodCharge[], now: Date, hours: number, max: number = LIMITS.periodCharges): PeriodCharge[] {
+export function pruneCharges({ charges, now, hours, max = LIMITS.periodCharges }: ChargeWindow): PeriodCharge[] {
   const since = now.getTime() - hours * HOUR_MS
   const kept = charges.filter((c) => Date.parse(c.at) > since).sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
   if (kept.length <= max) return kept

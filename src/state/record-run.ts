@@ -51,7 +51,7 @@ function boundEvidence(lines: string[]): string[] {
 /** The state after one run: its charges appended to the period ledger, old entries rolled off. */
 export function recordRun(state: LoopState, run: RunSummaryForState, periodHours: number): LoopState {
   const charges = chargesFromLedger(run.ledgerFile, run.runId)
-  const periodLedger = pruneCharges([...state.periodLedger.filter((c) => c.runId !== run.runId), ...charges], run.endedAt, periodHours)
+  const periodLedger = pruneCharges({ charges: [...state.periodLedger.filter((c) => c.runId !== run.runId), ...charges], now: run.endedAt, hours: periodHours })
   const runs = [
     ...state.runs.filter((r) => r.runId !== run.runId),
     {

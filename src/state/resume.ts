@@ -15,14 +15,9 @@ export interface ResumePlan {
 
 const short = (c: string): string => c.slice(0, 12)
 
-async function tryGit(
-  dir: string,
-  args: string[],
-  okCodes: number[] = [],
-  env?: NodeJS.ProcessEnv
-): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
+async function tryGit(dir: string, args: string[], okCodes: number[] = []): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
   try {
-    const r = await GitRepository.lookup(dir).run(args, { okCodes, env })
+    const r = await GitRepository.lookup(dir).run(args, { okCodes })
     return { ok: true, stdout: r.stdout, exitCode: r.exitCode }
   } catch (err) {
     return { ok: false, stdout: '', exitCode: -1, error: (err as Error).message }
@@ -58,12 +53,20 @@ async function fetchWip(dir: string, branch: string, creds: FetchCredentials): P
   return { head: await commitExists(dir, ref) }
 }
 
+/** The workspace to resume in, the loop and its restored state, and the credentials of the fetch. */
+export interface ResumeRequest {
+  dir: string
+  loopId: string
+  state: LoopState
+  creds?: FetchCredentials
+}
+
 /**
  * After an escalation or a cap, starts from the WIP branch with the last evidence, unless the base
  * moved in a way that conflicts with it (then fresh, and a note says why). Runs before any spend.
  * `creds` authenticate the fetch (the `github-token` input; see git/fetch-auth.ts).
  */
-export async function prepareResume(dir: string, loopId: string, state: LoopState, creds: FetchCredentials = { env: {} }): Promise<ResumePlan> {
+export async function prepareResume({ dir, loopId, state, creds = { env: {} } }: ResumeRequest): Promise<ResumePlan> {
   const base = await GitRepository.lookup(dir).head()
   const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
   const last = state.runs[state.runs.length - 1]

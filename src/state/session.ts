@@ -81,6 +81,14 @@ function numberFromUrl(url: string | undefined, kind: 'issues' | 'pull'): number
   return m ? Number(m[1]) : null
 }
 
+/** What a session is opened on: the restored state, the run's facts, its settings and the cache. */
+export interface StateSessionParts {
+  state: LoopState
+  info: SessionInfo
+  settings: StateSessionSettings
+  cache?: CacheClient
+}
+
 export class StateSession {
   readonly notes: string[] = []
   /** Notes a person should see as warnings (also kept in the notes). */
@@ -91,19 +99,22 @@ export class StateSession {
   private readonly newBaselines: CachedBaseline[] = []
   private resumePlan: ResumePlan | null = null
 
-  constructor(
-    readonly state: LoopState,
-    readonly info: SessionInfo,
-    private readonly settings: StateSessionSettings,
-    private readonly cache?: CacheClient
-  ) {}
+  readonly state: LoopState
+  readonly info: SessionInfo
+  private readonly settings: StateSessionSettings
+  private readonly cache?: CacheClient
+
+  constructor(parts: StateSessionParts) {
+    ;({ state: this.state, info: this.info, settings: this.settings, cache: this.cache } = parts)
+  }
 
   /** Starts from the WIP branch when the last run escalated or hit a cap. Before any spend. */
   async resume(): Promise<ResumePlan> {
     try {
       // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
       const state = this.settings.task ? { ...this.state, wip: null } : this.state
-      this.resumePlan = await prepareResume(this.settings.workspace, this.settings.loopId, state, { token: this.settings.githubToken, env: process.env })
+      const { workspace: dir, loopId, githubToken: token } = this.settings
+      this.resumePlan = await prepareResume({ dir, loopId, state, creds: { token, env: process.env } })
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }
@@ -209,12 +220,8 @@ export interface OpenOptions {
 }
 
 /** What the restore found, in the session's notes (a miss the cache list explains, a failure as a warning). */
-async function noteRestore(
-  session: StateSession,
-  restored: Exclude<RestoreResult, { status: 'corrupt' }>,
-  list: CacheLister | undefined,
-  prefix: string
-): Promise<void> {
+async function noteRestore(session: StateSession, restored: Exclude<RestoreResult, { status: 'corrupt' }>, list: CacheLister | undefined): Promise<void> {
+  const prefix = stateKeyPrefix(session.info.loopId, session.info.pr)
   if (restored.status === 'restored') session.notes.push(`State restored from the cache entry ${restored.key}.`)
   if (restored.status === 'miss') {
     const note = await missNote(list, prefix, session.periodCeiling)
@@ -249,9 +256,9 @@ export async function openStateSession(settings: StateSessionSettings, opts: Ope
   }
   // The post step reads this copy when the main step dies.
   writeStateFile(restored.state, location)
-  const session = new StateSession(restored.state, info, settings, opts.cache)
+  const session = new StateSession({ state: restored.state, info, settings, cache: opts.cache })
   const list = opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env)
-  await noteRestore(session, restored, list, stateKeyPrefix(settings.loopId, pr))
+  await noteRestore(session, restored, list)
   if (pr !== null) {
     const runs = prRunCount(restored.state, pr)
     if (runs >= settings.maxRunsPerPr) {

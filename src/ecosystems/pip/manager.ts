@@ -164,7 +164,7 @@ export class PipPackageManager implements PackageManager {
     if (!file) return { ok: false, message: `${REQUIREMENTS} is not a regular file; it is not rewritten` }
     const rewritten = rewritePin(file.text, candidate.name, candidate.from, candidate.to)
     if (rewritten === null) return { ok: false, message: `${REQUIREMENTS} holds no single pin ${candidate.name}==${candidate.from}` }
-    writeTreeFile(workspace, REQUIREMENTS, Buffer.from(rewritten, 'latin1'), file.executable)
+    writeTreeFile({ root: workspace, rel: REQUIREMENTS, data: Buffer.from(rewritten, 'latin1'), executable: file.executable })
     return { ok: true }
   }
 

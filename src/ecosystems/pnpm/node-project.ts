@@ -111,7 +111,7 @@ export function writeBumpedManifests(workspace: string, decls: readonly Declarat
     const indent = /^[{[]\r?\n([ \t]+)/.exec(text)?.[1] ?? '  '
     const eol = text.includes('\r\n') ? '\r\n' : '\n'
     const body = JSON.stringify(manifest, null, indent).replace(/\n/g, eol)
-    writeTreeFile(workspace, rel, text.endsWith('\n') ? `${body}${eol}` : body)
+    writeTreeFile({ root: workspace, rel, data: text.endsWith('\n') ? `${body}${eol}` : body })
     files.push(rel)
   }
   return files

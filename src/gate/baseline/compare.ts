@@ -87,13 +87,13 @@ export function revertTampering(root: string, snapshot: BaseSnapshot, found: Tam
       const entry = readTreeEntry(root, t.path)
       if (kind && kind !== 'file' && entry.kind === 'file') {
         const restored = restoreManifest(kind, entry.data.toString('utf8'), null)
-        if (restored !== null) writeTreeFile(root, t.path, restored)
+        if (restored !== null) writeTreeFile({ root, rel: t.path, data: restored })
         else removeTreeEntry(root, t.path)
       } else removeTreeEntry(root, t.path)
       continue
     }
     if (base.mode === '120000') {
-      writeTreeFile(root, t.path, '')
+      writeTreeFile({ root, rel: t.path, data: '' })
       removeTreeEntry(root, t.path)
       symlinkSync(base.data.toString('utf8'), path.join(root, t.path))
       continue
@@ -101,10 +101,10 @@ export function revertTampering(root: string, snapshot: BaseSnapshot, found: Tam
     if (base.kind !== 'file') {
       const entry = readTreeEntry(root, t.path)
       const restored = entry.kind === 'file' ? restoreManifest(base.kind, entry.data.toString('utf8'), base.data.toString('utf8')) : null
-      writeTreeFile(root, t.path, restored ?? base.data, base.mode === '100755')
+      writeTreeFile({ root, rel: t.path, data: restored ?? base.data, executable: base.mode === '100755' })
       continue
     }
-    writeTreeFile(root, t.path, base.data, base.mode === '100755')
+    writeTreeFile({ root, rel: t.path, data: base.data, executable: base.mode === '100755' })
   }
 }
 

@@ -130,18 +130,18 @@ export class DependencyReference {
       const before = this.files.get(t.path) ?? null
       if (kind === 'folder') {
         const oid = this.folders.get(t.path)
-        if (oid) writeTreeFile(root, t.path, blobs.get(oid) ?? Buffer.alloc(0))
+        if (oid) writeTreeFile({ root, rel: t.path, data: blobs.get(oid) ?? Buffer.alloc(0) })
         else removeTreeEntry(root, t.path)
       } else if (kind === 'lockfile' || !kind) {
-        if (before) writeTreeFile(root, t.path, before)
+        if (before) writeTreeFile({ root, rel: t.path, data: before })
         else removeTreeEntry(root, t.path)
       } else {
         const entry = readTreeEntry(root, t.path)
         const current = entry.kind === 'file' ? entry.data.toString('utf8') : null
         // The file as the agent left it, with the dependency keys of the reference.
         const restored = current === null ? null : restoreManifest(kind, before?.toString('utf8') ?? EMPTY[kind], current)
-        if (restored !== null) writeTreeFile(root, t.path, restored)
-        else if (before) writeTreeFile(root, t.path, before)
+        if (restored !== null) writeTreeFile({ root, rel: t.path, data: restored })
+        else if (before) writeTreeFile({ root, rel: t.path, data: before })
         else removeTreeEntry(root, t.path)
       }
     }

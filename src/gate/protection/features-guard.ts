@@ -47,7 +47,7 @@ export class FeaturesGuard implements CallGuard {
   }
 
   private write(text: string): void {
-    writeTreeFile(this.workspace, this.relPath, text)
+    writeTreeFile({ root: this.workspace, rel: this.relPath, data: text })
   }
 
   async beforeCall(): Promise<void> {

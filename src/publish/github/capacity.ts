@@ -30,8 +30,17 @@ export function isLoopPull(loopId: string, labels: string[], pull: PullFacts): b
   return labelled && hasMarkerLine(pull.body, loopId)
 }
 
+/** Where to list the loop's pull requests, and how to tell them: its id, its labels, its ownership. */
+export interface LoopPullsQuery {
+  client: GitHubClient
+  repo: RepoRef
+  loopId: string
+  labels: string[]
+  ownership: Ownership
+}
+
 /** The open pull requests of this loop (for review capacity). */
-export async function openLoopPulls(client: GitHubClient, repo: RepoRef, loopId: string, labels: string[], ownership: Ownership): Promise<OpenLoopPull[]> {
+export async function openLoopPulls({ client, repo, loopId, labels, ownership }: LoopPullsQuery): Promise<OpenLoopPull[]> {
   const pulls = await call('list the open pull requests (review capacity)', 'pull-requests: read', () =>
     client.paginate(client.rest.pulls.list, { ...repo, state: 'open', per_page: 100 })
   )

@@ -42,14 +42,14 @@ export async function createIntegration<S extends IntegrationSettings>(opts: Int
   const eventName = inActions ? (env.GITHUB_EVENT_NAME ?? '') : 'workflow_dispatch'
   // Comment and check events are planned with the API (who asked, the pull request now), dry runs too.
   const reader = inActions && settings.githubToken ? { client: createClient(settings.githubToken, env, warn), repo: repoFromEnv(env) } : null
-  const plan = await planEvent(
+  const plan = await planEvent({
     settings,
     eventName,
-    inActions ? readEventPayload(env) : {},
+    payload: inActions ? readEventPayload(env) : {},
     env,
-    (sha) => isLoopgateCommit(settings.workspace, sha),
-    reader ? eventApi(reader.client, reader.repo) : undefined
-  )
+    isOwnCommit: (sha) => isLoopgateCommit(settings.workspace, sha),
+    api: reader ? eventApi(reader.client, reader.repo) : undefined
+  })
   let adjusted = settingsForPlan(settings, plan)
   const evidence = reader ? await gatherEvidence(reader.client, reader.repo, plan) : null
   if (evidence)

@@ -15,6 +15,14 @@ export function hasMarkerLine(body: string | null | undefined, loopId: string): 
   return first === marker(loopId)
 }
 
+/** The loop, the numbers its state records, and the API that tells the token's own identity. */
+export interface OwnershipFacts {
+  client: GitHubClient
+  loopId: string
+  recorded: readonly number[]
+  warn: (message: string) => void
+}
+
 /**
  * Decides which issues and pull requests are this loop's own: a number recorded in the loop's
  * state, or one opened by the token's own identity whose body opens with the loop's marker line.
@@ -23,12 +31,17 @@ export function hasMarkerLine(body: string | null | undefined, loopId: string): 
 export class Ownership {
   private login: Promise<string | null> | undefined
 
-  constructor(
-    private readonly client: GitHubClient,
-    private readonly loopId: string,
-    private readonly recorded: readonly number[],
-    private readonly warn: (message: string) => void
-  ) {}
+  private readonly client: GitHubClient
+  private readonly loopId: string
+  private readonly recorded: readonly number[]
+  private readonly warn: (message: string) => void
+
+  constructor({ client, loopId, recorded, warn }: OwnershipFacts) {
+    this.client = client
+    this.loopId = loopId
+    this.recorded = recorded
+    this.warn = warn
+  }
 
   isRecorded(number: number): boolean {
     return this.recorded.includes(number)

@@ -33,7 +33,7 @@ export async function preflightStop(gh: PreflightSide, settings: PublisherSettin
   if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
   if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }
   if (!WRITER_ONLY_EVENTS.has(plan.eventName)) {
-    const refusal = await actorRefusal(gh.client, gh.repo, runActors(gh.env, readEventPayload(gh.env)), settings)
+    const refusal = await actorRefusal({ client: gh.client, repo: gh.repo, actors: runActors(gh.env, readEventPayload(gh.env)), settings })
     if (refusal) return { stopReason: 'nothing-to-do', notes: [refusal] }
   }
   const retry = await retryStop(gh, settings)
@@ -64,7 +64,7 @@ async function retryStop(gh: PreflightSide, settings: PublisherSettings): Promis
 async function reviewCapacityStop(gh: PreflightSide, settings: PublisherSettings): Promise<PreflightStop | null> {
   let open
   try {
-    open = await openLoopPulls(gh.client, gh.repo, settings.loopId, settings.labels, gh.owner)
+    open = await openLoopPulls({ client: gh.client, repo: gh.repo, loopId: settings.loopId, labels: settings.labels, ownership: gh.owner })
   } catch (err) {
     return { stopReason: 'config-error', notes: [err instanceof Error ? err.message : String(err)] }
   }

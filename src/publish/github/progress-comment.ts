@@ -15,19 +15,34 @@ export type ExistingComment = { id: number; html_url: string } | null
  * Writes are queued so they never overlap or land out of order; a failed write is a warning,
  * never a stop.
  */
+/** The issue or pull request the comment goes on, where warnings go, and how an earlier comment is found. */
+export interface ProgressCommentTarget {
+  client: GitHubClient
+  repo: RepoRef
+  issueNumber: number
+  warn: (message: string) => void
+  existing?: () => Promise<ExistingComment>
+}
+
 export class ProgressComment {
   private id: number | null = null
   private htmlUrl: string | undefined
   private looked = false
   private queue: Promise<void> = Promise.resolve()
 
-  constructor(
-    private readonly client: GitHubClient,
-    private readonly repo: RepoRef,
-    private readonly issueNumber: number,
-    private readonly warn: (message: string) => void,
-    private readonly existing: () => Promise<ExistingComment> = async () => null
-  ) {}
+  private readonly client: GitHubClient
+  private readonly repo: RepoRef
+  private readonly issueNumber: number
+  private readonly warn: (message: string) => void
+  private readonly existing: () => Promise<ExistingComment>
+
+  constructor({ client, repo, issueNumber, warn, existing = async () => null }: ProgressCommentTarget) {
+    this.client = client
+    this.repo = repo
+    this.issueNumber = issueNumber
+    this.warn = warn
+    this.existing = existing
+  }
 
   get url(): string | undefined {
     return this.htmlUrl
@@ -81,8 +96,16 @@ export class ProgressComment {
   }
 }
 
+/** The pull request to look on, and the ownership that tells the loop's own comment. */
+export interface OwnProgressCommentQuery {
+  client: GitHubClient
+  repo: RepoRef
+  owner: Ownership
+  pull: number
+}
+
 /** The loop's progress comment from an earlier run on this pull request, if there is one (the newest). */
-export async function findOwnProgressComment(client: GitHubClient, repo: RepoRef, owner: Ownership, pull: number): Promise<ExistingComment> {
+export async function findOwnProgressComment({ client, repo, owner, pull }: OwnProgressCommentQuery): Promise<ExistingComment> {
   const comments = await call(`list the comments of #${pull}`, 'pull-requests: read', () =>
     client.paginate(client.rest.issues.listComments, { ...repo, issue_number: pull, per_page: 100 })
   )

@@ -58,7 +58,7 @@ export class GitHubPublisher implements Publisher {
   }
 
   private owner(loopId: string): Ownership {
-    this.ownership ??= new Ownership(this.opts.client, loopId, this.opts.recorded ?? [], this.opts.warn)
+    this.ownership ??= new Ownership({ client: this.opts.client, loopId, recorded: this.opts.recorded ?? [], warn: this.opts.warn })
     return this.ownership
   }
 
@@ -83,7 +83,13 @@ export class GitHubPublisher implements Publisher {
     await reactToTrigger({ plan, client, repo }, this.opts.warn)
     if (plan.kind === 'pull-request') {
       const owner = this.owner(settings.loopId)
-      this.progress = new ProgressComment(client, repo, plan.number, this.opts.warn, () => findOwnProgressComment(client, repo, owner, plan.number))
+      this.progress = new ProgressComment({
+        client,
+        repo,
+        issueNumber: plan.number,
+        warn: this.opts.warn,
+        existing: () => findOwnProgressComment({ client, repo, owner, pull: plan.number })
+      })
       this.progressSettings = settings
       await this.progress.write(progressBody(settings, [], runUrl(this.opts.env)))
     }
@@ -151,16 +157,16 @@ export class GitHubPublisher implements Publisher {
     const progressCopy = path.join(ctx.runDir, 'progress.md')
     const progress = path.join(ctx.settings.workspace, ctx.settings.progressFile)
     if (existsSync(progress)) copyFileSync(progress, progressCopy)
-    return uploadAttemptLog(
-      ctx.settings.loopId,
-      [
+    return uploadAttemptLog({
+      loopId: ctx.settings.loopId,
+      files: [
         { file: ctx.logFile, name: 'attempts.jsonl' },
         { file: progressCopy, name: 'progress.md' }
       ],
-      this.opts.tempDir,
-      this.opts.env,
-      this.opts.warn
-    )
+      tempDir: this.opts.tempDir,
+      env: this.opts.env,
+      warn: this.opts.warn
+    })
   }
 
   private async publishSuccess(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
@@ -174,9 +180,12 @@ export class GitHubPublisher implements Publisher {
     }
     if (plan.kind === 'pull-request' && settings.onSuccess === 'push') {
       try {
-        await pushVerifiedWork(this.opts, { ctx, extras, result }, plan.headBranch, (clone) =>
-          pushOntoPullRequest(clone, commit, plan.headBranch, plan.headSha)
-        )
+        await pushVerifiedWork({
+          side: this.opts,
+          run: { ctx, extras, result },
+          branch: plan.headBranch,
+          push: (clone) => pushOntoPullRequest({ clone, commit, branch: plan.headBranch, startHead: plan.headSha })
+        })
       } catch (err) {
         if (!(err instanceof HistoryRewriteRefused)) throw err
         // The verified commit itself is what is wrong: it is pushed nowhere, and a person is asked.
@@ -193,7 +202,7 @@ export class GitHubPublisher implements Publisher {
 
     const branch = ctx.upgrade?.branch ?? (plan.kind === 'branch' ? plan.workBranch : `loopgate/${settings.loopId}`)
     const base = plan.kind === 'branch' ? plan.baseBranch : plan.kind === 'pull-request' ? plan.headBranch : 'main'
-    await pushVerifiedWork(this.opts, { ctx, extras, result }, branch, (clone) => pushWorkBranch(clone, commit, branch))
+    await pushVerifiedWork({ side: this.opts, run: { ctx, extras, result }, branch, push: (clone) => pushWorkBranch(clone, commit, branch) })
     result.branch = extras.branch = branch
     result.notes.push(`verified work pushed to ${branch}`)
     if (settings.onSuccess === 'push') return

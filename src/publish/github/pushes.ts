@@ -8,15 +8,24 @@ import { TRAILER_RUN } from '../../git/workspace.js'
 
 /** The verified commit would drop commits from a branch someone else owns: nothing was pushed. */
 export class HistoryRewriteRefused extends Error {
-  constructor(
-    message: string,
-    readonly branch: string,
-    readonly startHead: string,
-    readonly commit: string
-  ) {
+  readonly branch: string
+  readonly startHead: string
+  readonly commit: string
+
+  constructor(message: string, { branch, startHead, commit }: PullRequestPush) {
     super(message)
     this.name = 'HistoryRewriteRefused'
+    this.branch = branch
+    this.startHead = startHead
+    this.commit = commit
   }
+}
+
+/** A verified commit to push onto a pull request's branch, over the head the run started from. */
+export interface PullRequestPush {
+  branch: string
+  startHead: string
+  commit: string
 }
 
 /**
@@ -24,13 +33,11 @@ export class HistoryRewriteRefused extends Error {
  * the run started from (so every commit of the contributors stays in the branch's history), and
  * only while the branch still points there (the lease).
  */
-export async function pushOntoPullRequest(clone: CleanClone, commit: string, branch: string, startHead: string): Promise<void> {
+export async function pushOntoPullRequest({ clone, commit, branch, startHead }: PullRequestPush & { clone: CleanClone }): Promise<void> {
   if (!(await clone.isAncestor(startHead, commit))) {
     throw new HistoryRewriteRefused(
       `loopgate refused to push to ${branch}: the verified commit ${commit.slice(0, 12)} does not descend from ${startHead.slice(0, 12)}, the head of ${branch} when the run began, so pushing it would rewrite the pull request's history. Nothing was pushed.`,
-      branch,
-      startHead,
-      commit
+      { branch, startHead, commit }
     )
   }
   await clone.push(commit, branch, startHead)
@@ -47,13 +54,18 @@ async function foreignCommitsDropped(clone: CleanClone, commit: string, tip: str
  * there is never dropped (refused with PushRejectedError); the lease is the tip read here.
  */
 export async function pushWip(clone: CleanClone, commit: string, branch: string): Promise<void> {
-  return pushOverTip(clone, commit, branch, async (tip) => {
-    await clone.isLoopgateCommit(tip, branch) // fetches the branch into the clean clone
-    if (!(await clone.isAncestor(tip, commit)) && (await foreignCommitsDropped(clone, commit, tip)) > 0) {
-      throw new PushRejectedError(
-        `someone else pushed to ${branch} (its history has commits loopgate did not make that ${commit.slice(0, 12)} does not contain); not overwriting it`,
-        branch
-      )
+  return pushOverTip({
+    clone,
+    commit,
+    branch,
+    mayReplace: async (tip) => {
+      await clone.isLoopgateCommit(tip, branch) // fetches the branch into the clean clone
+      if (!(await clone.isAncestor(tip, commit)) && (await foreignCommitsDropped(clone, commit, tip)) > 0) {
+        throw new PushRejectedError(
+          `someone else pushed to ${branch} (its history has commits loopgate did not make that ${commit.slice(0, 12)} does not contain); not overwriting it`,
+          branch
+        )
+      }
     }
   })
 }
@@ -71,5 +83,7 @@ export interface WipPush {
 
 /** The WIP push from a clean clone of `head`: the publisher's after an escalation, the post step's after a cancellation. */
 export async function pushWipFromWorkspace(push: WipPush): Promise<void> {
-  await withCleanClone(push.tempDir, push.workspace, push.head, push.remote, (clone) => pushWip(clone, push.head, push.branch))
+  await withCleanClone({ tempDir: push.tempDir, workspace: push.workspace, commit: push.head, remote: push.remote }, (clone) =>
+    pushWip(clone, push.head, push.branch)
+  )
 }

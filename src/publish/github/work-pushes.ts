@@ -50,14 +50,22 @@ export async function pushUnfinishedWork(side: PushSide, run: PushedRun): Promis
   return branch
 }
 
+/** The verified work of a run, the branch it goes to, and the push that puts it there. */
+export interface VerifiedPush {
+  side: PushSide
+  run: PushedRun
+  branch: string
+  push: (clone: CleanClone) => Promise<void>
+}
+
 /**
  * Pushes the verified commit with `push`. When the branch moved under loopgate, the work goes to
  * the WIP branch instead and publishing fails saying so; a history rewrite refusal is the caller's.
  */
-export async function pushVerifiedWork(side: PushSide, run: PushedRun, branch: string, push: (clone: CleanClone) => Promise<void>): Promise<void> {
+export async function pushVerifiedWork({ side, run, branch, push }: VerifiedPush): Promise<void> {
   const { ctx, extras } = run
   try {
-    await withCleanClone(side.tempDir, ctx.settings.workspace, ctx.outcome.headCommit, side.remote, push)
+    await withCleanClone({ tempDir: side.tempDir, workspace: ctx.settings.workspace, commit: ctx.outcome.headCommit, remote: side.remote }, push)
   } catch (err) {
     if (err instanceof HistoryRewriteRefused) throw err
     if (err instanceof PushRejectedError) {
