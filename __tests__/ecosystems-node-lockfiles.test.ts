@@ -1,7 +1,7 @@
 import { lockfileRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependencies/dependency-policy.js'
 import { lockEntries } from '../src/ecosystems/registry.js'
-import { bumpedRange } from '../src/ecosystems/pnpm/node-project.js'
-import { declaredManager } from '../src/ecosystems/pnpm/tool.js'
+import { bumpedRange } from '../src/ecosystems/node-project.js'
+import { declaredManager } from '../src/ecosystems/package-manager-tool.js'
 const refusals = (name: string, before: string, after: string, p: Parameters<typeof lockfileRefusals>[2]): string[] =>
   lockfileRefusals(name, { before, after }, p)
 

@@ -2,7 +2,7 @@ import { npm } from '../npm/index.js'
 import type { Ecosystem } from '../types.js'
 import { pnpmLockEntries } from './lockfile.js'
 import { LOCKFILE, PnpmPackageManager } from './manager.js'
-import { MANIFEST } from './node-project.js'
+import { MANIFEST } from '../node-project.js'
 
 /** pnpm: package.json with pnpm-lock.yaml or `packageManager: pnpm@…`, workspaces in pnpm-workspace.yaml, packages in node_modules. */
 export const pnpm: Ecosystem = {

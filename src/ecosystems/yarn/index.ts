@@ -1,5 +1,5 @@
 import { npm } from '../npm/index.js'
-import { MANIFEST } from '../pnpm/node-project.js'
+import { MANIFEST } from '../node-project.js'
 import type { Ecosystem } from '../types.js'
 import { yarnLockEntries } from './lockfile.js'
 import { LOCKFILE, YarnPackageManager } from './manager.js'

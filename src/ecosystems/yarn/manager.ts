@@ -1,7 +1,7 @@
 import { readAgentText } from '../../fs/tree.js'
-import { NodeLockManager } from '../pnpm/node-manager.js'
-import { declarations, MAX_JSON_BYTES, readJson, type Json } from '../pnpm/node-project.js'
-import { declaredManager } from '../pnpm/tool.js'
+import { NodeLockManager } from '../node-lock-manager.js'
+import { declarations, MAX_JSON_BYTES, readJson, type Json } from '../node-project.js'
+import { declaredManager } from '../package-manager-tool.js'
 import type { UpgradeCandidate } from '../types.js'
 import { isBerryLock, parseYarnLock, yarnLocked } from './lockfile.js'
 

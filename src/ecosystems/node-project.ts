@@ -2,8 +2,8 @@ import { lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import picomatch from 'picomatch'
 import semver from 'semver'
-import { readAgentText, writeTreeFile } from '../../fs/tree.js'
-import type { DependencyType, OutdatedDependency, OutdatedReport } from '../types.js'
+import { readAgentText, writeTreeFile } from '../fs/tree.js'
+import type { DependencyType, OutdatedDependency, OutdatedReport } from './types.js'
 
 export const MANIFEST = 'package.json'
 const SECTIONS: readonly DependencyType[] = ['dependencies', 'devDependencies', 'optionalDependencies']

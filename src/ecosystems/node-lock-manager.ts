@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { readTreeEntry } from '../../fs/tree.js'
-import { repositoryUrl } from '../npm/manager.js'
-import { SEMVER } from '../npm/semver.js'
-import type { BumpResult, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
+import { readTreeEntry } from '../fs/tree.js'
+import { repositoryUrl } from './npm/manager.js'
+import { SEMVER } from './npm/semver.js'
+import type { BumpResult, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
 import {
   declarations,
   MANIFEST,
@@ -14,7 +14,7 @@ import {
   writeBumpedManifests,
   type Json
 } from './node-project.js'
-import { declaredManager, failureTail, resolveTool, runTool, type Tool } from './tool.js'
+import { declaredManager, failureTail, resolveTool, runTool, type Tool } from './package-manager-tool.js'
 
 const CHANGELOG_FILES = ['CHANGELOG.md', 'CHANGELOG', 'HISTORY.md', 'CHANGES.md', 'RELEASES.md']
 

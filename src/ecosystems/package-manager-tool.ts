@@ -1,5 +1,5 @@
-import { ConfigError } from '../../errors.js'
-import { runProcess, type RunResult } from '../../process/run-process.js'
+import { ConfigError } from '../errors.js'
+import { runProcess, type RunResult } from '../process/run-process.js'
 
 const TOOL_TIMEOUT_MS = 10 * 60_000
 const VERSION_TIMEOUT_MS = 60_000
