@@ -1,5 +1,6 @@
 import type { Usage } from '../agents/pricing.js'
 import { newCallToken } from './call-token.js'
+import type { ProviderFailureSeen } from './relay-retry.js'
 
 /** The limits one call's model requests are held to at the proxy. */
 export interface CallLimits {
@@ -9,6 +10,8 @@ export interface CallLimits {
   limitName: string
   /** Main-loop model requests (those that offer tools) allowed before the call is ended. */
   maxModelRequests: number
+  /** Epoch milliseconds the call ends at: the proxy starts no retry past it. */
+  deadline?: number
 }
 
 /** What the proxy relayed for one call, as the ledger and the attempt log take it. */
@@ -21,6 +24,8 @@ export interface CallMeterReading {
   notes: string[]
   /** Why the proxy refused a request and ended the call, when it did. */
   refused?: string
+  /** The provider's failure the call's last model request ended with (retries spent, or quota), when it did. */
+  providerFailure?: ProviderFailureSeen
 }
 
 /**
@@ -103,6 +108,12 @@ export class MeteredCall {
     if (note && !r.notes.includes(note)) r.notes.push(note)
   }
 
+  /** Records how the call's latest model request ended: a later success clears an earlier provider failure. */
+  ended(failure: ProviderFailureSeen | undefined): void {
+    if (failure) this.reading.providerFailure = failure
+    else delete this.reading.providerFailure
+  }
+
   /** What is left under the call's limit (for a response whose usage is unknown). */
   get remainingUsd(): number {
     return Math.max(0, this.limits.limitUsd - this.reading.usedUsd)
@@ -115,6 +126,13 @@ export class MeteredCall {
   }
 
   read(): CallMeterReading {
-    return { ...this.reading, tokens: { ...this.reading.tokens }, models: [...this.reading.models], notes: [...this.reading.notes] }
+    const failure = this.reading.providerFailure
+    return {
+      ...this.reading,
+      providerFailure: failure && { ...failure },
+      tokens: { ...this.reading.tokens },
+      models: [...this.reading.models],
+      notes: [...this.reading.notes]
+    }
   }
 }
