@@ -62,7 +62,8 @@ function iterationEntry(run: LoopRun, record: IterationRecord, call: CallResult,
       finalText: result.finalText.slice(0, 2000),
       outputTail: result.outputTail.slice(-4000),
       warnings: result.warnings,
-      wire: result.wire ?? null
+      wire: result.wire ?? null,
+      providerFailure: result.providerFailure ?? null
     },
     spentUsd: deps.ledger.spentUsd,
     commit: judged.change.commit,
