@@ -89,16 +89,26 @@ test("529 every time: four attempts, then the caller gets the provider's last er
   expect(r.status).toBe(529)
   expect(JSON.parse(r.text).error.type).toBe('overloaded_error')
   expect(r.reading.usedUsd).toBe(0)
-  expect(r.reading.providerFailure).toEqual({ kind: 'transient', status: 529, message: expect.stringMatching(/^status 529: overloaded: Overloaded \(key \[credential\]\)$/) })
+  expect(r.reading.providerFailure).toEqual({
+    kind: 'transient',
+    status: 529,
+    message: expect.stringMatching(/^status 529: overloaded: Overloaded \(key \[credential\]\)$/)
+  })
   expect(JSON.stringify(r.reading)).not.toContain(REAL_KEY)
 })
 
 test('an exhausted quota is not retried', async () => {
-  const quota = { status: 429, headers: fast, body: { error: { type: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.' } } }
+  const quota = {
+    status: 429,
+    headers: fast,
+    body: { error: { type: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.' } }
+  }
   const r = await oneRequest([quota, 'ok'])
   expect(r.requests).toBe(1)
   expect(r.status).toBe(429)
-  expect(r.reading.providerFailure).toEqual(expect.objectContaining({ kind: 'quota', status: 429, message: expect.stringMatching(/quota or credit is exhausted: You exceeded/) }))
+  expect(r.reading.providerFailure).toEqual(
+    expect.objectContaining({ kind: 'quota', status: 429, message: expect.stringMatching(/quota or credit is exhausted: You exceeded/) })
+  )
 })
 
 test('an error that is not the provider failing (a 400) is passed on once and records no provider failure', async () => {

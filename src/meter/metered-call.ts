@@ -77,14 +77,15 @@ export class MeteredCall {
     let why: string | undefined
     if (this.reading.usedUsd >= limitUsd - 1e-9) {
       why = `loopgate refused this model request: the call has used $${this.reading.usedUsd.toFixed(4)}, which reached ${limitName} ($${limitUsd.toFixed(4)})`
-    } else if (mainLoop && this.reading.modelRequests >= maxModelRequests) {
+    } else if (mainLoop && !this.reading.providerFailure && this.reading.modelRequests >= maxModelRequests) {
       why = `loopgate refused this model request: the call already sent ${this.reading.modelRequests} main-loop model requests (max-turns allows ${maxModelRequests})`
     }
     if (why) {
       this.reading.refused = why
       return why
     }
-    if (mainLoop) this.reading.modelRequests++
+    // A request after one the provider failed is the CLI's retry of the same turn, not a new one.
+    if (mainLoop && !this.reading.providerFailure) this.reading.modelRequests++
     return undefined
   }
 
