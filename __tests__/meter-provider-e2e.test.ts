@@ -80,6 +80,8 @@ function expectProviderUnavailable(r: EngineRun, status: number | undefined): vo
   expect(r.outcome.stopReason).toBe('provider-unavailable')
   expect(exitCodeFor(r.outcome.stopReason)).toBe(26)
   expect(r.outcome.iterations).toHaveLength(1)
+  // the agent changed nothing: no gate ran for the provider's failure
+  expect(r.outcome.iterations[0].gateRan).toBe(false)
   const agent = r.outcome.iterations[0].agent
   expect(agent.status).toBe('failed')
   expect(agent.reason).toMatch(/^provider-unavailable: /)

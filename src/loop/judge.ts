@@ -69,7 +69,9 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   let verdict: GateVerdict | null = run.lastVerdict
   let gateRan = false
   let flaky: FlakyJudgement | null = null
-  if (!cancelledNow && run.headCommit !== run.lastGatedCommit) {
+  // A call the provider failed that changed nothing gives the gate nothing new to judge.
+  const providerFailedIdle = call.result.providerFailure !== undefined && emptyDiff
+  if (!cancelledNow && !providerFailedIdle && run.headCommit !== run.lastGatedCommit) {
     flaky = await gateWithRerun(run, iteration, run.headCommit, change.changedFiles)
     verdict = flaky.verdict
     run.lastGatedCommit = run.headCommit
