@@ -1,12 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ClaudeAgent } from '../src/agents/claude.js'
+import { readSettings } from '../src/inputs/read-settings.js'
+import { DryRunPublisher } from '../src/publish/dry-run.js'
+import { executeRun } from '../src/run/execute-run.js'
 import { CodexAgent } from '../src/agents/codex.js'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
 import { meteredAgent } from '../src/meter/metered-wiring.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
-import { CLAUDE_BIN, CODEX_BIN, runEngine, type EngineRun } from './helpers/agent-engine.js'
-import { buggyProject, makeRepo } from './helpers/repo.js'
+import { CLAUDE_BIN, CLI_BIN_DIR, CODEX_BIN, runEngine, type EngineRun } from './helpers/agent-engine.js'
+import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startAnthropicServer, type AnthropicServer, type AnthropicStep } from './servers/anthropic-server.js'
 import { startOpenAIServer, type OpenAIServer, type OpenAIStep } from './servers/openai-server.js'
 
@@ -147,4 +150,48 @@ describe('codex through the proxy', () => {
     expect(r.charges[0].usd).toBeGreaterThan(0)
     expect(r.charges[0].usd).toBeLessThan(0.01)
   })
+})
+
+test("the action's run with claude: provider-unavailable (exit 26), escalated with the provider's words, spent only what was relayed", async () => {
+  anthropic.setScript([], { kind: 'status', status: 529, headers: FAST })
+  const repo = makeRepo(buggyProject())
+  const inputs: Record<string, string> = {
+    agent: 'claude',
+    'anthropic-api-key': REAL_KEY,
+    prompt: 'Make add() add.',
+    'gate-command': 'node test/run.mjs',
+    'max-iterations': '3',
+    'call-budget-usd': '1',
+    'spend-ceiling-usd': '5'
+  }
+  const env = {
+    PATH: `${CLI_BIN_DIR}:${process.env.PATH}`,
+    HOME: tempDir('loopgate-root-home-'),
+    ANTHROPIC_BASE_URL: anthropic.url,
+    CLAUDE_CODE_MAX_RETRIES: '1'
+  }
+  const report = await executeRun(
+    readSettings((name) => inputs[name] ?? '', { ...env, GITHUB_WORKSPACE: repo }),
+    {
+      env,
+      runId: `p${Date.now()}`,
+      tempDir: tempDir('loopgate-provider-'),
+      publisher: new DryRunPublisher(),
+      signal: new AbortController().signal,
+      report: () => undefined,
+      isolation: 'weak'
+    }
+  )
+  expect(report.stopReason).toBe('provider-unavailable')
+  expect(exitCodeFor(report.stopReason)).toBe(26)
+  expect(report.outcome).toBe('escalated')
+  expect(report.run?.iterations).toHaveLength(1)
+  expect(report.run?.spentUsd).toBeCloseTo(sideRequestsUsd(), 10)
+  const issueFile = path.join(report.runDir, 'escalation-issue.md')
+  const issue = existsSync(issueFile) ? readFileSync(issueFile, 'utf8') : ''
+  expect(issue).toMatch(
+    /\*\*Decision:\*\* the model provider kept refusing or failing the agent's requests \(` status 529: overloaded: scripted 529 `\): wait for its limits to reset, or raise the quota/
+  )
+  expect(readFileSync(report.logFile, 'utf8')).toContain('"providerFailure":{"status":529')
+  expect(issue + readFileSync(report.logFile, 'utf8')).not.toContain(REAL_KEY)
 })
