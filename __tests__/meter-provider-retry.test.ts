@@ -138,3 +138,25 @@ test('a stream the provider drops midway is charged what it showed and recorded 
   expect(r.reading.usedUsd).toBeGreaterThan(0)
   expect(r.reading.providerFailure?.message).toMatch(/^the connection to the provider broke/)
 })
+
+test("the CLI's retry of a request the provider failed is not a new turn; a different request is", async () => {
+  const overloaded = { status: 529, headers: fast }
+  script = [overloaded, overloaded, overloaded, overloaded, 'ok', 'ok']
+  const meter = new WireMeter({ api: 'anthropic', base: new URL(base), auth: { header: 'x-api-key', value: REAL_KEY } }, DEFAULT_PRICES)
+  try {
+    const url = await meter.url()
+    const call = meter.open({ ...limits, maxModelRequests: 1 }, () => undefined)
+    const send = async (text: string): Promise<number> => {
+      const body = JSON.stringify({ model: 'claude-opus-5-5', tools: [{ name: 'Task' }], messages: [{ role: 'user', content: text }] })
+      const res = await fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': call.token }, body })
+      await res.text()
+      return res.status
+    }
+    expect(await send('turn one')).toBe(529)
+    expect(await send('turn one')).toBe(200)
+    expect(await send('turn two')).toBe(400)
+    expect(meter.close(call)).toEqual(expect.objectContaining({ modelRequests: 1, refused: expect.stringMatching(/max-turns allows 1/) }))
+  } finally {
+    await meter.stop()
+  }
+})

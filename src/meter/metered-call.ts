@@ -45,6 +45,9 @@ export class MeteredCall {
   }
   private queue: Promise<unknown> = Promise.resolve()
   private closed = false
+  /** The digest of the latest request's body, and of the one the provider failed last, if the latest did fail. */
+  private lastDigest = ''
+  private failedDigest: string | undefined
 
   constructor(
     readonly limits: CallLimits,
@@ -71,21 +74,23 @@ export class MeteredCall {
   }
 
   /** Counts a request about to go upstream; returns why it is refused instead, when it is. */
-  admit(mainLoop: boolean): string | undefined {
+  admit(mainLoop: boolean, bodyDigest = ''): string | undefined {
     if (this.reading.refused) return this.reading.refused
     const { limitUsd, limitName, maxModelRequests } = this.limits
+    // The same request again after the provider failed it is the CLI's retry of that turn, not a new one.
+    const retry = bodyDigest !== '' && bodyDigest === this.failedDigest
+    this.lastDigest = bodyDigest
     let why: string | undefined
     if (this.reading.usedUsd >= limitUsd - 1e-9) {
       why = `loopgate refused this model request: the call has used $${this.reading.usedUsd.toFixed(4)}, which reached ${limitName} ($${limitUsd.toFixed(4)})`
-    } else if (mainLoop && !this.reading.providerFailure && this.reading.modelRequests >= maxModelRequests) {
+    } else if (mainLoop && !retry && this.reading.modelRequests >= maxModelRequests) {
       why = `loopgate refused this model request: the call already sent ${this.reading.modelRequests} main-loop model requests (max-turns allows ${maxModelRequests})`
     }
     if (why) {
       this.reading.refused = why
       return why
     }
-    // A request after one the provider failed is the CLI's retry of the same turn, not a new one.
-    if (mainLoop && !this.reading.providerFailure) this.reading.modelRequests++
+    if (mainLoop && !retry) this.reading.modelRequests++
     return undefined
   }
 
@@ -111,6 +116,7 @@ export class MeteredCall {
 
   /** Records how the call's latest model request ended: a later success clears an earlier provider failure. */
   ended(failure: ProviderFailureSeen | undefined): void {
+    this.failedDigest = failure ? this.lastDigest : undefined
     if (failure) this.reading.providerFailure = failure
     else delete this.reading.providerFailure
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PriceTable } from '../agents/pricing.js'
@@ -102,7 +103,7 @@ export class WireMeter {
   }
 
   private async meter(call: MeteredCall, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
-    const refused = call.admit(isMainLoopRequest(this.upstream.api, body))
+    const refused = call.admit(isMainLoopRequest(this.upstream.api, body), createHash('sha256').update(body).digest('hex'))
     if (refused) return this.answer(res, 400, refused, () => call.end(refused))
     let reader: UsageReader | undefined
     const policy = {
