@@ -5,7 +5,7 @@ import type { CallLimits } from '../src/meter/metered-call.js'
 import { WireMeter } from '../src/meter/wire-meter.js'
 
 // A scripted Anthropic upstream: each request takes the next step; `at` records when each came.
-type Step = { status: number; body?: unknown; headers?: Record<string, string> } | 'ok' | 'drop' | 'cut'
+type Step = { status: number; body?: unknown; headers?: Record<string, string> } | 'ok' | 'drop' | 'cut' | 'hang'
 const REAL_KEY = 'sk-ant-real-key-never-in-a-record'
 const USAGE = { input_tokens: 1000, output_tokens: 100 }
 const OK_BODY = JSON.stringify({ type: 'message', model: 'claude-opus-5-5', usage: USAGE, content: [] })
@@ -22,6 +22,7 @@ beforeAll(async () => {
       at.push(Date.now())
       const step = script.shift() ?? 'ok'
       if (step === 'drop') return req.socket.destroy()
+      if (step === 'hang') return
       if (step === 'ok') {
         res.writeHead(200, { 'content-type': 'application/json' })
         return res.end(OK_BODY)
@@ -156,6 +157,25 @@ test("the CLI's retry of a request the provider failed is not a new turn; a diff
     expect(await send('turn one')).toBe(200)
     expect(await send('turn two')).toBe(400)
     expect(meter.close(call)).toEqual(expect.objectContaining({ modelRequests: 1, refused: expect.stringMatching(/max-turns allows 1/) }))
+  } finally {
+    await meter.stop()
+  }
+})
+
+test('a caller that hangs up before the answer is no provider failure', async () => {
+  script = ['hang']
+  at.length = 0
+  const meter = new WireMeter({ api: 'anthropic', base: new URL(base), auth: { header: 'x-api-key', value: REAL_KEY } }, DEFAULT_PRICES)
+  try {
+    const url = await meter.url()
+    const call = meter.open(limits, () => undefined)
+    const gone = new AbortController()
+    const asked = fetch(`${url}/v1/messages`, { method: 'POST', headers: { 'x-api-key': call.token }, body: '{}', signal: gone.signal })
+    while (at.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    gone.abort()
+    await expect(asked).rejects.toThrow()
+    await call.settled(5000)
+    expect(meter.close(call).providerFailure).toBeUndefined()
   } finally {
     await meter.stop()
   }

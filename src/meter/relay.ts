@@ -136,7 +136,10 @@ function relayOnce(x: Exchange): Promise<Attempt> {
       out.destroy()
     }
     x.res.on('close', abandon)
+    // The caller hanging up is not the provider failing.
+    const callerLeft = (error: string): void => done({ kind: 'relayed', end: { status: 502, bytes, error } })
     out.on('error', (err) => {
+      if (callerGone && !x.res.headersSent) return callerLeft(err.message)
       if (!x.res.headersSent) return done({ kind: 'unreachable', error: err.message })
       x.res.destroy()
       done({ kind: 'relayed', end: { status: x.res.statusCode, bytes, error: err.message } })
@@ -148,7 +151,9 @@ function relayOnce(x: Exchange): Promise<Attempt> {
         const chunks: Buffer[] = []
         up.on('data', (c: Buffer) => chunks.push(c))
         up.on('end', () => done({ kind: 'held', status, headers: up.headers, body: Buffer.concat(chunks) }))
-        up.on('error', (err) => done({ kind: 'unreachable', error: err.message }))
+        const broke = (why: string): void => (callerGone ? callerLeft(why) : done({ kind: 'unreachable', error: why }))
+        up.on('error', (err) => broke(err.message))
+        up.on('close', () => broke('the answer ended early'))
         return
       }
       x.res.writeHead(status, responseHeaders(up.headers))
