@@ -32,6 +32,8 @@ export interface ScriptedStep {
   flip?: number[]
   /** Ids the gate's report lists as passed; undefined → the gate has no report. */
   passedIds?: string[]
+  /** The call ended on the model provider's failure. */
+  providerFailure?: AgentResult['providerFailure']
 }
 
 export function passVerdict(): GateVerdict {
@@ -126,7 +128,8 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
           reason: s.status && s.status !== 'claimed-done' ? 'scripted failure' : 'ok',
           costUsd: s.cost ?? 0,
           costSource: s.cost === undefined ? 'worst-case' : 'reported',
-          turns: 1
+          turns: 1,
+          providerFailure: s.providerFailure
         })
       }
     },

@@ -42,6 +42,8 @@ export interface AgentResult {
   notStarted?: string
   /** Set when the agent asked for a person through its documented exit (the give-up file). */
   gaveUp?: { reason: string }
+  /** Set when the call ended on the model provider's failure (rate limit, overload, outage, quota), not the agent's. */
+  providerFailure?: { status?: number; message: string }
   /** For a call metered at the wire: what the CLI's own report said (the cross-check), and the proxy's counts. */
   wire?: { reportedCostUsd?: number; reportedSource?: CostSource; responses: number; modelRequests: number }
 }

@@ -51,10 +51,32 @@ interface RecordedIteration {
   judged: Judgement
 }
 
+/** The agent's result as the attempt log keeps it (its output cut to a tail). */
+function agentEntry(result: CallResult['result']): Record<string, unknown> {
+  return {
+    status: result.status,
+    reason: result.reason,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    costUsd: result.costUsd,
+    costSource: result.costSource,
+    turns: result.turns,
+    tokens: result.tokens ?? null,
+    sessionId: result.sessionId ?? null,
+    timedOut: result.timedOut,
+    durationMs: result.durationMs,
+    permissionDenials: result.permissionDenials,
+    finalText: result.finalText.slice(0, 2000),
+    outputTail: result.outputTail.slice(-4000),
+    warnings: result.warnings,
+    wire: result.wire ?? null,
+    providerFailure: result.providerFailure ?? null
+  }
+}
+
 /** The attempt log's entry of one iteration: the agent's result, the commit, the verdict, the breakers. */
 function iterationEntry({ run, record, call, judged }: RecordedIteration): Extract<LoopLogEntry, { type: 'iteration' }> {
   const { deps, breakers } = run
-  const result = call.result
   const verdict = judged.verdict
   const iteration = record.iteration
   return {
@@ -62,24 +84,7 @@ function iterationEntry({ run, record, call, judged }: RecordedIteration): Extra
     iteration,
     startedAt: new Date(call.startedAt).toISOString(),
     durationMs: record.endedAt - call.startedAt,
-    agent: {
-      status: result.status,
-      reason: result.reason,
-      exitCode: result.exitCode,
-      signal: result.signal,
-      costUsd: result.costUsd,
-      costSource: result.costSource,
-      turns: result.turns,
-      tokens: result.tokens ?? null,
-      sessionId: result.sessionId ?? null,
-      timedOut: result.timedOut,
-      durationMs: result.durationMs,
-      permissionDenials: result.permissionDenials,
-      finalText: result.finalText.slice(0, 2000),
-      outputTail: result.outputTail.slice(-4000),
-      warnings: result.warnings,
-      wire: result.wire ?? null
-    },
+    agent: agentEntry(call.result),
     spentUsd: deps.ledger.spentUsd,
     commit: judged.change.commit,
     flipsCommit: judged.flipsCommit,

@@ -77,7 +77,9 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   let verdict: GateVerdict | null = run.lastVerdict
   let gateRan = false
   let flaky: FlakyJudgement | null = null
-  if (!cancelledNow && run.headCommit !== run.lastGatedCommit) {
+  // A call the provider failed that changed nothing gives the gate nothing new to judge.
+  const providerFailedIdle = call.result.providerFailure !== undefined && emptyDiff
+  if (!cancelledNow && !providerFailedIdle && run.headCommit !== run.lastGatedCommit) {
     flaky = await gateWithRerun({ run, iteration, commit: run.headCommit, changedFiles: change.changedFiles })
     verdict = flaky.verdict
     run.lastGatedCommit = run.headCommit
@@ -113,13 +115,17 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   else if (verdict?.passed && !changedSinceStart && !flipsRejected && call.result.status === 'claimed-done') decision = 'nothing-to-do'
   // The agent's honest exit stops the loop before more is spent; a passing gate above still wins.
   else if (call.result.gaveUp) decision = 'agent-gave-up'
+  // The provider's failure is not the agent's: it stops the run and never counts toward a breaker.
+  else if (call.result.providerFailure) decision = 'provider-unavailable'
   else if (flaky?.onlyFlakyLeft) decision = 'flaky-tests'
-  const breaker = run.breakers.record({
-    emptyDiff,
-    agentFailed,
-    tampered: call.tampered,
-    fingerprint: gateRan && !emptyDiff ? (verdict?.fingerprint ?? null) : undefined
-  })
+  const breaker = call.result.providerFailure
+    ? null
+    : run.breakers.record({
+        emptyDiff,
+        agentFailed,
+        tampered: call.tampered,
+        fingerprint: gateRan && !emptyDiff ? (verdict?.fingerprint ?? null) : undefined
+      })
   decision ??= breaker
   if (verified && call.result.status === 'claimed-done') run.gateAgreed++
   return { change, verdict, gateRan, judgedCommit, flipsCommit: flips.commit, rejected, notes, evidence, decision }

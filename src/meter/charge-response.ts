@@ -14,10 +14,22 @@ export interface ResponseCharge {
  * Prices one relayed response. An error answer (status 400 or more) or one never received costs
  * nothing. A stream cut before its final usage is charged the usage it had shown, its output at
  * least a token per 4 bytes relayed. A success whose usage cannot be read is charged what was left
- * under the call's limit: never free.
+ * under the call's limit: never free; one the provider broke off before its usage, its output
+ * estimated from the bytes relayed.
  */
 export function chargeResponse(end: RelayEnd, seen: ResponseUsage | undefined, prices: PriceTable, remainingUsd: number): ResponseCharge {
   if (end.status >= 400 || (end.bytes === 0 && end.error)) return { usd: 0 }
+  if (!seen?.usage && end.providerFailure) {
+    // The provider broke the stream off before it showed any usage: its output is estimated, never the rest of the budget.
+    const usage: Usage = { input: 0, cachedInput: 0, output: Math.ceil(end.bytes / 4) }
+    const rate = chargeRate(seen?.model, prices)
+    return {
+      usd: costOf(usage, rate.price),
+      usage,
+      model: seen?.model,
+      note: 'a model response the provider broke off before its usage: its output was estimated from the bytes relayed'
+    }
+  }
   if (!seen?.usage) {
     return {
       usd: remainingUsd,

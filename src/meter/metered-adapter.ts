@@ -62,7 +62,10 @@ export class MeteredAdapter implements AgentAdapter {
     if (call.signal?.aborted) ended.abort()
     call.signal?.addEventListener('abort', cancel, { once: true })
     const limit = call.spendLimit ?? { usd: call.callBudgetUsd, name: 'call-budget-usd' }
-    const metered = this.meter.open({ limitUsd: limit.usd, limitName: limit.name, maxModelRequests: call.maxTurns + 2 }, () => ended.abort())
+    const metered = this.meter.open(
+      { limitUsd: limit.usd, limitName: limit.name, maxModelRequests: call.maxTurns + 2, deadline: Date.now() + call.timeoutMs },
+      () => ended.abort()
+    )
     const basePath = this.meter.upstream.base.pathname.replace(/\/+$/, '')
     const api = this.meter.upstream.api
     const cloud = api === 'bedrock' || api === 'vertex' ? api : undefined

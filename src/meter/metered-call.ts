@@ -1,5 +1,6 @@
 import type { Usage } from '../agents/pricing.js'
 import { newCallToken } from './call-token.js'
+import type { ProviderFailureSeen } from './relay-retry.js'
 
 /** The limits one call's model requests are held to at the proxy. */
 export interface CallLimits {
@@ -9,6 +10,8 @@ export interface CallLimits {
   limitName: string
   /** Main-loop model requests (those that offer tools) allowed before the call is ended. */
   maxModelRequests: number
+  /** Epoch milliseconds the call ends at: the proxy starts no retry past it. */
+  deadline?: number
 }
 
 /** What the proxy relayed for one call, as the ledger and the attempt log take it. */
@@ -21,6 +24,8 @@ export interface CallMeterReading {
   notes: string[]
   /** Why the proxy refused a request and ended the call, when it did. */
   refused?: string
+  /** The provider's failure the call's last model request ended with (retries spent, or quota), when it did. */
+  providerFailure?: ProviderFailureSeen
 }
 
 /**
@@ -40,6 +45,9 @@ export class MeteredCall {
   }
   private queue: Promise<unknown> = Promise.resolve()
   private closed = false
+  /** The digest of the latest request's body, and of the one the provider failed last, if the latest did fail. */
+  private lastDigest = ''
+  private failedDigest: string | undefined
 
   constructor(
     readonly limits: CallLimits,
@@ -66,20 +74,23 @@ export class MeteredCall {
   }
 
   /** Counts a request about to go upstream; returns why it is refused instead, when it is. */
-  admit(mainLoop: boolean): string | undefined {
+  admit(mainLoop: boolean, bodyDigest = ''): string | undefined {
     if (this.reading.refused) return this.reading.refused
     const { limitUsd, limitName, maxModelRequests } = this.limits
+    // The same request again after the provider failed it is the CLI's retry of that turn, not a new one.
+    const retry = bodyDigest !== '' && bodyDigest === this.failedDigest
+    this.lastDigest = bodyDigest
     let why: string | undefined
     if (this.reading.usedUsd >= limitUsd - 1e-9) {
       why = `loopgate refused this model request: the call has used $${this.reading.usedUsd.toFixed(4)}, which reached ${limitName} ($${limitUsd.toFixed(4)})`
-    } else if (mainLoop && this.reading.modelRequests >= maxModelRequests) {
+    } else if (mainLoop && !retry && this.reading.modelRequests >= maxModelRequests) {
       why = `loopgate refused this model request: the call already sent ${this.reading.modelRequests} main-loop model requests (max-turns allows ${maxModelRequests})`
     }
     if (why) {
       this.reading.refused = why
       return why
     }
-    if (mainLoop) this.reading.modelRequests++
+    if (mainLoop && !retry) this.reading.modelRequests++
     return undefined
   }
 
@@ -103,6 +114,13 @@ export class MeteredCall {
     if (note && !r.notes.includes(note)) r.notes.push(note)
   }
 
+  /** Records how the call's latest model request ended: a later success clears an earlier provider failure. */
+  ended(failure: ProviderFailureSeen | undefined): void {
+    this.failedDigest = failure ? this.lastDigest : undefined
+    if (failure) this.reading.providerFailure = failure
+    else delete this.reading.providerFailure
+  }
+
   /** What is left under the call's limit (for a response whose usage is unknown). */
   get remainingUsd(): number {
     return Math.max(0, this.limits.limitUsd - this.reading.usedUsd)
@@ -115,6 +133,13 @@ export class MeteredCall {
   }
 
   read(): CallMeterReading {
-    return { ...this.reading, tokens: { ...this.reading.tokens }, models: [...this.reading.models], notes: [...this.reading.notes] }
+    const failure = this.reading.providerFailure
+    return {
+      ...this.reading,
+      providerFailure: failure && { ...failure },
+      tokens: { ...this.reading.tokens },
+      models: [...this.reading.models],
+      notes: [...this.reading.notes]
+    }
   }
 }

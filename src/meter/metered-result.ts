@@ -16,7 +16,8 @@ function differ(reported: number, metered: number): boolean {
 /**
  * The call's result as the ledger takes it: charged what the proxy relayed (`metered`); the CLI's
  * own cost report kept as a cross-check, with a warning when the two differ; a call the proxy ended
- * is capped, with the proxy's reason.
+ * is capped, with the proxy's reason; one that failed on the provider's failure (the proxy's retries
+ * spent, or the quota exhausted) says so, with the provider's status and words.
  */
 export function meteredResult(inner: AgentResult, reading: CallMeterReading, cancelled: boolean): AgentResult {
   const reported = inner.costSource === 'worst-case' ? undefined : inner.costUsd
@@ -41,5 +42,10 @@ export function meteredResult(inner: AgentResult, reading: CallMeterReading, can
     }
   }
   if (reading.refused && !cancelled) return { ...result, status: 'capped', reason: `wire-limit: ${reading.refused}` }
+  const failure = reading.providerFailure
+  if (failure && !cancelled && inner.status !== 'claimed-done') {
+    const { status, message } = failure
+    return { ...result, status: 'failed', reason: `provider-unavailable: ${message}`, providerFailure: { status, message } }
+  }
   return result
 }

@@ -2,6 +2,8 @@ import http from 'node:http'
 import https from 'node:https'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { droppedConnection, retryDelayMs, type ProviderFailure } from './provider-failure.js'
+import { classified, mayRetry, ONE_ATTEMPT, pause, providerMessage, type HeldAnswer, type ProviderFailureSeen, type RetryPolicy } from './relay-retry.js'
 import type { UsageReader } from './response-usage.js'
 import type { Upstream } from './wire-api.js'
 
@@ -50,6 +52,8 @@ export interface RelayEnd {
   bytes: number
   /** Set when the upstream could not be reached or the stream broke. */
   error?: string
+  /** Set when the caller got the provider's failure: its retries ran out, or its quota is exhausted. */
+  providerFailure?: ProviderFailureSeen
 }
 
 /**
@@ -65,56 +69,136 @@ export function targetUrl(upstream: Upstream, requestUrl: string): URL {
 
 /**
  * Sends one request upstream and streams the answer back unchanged, each chunk handed to the
- * usage reader `readerFor` chooses on the way (no buffering of the whole body).
+ * usage reader `readerFor` chooses on the way (no buffering of the whole body). A provider's
+ * failure that has not begun streaming (see relay-retry.ts) is retried under `policy`, and the
+ * caller gets only the last one.
  */
-export function relay(
+export async function relay(
   req: http.IncomingMessage,
   body: Buffer,
   res: http.ServerResponse,
   upstream: Upstream,
-  readerFor: (status: number, contentType: string | undefined) => UsageReader | undefined
+  readerFor: (status: number, contentType: string | undefined) => UsageReader | undefined,
+  policy: RetryPolicy = ONE_ATTEMPT
 ): Promise<RelayEnd> {
   const target = targetUrl(upstream, req.url ?? '/')
-  const client = target.protocol === 'https:' ? https : http
-  return new Promise<RelayEnd>((resolve) => {
-    let bytes = 0
+  for (let attempt = 0; ; attempt++) {
+    // Signed again for each attempt: a signature carries its time.
     const headers = upstreamHeaders(req.headers, upstream, body.length)
     upstream.sign?.({ method: req.method ?? 'POST', url: target, headers, body })
-    const out = client.request(target, {
-      method: req.method,
-      headers,
-      agent: target.protocol === 'https:' ? agents.https : agents.http
-    })
+    const tried = await relayOnce({ target, method: req.method, headers, body, res, readerFor })
+    if (tried.kind === 'relayed') return tried.end
+    const failure = tried.kind === 'held' ? classified(tried) : droppedConnection(tried.error)
+    const waitMs = retryDelayMs(tried.kind === 'held' ? tried.headers : {}, attempt)
+    if (failure && mayRetry(policy, failure, attempt, waitMs, res)) {
+      await pause(waitMs, res)
+      if (!res.destroyed) continue
+    }
+    return answerFailure(res, tried, failure, upstream)
+  }
+}
+
+type ReaderFor = (status: number, contentType: string | undefined) => UsageReader | undefined
+
+interface Exchange {
+  target: URL
+  method: string | undefined
+  headers: http.OutgoingHttpHeaders
+  body: Buffer
+  res: http.ServerResponse
+  readerFor: ReaderFor
+}
+
+/** One attempt: streamed to the caller, an error answer held back, or no answer at all. */
+type Attempt = { kind: 'relayed'; end: RelayEnd } | HeldAnswer | { kind: 'unreachable'; error: string }
+
+function responseHeaders(incoming: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(incoming)) if (value !== undefined && !DROPPED_RESPONSE.has(name)) headers[name] = value
+  return headers
+}
+
+function relayOnce(x: Exchange): Promise<Attempt> {
+  const client = x.target.protocol === 'https:' ? https : http
+  return new Promise<Attempt>((resolve) => {
+    let bytes = 0
+    let callerGone = false
+    let settled = false
+    const done = (a: Attempt): void => {
+      if (settled) return
+      settled = true
+      x.res.off('close', abandon)
+      resolve(a)
+    }
+    const out = client.request(x.target, { method: x.method, headers: x.headers, agent: x.target.protocol === 'https:' ? agents.https : agents.http })
     out.on('socket', (socket) => socket.setNoDelay(true))
     const abandon = (): void => {
-      if (!res.writableFinished) out.destroy()
+      if (x.res.writableFinished) return
+      callerGone = true
+      out.destroy()
     }
-    res.on('close', abandon)
+    x.res.on('close', abandon)
+    // The caller hanging up is not the provider failing.
+    const callerLeft = (error: string): void => done({ kind: 'relayed', end: { status: 502, bytes, error } })
     out.on('error', (err) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: { message: `loopgate's metering proxy could not reach the model API: ${err.message}` } }))
-      } else res.destroy()
-      resolve({ status: res.headersSent ? res.statusCode : 502, bytes, error: err.message })
+      if (callerGone && !x.res.headersSent) return callerLeft(err.message)
+      if (!x.res.headersSent) return done({ kind: 'unreachable', error: err.message })
+      x.res.destroy()
+      done({ kind: 'relayed', end: { status: x.res.statusCode, bytes, error: err.message } })
     })
     out.on('response', (up) => {
       const status = up.statusCode ?? 502
-      const headers: http.OutgoingHttpHeaders = {}
-      for (const [name, value] of Object.entries(up.headers)) if (value !== undefined && !DROPPED_RESPONSE.has(name)) headers[name] = value
-      res.writeHead(status, headers)
-      const reader = readerFor(status, up.headers['content-type'])
+      if (status >= 400) {
+        // An error answer is small: held whole, so that a retry can replace it unseen.
+        const chunks: Buffer[] = []
+        up.on('data', (c: Buffer) => chunks.push(c))
+        up.on('end', () => done({ kind: 'held', status, headers: up.headers, body: Buffer.concat(chunks) }))
+        const broke = (why: string): void => (callerGone ? callerLeft(why) : done({ kind: 'unreachable', error: why }))
+        up.on('error', (err) => broke(err.message))
+        up.on('close', () => broke('the answer ended early'))
+        return
+      }
+      x.res.writeHead(status, responseHeaders(up.headers))
+      const reader = x.readerFor(status, up.headers['content-type'])
       const tap = new Transform({
-        transform(chunk: Buffer, _enc, done) {
+        transform(chunk: Buffer, _enc, next) {
           bytes += chunk.length
           reader?.push(chunk)
-          done(null, chunk)
+          next(null, chunk)
         }
       })
-      pipeline(up, tap, res).then(
-        () => resolve({ status, bytes }),
-        (err: Error) => resolve({ status, bytes, error: err.message })
+      pipeline(up, tap, x.res).then(
+        () => done({ kind: 'relayed', end: { status, bytes } }),
+        (err: Error) => {
+          const broke: RelayEnd = { status, bytes, error: err.message }
+          if (!callerGone) broke.providerFailure = { kind: 'transient', status, message: droppedConnection(err.message).detail }
+          done({ kind: 'relayed', end: broke })
+        }
       )
     })
-    out.end(body)
+    out.end(x.body)
   })
+}
+
+/** The caller gets the provider's last answer as it came (or a 502 when none came); a provider failure is recorded with it. */
+function answerFailure(
+  res: http.ServerResponse,
+  tried: Exclude<Attempt, { kind: 'relayed' }>,
+  failure: ProviderFailure | undefined,
+  upstream: Upstream
+): RelayEnd {
+  let seen: ProviderFailureSeen | undefined
+  if (failure && tried.kind === 'held') {
+    const said = providerMessage(tried.body, upstream.auth?.value ?? '')
+    seen = { kind: failure.kind, status: tried.status, message: said ? `${failure.detail}: ${said}` : failure.detail }
+  } else if (failure) seen = { kind: failure.kind, message: failure.detail }
+  if (res.destroyed) return { status: tried.kind === 'held' ? tried.status : 502, bytes: 0, error: 'the caller went away', providerFailure: seen }
+  if (tried.kind === 'unreachable') {
+    res.writeHead(502, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: { message: `loopgate's metering proxy could not reach the model API: ${tried.error}` } }))
+    return { status: 502, bytes: 0, error: tried.error, providerFailure: seen }
+  }
+  res.writeHead(tried.status, responseHeaders(tried.headers))
+  res.end(tried.body)
+  return { status: tried.status, bytes: tried.body.length, providerFailure: seen }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PriceTable } from '../agents/pricing.js'
@@ -8,6 +9,9 @@ import { MeteredCall, type CallLimits } from './metered-call.js'
 import { relay } from './relay.js'
 import { usageReader, type UsageReader } from './response-usage.js'
 import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream, type WireApi } from './wire-api.js'
+
+/** Attempts at one model request the provider keeps failing, the first included. */
+const PROVIDER_ATTEMPTS = 4
 
 /** A model request's body is read whole before it is relayed (to count main-loop turns). */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024
@@ -100,13 +104,26 @@ export class WireMeter {
   }
 
   private async meter(call: MeteredCall, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
-    const refused = call.admit(isMainLoopRequest(this.upstream.api, body))
+    const refused = call.admit(isMainLoopRequest(this.upstream.api, body), createHash('sha256').update(body).digest('hex'))
     if (refused) return this.answer(res, 400, refused, () => call.end(refused))
     let reader: UsageReader | undefined
-    const end = await relay(req, body, res, this.upstream, (status, type) => {
-      reader = status < 400 ? readerFor(this.upstream.api, type) : undefined
-      return reader
-    })
+    const policy = {
+      maxAttempts: PROVIDER_ATTEMPTS,
+      deadline: call.limits.deadline ?? Infinity,
+      mayContinue: () => call.open && call.remainingUsd > 0
+    }
+    const end = await relay(
+      req,
+      body,
+      res,
+      this.upstream,
+      (status, type) => {
+        reader = status < 400 ? readerFor(this.upstream.api, type) : undefined
+        return reader
+      },
+      policy
+    )
+    call.ended(end.providerFailure)
     const charge = chargeResponse(end, reader?.end(), this.prices, call.remainingUsd)
     call.charge(charge.usd, charge.usage, charge.model, charge.note)
   }

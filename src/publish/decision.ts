@@ -74,8 +74,10 @@ export function decisionFor(ctx: PublishContext): string {
       const reason = givenUpReason(outcome)
       return `the agent asked for a person: ${reason ? codeSpan(reason.replace(/\s+/g, ' '), { max: 300 }) : 'it gave no reason'}. Decide whether the task, the base or the tests must change, then retry with your answer.`
     }
-    case 'provider-unavailable':
-      return "the model provider kept refusing or failing the agent's requests (rate limit, overload or exhausted quota): wait for its limits to reset, or raise the quota or credit of the account, then retry."
+    case 'provider-unavailable': {
+      const said = outcome.iterations.at(-1)?.agent.providerFailure?.message
+      return `the model provider kept refusing or failing the agent's requests${said ? ` (${codeSpan(said, { max: 300 })})` : ' (rate limit, overload or exhausted quota)'}: wait for its limits to reset, or raise the quota or credit of the account, then retry.`
+    }
     case 'flaky-tests': {
       const flaky = flakyTests(outcome.iterations)
       return `only flaky tests were failing at the end (each failed, then passed on the same commit): quarantine or fix ${flaky.length ? quoted(flaky, 5) : 'them'} in the base, then retry.`

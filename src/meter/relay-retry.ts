@@ -1,0 +1,75 @@
+import type http from 'node:http'
+import { classifyUpstream, type ProviderFailure } from './provider-failure.js'
+
+/** How many times, and until when, the proxy tries a request the provider failed. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number
+  /** Epoch milliseconds after which no retry starts (the call's own deadline). */
+  deadline: number
+  /** Whether the call may still go on (still open, budget left). */
+  mayContinue: () => boolean
+}
+
+export const ONE_ATTEMPT: RetryPolicy = { maxAttempts: 1, deadline: Infinity, mayContinue: () => true }
+
+/** The provider's failure as the call records it: its status (none when no answer came) and its words. */
+export interface ProviderFailureSeen {
+  kind: ProviderFailure['kind']
+  status?: number
+  message: string
+}
+
+/** An upstream error answer held back from the caller until the proxy knows it will not retry it. */
+export interface HeldAnswer {
+  kind: 'held'
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
+
+export function classified(held: HeldAnswer): ProviderFailure | undefined {
+  return classifyUpstream(held.status, held.body.toString('utf8'))
+}
+
+/** Whether one more attempt fits: a transient failure, attempts left, the wait inside the call's time, the caller still there. */
+export function mayRetry(policy: RetryPolicy, failure: ProviderFailure, attempt: number, waitMs: number, res: http.ServerResponse): boolean {
+  return failure.kind === 'transient' && attempt + 1 < policy.maxAttempts && Date.now() + waitMs < policy.deadline && !res.destroyed && policy.mayContinue()
+}
+
+/** Waits `ms`, or less when the caller goes away. */
+export function pause(ms: number, res: http.ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer)
+      res.off('close', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    res.on('close', done)
+  })
+}
+
+const CREDENTIAL_LIKE = /\b(?:sk-[A-Za-z0-9_-]{6,}|loopgate-call-[A-Za-z0-9_-]+|Bearer\s+\S+|AIza[A-Za-z0-9_-]{10,})/g
+
+/**
+ * The provider's own words from an error body (`error.message` in both APIs' shapes), one line,
+ * at most 300 characters, with the credential and anything shaped like a key taken out.
+ */
+export function providerMessage(body: Buffer, secret: string): string {
+  const text = body.toString('utf8')
+  let message = text
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown }
+    const inner = typeof parsed.error === 'object' ? parsed.error?.message : (parsed.error ?? parsed.message)
+    if (typeof inner === 'string') message = inner
+  } catch {
+    // not JSON: the text itself
+  }
+  if (secret) message = message.split(secret).join('[credential]')
+  return message
+    .replace(CREDENTIAL_LIKE, '[credential]')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, 300)
+}
