@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readTreeEntry } from '../fs/tree.js'
-import { repositoryUrl } from './npm/manager.js'
+import { sourceLines } from './npm/manager.js'
 import { SEMVER } from './npm/semver.js'
 import type { BumpResult, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
 import {
@@ -131,15 +131,7 @@ export abstract class NodeLockManager implements PackageManager {
     const tool = await this.tool(workspace, env, signal)
     const r = await runTool(tool, workspace, this.metadataArgs(candidate.name, candidate.to), env, signal)
     const meta = r.exitCode === 0 ? this.parseMetadata(r.stdout) : {}
-    const lines: string[] = []
-    const repo = repositoryUrl(meta.repository)
-    if (repo) {
-      lines.push(`repository: ${repo}`)
-      if (/^https:\/\/(?:github\.com|gitlab\.com)\//.test(repo)) lines.push(`release notes: ${repo}/releases`)
-    }
-    if (typeof meta.homepage === 'string' && /^https?:\/\/\S+$/.test(meta.homepage) && meta.homepage.length <= 500 && meta.homepage !== repo) {
-      lines.push(`homepage: ${meta.homepage}`)
-    }
+    const lines = sourceLines(meta)
     const copy = this.installedCopy(candidate)
     const changelog = copy === null ? undefined : CHANGELOG_FILES.find((f) => readTreeEntry(workspace, `${copy}/${f}`, MAX_JSON_BYTES).kind === 'file')
     if (copy !== null && changelog) lines.push(`changelog of the installed version: ${copy}/${changelog}`)

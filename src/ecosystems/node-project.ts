@@ -4,6 +4,7 @@ import picomatch from 'picomatch'
 import semver from 'semver'
 import { readAgentText, writeTreeFile } from '../fs/tree.js'
 import type { DependencyType, OutdatedDependency, OutdatedReport } from './types.js'
+import { mapLimited } from './limited-map.js'
 
 export const MANIFEST = 'package.json'
 const SECTIONS: readonly DependencyType[] = ['dependencies', 'devDependencies', 'optionalDependencies']
@@ -117,19 +118,6 @@ export function writeBumpedManifests(workspace: string, decls: readonly Declarat
   return files
 }
 
-async function eachLimited<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++
-      results[i] = await fn(items[i])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, items.length) }, worker))
-  return results
-}
-
 /** What the registry lookup needs: the versions published of a name (null: the registry does not know it). */
 export interface OutdatedSources {
   decls: Map<string, Declaration[]>
@@ -146,7 +134,7 @@ export interface OutdatedSources {
 export async function outdatedFromRegistry(src: OutdatedSources): Promise<OutdatedReport> {
   const notes: string[] = []
   const names = [...src.decls.keys()].sort()
-  const published = await eachLimited(names, (n) => src.versions(n))
+  const published = await mapLimited(names, LOOKUP_CONCURRENCY, (n) => src.versions(n))
   const found: OutdatedDependency[] = []
   names.forEach((name, i) => {
     const held = src.decls

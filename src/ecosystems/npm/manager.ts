@@ -61,6 +61,20 @@ export function repositoryUrl(repository: unknown): string | null {
   return `https://${m[1]}/${m[2]}`
 }
 
+/** Where a package's source and release notes are, from its registry metadata (`repository`, `homepage`). */
+export function sourceLines(meta: Json): string[] {
+  const lines: string[] = []
+  const repo = repositoryUrl(meta.repository)
+  if (repo) {
+    lines.push(`repository: ${repo}`)
+    if (/^https:\/\/(?:github\.com|gitlab\.com)\//.test(repo)) lines.push(`release notes: ${repo}/releases`)
+  }
+  if (typeof meta.homepage === 'string' && /^https?:\/\/\S+$/.test(meta.homepage) && meta.homepage.length <= 500 && meta.homepage !== repo) {
+    lines.push(`homepage: ${meta.homepage}`)
+  }
+  return lines
+}
+
 export class NpmPackageManager implements PackageManager {
   readonly name = 'npm'
   readonly bumpFiles = [MANIFEST, ...LOCKFILES]
@@ -163,14 +177,7 @@ export class NpmPackageManager implements PackageManager {
     } catch {
       // No metadata: the installed copy may still ship a changelog.
     }
-    const repo = repositoryUrl(meta.repository)
-    if (repo) {
-      lines.push(`repository: ${repo}`)
-      if (/^https:\/\/(?:github\.com|gitlab\.com)\//.test(repo)) lines.push(`release notes: ${repo}/releases`)
-    }
-    if (typeof meta.homepage === 'string' && /^https?:\/\/\S+$/.test(meta.homepage) && meta.homepage.length <= 500 && meta.homepage !== repo) {
-      lines.push(`homepage: ${meta.homepage}`)
-    }
+    lines.push(...sourceLines(meta))
     for (const file of CHANGELOG_FILES) {
       const rel = `node_modules/${candidate.name}/${file}`
       if (readTreeEntry(workspace, rel, MAX_JSON_BYTES).kind === 'file') {

@@ -4,6 +4,7 @@ import { runProcess, type RunResult } from '../../process/run-process.js'
 import { comparePep440, isPrerelease, parsePep440, PEP440 } from './pep440.js'
 import { parsePins, rewritePin, uniquePins, type RequirementPin } from './requirements.js'
 import type { BumpResult, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
+import { mapLimited } from '../limited-map.js'
 
 export const REQUIREMENTS = 'requirements.txt'
 const MAX_REQUIREMENTS_BYTES = 4 * 1024 * 1024
@@ -22,20 +23,6 @@ type Lookup = { kind: 'versions'; versions: string[] } | { kind: 'unknown' } | {
 function readRequirements(workspace: string): { text: string; executable: boolean } | null {
   const entry = readTreeEntry(workspace, REQUIREMENTS, MAX_REQUIREMENTS_BYTES)
   return entry.kind === 'file' ? { text: entry.data.toString('latin1'), executable: entry.executable } : null
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time, keeping the order. */
-async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++
-      results[i] = await fn(items[i])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 const tail = (r: RunResult): string =>
@@ -137,7 +124,7 @@ export class PipPackageManager implements PackageManager {
     if (!file) throw new Error(`${REQUIREMENTS} is not a regular file`)
     const { pins, repeated } = uniquePins(parsePins(file.text))
     const notes = repeated.map((name) => `not upgraded: ${name}: pinned more than once in ${REQUIREMENTS}`)
-    const lookups = await pool(pins, LOOKUP_CONCURRENCY, (pin) => this.lookUp(pin, env, signal))
+    const lookups = await mapLimited(pins, LOOKUP_CONCURRENCY, (pin) => this.lookUp(pin, env, signal))
     const failed = lookups.filter((l): l is Extract<Lookup, { kind: 'failed' }> => l.kind === 'failed')
     // pip or the index unusable for every lookup is a failure of the run, not a quiet "nothing to do".
     if (failed.length > 0 && failed.length === lookups.length) throw new Error(failed[0].message)
