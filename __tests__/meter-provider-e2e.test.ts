@@ -76,10 +76,6 @@ async function runCodex(fallback: OpenAIStep): Promise<EngineRun> {
 
 /** The run stopped at its first call as the provider's failure, never the agent's, with the provider's status in the log. */
 function expectProviderUnavailable(r: EngineRun, status: number | undefined): void {
-  console.log(
-    JSON.stringify(r.outcome.iterations.map((i) => [i.agent.status, i.agent.reason, i.agent.wire, i.agent.outputTail.slice(-1500)])),
-    JSON.stringify(openai.requests.map((q) => [q.method, q.url]))
-  )
   expect(r.outcome.stopReason).toBe('provider-unavailable')
   expect(exitCodeFor(r.outcome.stopReason)).toBe(26)
   expect(r.outcome.iterations).toHaveLength(1)
