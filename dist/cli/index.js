@@ -2,6 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   ConfigError,
   DryRunPublisher,
+  GitRepository,
   INPUT_SPECS,
   STOP_REASONS,
   agentSpecs,
@@ -13,15 +14,11 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-IJKLG5LG.js";
-import "../chunks/chunk-IIYLKHEW.js";
-import {
-  GitRepository
-} from "../chunks/chunk-TJTLUPO7.js";
+} from "../chunks/chunk-UYK5OPQ6.js";
+import "../chunks/chunk-BLQFJ432.js";
 import "../chunks/chunk-FMPF2IXT.js";
-import "../chunks/chunk-GKQMBJ4W.js";
-import "../chunks/chunk-USYPUJD4.js";
-import "../chunks/chunk-DGG4OAUV.js";
+import "../chunks/chunk-VTQU4OMX.js";
+import "../chunks/chunk-K5THF2QS.js";
 
 // src/cli/run-cli.ts
 import { statSync as statSync2 } from "node:fs";
@@ -522,13 +519,13 @@ ${USAGE}
   }
   const read = cliSettings(flags, io, repo);
   if (typeof read === "number") return read;
-  return runInClone(read, repo, tempRoot, io);
+  return runInClone({ settings: read, repo, tempRoot, io });
 }
 function printed(io, text) {
   io.out(text);
   return 0;
 }
-async function runInClone(settings, repo, tempRoot, io) {
+async function runInClone({ settings, repo, tempRoot, io }) {
   const env = io.env;
   const clone = await cloneForRun(repo, path5.join(tempRoot, "work"));
   const inClone = { ...settings, workspace: path5.resolve(clone, path5.relative(repo.top, settings.workspace)) };
