@@ -104,8 +104,8 @@ describe('Python versions (PEP 440)', () => {
     }
     const django = (to: string): UpgradeCandidate => ({ name: 'django', from: '4.2', to, kind: 'major', type: 'dependencies' })
     const base = { lockfileHash: 'l', testsHash: 't' }
-    expect(blockingAttempt([attempt], django('5.0.1'), base, PEP440)).toBeDefined()
-    expect(blockingAttempt([attempt], django('5.1.1'), base, PEP440)).toBeUndefined()
+    expect(blockingAttempt({ attempts: [attempt], candidate: django('5.0.1'), base, versions: PEP440 })).toBeDefined()
+    expect(blockingAttempt({ attempts: [attempt], candidate: django('5.1.1'), base, versions: PEP440 })).toBeUndefined()
   })
 
   it('reads pip index output and finds the JSON API next to a simple index', () => {
