@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // named options still to come
-    files: ['src/ecosystems/**/*.ts', 'src/meter/**/*.ts', 'src/agents/**/*.ts'],
+    files: ['src/meter/**/*.ts', 'src/agents/**/*.ts'],
     rules: { 'max-params': 'off' }
   },
   {

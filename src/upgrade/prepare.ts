@@ -178,7 +178,7 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
       continue
     }
     if (bumps++ >= MAX_BUMPS_PER_RUN) break
-    const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
+    const bumped = await manager.bump({ workspace, candidate, env: opts.env, signal: opts.signal })
     const files = bumped.files ?? manager.bumpFiles
     const committed = bumped.ok ? await commitBump({ workspace, files, candidate, author: settings.commitAuthor }) : null
     if (!committed) {
@@ -189,7 +189,7 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
       continue
     }
     notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
-    const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => [])
+    const releaseNotes = await manager.releaseNotes({ workspace, candidate, env: opts.env, signal: opts.signal }).catch(() => [])
     return {
       kind: 'ready',
       manager,
