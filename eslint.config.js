@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // named options still to come
-    files: ['src/meter/**/*.ts', 'src/agents/**/*.ts'],
+    files: ['src/agents/**/*.ts'],
     rules: { 'max-params': 'off' }
   },
   {
