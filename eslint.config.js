@@ -26,11 +26,6 @@ export default tseslint.config(
     }
   },
   {
-    // named options still to come
-    files: ['src/ecosystems/**/*.ts', 'src/upgrade/**/*.ts', 'src/meter/**/*.ts', 'src/agents/**/*.ts'],
-    rules: { 'max-params': 'off' }
-  },
-  {
     // Tests read JSON from servers and files they wrote themselves.
     files: ['__tests__/**/*.ts', '__fixtures__/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' }

@@ -112,7 +112,7 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
   const deps: FakeDeps = {
     clock: { now: () => now },
     agent: {
-      run: async (iteration, prompt, timeoutMs) => {
+      run: async ({ iteration, prompt, timeoutMs }) => {
         calls.push({ iteration, prompt, timeoutMs, spentBefore: ledger.spentUsd })
         const s = step(iteration)
         now += (s.minutes ?? 1) * 60_000

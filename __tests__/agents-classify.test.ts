@@ -22,7 +22,7 @@ function claude(lines: unknown[], r = run()) {
   const state: ClaudeStreamState = { lastText: '', warnings: [] }
   const wd = new TurnWatchdog(call.maxTurns)
   for (const l of lines) readClaudeLine(JSON.stringify(l), state, wd)
-  return classifyClaude(call, r, state, wd)
+  return classifyClaude({ call, run: r, state, watchdog: wd })
 }
 
 const result = (over: Record<string, unknown>) => ({
@@ -115,7 +115,7 @@ function codex(lines: unknown[], r = run(), model = 'gpt-5', table = DEFAULT_PRI
   const state = newCodexState()
   const wd = new TurnWatchdog(call.maxTurns)
   for (const l of lines) readCodexLine(JSON.stringify(l), state, wd)
-  return classifyCodex(call, r, state, wd, model, table)
+  return classifyCodex({ call, run: r, state, watchdog: wd, model, prices: table })
 }
 const completed = {
   type: 'turn.completed',
@@ -180,7 +180,7 @@ describe('Codex classification', () => {
     expect(wd.shouldKill()).toBe(false)
     readCodexLine(action('e')[0], state, wd)
     expect(wd.shouldKill()).toBe(true)
-    const r = classifyCodex(call, run({ exitCode: null, signal: 'SIGTERM' }), state, wd, 'gpt-5', DEFAULT_PRICES)
+    const r = classifyCodex({ call, run: run({ exitCode: null, signal: 'SIGTERM' }), state, watchdog: wd, model: 'gpt-5', prices: DEFAULT_PRICES })
     expect(r.status).toBe('capped')
     expect(r.costSource).toBe('worst-case')
   })

@@ -63,7 +63,7 @@ describe('an upgrade run cancelled in the main step', () => {
   const failing = { passed: false, fingerprint: 'f-gate' } as GateVerdict
 
   it('after an agent call whose gate failed: failed, with that fingerprint', () => {
-    expect(settleUpgrade(ready, { stopReason: 'cancelled', lastVerdict: failing, calls: 1 }, '9-1', NOW)).toEqual([
+    expect(settleUpgrade({ ready, end: { stopReason: 'cancelled', lastVerdict: failing, calls: 1 }, runId: '9-1', now: NOW })).toEqual([
       {
         package: 'mathlib',
         from: '1.0.0',
@@ -80,8 +80,8 @@ describe('an upgrade run cancelled in the main step', () => {
   })
 
   it('before any call, or with no failing gate yet: not judged', () => {
-    expect(settleUpgrade(ready, { stopReason: 'cancelled', lastVerdict: failing, calls: 0 }, '9-1', NOW)).toEqual([])
-    expect(settleUpgrade(ready, { stopReason: 'cancelled', lastVerdict: null, calls: 2 }, '9-1', NOW)).toEqual([])
+    expect(settleUpgrade({ ready, end: { stopReason: 'cancelled', lastVerdict: failing, calls: 0 }, runId: '9-1', now: NOW })).toEqual([])
+    expect(settleUpgrade({ ready, end: { stopReason: 'cancelled', lastVerdict: null, calls: 2 }, runId: '9-1', now: NOW })).toEqual([])
   })
 
   it('the post step decides a logged cancel the same way', () => {

@@ -50,15 +50,19 @@ describe('requirements.txt pins', () => {
   })
 
   it('rewrites one pin, every other byte unchanged (CRLF, extras, marker, comment, name spelled another way)', () => {
-    const out = rewritePin(text, 'Requests', '2.31.0', '2.32.3')!
+    const out = rewritePin({ text, name: 'Requests', from: '2.31.0', to: '2.32.3' })!
     expect(out).toBe(text.replace('== 2.31.0 ;', '== 2.32.3 ;'))
-    expect(rewritePin(text, 'typing-extensions', '4.7.1', '4.12.2')).toBe(text.replace('typing_extensions==4.7.1', 'typing_extensions==4.12.2'))
+    expect(rewritePin({ text, name: 'typing-extensions', from: '4.7.1', to: '4.12.2' })).toBe(
+      text.replace('typing_extensions==4.7.1', 'typing_extensions==4.12.2')
+    )
     // Not the pinned version, not pinned, pinned twice, or only in a comment: no rewrite.
-    expect(rewritePin(text, 'six', '1.15.0', '1.17.0')).toBeNull()
-    expect(rewritePin(text, 'flask', '2', '3')).toBeNull()
-    expect(rewritePin(text, 'twice', '1.0', '1.2')).toBeNull()
-    expect(rewritePin(text, 'hashed', '1.0.0', '1.0.1')).toBeNull()
-    expect(rewritePin('# six==1.16.0\nsix==1.16.0  # six==1.16.0\n', 'six', '1.16.0', '1.17.0')).toBe('# six==1.16.0\nsix==1.17.0  # six==1.16.0\n')
+    expect(rewritePin({ text, name: 'six', from: '1.15.0', to: '1.17.0' })).toBeNull()
+    expect(rewritePin({ text, name: 'flask', from: '2', to: '3' })).toBeNull()
+    expect(rewritePin({ text, name: 'twice', from: '1.0', to: '1.2' })).toBeNull()
+    expect(rewritePin({ text, name: 'hashed', from: '1.0.0', to: '1.0.1' })).toBeNull()
+    expect(rewritePin({ text: '# six==1.16.0\nsix==1.16.0  # six==1.16.0\n', name: 'six', from: '1.16.0', to: '1.17.0' })).toBe(
+      '# six==1.16.0\nsix==1.17.0  # six==1.16.0\n'
+    )
   })
 })
 
@@ -104,8 +108,8 @@ describe('Python versions (PEP 440)', () => {
     }
     const django = (to: string): UpgradeCandidate => ({ name: 'django', from: '4.2', to, kind: 'major', type: 'dependencies' })
     const base = { lockfileHash: 'l', testsHash: 't' }
-    expect(blockingAttempt([attempt], django('5.0.1'), base, PEP440)).toBeDefined()
-    expect(blockingAttempt([attempt], django('5.1.1'), base, PEP440)).toBeUndefined()
+    expect(blockingAttempt({ attempts: [attempt], candidate: django('5.0.1'), base, versions: PEP440 })).toBeDefined()
+    expect(blockingAttempt({ attempts: [attempt], candidate: django('5.1.1'), base, versions: PEP440 })).toBeUndefined()
   })
 
   it('reads pip index output and finds the JSON API next to a simple index', () => {
@@ -136,11 +140,11 @@ describe('the pip package manager on a workspace', () => {
     writeFileSync(path.join(ws, 'requirements.txt'), text)
     expect(pip.detect(ws)).toBe(true)
     const before = pip.lockfileHash(ws)
-    expect(await pip.bump(ws, candidate)).toEqual({ ok: true })
+    expect(await pip.bump({ workspace: ws, candidate })).toEqual({ ok: true })
     expect(readFileSync(path.join(ws, 'requirements.txt'), 'utf8')).toBe(text.replace('six==1.16.0', 'six==1.17.0'))
     expect(pip.lockfileHash(ws)).not.toBe(before)
     expect(pip.lockfileHash(ws)).toMatch(/^requirements\.txt:[0-9a-f]{32}$/)
-    expect(await pip.bump(ws, candidate)).toMatchObject({ ok: false, message: expect.stringContaining('no single pin six==1.16.0') })
+    expect(await pip.bump({ workspace: ws, candidate })).toMatchObject({ ok: false, message: expect.stringContaining('no single pin six==1.16.0') })
   })
 
   it('refuses a symlinked requirements.txt: not detected, not hashed, its target never written', async () => {
@@ -150,7 +154,7 @@ describe('the pip package manager on a workspace', () => {
     symlinkSync(target, path.join(ws, 'requirements.txt'))
     expect(pip.detect(ws)).toBe(false)
     expect(pip.lockfileHash(ws)).toBe('none')
-    expect(await pip.bump(ws, candidate)).toMatchObject({ ok: false, message: expect.stringContaining('not a regular file') })
+    expect(await pip.bump({ workspace: ws, candidate })).toMatchObject({ ok: false, message: expect.stringContaining('not a regular file') })
     expect(readFileSync(target, 'utf8')).toBe('six==1.16.0\n')
   })
 })
@@ -217,9 +221,9 @@ needs('python3', 'pip').describe('pip against a local package index', () => {
     'finds release notes in the index JSON API, and none where the index has no JSON',
     async () => {
       const c = (to: string): UpgradeCandidate => ({ name: 'lg-mathlib', from: '1.0.0', to, kind: 'major', type: 'dependencies' })
-      expect(await pip.releaseNotes('/', c('2.0.0'), pipEnv())).toEqual(['Changelog: https://example.com/lg-mathlib/changes'])
-      expect(await pip.releaseNotes('/', c('1.1.0'), pipEnv())).toEqual([])
-      expect(await pip.releaseNotes('/', c('2.0.0'), { ...pipEnv(), PIP_INDEX_URL: 'http://127.0.0.1:9/simple/' })).toEqual([])
+      expect(await pip.releaseNotes({ workspace: '/', candidate: c('2.0.0'), env: pipEnv() })).toEqual(['Changelog: https://example.com/lg-mathlib/changes'])
+      expect(await pip.releaseNotes({ workspace: '/', candidate: c('1.1.0'), env: pipEnv() })).toEqual([])
+      expect(await pip.releaseNotes({ workspace: '/', candidate: c('2.0.0'), env: { ...pipEnv(), PIP_INDEX_URL: 'http://127.0.0.1:9/simple/' } })).toEqual([])
     },
     LONG
   )

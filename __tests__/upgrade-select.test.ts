@@ -61,7 +61,7 @@ describe('choosing the next upgrade', () => {
       'left-pad 1.0.0 → 1.0.1: ignored (left-pad)',
       'zod 3.1.0 → 3.2.0: ignored (zod@3.2.0)'
     ])
-    expect(ignoredBy(rules('@types/node'), '@types/node', '1.0.0')?.entry).toBe('@types/node')
+    expect(ignoredBy({ rules: rules('@types/node'), name: '@types/node', version: '1.0.0' })?.entry).toBe('@types/node')
     expect(parseIgnoreRule('zod@not a range')).toMatch(/not a version or range/)
     expect(parseIgnoreRule('bad name')).toMatch(/not a package name/)
   })
@@ -84,20 +84,20 @@ describe('choosing the next upgrade', () => {
 
   it('a failed package@version is retried only when a newer version appears, the lockfile changed or the tests changed', () => {
     const failed = [attempt({})]
-    expect(blockingAttempt(failed, zod('4.0.0'), base)).toBeDefined()
-    expect(blockingAttempt(failed, zod('4.0.1'), base)).toBeUndefined()
-    expect(blockingAttempt(failed, zod('3.2.0'), base)).toBeUndefined()
-    expect(blockingAttempt(failed, zod('4.0.0'), { ...base, lockfileHash: 'lock-2' })).toBeUndefined()
-    expect(blockingAttempt(failed, zod('4.0.0'), { ...base, testsHash: 'tests-2' })).toBeUndefined()
-    expect(blockingAttempt([attempt({ outcome: 'bump-failed' })], zod('4.0.0'), base)).toBeDefined()
+    expect(blockingAttempt({ attempts: failed, candidate: zod('4.0.0'), base })).toBeDefined()
+    expect(blockingAttempt({ attempts: failed, candidate: zod('4.0.1'), base })).toBeUndefined()
+    expect(blockingAttempt({ attempts: failed, candidate: zod('3.2.0'), base })).toBeUndefined()
+    expect(blockingAttempt({ attempts: failed, candidate: zod('4.0.0'), base: { ...base, lockfileHash: 'lock-2' } })).toBeUndefined()
+    expect(blockingAttempt({ attempts: failed, candidate: zod('4.0.0'), base: { ...base, testsHash: 'tests-2' } })).toBeUndefined()
+    expect(blockingAttempt({ attempts: [attempt({ outcome: 'bump-failed' })], candidate: zod('4.0.0'), base })).toBeDefined()
   })
 
   it('a verified upgrade holds the package at that version and below until the base changes', () => {
     const verified = [attempt({ outcome: 'verified', fingerprint: null })]
-    expect(blockingAttempt(verified, zod('4.0.0'), base)).toBeDefined()
-    expect(blockingAttempt(verified, zod('3.2.0'), base)).toBeDefined()
-    expect(blockingAttempt(verified, zod('4.1.0'), base)).toBeUndefined()
-    expect(blockingAttempt(verified, zod('4.0.0'), { ...base, lockfileHash: 'lock-2' })).toBeUndefined()
+    expect(blockingAttempt({ attempts: verified, candidate: zod('4.0.0'), base })).toBeDefined()
+    expect(blockingAttempt({ attempts: verified, candidate: zod('3.2.0'), base })).toBeDefined()
+    expect(blockingAttempt({ attempts: verified, candidate: zod('4.1.0'), base })).toBeUndefined()
+    expect(blockingAttempt({ attempts: verified, candidate: zod('4.0.0'), base: { ...base, lockfileHash: 'lock-2' } })).toBeUndefined()
   })
 
   it('the state keeps the newest attempt per package and version, bounded', () => {

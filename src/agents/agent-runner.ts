@@ -23,7 +23,7 @@ export interface AgentRunnerOptions {
  */
 export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
   return {
-    run: async (iteration, prompt, timeoutMs, signal, spendLimit) => {
+    run: async ({ iteration, prompt, timeoutMs, signal, limit: spendLimit }) => {
       const callDir = path.join(opts.callsDir, `call-${iteration}`)
       const file = giveUpFile(callDir)
       const result = await opts.adapter.run({

@@ -130,13 +130,16 @@ function tokensOf(usage: Record<string, unknown> | undefined): TokenUsage | unde
   return { input: input + cacheRead + cacheWrite, cachedInput: cacheRead, output: asNumber(usage.output_tokens) ?? 0 }
 }
 
-/** Turns a finished call into the normalised result. */
-export function classifyClaude(
-  call: Pick<AgentCall, 'callBudgetUsd' | 'maxTurns' | 'timeoutMs'>,
-  run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>,
-  state: ClaudeStreamState,
+/** A finished Claude Code call: the call's limits, its process's end, the stream read from it and the turn watchdog. */
+export interface FinishedClaudeCall {
+  call: Pick<AgentCall, 'callBudgetUsd' | 'maxTurns' | 'timeoutMs'>
+  run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>
+  state: ClaudeStreamState
   watchdog: TurnWatchdog
-): AgentResult {
+}
+
+/** Turns a finished call into the normalised result. */
+export function classifyClaude({ call, run, state, watchdog }: FinishedClaudeCall): AgentResult {
   const r = state.result
   const reportedCost = asNumber(r?.total_cost_usd)
   const costKnown = r !== undefined && reportedCost !== undefined && reportedCost >= 0
@@ -213,7 +216,14 @@ export class ClaudeAgent implements AgentAdapter {
     const state: ClaudeStreamState = { lastText: '', warnings: [] }
     const command = this.opts.binary ?? 'claude'
     const env = processEnv(call, CLAUDE_ENV_DEFAULTS, call.endpoint ? claudeEndpointEnv(call.endpoint) : {})
-    const r = await runStreamingAgent(call, command, claudeArgs(call, this.opts.args ?? []), env, watchdog, (line) => readClaudeLine(line, state, watchdog))
-    return classifyClaude(call, r, state, watchdog)
+    const r = await runStreamingAgent({
+      call,
+      command,
+      args: claudeArgs(call, this.opts.args ?? []),
+      env,
+      watchdog,
+      readLine: (line) => readClaudeLine(line, state, watchdog)
+    })
+    return classifyClaude({ call, run: r, state, watchdog })
   }
 }

@@ -162,14 +162,17 @@ export function readCodexLine(line: string, state: CodexStreamState, watchdog: T
   }
 }
 
-export function classifyCodex(
-  call: Pick<AgentCall, 'callBudgetUsd' | 'maxTurns' | 'timeoutMs'>,
-  run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>,
-  state: CodexStreamState,
-  watchdog: TurnWatchdog,
-  model: string,
+/** A finished codex call: the call's limits, its process's end, the stream read from it, the turn watchdog, the model and the prices. */
+export interface FinishedCodexCall {
+  call: Pick<AgentCall, 'callBudgetUsd' | 'maxTurns' | 'timeoutMs'>
+  run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>
+  state: CodexStreamState
+  watchdog: TurnWatchdog
+  model: string
   prices: PriceTable
-): AgentResult {
+}
+
+export function classifyCodex({ call, run, state, watchdog, model, prices }: FinishedCodexCall): AgentResult {
   const warnings = [...state.warnings]
   const price = priceFor(model, prices)
   let costUsd = call.callBudgetUsd
@@ -230,7 +233,14 @@ export class CodexAgent implements AgentAdapter {
     const prices = { ...DEFAULT_PRICES, ...(this.opts.prices ?? {}) }
     const watchdog = new TurnWatchdog(call.maxTurns)
     const state = newCodexState()
-    const r = await runStreamingAgent(call, this.opts.binary ?? 'codex', codexArgs(args), env, watchdog, (line) => readCodexLine(line, state, watchdog))
-    return classifyCodex(call, r, state, watchdog, model, prices)
+    const r = await runStreamingAgent({
+      call,
+      command: this.opts.binary ?? 'codex',
+      args: codexArgs(args),
+      env,
+      watchdog,
+      readLine: (line) => readCodexLine(line, state, watchdog)
+    })
+    return classifyCodex({ call, run: r, state, watchdog, model, prices })
   }
 }

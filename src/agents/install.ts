@@ -44,7 +44,15 @@ export function onPath(name: string, searchPath: string | undefined, usable: (fi
   return undefined
 }
 
-function npmInstall(npm: string, prefix: string, spec: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** An npm binary, the folder to install into, the package spec and the environment. */
+interface NpmInstall {
+  npm: string
+  prefix: string
+  spec: string
+  env: NodeJS.ProcessEnv
+}
+
+function npmInstall({ npm, prefix, spec, env }: NpmInstall): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       npm,
@@ -113,7 +121,7 @@ export async function ensureAgentCli(agent: string, opts: InstallOptions = {}): 
   const staging = mkdtempSync(path.join(tempRoot, `${TOOL_NAME(agent)}-`))
   try {
     report(`${pinned.bin} is not on PATH: installing ${pinned.package}@${version} with npm`)
-    await withRetry(() => npmInstall(opts.npm ?? 'npm', staging, `${pinned.package}@${version}`, env), {
+    await withRetry(() => npmInstall({ npm: opts.npm ?? 'npm', prefix: staging, spec: `${pinned.package}@${version}`, env }), {
       ...opts.retry,
       isTransient: isTransientNetworkError,
       onRetry: (err, attempt, delayMs) =>

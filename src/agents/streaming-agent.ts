@@ -66,19 +66,22 @@ export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' |
   }
 }
 
+/** One agent CLI to run for a call: its command, arguments and environment, the turn watchdog and the reader of its JSON lines. */
+export interface StreamingRun {
+  call: AgentCall
+  command: string
+  args: string[]
+  env: NodeJS.ProcessEnv
+  watchdog: TurnWatchdog
+  readLine: (line: string) => void
+}
+
 /**
  * Runs one agent CLI for a call: the prompt on stdin (no argv length limit, not in the process
  * list), the call's timeout, cancellation and user, and its JSON stream read live by `readLine`;
  * the watchdog stops the process group once loopgate's own turn count passes the cap.
  */
-export function runStreamingAgent(
-  call: AgentCall,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  watchdog: TurnWatchdog,
-  readLine: (line: string) => void
-): Promise<RunResult> {
+export function runStreamingAgent({ call, command, args, env, watchdog, readLine }: StreamingRun): Promise<RunResult> {
   mkdirSync(call.callDir, { recursive: true })
   return runProcess({
     ...callProcess(call),

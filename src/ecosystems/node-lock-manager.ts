@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readTreeEntry } from '../fs/tree.js'
 import { sourceLines } from './npm/manager.js'
 import { SEMVER } from './npm/semver.js'
-import type { BumpResult, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
+import type { BumpResult, CandidateInWorkspace, OutdatedReport, PackageManager, UpgradeCandidate } from './types.js'
 import {
   declarations,
   MANIFEST,
@@ -79,7 +79,7 @@ export abstract class NodeLockManager implements PackageManager {
     const key = JSON.stringify([workspace, version, env.PATH, env.COREPACK_HOME, env.HOME])
     const cached = this.resolved.get(key)
     if (cached) return cached
-    const tool = resolveTool(this.name, version, env, signal)
+    const tool = resolveTool({ name: this.name, declared: version, env, signal })
     this.resolved.set(key, tool)
     tool.catch(() => this.resolved.delete(key))
     return tool
@@ -100,7 +100,7 @@ export abstract class NodeLockManager implements PackageManager {
       decls,
       locked: this.lockedReader(workspace),
       versions: async (name) => {
-        const r = await runTool(tool, workspace, this.versionsArgs(name), env, signal)
+        const r = await runTool({ tool, cwd: workspace, args: this.versionsArgs(name), env, signal })
         const versions = r.exitCode === 0 ? parseVersions(r.stdout) : null
         if (versions === null) failure = failureTail(r)
         else answered++
@@ -111,12 +111,12 @@ export abstract class NodeLockManager implements PackageManager {
     return report
   }
 
-  async bump(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<BumpResult> {
+  async bump({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<BumpResult> {
     const tool = await this.tool(workspace, env, signal)
     const decls = declarations(workspace, this.dirs(workspace)).get(candidate.name) ?? []
-    const files = [...writeBumpedManifests(workspace, decls, candidate.name, candidate.to), this.lockfile]
+    const files = [...writeBumpedManifests({ workspace, decls, name: candidate.name, to: candidate.to }), this.lockfile]
     if (decls.length === 0) return { ok: false, message: `no package.json declares ${candidate.name}`, files }
-    const r = await runTool(tool, workspace, this.installArgs(), env, signal)
+    const r = await runTool({ tool, cwd: workspace, args: this.installArgs(), env, signal })
     if (r.exitCode !== 0) return { ok: false, message: `${this.name} ${this.installArgs().join(' ')} failed ${failureTail(r)}`, files }
     const locked = this.lockedReader(workspace)
     const stale = decls.filter((d) => locked(d.dir, candidate.name) !== candidate.to)
@@ -127,9 +127,9 @@ export abstract class NodeLockManager implements PackageManager {
     return { ok: true, files }
   }
 
-  async releaseNotes(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {
+  async releaseNotes({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<string[]> {
     const tool = await this.tool(workspace, env, signal)
-    const r = await runTool(tool, workspace, this.metadataArgs(candidate.name, candidate.to), env, signal)
+    const r = await runTool({ tool, cwd: workspace, args: this.metadataArgs(candidate.name, candidate.to), env, signal })
     const meta = r.exitCode === 0 ? this.parseMetadata(r.stdout) : {}
     const lines = sourceLines(meta)
     const copy = this.installedCopy(candidate)

@@ -100,8 +100,16 @@ export function bumpedRange(range: string, to: string): string {
   return `^${to}`
 }
 
+/** The manifests in a workspace that declare a package, and the version they are to admit. */
+export interface ManifestBump {
+  workspace: string
+  decls: readonly Declaration[]
+  name: string
+  to: string
+}
+
 /** Rewrites `name` in each declaring manifest to admit `to`, its formatting kept; returns the files written. */
-export function writeBumpedManifests(workspace: string, decls: readonly Declaration[], name: string, to: string): string[] {
+export function writeBumpedManifests({ workspace, decls, name, to }: ManifestBump): string[] {
   const files: string[] = []
   for (const d of decls) {
     const rel = manifestOf(d.dir)

@@ -26,11 +26,27 @@ export interface Tool {
 /** Corepack must never reach the network (the bump uses what the runner has) nor ask. */
 const COREPACK_OFFLINE = { COREPACK_ENABLE_NETWORK: '0', COREPACK_ENABLE_DOWNLOAD_PROMPT: '0', COREPACK_ENABLE_AUTO_PIN: '0' }
 
-async function reportedVersion(command: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string | null> {
+/** A command to ask for its version, with the arguments before `--version` and its environment. */
+interface VersionProbe {
+  command: string
+  args: string[]
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
+}
+
+async function reportedVersion({ command, args, env, signal }: VersionProbe): Promise<string | null> {
   // From `/`: the project's own files play no part in which version answers.
   const r = await runProcess({ command, args: [...args, '--version'], cwd: '/', env, timeoutMs: VERSION_TIMEOUT_MS, signal, maxOutputChars: 4096 })
   const version = r.stdout.trim().split('\n').pop()?.trim() ?? ''
   return r.exitCode === 0 && /^\d+\.\d+\.\d+\S*$/.test(version) ? version : null
+}
+
+/** A package manager's name, the version the project declares (null: none) and the runner's environment. */
+export interface ToolWanted {
+  name: string
+  declared: string | null
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
 }
 
 /**
@@ -39,13 +55,13 @@ async function reportedVersion(command: string, args: string[], env: NodeJS.Proc
  * offline. When it cannot be had the run stops as a config error before anything is spent, naming
  * `name@version`; loopgate never falls back to another manager.
  */
-export async function resolveTool(name: string, declared: string | null, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Tool> {
+export async function resolveTool({ name, declared, env, signal }: ToolWanted): Promise<Tool> {
   // pnpm would switch to the version `packageManager` names, Yarn classic to a `yarn-path` from .yarnrc: the resolved binary runs.
   const own = { ...COREPACK_OFFLINE, ...(name === 'pnpm' ? { npm_config_manage_package_manager_versions: 'false' } : { YARN_IGNORE_PATH: '1' }) }
-  const onPath = await reportedVersion(name, [], { ...env, ...own }, signal)
+  const onPath = await reportedVersion({ command: name, args: [], env: { ...env, ...own }, signal })
   if (onPath !== null && (declared === null || onPath === declared)) return { name, version: onPath, command: name, prefix: [], env: own }
   if (declared !== null) {
-    const viaCorepack = await reportedVersion('corepack', [`${name}@${declared}`], { ...env, ...own }, signal)
+    const viaCorepack = await reportedVersion({ command: 'corepack', args: [`${name}@${declared}`], env: { ...env, ...own }, signal })
     if (viaCorepack === declared) return { name, version: declared, command: 'corepack', prefix: [`${name}@${declared}`], env: own }
   }
   const found = onPath === null ? `no ${name} on PATH` : `the ${name} on PATH is ${onPath}`
@@ -58,8 +74,17 @@ export async function resolveTool(name: string, declared: string | null, env: No
   )
 }
 
+/** A resolved package manager, the folder and arguments to run it with, and the environment. */
+export interface ToolCall {
+  tool: Tool
+  cwd: string
+  args: string[]
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
+}
+
 /** Runs the resolved package manager in `cwd` with `env` plus its own variables. */
-export function runTool(tool: Tool, cwd: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<RunResult> {
+export function runTool({ tool, cwd, args, env, signal }: ToolCall): Promise<RunResult> {
   return runProcess({
     command: tool.command,
     args: [...tool.prefix, ...args],

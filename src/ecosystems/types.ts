@@ -67,11 +67,19 @@ export interface PackageManager {
   /** A hash of the lockfile (`none` without one): a base whose lockfile changed is new evidence. */
   lockfileHash(workspace: string): string
   outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport>
-  bump(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<BumpResult>
+  bump(job: CandidateInWorkspace): Promise<BumpResult>
   /** Where the bump leaves an installed copy of the package in the workspace (null: nowhere). */
   installedCopy(candidate: UpgradeCandidate): string | null
   /** Where the changelog or release notes of the target version live, one line each (may be none). */
-  releaseNotes(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]>
+  releaseNotes(job: CandidateInWorkspace): Promise<string[]>
+}
+
+/** An upgrade candidate in its workspace, with the environment its package manager runs in. */
+export interface CandidateInWorkspace {
+  workspace: string
+  candidate: UpgradeCandidate
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
 }
 
 /** The manifests the gate reads key by key. */

@@ -154,12 +154,10 @@ export class AgentAccount {
   wrapAgent(runner: AgentRunner, callsDir: string): AgentRunner {
     const user = this.user
     return {
-      // The agent port's positional call, which the agent adapters implement.
-      // eslint-disable-next-line max-params
-      async run(iteration, prompt, timeoutMs, signal, limit) {
-        prepareCallDir(path.join(callsDir, `call-${iteration}`), user)
+      async run(request) {
+        prepareCallDir(path.join(callsDir, `call-${request.iteration}`), user)
         try {
-          return await runner.run(iteration, prompt, timeoutMs, signal, limit)
+          return await runner.run(request)
         } finally {
           if (user) killUserProcesses(user)
         }

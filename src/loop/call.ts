@@ -40,7 +40,7 @@ export async function callAgent(run: LoopRun, iteration: number): Promise<CallRe
   deps.ledger.begin(iteration, config.callBudgetUsd)
   let result: AgentResult
   try {
-    result = await deps.agent.run(iteration, prompt, timeoutMs, run.signal, callSpendLimit(run))
+    result = await deps.agent.run({ iteration, prompt, timeoutMs, signal: run.signal, limit: callSpendLimit(run) })
   } catch (err) {
     result = emptyResult({ status: 'failed', reason: `adapter error: ${(err as Error).message}` })
   }

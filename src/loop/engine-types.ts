@@ -110,9 +110,18 @@ export interface GuardReport {
   changedPaths?: string[]
 }
 
+/** One agent call the engine asks for: its iteration, prompt, time, cancellation and spend limit. */
+export interface AgentCallRequest {
+  iteration: number
+  prompt: string
+  timeoutMs: number
+  signal: AbortSignal
+  /** What the call may spend at most (its budget, or less under the run's ceilings); enforced where the call is metered at the wire. */
+  limit?: SpendLimit
+}
+
 export interface AgentRunner {
-  /** `limit`: what the call may spend at most (its budget, or less under the run's ceilings); enforced where the call is metered at the wire. */
-  run(iteration: number, prompt: string, timeoutMs: number, signal: AbortSignal, limit?: SpendLimit): Promise<AgentResult>
+  run(request: AgentCallRequest): Promise<AgentResult>
 }
 
 /** One charge against the open call: the reported cost (absent when unknown) and its source. */

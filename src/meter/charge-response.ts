@@ -10,6 +10,14 @@ export interface ResponseCharge {
   note?: string
 }
 
+/** How a relayed response ended, the usage read from it, the prices and what was left under the call's limit. */
+export interface RelayedResponse {
+  end: RelayEnd
+  seen: ResponseUsage | undefined
+  prices: PriceTable
+  remainingUsd: number
+}
+
 /**
  * Prices one relayed response. An error answer (status 400 or more) or one never received costs
  * nothing. A stream cut before its final usage is charged the usage it had shown, its output at
@@ -17,7 +25,7 @@ export interface ResponseCharge {
  * under the call's limit: never free; one the provider broke off before its usage, its output
  * estimated from the bytes relayed.
  */
-export function chargeResponse(end: RelayEnd, seen: ResponseUsage | undefined, prices: PriceTable, remainingUsd: number): ResponseCharge {
+export function chargeResponse({ end, seen, prices, remainingUsd }: RelayedResponse): ResponseCharge {
   if (end.status >= 400 || (end.bytes === 0 && end.error)) return { usd: 0 }
   if (!seen?.usage && end.providerFailure) {
     // The provider broke the stream off before it showed any usage: its output is estimated, never the rest of the budget.

@@ -25,7 +25,7 @@ export function bedrockUpstream(runnerEnv: NodeJS.ProcessEnv): Upstream | undefi
   const secretAccessKey = set(runnerEnv.AWS_SECRET_ACCESS_KEY)
   if (accessKeyId && secretAccessKey) {
     const creds: AwsCredentials = { accessKeyId, secretAccessKey, sessionToken: set(runnerEnv.AWS_SESSION_TOKEN), region }
-    return { api: 'bedrock', base, sign: (request) => signSigV4(request, creds) }
+    return { api: 'bedrock', base, sign: (request) => signSigV4({ request, creds }) }
   }
   const apiKey = set(runnerEnv.AWS_BEARER_TOKEN_BEDROCK)
   return apiKey ? { api: 'bedrock', base, auth: { header: 'authorization', value: `Bearer ${apiKey}` } } : undefined

@@ -1,4 +1,5 @@
 import type { Usage } from '../agents/pricing.js'
+import type { ResponseCharge } from './charge-response.js'
 import { newCallToken } from './call-token.js'
 import type { ProviderFailureSeen } from './relay-retry.js'
 
@@ -100,7 +101,7 @@ export class MeteredCall {
   }
 
   /** Adds one relayed response's cost. */
-  charge(usd: number, usage: Usage | undefined, model: string | undefined, note?: string): void {
+  charge({ usd, usage, model, note }: ResponseCharge): void {
     const r = this.reading
     r.usedUsd += usd
     r.responses++

@@ -32,8 +32,17 @@ export function classified(held: HeldAnswer): ProviderFailure | undefined {
   return classifyUpstream(held.status, held.body.toString('utf8'))
 }
 
+/** A failed attempt under a retry policy: how it failed, its number, the wait before the next and the caller's response. */
+export interface RetryQuestion {
+  policy: RetryPolicy
+  failure: ProviderFailure
+  attempt: number
+  waitMs: number
+  res: http.ServerResponse
+}
+
 /** Whether one more attempt fits: a transient failure, attempts left, the wait inside the call's time, the caller still there. */
-export function mayRetry(policy: RetryPolicy, failure: ProviderFailure, attempt: number, waitMs: number, res: http.ServerResponse): boolean {
+export function mayRetry({ policy, failure, attempt, waitMs, res }: RetryQuestion): boolean {
   return failure.kind === 'transient' && attempt + 1 < policy.maxAttempts && Date.now() + waitMs < policy.deadline && !res.destroyed && policy.mayContinue()
 }
 

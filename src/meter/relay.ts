@@ -67,20 +67,23 @@ export function targetUrl(upstream: Upstream, requestUrl: string): URL {
   return target
 }
 
+/** A caller's request and its body, the caller's response, the upstream, the usage reader's choice and the retry policy. */
+export interface RelayRequest {
+  req: http.IncomingMessage
+  body: Buffer
+  res: http.ServerResponse
+  upstream: Upstream
+  readerFor: (status: number, contentType: string | undefined) => UsageReader | undefined
+  policy?: RetryPolicy
+}
+
 /**
  * Sends one request upstream and streams the answer back unchanged, each chunk handed to the
  * usage reader `readerFor` chooses on the way (no buffering of the whole body). A provider's
  * failure that has not begun streaming (see relay-retry.ts) is retried under `policy`, and the
  * caller gets only the last one.
  */
-export async function relay(
-  req: http.IncomingMessage,
-  body: Buffer,
-  res: http.ServerResponse,
-  upstream: Upstream,
-  readerFor: (status: number, contentType: string | undefined) => UsageReader | undefined,
-  policy: RetryPolicy = ONE_ATTEMPT
-): Promise<RelayEnd> {
+export async function relay({ req, body, res, upstream, readerFor, policy = ONE_ATTEMPT }: RelayRequest): Promise<RelayEnd> {
   const target = targetUrl(upstream, req.url ?? '/')
   for (let attempt = 0; ; attempt++) {
     // Signed again for each attempt: a signature carries its time.
@@ -90,11 +93,11 @@ export async function relay(
     if (tried.kind === 'relayed') return tried.end
     const failure = tried.kind === 'held' ? classified(tried) : droppedConnection(tried.error)
     const waitMs = retryDelayMs(tried.kind === 'held' ? tried.headers : {}, attempt)
-    if (failure && mayRetry(policy, failure, attempt, waitMs, res)) {
+    if (failure && mayRetry({ policy, failure, attempt, waitMs, res })) {
       await pause(waitMs, res)
       if (!res.destroyed) continue
     }
-    return answerFailure(res, tried, failure, upstream)
+    return answerFailure({ res, tried, failure, upstream })
   }
 }
 
@@ -180,13 +183,16 @@ function relayOnce(x: Exchange): Promise<Attempt> {
   })
 }
 
-/** The caller gets the provider's last answer as it came (or a 502 when none came); a provider failure is recorded with it. */
-function answerFailure(
-  res: http.ServerResponse,
-  tried: Exclude<Attempt, { kind: 'relayed' }>,
-  failure: ProviderFailure | undefined,
+/** The caller's response, the attempt that did not relay, how the provider failed and the upstream. */
+interface FailedAttempt {
+  res: http.ServerResponse
+  tried: Exclude<Attempt, { kind: 'relayed' }>
+  failure: ProviderFailure | undefined
   upstream: Upstream
-): RelayEnd {
+}
+
+/** The caller gets the provider's last answer as it came (or a 502 when none came); a provider failure is recorded with it. */
+function answerFailure({ res, tried, failure, upstream }: FailedAttempt): RelayEnd {
   let seen: ProviderFailureSeen | undefined
   if (failure && tried.kind === 'held') {
     const said = providerMessage(tried.body, upstream.auth?.value ?? '')

@@ -33,17 +33,20 @@ function canonicalQuery(search: URLSearchParams): string {
     .join('&')
 }
 
+/** A request to sign, the credentials, the signing time and the AWS service. */
+export interface SigV4Signing {
+  request: { method: string; url: URL; headers: http.OutgoingHttpHeaders; body: Buffer }
+  creds: AwsCredentials
+  now?: Date
+  service?: string
+}
+
 /**
  * Signs one request with AWS Signature Version 4 (service `bedrock`), setting host, x-amz-date,
  * x-amz-content-sha256, x-amz-security-token and authorization on `headers`. Those, the content
  * type and any other x-amz-* header are signed: the client's other headers pass unsigned.
  */
-export function signSigV4(
-  request: { method: string; url: URL; headers: http.OutgoingHttpHeaders; body: Buffer },
-  creds: AwsCredentials,
-  now: Date = new Date(),
-  service = 'bedrock'
-): void {
+export function signSigV4({ request, creds, now = new Date(), service = 'bedrock' }: SigV4Signing): void {
   const { headers, url } = request
   const amzDate = now
     .toISOString()

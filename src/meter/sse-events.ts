@@ -9,8 +9,16 @@ const CR = 13
 const DATA = Buffer.from('data:')
 const EVENT = Buffer.from('event:')
 
+/** A line, buf[from, to), and the field name (with its colon) to look for at its start. */
+interface LineField {
+  buf: Buffer
+  from: number
+  to: number
+  name: Buffer
+}
+
 /** Where the value of field `name` starts in buf[from, to), or -1 when the line is another field. */
-function valueAt(buf: Buffer, from: number, to: number, name: Buffer): number {
+function valueAt({ buf, from, to, name }: LineField): number {
   if (to - from < name.length) return -1
   for (let i = 0; i < name.length; i++) if (buf[from + i] !== name[i]) return -1
   const at = from + name.length
@@ -94,13 +102,13 @@ export class SseEventSplitter {
   /** One whole line, buf[from, to), read in place: most lines are never decoded. */
   private takeLine(buf: Buffer, from: number, to: number): void {
     if (from === to) return this.dispatch()
-    const name = valueAt(buf, from, to, EVENT)
+    const name = valueAt({ buf, from, to, name: EVENT })
     if (name !== -1) {
       this.event = buf.toString('utf8', name, to)
       return
     }
     if (this.event !== undefined && this.skip(this.event)) return
-    const data = valueAt(buf, from, to, DATA)
+    const data = valueAt({ buf, from, to, name: DATA })
     if (data !== -1) this.data.push(buf.toString('utf8', data, to))
   }
 

@@ -16,6 +16,22 @@ const PROVIDER_ATTEMPTS = 4
 /** A model request's body is read whole before it is relayed (to count main-loop turns). */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024
 
+/** A proxy answer: the caller's response, the status, the message and what to do once it is sent. */
+interface ProxyAnswer {
+  res: http.ServerResponse
+  status: number
+  message: string
+  then?: () => void
+}
+
+/** A model request of a running call: the call, the caller's request, its body and the caller's response. */
+interface MeteredRequest {
+  call: MeteredCall
+  req: http.IncomingMessage
+  body: Buffer
+  res: http.ServerResponse
+}
+
 /**
  * loopgate's metering proxy for one run: `node:http` on 127.0.0.1, an ephemeral port, the one
  * upstream of the run's agent. It holds the real credential; a request is served only with the
@@ -37,7 +53,7 @@ export class WireMeter {
       const server = http.createServer({ noDelay: true }, (req, res) => {
         this.serve(req, res).catch((err: Error) => {
           if (res.headersSent) res.destroy()
-          else this.answer(res, 400, `loopgate's metering proxy: ${err.message}`)
+          else this.answer({ res, status: 400, message: `loopgate's metering proxy: ${err.message}` })
         })
       })
       server.on('error', reject)
@@ -78,7 +94,7 @@ export class WireMeter {
     return found
   }
 
-  private answer(res: http.ServerResponse, status: number, message: string, then?: () => void): void {
+  private answer({ res, status, message, then }: ProxyAnswer): void {
     res.writeHead(status, { 'content-type': 'application/json' })
     res.end(errorBody(this.upstream.api, status, message), then)
   }
@@ -87,45 +103,44 @@ export class WireMeter {
     const call = this.callFor(req)
     if (!call) {
       req.resume()
-      return this.answer(res, 401, "loopgate's metering proxy: this request carries no token of a running call")
+      return this.answer({ res, status: 401, message: "loopgate's metering proxy: this request carries no token of a running call" })
     }
     const body = await readBody(req)
-    if (!body) return this.answer(res, 413, "loopgate's metering proxy: request body too large")
+    if (!body) return this.answer({ res, status: 413, message: "loopgate's metering proxy: request body too large" })
     const pathname = new URL(req.url ?? '/', 'http://proxy').pathname
     const kind = requestKind(this.upstream.api, req.method ?? '', pathname)
     if (kind === 'refused') {
-      return this.answer(res, 403, `loopgate's metering proxy relays model requests and reads only, not ${req.method ?? ''} ${pathname}`)
+      return this.answer({ res, status: 403, message: `loopgate's metering proxy relays model requests and reads only, not ${req.method ?? ''} ${pathname}` })
     }
     if (kind === 'free') {
-      await relay(req, body, res, this.upstream, () => undefined)
+      await relay({ req, body, res, upstream: this.upstream, readerFor: () => undefined })
       return
     }
-    await call.inTurn(() => this.meter(call, req, withUsageRequested(pathname, body), res))
+    await call.inTurn(() => this.meter({ call, req, body: withUsageRequested(pathname, body), res }))
   }
 
-  private async meter(call: MeteredCall, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
+  private async meter({ call, req, body, res }: MeteredRequest): Promise<void> {
     const refused = call.admit(isMainLoopRequest(this.upstream.api, body), createHash('sha256').update(body).digest('hex'))
-    if (refused) return this.answer(res, 400, refused, () => call.end(refused))
+    if (refused) return this.answer({ res, status: 400, message: refused, then: () => call.end(refused) })
     let reader: UsageReader | undefined
     const policy = {
       maxAttempts: PROVIDER_ATTEMPTS,
       deadline: call.limits.deadline ?? Infinity,
       mayContinue: () => call.open && call.remainingUsd > 0
     }
-    const end = await relay(
+    const end = await relay({
       req,
       body,
       res,
-      this.upstream,
-      (status, type) => {
+      upstream: this.upstream,
+      readerFor: (status, type) => {
         reader = status < 400 ? readerFor(this.upstream.api, type) : undefined
         return reader
       },
       policy
-    )
+    })
     call.ended(end.providerFailure)
-    const charge = chargeResponse(end, reader?.end(), this.prices, call.remainingUsd)
-    call.charge(charge.usd, charge.usage, charge.model, charge.note)
+    call.charge(chargeResponse({ end, seen: reader?.end(), prices: this.prices, remainingUsd: call.remainingUsd }))
   }
 }
 

@@ -135,10 +135,13 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
   const published = await ctx.publisher.publish({
     settings,
     upgrade: ready
-      ? await upgradePublishInfo(ready, settings.workspace, settings.loopId, run.headCommit, [
-          settings.progressFile,
-          ...(settings.featuresFile ? [settings.featuresFile] : [])
-        ])
+      ? await upgradePublishInfo({
+          ready,
+          workspace: settings.workspace,
+          loopId: settings.loopId,
+          head: run.headCommit,
+          exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]
+        })
       : undefined,
     outcome: run,
     protectedBase: { sha: protection.base.sha, source: protection.base.source },
@@ -157,7 +160,11 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
     published,
     notes: [...notes, ...published.notes],
     upgradeAttempts: ready
-      ? settleUpgrade(ready, { stopReason: run.stopReason, lastVerdict: run.lastVerdict, calls: run.iterations.length }, ctx.runId)
+      ? settleUpgrade({
+          ready,
+          end: { stopReason: run.stopReason, lastVerdict: run.lastVerdict, calls: run.iterations.length },
+          runId: ctx.runId
+        })
       : undefined,
     gaveUp: giveUpToRemember({ identity, run, runId: ctx.runId, now: new Date() })
   }

@@ -24,9 +24,7 @@ export async function refreshIndex(workspace: string, handedOver: boolean): Prom
 
 /** A call in flight ends as soon as the baseline alongside it finds the gate cannot run (the run then stops gate-broken). */
 export function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal): AgentRunner {
-  // The agent port's positional call, which the agent adapters implement.
-  // eslint-disable-next-line max-params
-  return { run: (iteration, prompt, timeoutMs, signal, limit) => runner.run(iteration, prompt, timeoutMs, AbortSignal.any([signal, gateBroken]), limit) }
+  return { run: (request) => runner.run({ ...request, signal: AbortSignal.any([request.signal, gateBroken]) }) }
 }
 
 /**

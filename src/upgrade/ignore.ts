@@ -34,7 +34,15 @@ export function parseIgnoreRule(entry: string): IgnoreRule | string {
   return { entry, name: nameMatcher(name), range: range?.trim() }
 }
 
+/** A package at a version, checked against the ignore rules under a version scheme. */
+export interface IgnoreQuery {
+  rules: readonly IgnoreRule[]
+  name: string
+  version: string
+  versions?: VersionScheme
+}
+
 /** The first rule that skips `name` at `version`, or undefined. */
-export function ignoredBy(rules: readonly IgnoreRule[], name: string, version: string, versions: VersionScheme = SEMVER): IgnoreRule | undefined {
+export function ignoredBy({ rules, name, version, versions = SEMVER }: IgnoreQuery): IgnoreRule | undefined {
   return rules.find((r) => r.name.test(name) && (r.range === undefined || versions.satisfies(version, r.range)))
 }

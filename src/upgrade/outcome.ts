@@ -46,14 +46,17 @@ export function verifiedByTheBump(opts: {
   }
 }
 
-/** What the pull request says about the upgrade: the files changed after loopgate's bump commit. */
-export async function upgradePublishInfo(
-  ready: UpgradeReady,
-  workspace: string,
-  loopId: string,
-  head: string,
+/** A prepared upgrade and where its run ended: the workspace, the loop, the head commit and the paths left out of the diff. */
+export interface UpgradeHead {
+  ready: UpgradeReady
+  workspace: string
+  loopId: string
+  head: string
   exclude: readonly string[]
-): Promise<UpgradePublishInfo> {
+}
+
+/** What the pull request says about the upgrade: the files changed after loopgate's bump commit. */
+export async function upgradePublishInfo({ ready, workspace, loopId, head, exclude }: UpgradeHead): Promise<UpgradePublishInfo> {
   const names = async (args: string[]): Promise<string[]> =>
     (await git(['diff', '--name-only', '-z', '--no-renames', ...args], { cwd: workspace })).stdout.split('\0').filter(Boolean)
   const c = ready.candidate

@@ -100,13 +100,16 @@ async function undoBump(workspace: string, files: readonly string[]): Promise<vo
   await git(['clean', '-q', '-f', '--', ...specs], { cwd: workspace })
 }
 
+/** The bump to commit: the workspace, the files the package manager may change, the candidate and the author. */
+interface BumpCommit {
+  workspace: string
+  files: readonly string[]
+  candidate: UpgradeCandidate
+  author?: CommitAuthor
+}
+
 /** Stages and commits the bump; null when the package manager changed none of the bump files. */
-async function commitBump(
-  workspace: string,
-  files: readonly string[],
-  candidate: UpgradeCandidate,
-  author: CommitAuthor = LOCAL_AUTHOR
-): Promise<{ commit: string; files: string[] } | null> {
+async function commitBump({ workspace, files, candidate, author = LOCAL_AUTHOR }: BumpCommit): Promise<{ commit: string; files: string[] } | null> {
   const specs = await bumpPathspecs(workspace, files)
   if (specs.length === 0) return null
   await git(['add', '-A', '--', ...specs], { cwd: workspace })
@@ -169,15 +172,15 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
   const workspace = settings.workspace
   let bumps = 0
   for (const candidate of candidates) {
-    const blocker = blockingAttempt(opts.attempts, candidate, search.evidence, manager.versions)
+    const blocker = blockingAttempt({ attempts: opts.attempts, candidate, base: search.evidence, versions: manager.versions })
     if (blocker) {
       notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${describeAttempt(blocker)}`)
       continue
     }
     if (bumps++ >= MAX_BUMPS_PER_RUN) break
-    const bumped = await manager.bump(workspace, candidate, opts.env, opts.signal)
+    const bumped = await manager.bump({ workspace, candidate, env: opts.env, signal: opts.signal })
     const files = bumped.files ?? manager.bumpFiles
-    const committed = bumped.ok ? await commitBump(workspace, files, candidate, settings.commitAuthor) : null
+    const committed = bumped.ok ? await commitBump({ workspace, files, candidate, author: settings.commitAuthor }) : null
     if (!committed) {
       const why = bumped.ok ? `${manager.name} changed none of ${files.join(', ')}` : bumped.message
       notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${why}`)
@@ -186,7 +189,7 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
       continue
     }
     notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
-    const releaseNotes = await manager.releaseNotes(workspace, candidate, opts.env, opts.signal).catch(() => [])
+    const releaseNotes = await manager.releaseNotes({ workspace, candidate, env: opts.env, signal: opts.signal }).catch(() => [])
     return {
       kind: 'ready',
       manager,
@@ -238,13 +241,16 @@ export function judgesTheUpgrade(stopReason: StopReason, end: { calls: number; l
   return !NOT_JUDGED.has(stopReason)
 }
 
+/** A prepared upgrade, how its run ended, the run's id and the time to stamp the attempt with. */
+export interface UpgradeSettlement {
+  ready: UpgradeReady
+  end: { stopReason: StopReason; lastVerdict: GateVerdict | null; calls: number }
+  runId: string
+  now?: Date
+}
+
 /** The attempts this run adds to the loop's state, once its stop reason is known. */
-export function settleUpgrade(
-  ready: UpgradeReady,
-  end: { stopReason: StopReason; lastVerdict: GateVerdict | null; calls: number },
-  runId: string,
-  now: Date = new Date()
-): UpgradeAttempt[] {
+export function settleUpgrade({ ready, end, runId, now = new Date() }: UpgradeSettlement): UpgradeAttempt[] {
   const { stopReason, lastVerdict } = end
   if (!judgesTheUpgrade(stopReason, { calls: end.calls, lastGateFailed: lastVerdict?.passed === false })) return ready.attempts
   const c = ready.candidate

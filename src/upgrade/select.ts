@@ -31,7 +31,7 @@ export function upgradeCandidates(outdated: readonly OutdatedDependency[], opts:
         skipped.push(`${dep.name} ${dep.current} → ${to}: a major upgrade, held (allow-major is false)`)
         continue
       }
-      const rule = ignoredBy(opts.ignore, dep.name, to, versions)
+      const rule = ignoredBy({ rules: opts.ignore, name: dep.name, version: to, versions })
       if (rule) {
         skipped.push(`${dep.name} ${dep.current} → ${to}: ignored (${rule.entry})`)
         continue
@@ -48,18 +48,21 @@ export interface BaseEvidence {
   testsHash: string
 }
 
+/** The earlier attempts, the candidate to try, the evidence it would be tried on and the version scheme. */
+export interface AttemptHistory {
+  attempts: readonly UpgradeAttempt[]
+  candidate: UpgradeCandidate
+  base: BaseEvidence
+  versions?: VersionScheme
+}
+
 /**
  * The earlier attempt that makes trying `candidate` again pointless, if any: on the same lockfile
  * and tests, a failure at the same version (a newer version, a new lockfile or changed tests are
  * new evidence), or a verified upgrade of the package to this version or a newer one (its pull
  * request is waiting for review).
  */
-export function blockingAttempt(
-  attempts: readonly UpgradeAttempt[],
-  candidate: UpgradeCandidate,
-  base: BaseEvidence,
-  versions: VersionScheme = SEMVER
-): UpgradeAttempt | undefined {
+export function blockingAttempt({ attempts, candidate, base, versions = SEMVER }: AttemptHistory): UpgradeAttempt | undefined {
   return attempts.find(
     (a) =>
       a.package === candidate.name &&

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import semver from 'semver'
 import { readAgentText, readTreeEntry } from '../../fs/tree.js'
 import { runProcess, type RunResult } from '../../process/run-process.js'
-import type { BumpResult, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
+import type { BumpResult, CandidateInWorkspace, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
 import { OTHER_NODE_LOCKFILES } from '../unmanaged.js'
 
@@ -75,6 +75,14 @@ export function sourceLines(meta: Json): string[] {
   return lines
 }
 
+/** An npm command in a workspace: its arguments and environment. */
+interface NpmCall {
+  workspace: string
+  args: string[]
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
+}
+
 export class NpmPackageManager implements PackageManager {
   readonly name = 'npm'
   readonly bumpFiles = [MANIFEST, ...LOCKFILES]
@@ -106,13 +114,13 @@ export class NpmPackageManager implements PackageManager {
     return 'none'
   }
 
-  private npm(workspace: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<RunResult> {
+  private npm({ workspace, args, env, signal }: NpmCall): Promise<RunResult> {
     return runProcess({ command: 'npm', args, cwd: workspace, env, timeoutMs: NPM_TIMEOUT_MS, signal, maxOutputChars: MAX_JSON_BYTES })
   }
 
   async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport> {
     // Exit 1 means "something is outdated"; anything else without JSON is a failure.
-    const r = await this.npm(workspace, ['outdated', '--json'], env, signal)
+    const r = await this.npm({ workspace, args: ['outdated', '--json'], env, signal })
     let report: Json
     try {
       report = JSON.parse(r.stdout.trim() || '{}') as Json
@@ -140,14 +148,14 @@ export class NpmPackageManager implements PackageManager {
     return { dependencies: found, notes: [] }
   }
 
-  async bump(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<BumpResult> {
+  async bump({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<BumpResult> {
     const manifest = readJson(workspace, MANIFEST) ?? {}
     const range = declared(manifest, candidate.name)?.range ?? ''
     const save = candidate.type === 'devDependencies' ? '--save-dev' : candidate.type === 'optionalDependencies' ? '--save-optional' : '--save-prod'
     const args = ['install', `${candidate.name}@${candidate.to}`, save, '--ignore-scripts', '--no-audit', '--no-fund']
     // A pinned dependency stays pinned.
     if (semver.valid(range)) args.push('--save-exact')
-    const r = await this.npm(workspace, args, env, signal)
+    const r = await this.npm({ workspace, args, env, signal })
     if (r.exitCode !== 0) {
       const tail = `${r.stderr}\n${r.stdout}`.trim().split('\n').slice(-8).join(' | ').slice(0, 1500)
       return { ok: false, message: `npm install ${candidate.name}@${candidate.to} failed (${r.timedOut ? 'timed out' : (r.exitCode ?? r.signal)}): ${tail}` }
@@ -167,9 +175,9 @@ export class NpmPackageManager implements PackageManager {
     return `node_modules/${candidate.name}`
   }
 
-  async releaseNotes(workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {
+  async releaseNotes({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<string[]> {
     const lines: string[] = []
-    const r = await this.npm(workspace, ['view', `${candidate.name}@${candidate.to}`, 'repository', 'homepage', '--json'], env, signal)
+    const r = await this.npm({ workspace, args: ['view', `${candidate.name}@${candidate.to}`, 'repository', 'homepage', '--json'], env, signal })
     let meta: Json = {}
     try {
       const parsed = JSON.parse(r.stdout.trim() || '{}') as unknown

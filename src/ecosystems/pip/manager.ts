@@ -3,7 +3,7 @@ import { readTreeEntry, writeTreeFile } from '../../fs/tree.js'
 import { runProcess, type RunResult } from '../../process/run-process.js'
 import { comparePep440, isPrerelease, parsePep440, PEP440 } from './pep440.js'
 import { parsePins, rewritePin, uniquePins, type RequirementPin } from './requirements.js'
-import type { BumpResult, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
+import type { BumpResult, CandidateInWorkspace, OutdatedDependency, OutdatedReport, PackageManager } from '../types.js'
 import { mapLimited } from '../limited-map.js'
 
 export const REQUIREMENTS = 'requirements.txt'
@@ -146,10 +146,10 @@ export class PipPackageManager implements PackageManager {
     return { dependencies, notes }
   }
 
-  async bump(workspace: string, candidate: UpgradeCandidate): Promise<BumpResult> {
+  async bump({ workspace, candidate }: Pick<CandidateInWorkspace, 'workspace' | 'candidate'>): Promise<BumpResult> {
     const file = readRequirements(workspace)
     if (!file) return { ok: false, message: `${REQUIREMENTS} is not a regular file; it is not rewritten` }
-    const rewritten = rewritePin(file.text, candidate.name, candidate.from, candidate.to)
+    const rewritten = rewritePin({ text: file.text, name: candidate.name, from: candidate.from, to: candidate.to })
     if (rewritten === null) return { ok: false, message: `${REQUIREMENTS} holds no single pin ${candidate.name}==${candidate.from}` }
     writeTreeFile({ root: workspace, rel: REQUIREMENTS, data: Buffer.from(rewritten, 'latin1'), executable: file.executable })
     return { ok: true }
@@ -159,7 +159,7 @@ export class PipPackageManager implements PackageManager {
     return null
   }
 
-  async releaseNotes(_workspace: string, candidate: UpgradeCandidate, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string[]> {
+  async releaseNotes({ candidate, env, signal }: CandidateInWorkspace): Promise<string[]> {
     const url = jsonApiUrl(await this.indexUrl(env, signal), candidate.name, candidate.to)
     if (!url) return []
     const headers: Record<string, string> = { accept: 'application/json' }

@@ -55,8 +55,16 @@ export function uniquePins(pins: readonly RequirementPin[]): { pins: Requirement
   }
 }
 
+/** A requirements text and the pin in it to move from one version to another. */
+export interface PinRewrite {
+  text: string
+  name: string
+  from: string
+  to: string
+}
+
 /** `text` with the pin of `name` at `from` set to `to`, every other byte unchanged; null without that one pin. */
-export function rewritePin(text: string, name: string, from: string, to: string): string | null {
+export function rewritePin({ text, name, from, to }: PinRewrite): string | null {
   const matches = uniquePins(parsePins(text)).pins.filter((p) => p.key === normalizeName(name))
   if (matches.length !== 1 || matches[0].version !== from) return null
   const { start, end } = matches[0]
