@@ -157,7 +157,7 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
   )
 
   it(
-    "the bump runs none of the project's own install scripts",
+    "the bump runs none of the project's own install scripts, nor its pnpmfile",
     async () => {
       const shared = sharedTempDir()
       const marker = path.join(shared, 'script-ran')
@@ -165,7 +165,13 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
       const own = JSON.parse(readFileSync(path.join(ws, 'package.json'), 'utf8')) as Record<string, unknown>
       const scripts = { preinstall: `touch ${marker}`, install: `touch ${marker}`, postinstall: `touch ${marker}`, 'pnpm:devPreinstall': `touch ${marker}` }
       writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ ...own, scripts }, null, 2) + '\n')
-      sh(ws, ['commit', '-q', '-am', 'own install scripts'])
+      // A pnpmfile is code pnpm runs while it resolves: a hook, not a script, and just as much the project's.
+      writeFileSync(
+        path.join(ws, '.pnpmfile.cjs'),
+        `require('fs').writeFileSync(${JSON.stringify(marker)}, 'pnpmfile')\nmodule.exports = { hooks: { readPackage: (p) => p } }\n`
+      )
+      sh(ws, ['add', '.pnpmfile.cjs'])
+      sh(ws, ['commit', '-q', '-am', 'own install scripts and a pnpmfile'])
       const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
       const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       expect(ready.kind).toBe('ready')

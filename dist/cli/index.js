@@ -14,7 +14,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-JYWDDDCN.js";
+} from "../chunks/chunk-BQAGO3CA.js";
 import "../chunks/chunk-BLQFJ432.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-VTQU4OMX.js";

@@ -30,8 +30,9 @@ export class PnpmPackageManager extends NodeLockManager {
   }
 
   protected installArgs(): string[] {
-    // Only the lockfile: nothing is fetched into a store or linked into node_modules, no script runs.
-    return ['install', '--lockfile-only', '--ignore-scripts', '--no-frozen-lockfile', '--reporter=append-only']
+    // Only the lockfile: nothing is fetched into a store or linked into node_modules, no script runs,
+    // and no .pnpmfile.cjs hook either (code pnpm would run while it resolves).
+    return ['install', '--lockfile-only', '--ignore-scripts', '--ignore-pnpmfile', '--no-frozen-lockfile', '--reporter=append-only']
   }
 
   protected versionsArgs(name: string): string[] {
