@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { ClaudeAgent } from '../src/agents/claude.js'
 import { DEFAULT_PRICES } from '../src/agents/pricing.js'
@@ -110,4 +112,38 @@ test('a request is held back within 30 s of the expiry (it could arrive after it
   const { AWS_CREDENTIAL_EXPIRATION: _, ...unknown } = runnerEnv()
   expect(bedrockUpstream(unknown, () => AFTER).ready).toBeUndefined()
   expect(() => bedrockUpstream({ ...runnerEnv(), AWS_CREDENTIAL_EXPIRATION: 'soon' })).toThrow(/AWS_CREDENTIAL_EXPIRATION.*ISO 8601/)
+})
+
+test('credentials whose expiry loopgate did not know: the cloud’s “expired” answer is the provider’s failure, not retried and not the agent’s', async () => {
+  let hits = 0
+  const expired = http.createServer((req, res) => {
+    hits++
+    req.resume()
+    res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'ExpiredTokenException' })
+    res.end(JSON.stringify({ message: 'The security token included in the request is expired' }))
+  })
+  await new Promise<void>((resolve) => expired.listen(0, '127.0.0.1', resolve))
+  const { AWS_CREDENTIAL_EXPIRATION: _, ...env } = runnerEnv()
+  const meter = new WireMeter(
+    bedrockUpstream({ ...env, ANTHROPIC_BEDROCK_BASE_URL: `http://127.0.0.1:${(expired.address() as AddressInfo).port}` }),
+    DEFAULT_PRICES
+  )
+  meters.push(meter)
+  try {
+    const call = meter.open({ limitUsd: 10, limitName: 'call-budget-usd', maxModelRequests: 10 }, () => undefined)
+    const res = await fetch(`${await meter.url()}/model/anthropic.claude-opus-5-5/invoke`, {
+      method: 'POST',
+      headers: { 'x-api-key': call.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ max_tokens: 5, messages: [] })
+    })
+    expect(res.status).toBe(403)
+    expect(hits).toBe(1)
+    expect(meter.close(call).providerFailure).toEqual({
+      kind: 'credential',
+      status: 403,
+      message: 'status 403: the model API refused the credential as expired: The security token included in the request is expired'
+    })
+  } finally {
+    expired.close()
+  }
 })

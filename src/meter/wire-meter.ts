@@ -123,7 +123,7 @@ export class WireMeter {
 
   /** No request goes out with an expired credential: the call ends on the provider's side, not the agent's. */
   private credentialExpired(call: MeteredCall, res: http.ServerResponse, why: string): void {
-    call.ended({ kind: 'quota', message: why })
+    call.ended({ kind: 'credential', message: why })
     this.answer({ res, status: 401, message: `loopgate's metering proxy: ${why}`, then: () => call.end(why) })
   }
 
