@@ -47,7 +47,7 @@ function workloadIdentityFile(repo: string): string {
   return creds
 }
 
-function execute(repo: string, extra: NodeJS.ProcessEnv) {
+function execute(repo: string, extra: NodeJS.ProcessEnv, provider = 'vertex') {
   const env: NodeJS.ProcessEnv = {
     PATH: `${CLI_BIN_DIR}:${process.env.PATH}`,
     HOME: tempDir('loopgate-root-home-'),
@@ -63,7 +63,7 @@ function execute(repo: string, extra: NodeJS.ProcessEnv) {
   }
   const inputs: Record<string, string> = {
     agent: 'claude',
-    provider: 'vertex',
+    provider,
     prompt: 'Fix add().',
     'gate-command': 'node test/run.mjs',
     'max-iterations': '1',
@@ -168,4 +168,41 @@ test('a key file the agent would be handed with the workspace is refused before 
   const { report } = execute(repo, { GOOGLE_OAUTH_ACCESS_TOKEN: '', GOOGLE_APPLICATION_CREDENTIALS: keyFileIn(repo) })
   await expect(report).rejects.toThrow(/GOOGLE_APPLICATION_CREDENTIALS.*outside the workspace.*RUNNER_TEMP/)
   expect(server.requests).toHaveLength(0)
+})
+
+test('Bedrock with only an AWS profile, through the whole run: signed by loopgate, metered, the agent gets no AWS variable or file path', async () => {
+  const repo = makeRepo(buggyProject())
+  const file = path.join(repo, 'src/math.mjs')
+  const usage = { input_tokens: 30_000, output_tokens: 500 }
+  server.setScript([
+    { kind: 'tool', name: 'Bash', input: { command: 'env > agent-env.txt' }, usage },
+    { kind: 'tool', name: 'Read', input: { file_path: file }, usage },
+    { kind: 'tool', name: 'Edit', input: { file_path: file, old_string: 'a - b', new_string: 'a + b' }, usage },
+    { kind: 'text', text: 'Fixed.', usage }
+  ])
+  const aws = tempDir('loopgate-runner-aws-')
+  writeFileSync(
+    path.join(aws, 'credentials'),
+    `[ci]\naws_access_key_id = ${KEYS.accessKeyId}\naws_secret_access_key = ${KEYS.secretAccessKey}\naws_session_token = ${KEYS.sessionToken}\n`
+  )
+  writeFileSync(path.join(aws, 'config'), `[profile ci]\nregion = ${KEYS.region}\n`)
+  const { report: running, lines } = execute(
+    repo,
+    {
+      GOOGLE_OAUTH_ACCESS_TOKEN: '',
+      AWS_PROFILE: 'ci',
+      AWS_SHARED_CREDENTIALS_FILE: path.join(aws, 'credentials'),
+      AWS_CONFIG_FILE: path.join(aws, 'config'),
+      ANTHROPIC_BEDROCK_BASE_URL: server.url
+    },
+    'bedrock'
+  )
+  const report = await running
+  expect(report.stopReason).toBe('verified')
+  expect(lines.join('\n')).toMatch(/Spend is metered at the wire \(Amazon Bedrock via 127\.0\.0\.1:\d+\)/)
+  expect(server.requests.length).toBeGreaterThanOrEqual(4)
+  for (const q of server.requests) expect(q.refused).toBeUndefined()
+  const agentEnv = readFileSync(path.join(repo, 'agent-env.txt'), 'utf8')
+  expect(agentEnv).not.toMatch(/^AWS_/m)
+  expect(agentEnv).not.toContain(aws)
 })
