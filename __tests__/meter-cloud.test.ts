@@ -5,7 +5,7 @@ import { meteredAgent } from '../src/meter/metered-wiring.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, runEngine } from './helpers/agent-engine.js'
 import { copyCliEnvCommand } from './helpers/forged-result.js'
-import { buggyProject, makeRepo } from './helpers/repo.js'
+import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { startCloudServer, type CloudKeys, type CloudServer, type CloudStep, type CloudUsage } from './servers/cloud-model-server.js'
 
 // claude-opus-5-5 in loopgate's price table: $4 in, $20 out per million.
@@ -118,11 +118,12 @@ test('Claude on Vertex through the proxy: the access token added by the proxy, t
   expect(seen).toMatch(/^CLAUDE_CODE_SKIP_VERTEX_AUTH=1$/m)
 })
 
-test('without the runner credentials the cloud routes are not metered at the wire (the CLI keeps its own credentials)', () => {
-  const bare = { AWS_REGION: 'us-east-1', CLOUD_ML_REGION: 'us-east5' }
+test('without a credential loopgate can hold the cloud routes are refused before any spend (the CLI never gets the cloud credentials)', () => {
+  const bare = { AWS_REGION: 'us-east-1', CLOUD_ML_REGION: 'us-east5', HOME: tempDir('loopgate-empty-home-') }
   for (const provider of ['bedrock', 'vertex']) {
-    const wired = meteredAgent({ agent: 'claude', agentArgs: [], provider }, bare, new ClaudeAgent({ binary: CLAUDE_BIN }))
-    expect(wired.meter).toBeUndefined()
+    expect(() => meteredAgent({ agent: 'claude', agentArgs: [], provider }, bare, new ClaudeAgent({ binary: CLAUDE_BIN }))).toThrow(
+      new RegExp(`Input 'provider' has the value "${provider}"`)
+    )
   }
 })
 

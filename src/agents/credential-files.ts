@@ -6,6 +6,10 @@ import { readAgentFile } from '../fs/tree.js'
 import { ConfigError } from '../errors.js'
 import { MINTING_FIX, mintingReason, mintingVariable } from '../isolation/minting-credentials.js'
 
+const OUTSIDE_FIX =
+  "loopgate's metering proxy holds the credential and the agent gets none: write the key file to $RUNNER_TEMP, or have " +
+  'google-github-actions/auth mint an access token (`token_format: access_token`, `create_credentials_file: false`) and set GOOGLE_OAUTH_ACCESS_TOKEN to it'
+
 /** A credentials file larger than this is not a credentials file. */
 const MAX_CREDENTIALS_BYTES = 1024 * 1024
 
@@ -35,11 +39,13 @@ export function credentialFilesInWorkspace(env: NodeJS.ProcessEnv, opts: { agent
  * for an agent that runs as its own user: each is read without following links, before the first
  * call, and copied into a fresh folder in the agent's home, owned by the agent user with mode 0600;
  * the variable then names the copy. The runner's file is never chmod-ed or chown-ed. Without a
- * separate user the agent can already read the runner's path, which stays.
+ * separate user the agent can already read the runner's path, which stays. When loopgate's proxy
+ * holds the credential (`heldByProxy`) nothing is copied, and a file inside the workspace, which
+ * the agent's user is handed, is refused.
  */
 export function stageCredentialFiles(
   env: NodeJS.ProcessEnv,
-  opts: { agent: string; provider?: string; user?: AgentUser; workspace: string; runnerEnv?: NodeJS.ProcessEnv }
+  opts: { agent: string; provider?: string; user?: AgentUser; workspace: string; runnerEnv?: NodeJS.ProcessEnv; heldByProxy?: boolean }
 ): StagedCredentials {
   const staged: StagedCredentials = { env: { ...env }, inWorkspace: credentialFilesInWorkspace(env, opts), notes: [] }
   const provider = providerSpec(agentSpec(opts.agent), opts.provider)
@@ -55,6 +61,9 @@ export function stageCredentialFiles(
     // Checked whoever the agent runs as: without a separate user it reads the runner's file itself.
     const reason = data === null ? null : mintingReason(data, runnerEnv)
     if (reason) throw new ConfigError(name, source, `a credentials file that cannot mint other credentials (this one cannot: ${reason}); ${MINTING_FIX}`)
+    if (opts.heldByProxy && staged.inWorkspace.includes(path.relative(opts.workspace, file).split(path.sep).join('/'))) {
+      throw new ConfigError(name, source, `a credentials file outside the workspace, which the agent's user is handed (${OUTSIDE_FIX})`)
+    }
     if (!opts.user) continue
     if (data === null) {
       delete staged.env[name]

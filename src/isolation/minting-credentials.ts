@@ -63,8 +63,7 @@ export function mintingVariable(env: NodeJS.ProcessEnv, runnerEnv: NodeJS.Proces
 
 export const MINTING_FIX =
   "keep the credential in loopgate's metering proxy: for Vertex, set GOOGLE_OAUTH_ACCESS_TOKEN to the access token google-github-actions/auth " +
-  'mints with `token_format: access_token` and `create_credentials_file: false` (no file is written); or give the agent a credential that can only reach ' +
-  'the model: for Vertex, a service-account key limited to the Vertex AI User role ' +
-  '(google-github-actions/auth with `credentials_json` writes it as GOOGLE_APPLICATION_CREDENTIALS; loopgate copies that file to the agent), ' +
-  'not workload identity federation, whose credentials file holds the request token; for Bedrock, the short-lived AWS_ACCESS_KEY_ID, ' +
-  'AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN that aws-actions/configure-aws-credentials exports (loopgate signs with them, the agent gets none)'
+  'mints with `token_format: access_token` and `create_credentials_file: false` (no file is written), or name a service-account key ' +
+  '(`credentials_json`, written outside the workspace, e.g. to $RUNNER_TEMP) in GOOGLE_APPLICATION_CREDENTIALS: loopgate mints short-lived tokens ' +
+  'from it and the agent gets neither; not workload identity federation, whose credentials file holds the request token; for Bedrock, the short-lived ' +
+  'AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN that aws-actions/configure-aws-credentials exports (loopgate signs with them, the agent gets none)'

@@ -1,9 +1,9 @@
 /**
  * Which upstream answers are the provider's failure, not the agent's: a rate limit (429), an
- * overload (529), a server error (5xx), or an exhausted quota or credit balance, which no retry
- * cures.
+ * overload (529), a server error (5xx), or an exhausted quota or credit balance or an expired
+ * credential, which no retry cures.
  */
-export type ProviderFailure = { kind: 'transient' | 'quota'; detail: string }
+export type ProviderFailure = { kind: 'transient' | 'quota' | 'credential'; detail: string }
 
 const QUOTA_PATTERNS = [/insufficient_quota/i, /credit balance/i, /billing/i, /quota (?:has been )?exceeded/i, /exceeded your current quota/i]
 
@@ -12,6 +12,8 @@ export function classifyUpstream(status: number, bodyText: string): ProviderFail
   const text = bodyText.slice(0, 4096)
   if (status >= 400 && QUOTA_PATTERNS.some((re) => re.test(text)))
     return { kind: 'quota', detail: `status ${status}: the provider's quota or credit is exhausted` }
+  if ((status === 401 || status === 403) && /\bexpired\b/i.test(text))
+    return { kind: 'credential', detail: `status ${status}: the model API refused the credential as expired` }
   if (status === 429) return { kind: 'transient', detail: 'status 429: rate limited' }
   if (status === 529) return { kind: 'transient', detail: 'status 529: overloaded' }
   if (status >= 500) return { kind: 'transient', detail: `status ${status}: the provider is unavailable` }

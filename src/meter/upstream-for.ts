@@ -28,7 +28,8 @@ function baseUrl(value: string | undefined, fallback: string, variable: string):
  * The route through loopgate's metering proxy for the run's agent and provider: Claude on
  * Anthropic's API (an API key, or a subscription token sent as a Bearer token), Codex on OpenAI or
  * Azure OpenAI, Claude on Bedrock (signed by the proxy) or Vertex (the proxy's access token).
- * Undefined where the call is not metered at the wire: `agent: command`, or no credential given.
+ * Undefined where the call is not metered at the wire: `agent: command`, or no credential given
+ * (Bedrock and Vertex without a credential loopgate can hold are refused instead, see cloud-routes.ts).
  */
 export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.ProcessEnv): MeterRoute | undefined {
   const given = new Map(credentialsFor(settings).map((c) => [c.name, c.value]))
@@ -46,8 +47,7 @@ export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.Proce
     return undefined
   }
   if (settings.agent === 'claude' && (provider === 'bedrock' || provider === 'vertex')) {
-    const upstream = provider === 'bedrock' ? bedrockUpstream(runnerEnv) : vertexUpstream(runnerEnv)
-    return upstream ? { upstream } : undefined
+    return { upstream: provider === 'bedrock' ? bedrockUpstream(runnerEnv) : vertexUpstream(runnerEnv) }
   }
   if (settings.agent === 'codex' && (provider === undefined || provider === 'openai')) {
     const key = given.get('OPENAI_API_KEY')

@@ -17,6 +17,11 @@ export interface Upstream {
   sign?: (request: { method: string; url: URL; headers: OutgoingHttpHeaders; body: Buffer }) => void
   /** Values merged into a header the client sent (comma-separated lists such as anthropic-beta). */
   appendHeaders?: Record<string, string>
+  /**
+   * Readies the real credential before each request (a minted token is renewed near its expiry);
+   * resolves to why no request may go out with it (it expired, or could not be renewed) when so.
+   */
+  ready?: () => Promise<string | undefined>
 }
 
 /** What a request is to the proxy: a model request it meters, a free one it relays, or one it refuses. */

@@ -113,15 +113,25 @@ export class WireMeter {
       return this.answer({ res, status: 403, message: `loopgate's metering proxy relays model requests and reads only, not ${req.method ?? ''} ${pathname}` })
     }
     if (kind === 'free') {
+      const expired = await this.upstream.ready?.()
+      if (expired) return this.credentialExpired(call, res, expired)
       await relay({ req, body, res, upstream: this.upstream, readerFor: () => undefined })
       return
     }
     await call.inTurn(() => this.meter({ call, req, body: withUsageRequested(pathname, body), res }))
   }
 
+  /** No request goes out with an expired credential: the call ends on the provider's side, not the agent's. */
+  private credentialExpired(call: MeteredCall, res: http.ServerResponse, why: string): void {
+    call.ended({ kind: 'credential', message: why })
+    this.answer({ res, status: 401, message: `loopgate's metering proxy: ${why}`, then: () => call.end(why) })
+  }
+
   private async meter({ call, req, body, res }: MeteredRequest): Promise<void> {
     const refused = call.admit(isMainLoopRequest(this.upstream.api, body), createHash('sha256').update(body).digest('hex'))
     if (refused) return this.answer({ res, status: 400, message: refused, then: () => call.end(refused) })
+    const expired = await this.upstream.ready?.()
+    if (expired) return this.credentialExpired(call, res, expired)
     let reader: UsageReader | undefined
     const policy = {
       maxAttempts: PROVIDER_ATTEMPTS,

@@ -73,12 +73,14 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
   const { gitWorkspace, measuredBase } = view
   const api = meterRouteFor(settings, ctx.env)?.upstream.api
   // behind the Bedrock and Vertex routes the proxy holds the credential: files are checked, never copied
+  const heldByProxy = api === 'bedrock' || api === 'vertex'
   const staged = stageCredentialFiles(agentEnvOf(settings, ctx, protection.agentEnvSet), {
     agent: settings.agent,
     provider: settings.provider,
-    user: api === 'bedrock' || api === 'vertex' ? undefined : protection.user,
+    user: heldByProxy ? undefined : protection.user,
     workspace: settings.workspace,
-    runnerEnv: ctx.env
+    runnerEnv: ctx.env,
+    heldByProxy
   })
   const workspace: Workspace = measuredBase ? measuredFrom(gitWorkspace, measuredBase, await gitWorkspace.head()) : gitWorkspace
   const guards: CallGuard[] = [...protection.guards]
