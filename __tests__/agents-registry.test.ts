@@ -1,5 +1,5 @@
 import { apiKeyFor, createAdapter, prepareAdapter } from '../src/agents/adapter.js'
-import { CommandAgent } from '../src/agents/command.js'
+import { CommandAgent } from '../src/agents/command/adapter.js'
 import { agentNames, agentSpec, registerAgent, type AgentCallSettings, type AgentSpec } from '../src/agents/agent-registry.js'
 import type { AgentAdapter, AgentCall } from '../src/agents/agent-call.js'
 import type { AgentResult } from '../src/agent-result.js'
@@ -25,6 +25,7 @@ class FakeAgent implements AgentAdapter {
 /** A new agent is one entry: its key, its configuration variables, its refused flags, its adapter. */
 const FAKE: AgentSpec = {
   name: 'fake',
+  summary: 'a scripted stand-in',
   apiKey: { input: 'fake-api-key', env: 'FAKE_API_KEY' },
   configEnv: ['FAKE_BASE_URL'],
   refusedArgs: ['--fork', 'replay'],
