@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { prepareResume } from '../src/state/resume.js'
@@ -56,7 +57,7 @@ describe('resume from the WIP branch', () => {
     sh(seed, ['push', '-q', origin, 'main'])
     const work = clone()
     const moved = sh(work, ['rev-parse', 'HEAD']).trim()
-    const plan = await prepareResume({ dir: work, loopId: 'loop', state: escalatedState(head, base) })
+    const plan = await prepareResume({ repository: GitRepository.plain(work), loopId: 'loop', state: escalatedState(head, base) })
     expect(plan.resumed).toBe(true)
     expect(plan.baseCommit).toBe(moved)
     expect(plan.seedFingerprint).toBe('fp1')
@@ -68,10 +69,10 @@ describe('resume from the WIP branch', () => {
 
   it('does not resume after a verified run, nor when the branch is gone', async () => {
     const { base, head, clone } = setup()
-    const verified = await prepareResume({ dir: clone(), loopId: 'loop', state: escalatedState(head, base, 'verified') })
+    const verified = await prepareResume({ repository: GitRepository.plain(clone()), loopId: 'loop', state: escalatedState(head, base, 'verified') })
     expect(verified.resumed).toBe(false)
     const gone = await prepareResume({
-      dir: clone(),
+      repository: GitRepository.plain(clone()),
       loopId: 'loop',
       state: {
         ...escalatedState('c'.repeat(40), base),
@@ -84,7 +85,7 @@ describe('resume from the WIP branch', () => {
 
   it('starts fresh after a run that stopped for a reason this version does not know', async () => {
     const { base, head, clone } = setup()
-    const plan = await prepareResume({ dir: clone(), loopId: 'loop', state: escalatedState(head, base, 'gave-up') })
+    const plan = await prepareResume({ repository: GitRepository.plain(clone()), loopId: 'loop', state: escalatedState(head, base, 'gave-up') })
     expect(plan.resumed).toBe(false)
   })
 })
