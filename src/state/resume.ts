@@ -25,9 +25,7 @@ async function tryGit(repo: GitRepository, args: string[], okCodes: number[] = [
 }
 
 async function commitExists(repo: GitRepository, ref: string): Promise<string | null> {
-  return repo
-    .tryRevParse(`${ref}^{commit}`)
-    .catch(() => null)
+  return repo.tryRevParse(`${ref}^{commit}`).catch(() => null)
 }
 
 /**
@@ -40,12 +38,10 @@ async function fetchWip(repo: GitRepository, branch: string, creds: FetchCredent
   if (!remote.ok || remote.exitCode !== 0) return { head: null }
   const ref = `refs/remotes/origin/${branch}`
   const env = await fetchEnvFor(repo, creds)
-  const fetched = await repo
-    .fetch('origin', [`+refs/heads/${branch}:${ref}`], { env, secrets: credentialSecrets(creds) })
-    .then(
-      () => ({ ok: true, error: undefined }),
-      (err: Error) => ({ ok: false, error: err.message })
-    )
+  const fetched = await repo.fetch('origin', [`+refs/heads/${branch}:${ref}`], { env, secrets: credentialSecrets(creds) }).then(
+    () => ({ ok: true, error: undefined }),
+    (err: Error) => ({ ok: false, error: err.message })
+  )
   if (!fetched.ok) {
     const missing = /couldn't find remote ref|not our ref/i.test(fetched.error ?? '')
     return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${scrubCredentials(fetched.error ?? '', creds)}` }
