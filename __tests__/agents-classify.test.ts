@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { classifyClaude, claudeArgs, permissionArgs, readClaudeLine, type ClaudeStreamState } from '../src/agents/claude.js'
-import { classifyCodex, codexArgs, modelFromConfigToml, newCodexState, readCodexLine, resolveCodexModel } from '../src/agents/codex.js'
+import { classifyClaude, claudeArgs, permissionArgs, readClaudeLine, type ClaudeStreamState } from '../src/agents/claude/adapter.js'
+import { classifyCodex, codexArgs, modelFromConfigToml, newCodexState, readCodexLine, resolveCodexModel } from '../src/agents/codex/adapter.js'
 import { costOf, DEFAULT_PRICES, parsePriceTable, priceFor } from '../src/agents/pricing.js'
 import { modelFromArgs } from '../src/agents/json-fields.js'
 import type { AgentCall } from '../src/agents/agent-call.js'

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ClaudeAgent } from '../src/agents/claude.js'
+import { ClaudeAgent } from '../src/agents/claude/adapter.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, lastResultLine, processesIn, runEngine } from './helpers/agent-engine.js'
 import { hasTool, needs } from './helpers/needs-tools.js'

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { CodexAgent } from '../src/agents/codex.js'
+import { CodexAgent } from '../src/agents/codex/adapter.js'
 import { CODEX_DEFAULT_MODEL, DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CODEX_BIN, processesIn, runEngine } from './helpers/agent-engine.js'

@@ -1,6 +1,6 @@
 import { apiKeyFor, createAdapter, prepareAdapter } from '../src/agents/adapter.js'
-import { CommandAgent } from '../src/agents/command.js'
-import { agentNames, agentSpec, registerAgent, type AgentCallSettings, type AgentSpec } from '../src/agents/agent-registry.js'
+import { CommandAgent } from '../src/agents/command/adapter.js'
+import { AGENTS, agentNames, agentSpec, registerAgent, type AgentCallSettings, type AgentSpec } from '../src/agents/agent-registry.js'
 import type { AgentAdapter, AgentCall } from '../src/agents/agent-call.js'
 import type { AgentResult } from '../src/agent-result.js'
 import { readSettings } from '../src/inputs/read-settings.js'
@@ -25,6 +25,7 @@ class FakeAgent implements AgentAdapter {
 /** A new agent is one entry: its key, its configuration variables, its refused flags, its adapter. */
 const FAKE: AgentSpec = {
   name: 'fake',
+  summary: 'a scripted stand-in',
   apiKey: { input: 'fake-api-key', env: 'FAKE_API_KEY' },
   configEnv: ['FAKE_BASE_URL'],
   refusedArgs: ['--fork', 'replay'],
@@ -54,7 +55,8 @@ afterEach(() => unregister())
 describe('the agent registry', () => {
   it('holds the built-in agents, one entry each', () => {
     unregister()
-    expect(agentNames()).toEqual(['claude', 'codex', 'command'])
+    expect(agentNames()).toEqual(AGENTS.map((a) => a.name))
+    expect(agentNames()).toEqual(expect.arrayContaining(['claude', 'codex', 'command']))
     expect(agentSpec('claude').cli?.package).toBe('@anthropic-ai/claude-code')
     expect(agentSpec('codex').apiKey).toEqual({ input: 'openai-api-key', env: 'OPENAI_API_KEY' })
     expect(agentSpec('command').cli).toBeUndefined()
@@ -75,7 +77,7 @@ describe('the agent registry', () => {
     // The rules are the entry's: another agent's refused flags do not apply, nor these to it.
     expect(read({ ...base, agent: 'fake', 'agent-args': '--max-turns 3 -r' }).agentArgs).toEqual(['--max-turns', '3', '-r'])
     expect(read({ ...base, agent: 'claude', 'agent-args': '--fork replay' }).agentArgs).toEqual(['--fork', 'replay'])
-    expect(configError({ ...base, agent: 'nope' }).message).toContain("'claude', 'codex', 'command', 'fake'")
+    expect(configError({ ...base, agent: 'nope' }).message).toContain([...AGENTS.map((a) => a.name), 'fake'].map((n) => `'${n}'`).join(', '))
   })
 
   it('creates the adapter from the entry, without installing anything, and passes only its key and variables', async () => {

@@ -2,6 +2,7 @@
  * Forged feature flips, through the whole engine (executeRun) on a real git repository, the
  * protected gate writing a TAP report, the scripted command agent running as the agent user.
  */
+import { GitRepository } from '../src/git/repository.js'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { remoteFromEnv } from '../src/git/clean-clone.js'
@@ -116,6 +117,7 @@ describe('forged feature flips', () => {
     const published = await publisher.publish({
       settings: settingsFor(r.ws, { 'agent-command': 'true', 'gate-command': TAP_GATE['gate-command'], 'on-success': 'push', 'loop-id': 'features' }),
       outcome: run!,
+      repository: GitRepository.plain(r.ws),
       runDir: r.report.runDir,
       logFile: r.report.logFile,
       progressText: ''

@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 import MarkdownIt from 'markdown-it'
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -124,7 +125,7 @@ function context(opts: {
     startedAt: 0,
     endedAt: 1
   } as unknown as RunOutcome
-  return { settings: { ...settings, workspace: opts.workspace }, outcome, runDir, logFile, progressText: '' }
+  return { settings: { ...settings, workspace: opts.workspace }, outcome, repository: GitRepository.plain(opts.workspace), runDir, logFile, progressText: '' }
 }
 
 interface Harness {

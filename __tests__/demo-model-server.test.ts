@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ClaudeAgent } from '../src/agents/claude.js'
+import { ClaudeAgent } from '../src/agents/claude/adapter.js'
 import { startDemoModelServer, type DemoModelServer } from '../scripts/demo-model-server.mjs'
 import { agentUser, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, lastResultLine, runEngine } from './helpers/agent-engine.js'

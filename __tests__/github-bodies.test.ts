@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { readSettings } from '../src/inputs/read-settings.js'
@@ -68,7 +69,7 @@ function context(logText: string, stopReason: RunOutcome['stopReason'] = 'verifi
     startedAt: 0,
     endedAt: 1
   } as unknown as RunOutcome
-  return { settings, outcome, runDir: dir, logFile, progressText: '' }
+  return { settings, outcome, repository: GitRepository.plain(settings.workspace), runDir: dir, logFile, progressText: '' }
 }
 
 const line = (i: number): string => `${JSON.stringify({ type: 'iteration', iteration: i, pad: 'x'.repeat(900) })}\n`
@@ -309,12 +310,12 @@ describe('the changed files', () => {
     sh(ws, ['add', '-A'])
     sh(ws, ['commit', '-q', '-m', 'change'])
     const head = sh(ws, ['rev-parse', 'HEAD']).trim()
-    const changes = await changesBetween(ws, start, head)
+    const changes = await changesBetween(GitRepository.plain(ws), start, head)
     expect(changes?.files).toEqual([
       { path: 'a.txt', insertions: 2, deletions: 1 },
       { path: 'logo.png', insertions: null, deletions: null },
       { path: 'odd\tname\nwith newline.txt', insertions: 1, deletions: 0 }
     ])
-    expect(await changesBetween(ws, start, 'f'.repeat(40))).toBeNull()
+    expect(await changesBetween(GitRepository.plain(ws), start, 'f'.repeat(40))).toBeNull()
   })
 })

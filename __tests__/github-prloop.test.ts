@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { remoteFromEnv } from '../src/git/clean-clone.js'
@@ -86,7 +87,7 @@ function context(ws: string, stopReason: RunOutcome['stopReason'], start: string
     startedAt: 0,
     endedAt: 1
   } as unknown as RunOutcome
-  return { settings, outcome, runDir, logFile, progressText: '' }
+  return { settings, outcome, repository: GitRepository.plain(ws), runDir, logFile, progressText: '' }
 }
 
 describe('the PR loop and its escalations on GitHub', () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ClaudeAgent } from '../src/agents/claude.js'
+import { ClaudeAgent } from '../src/agents/claude/adapter.js'
 import { meteredAgent } from '../src/meter/metered-wiring.js'
 import { agentUser, assertUserCanRun, chownTree, type AgentUser } from './helpers/agent-user.js'
 import { CLAUDE_BIN, lastResultLine, runEngine } from './helpers/agent-engine.js'

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ClaudeAgent } from '../src/agents/claude.js'
+import { ClaudeAgent } from '../src/agents/claude/adapter.js'
 import { DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { vertexUpstream } from '../src/meter/cloud-routes.js'
 import { meteredAgent } from '../src/meter/metered-wiring.js'

@@ -2,6 +2,7 @@
  * A private repository checked out the recommended way (depth 1, persist-credentials: false):
  * every fetch loopgate needs goes through the token, as its pushes do.
  */
+import { GitRepository } from '../src/git/repository.js'
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fetchEnv } from '../src/git/fetch-auth.js'
@@ -124,7 +125,7 @@ test('the WIP branch is fetched through the token into a depth-1 clone', async (
     wip: { branch: 'loopgate/loop-wip', head, base: mainSha }
   }
   const ws = checkout('main')
-  const plan = await prepareResume({ dir: ws, loopId: 'loop', state, creds: { token: TOKEN, env: githubEnv() } })
+  const plan = await prepareResume({ repository: GitRepository.plain(ws), loopId: 'loop', state, creds: { token: TOKEN, env: githubEnv() } })
   expect(plan.notes.join('\n')).not.toContain('could not fetch')
   expect(plan.resumed).toBe(true)
   expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(head)

@@ -42,7 +42,7 @@ describe('the publisher registry', () => {
       warn: () => undefined,
       recorded: []
     } as unknown as PublisherSetup
-    expect(() => createPublisher('nowhere', setup)).toThrow(/unknown publisher "nowhere" \(known: dry-run, github, recording\)/)
+    expect(() => createPublisher('nowhere', setup)).toThrow(`unknown publisher "nowhere" (known: ${publisherNames().join(', ')})`)
     expect(() => registerPublisher('dry-run', () => ({ publish: async () => ({ files: [], notes: [] }) }))).toThrow(/already registered/)
   })
 

@@ -1,3 +1,5 @@
+import { withCustody } from '../src/git/custody.js'
+import { GitRepository } from '../src/git/repository.js'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { prepareResume } from '../src/state/resume.js'
@@ -56,7 +58,7 @@ describe('resume from the WIP branch', () => {
     sh(seed, ['push', '-q', origin, 'main'])
     const work = clone()
     const moved = sh(work, ['rev-parse', 'HEAD']).trim()
-    const plan = await prepareResume({ dir: work, loopId: 'loop', state: escalatedState(head, base) })
+    const plan = await prepareResume({ repository: GitRepository.plain(work), loopId: 'loop', state: escalatedState(head, base) })
     expect(plan.resumed).toBe(true)
     expect(plan.baseCommit).toBe(moved)
     expect(plan.seedFingerprint).toBe('fp1')
@@ -68,10 +70,10 @@ describe('resume from the WIP branch', () => {
 
   it('does not resume after a verified run, nor when the branch is gone', async () => {
     const { base, head, clone } = setup()
-    const verified = await prepareResume({ dir: clone(), loopId: 'loop', state: escalatedState(head, base, 'verified') })
+    const verified = await prepareResume({ repository: GitRepository.plain(clone()), loopId: 'loop', state: escalatedState(head, base, 'verified') })
     expect(verified.resumed).toBe(false)
     const gone = await prepareResume({
-      dir: clone(),
+      repository: GitRepository.plain(clone()),
       loopId: 'loop',
       state: {
         ...escalatedState('c'.repeat(40), base),
@@ -82,9 +84,31 @@ describe('resume from the WIP branch', () => {
     expect(gone.notes.join('\n')).toContain('was not found; starting fresh')
   })
 
+  it('resumes through the repository it is handed: the held one, not the .git the agent can write', async () => {
+    const { base, head, clone } = setup()
+    const work = clone()
+    // Another origin with a WIP branch of its own, named in the agent's copy of the git directory.
+    const other = makeRepo(buggyProject())
+    const elsewhere = tempDir('loopgate-elsewhere-')
+    sh(elsewhere, ['init', '-q', '--bare', '-b', 'main'])
+    writeFileSync(path.join(other, 'NOTES.md'), 'planted\n')
+    sh(other, ['add', '-A'])
+    sh(other, ['commit', '-q', '-m', 'planted'])
+    sh(other, ['push', '-q', elsewhere, 'HEAD:refs/heads/loopgate/loop-wip'])
+    const plan = await withCustody(work, tempDir('loopgate-run-'), async (custody) => {
+      sh(work, ['remote', 'set-url', 'origin', elsewhere])
+      const repository = GitRepository.held(custody)
+      const resumed = await prepareResume({ repository, loopId: 'loop', state: escalatedState(head, base) })
+      expect(await repository.head()).toBe(head)
+      return resumed
+    })
+    expect(plan.resumed).toBe(true)
+    expect(plan.notes.join('\n')).not.toMatch(/moved since the last run/)
+  })
+
   it('starts fresh after a run that stopped for a reason this version does not know', async () => {
     const { base, head, clone } = setup()
-    const plan = await prepareResume({ dir: clone(), loopId: 'loop', state: escalatedState(head, base, 'gave-up') })
+    const plan = await prepareResume({ repository: GitRepository.plain(clone()), loopId: 'loop', state: escalatedState(head, base, 'gave-up') })
     expect(plan.resumed).toBe(false)
   })
 })

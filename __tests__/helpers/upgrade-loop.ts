@@ -1,3 +1,4 @@
+import { GitRepository } from '../../src/git/repository.js'
 import type { Settings } from '../../src/settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
 import { executeRun } from '../../src/run/execute-run.js'
@@ -27,7 +28,7 @@ export function upgradeLoop(ws: string, env: NodeJS.ProcessEnv, inputs: Record<s
       const runId = `${settings.loopId}-${process.pid}-${++n}`
       const opened = await openStateSession(settings, { env, tempDir: runnerTemp, runId, cache })
       if (opened.kind !== 'ready') throw new Error(`state: ${opened.kind}`)
-      await opened.session.resume()
+      await opened.session.resume(GitRepository.plain(ws))
       const report = await executeRun(settings, {
         env,
         runId,

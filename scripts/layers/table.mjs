@@ -25,8 +25,8 @@ export const ALLOWED = {
   // Folders whose file names may repeat names elsewhere.
   sameNames: [],
   // Folders of one sub-folder per registry entry, each of the same shape: a file there is named by
-  // its entry and its name (ecosystems/npm/index.ts is "npm/index.ts").
-  pluginFolders: ['ecosystems/'],
+  // its entry and its name (ecosystems/npm/index.ts is "npm/index.ts", agents/claude/adapter.ts "claude/adapter.ts").
+  pluginFolders: ['ecosystems/', 'agents/'],
   // "from -> to" folder pairs still importing upward.
   upward: [],
   // Folder pairs (sorted, "a <-> b") importing each other inside one layer.

@@ -1,10 +1,10 @@
 import { agentSpecs } from '../agents/agent-registry.js'
+import type { HelpWords } from '../agents/agent-spec.js'
 import { exitCodeFor, STOP_REASONS } from '../loop/stop-reasons.js'
 import { RUN_OPTIONS } from './args.js'
 
 /** Each option of `loopgate run` in the words of a terminal: its value's placeholder and one short line. */
-const CLI_WORDS: Record<string, [placeholder: string, text: string]> = {
-  agent: ['<name>', 'claude, codex, or command (any shell command)'],
+const CLI_WORDS: Record<string, HelpWords> = {
   prompt: ['<text>', 'the task'],
   'prompt-file': ['<file>', 'a file in the repository holding the task'],
   task: ['<task>', 'a built-in task instead of a prompt: dependency-upgrade'],
@@ -35,14 +35,24 @@ const CLI_WORDS: Record<string, [placeholder: string, text: string]> = {
   'period-ceiling-usd': ['<usd>', 'rolling spend ceiling across runs of this loop'],
   'period-hours': ['<hours>', 'the window of --period-ceiling-usd'],
   'price-table': ['<json>', 'Codex pricing override'],
-  'anthropic-api-key': ['<key>', 'for claude (or ANTHROPIC_API_KEY)'],
-  'claude-code-oauth-token': ['<token>', 'for claude, a subscription token (or CLAUDE_CODE_OAUTH_TOKEN)'],
-  'openai-api-key': ['<key>', 'for codex (or OPENAI_API_KEY)'],
-  provider: ['<name>', 'anthropic, bedrock, vertex (claude); openai, azure (codex)'],
   model: ['<model>', "the model [default: the agent CLI's own]"],
   'commit-author': ['<"Name <email>">', "author of loopgate's commits [default: loopgate <loopgate@localhost>]"],
   workspace: ['<dir>', 'the repository, or any folder in it [default: the current folder]'],
   'temp-dir': ['<dir>', 'where the run folder is made [default: $RUNNER_TEMP, else a private folder in the OS temp dir]']
+}
+
+/** "a, b or c" */
+const listed = (words: string[]): string => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words.join(''))
+
+/** The words of the options the agents bring: `--agent`, `--provider` and each agent's credential inputs, from their descriptors. */
+export function agentWords(): Record<string, HelpWords> {
+  const specs = agentSpecs()
+  const providers = specs.flatMap((spec) => (spec.providers ? [`${spec.providers.map((p) => p.name).join(', ')} (${spec.name})`] : []))
+  return {
+    agent: ['<name>', listed(specs.map((spec) => spec.name))],
+    provider: ['<name>', providers.join('; ')],
+    ...Object.assign({}, ...specs.map((spec) => spec.inputHelp ?? {}))
+  }
 }
 
 /** The first sentence of an action input's description, for an option with no CLI words yet. */
@@ -67,8 +77,9 @@ export function mainHelp(stateFolder: string): string {
 
 /** `loopgate run --help`: every option with its placeholder and default, the state folder, the exit statuses. */
 export function runHelp(stateFolder: string): string {
+  const words = { ...agentWords(), ...CLI_WORDS }
   const rows = RUN_OPTIONS.map((o) => {
-    const [placeholder, text] = CLI_WORDS[o.name] ?? ['<value>', firstSentence(o.description)]
+    const [placeholder, text] = words[o.name] ?? ['<value>', firstSentence(o.description)]
     const shownDefault = 'default' in o && o.default !== undefined && !text.includes('[default:') && !CLI_ONLY_DEFAULT.has(o.name)
     return { flag: `--${o.name} ${placeholder}`, text: shownDefault ? `${text} [default: ${o.default}]` : text }
   })

@@ -75,9 +75,9 @@ export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
  * is read (as data) from the user's configuration loopgate keeps aside, where it still is before
  * the protection setup stashes it.
  */
-export async function fetchEnvFor(workspace: string, creds: FetchCredentials): Promise<NodeJS.ProcessEnv> {
+export async function fetchEnvFor(workspace: string | GitRepository, creds: FetchCredentials): Promise<NodeJS.ProcessEnv> {
   if (creds.persisted || (creds.token && tokenHeader(creds.token, creds.env))) return fetchEnv(creds)
-  const held = heldRepositoryFor(workspace)
+  const held = typeof workspace === 'string' ? heldRepositoryFor(workspace) : workspace.held
   const persisted = held ? await persistedCredentials(userConfigOf(held)).catch(() => []) : []
   return fetchEnv({ ...creds, persisted })
 }

@@ -24,13 +24,7 @@ function readProvider(spec: AgentSpec, inputs: InputSource): string | undefined 
     throw new ConfigError('provider', providerRaw, accepted)
   }
   const provider = providerSpec(spec, providerRaw === '' ? undefined : providerRaw)
-  if (provider?.name === 'azure' && !inputs.env.AZURE_OPENAI_BASE_URL) {
-    throw new ConfigError(
-      'provider',
-      providerRaw,
-      "'azure' with AZURE_OPENAI_BASE_URL set in the environment (the endpoint, e.g. https://<resource>.openai.azure.com/openai/v1)"
-    )
-  }
+  if (provider?.requiredEnv && !inputs.env[provider.requiredEnv.name]) throw new ConfigError('provider', providerRaw, provider.requiredEnv.accepted)
   return provider?.name
 }
 

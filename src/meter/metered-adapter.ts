@@ -1,17 +1,8 @@
 import type { AgentAdapter, AgentCall } from '../agents/agent-call.js'
+import { modelCredentialVariables } from '../agents/agent-registry.js'
 import type { AgentResult } from '../agent-result.js'
 import { meteredResult } from './metered-result.js'
 import type { WireMeter } from './wire-meter.js'
-
-/** Every variable a supported CLI reads a model credential from: none reaches a metered call. */
-export const MODEL_CREDENTIAL_VARIABLES = [
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-  'CLAUDE_CODE_OAUTH_TOKEN',
-  'OPENAI_API_KEY',
-  'AZURE_OPENAI_API_KEY',
-  'CODEX_API_KEY'
-]
 
 /** How long a call's last relayed response may take to be priced once its process has ended. */
 const SETTLE_MS = 5000
@@ -31,7 +22,7 @@ const GOOGLE_CREDENTIAL_VARIABLES = [
  */
 export function withoutCredentials(env: NodeJS.ProcessEnv, cloud?: 'bedrock' | 'vertex'): NodeJS.ProcessEnv {
   const out = { ...env }
-  for (const name of MODEL_CREDENTIAL_VARIABLES) delete out[name]
+  for (const name of modelCredentialVariables()) delete out[name]
   if (!cloud) return out
   for (const name of Object.keys(out)) if (name.startsWith('AWS_')) delete out[name]
   for (const name of [...GOOGLE_CREDENTIAL_VARIABLES, 'ANTHROPIC_BEDROCK_BASE_URL', 'ANTHROPIC_VERTEX_BASE_URL', 'ANTHROPIC_CUSTOM_HEADERS']) delete out[name]

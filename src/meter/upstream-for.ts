@@ -1,4 +1,5 @@
 import { credentialsFor, type AdapterSettings } from '../agents/adapter.js'
+import { agentSpec, providerSpec } from '../agents/agent-registry.js'
 import { bedrockUpstream, vertexUpstream } from './cloud-routes.js'
 import type { Upstream } from './wire-api.js'
 
@@ -33,8 +34,8 @@ function baseUrl(value: string | undefined, fallback: string, variable: string):
  */
 export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.ProcessEnv): MeterRoute | undefined {
   const given = new Map(credentialsFor(settings).map((c) => [c.name, c.value]))
-  const provider = settings.provider
-  if (settings.agent === 'claude' && (provider === undefined || provider === 'anthropic')) {
+  const route = providerSpec(agentSpec(settings.agent), settings.provider)?.meterRoute
+  if (route === 'anthropic') {
     const base = baseUrl(runnerEnv.ANTHROPIC_BASE_URL, ANTHROPIC_API, 'ANTHROPIC_BASE_URL')
     const key = given.get('ANTHROPIC_API_KEY')
     if (key) return { upstream: { api: 'anthropic', base, auth: { header: 'x-api-key', value: key } } }
@@ -46,10 +47,10 @@ export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.Proce
     }
     return undefined
   }
-  if (settings.agent === 'claude' && (provider === 'bedrock' || provider === 'vertex')) {
-    return { upstream: provider === 'bedrock' ? bedrockUpstream(runnerEnv) : vertexUpstream(runnerEnv) }
+  if (route === 'bedrock' || route === 'vertex') {
+    return { upstream: route === 'bedrock' ? bedrockUpstream(runnerEnv) : vertexUpstream(runnerEnv) }
   }
-  if (settings.agent === 'codex' && (provider === undefined || provider === 'openai')) {
+  if (route === 'openai') {
     const key = given.get('OPENAI_API_KEY')
     if (!key) return undefined
     return {
@@ -60,7 +61,7 @@ export function meterRouteFor(settings: AdapterSettings, runnerEnv: NodeJS.Proce
       }
     }
   }
-  if (settings.agent === 'codex' && provider === 'azure') {
+  if (route === 'azure') {
     const key = given.get('AZURE_OPENAI_API_KEY') ?? runnerEnv.AZURE_OPENAI_API_KEY
     if (!key || !runnerEnv.AZURE_OPENAI_BASE_URL) return undefined
     const version = runnerEnv.AZURE_OPENAI_API_VERSION

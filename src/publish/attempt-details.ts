@@ -1,6 +1,7 @@
 import { usd } from '../format.js'
 import type { IterationRecord } from '../loop/engine-types.js'
 import { changesBetween, type FileChange } from './changes.js'
+import type { GitRepository } from '../git/repository.js'
 import { codeBlock, codeSpan } from '../report/inert.js'
 
 /** The files each attempt changed, by iteration, from loopgate's own commits. */
@@ -16,7 +17,7 @@ const MESSAGE_CHARS = 800
  * What each of the newest attempts changed: the diff of its commit against the commit before it
  * (the previous attempt's, else the start). An attempt without a commit changed nothing kept.
  */
-export async function attemptChanges(workspace: string, startCommit: string, iterations: IterationRecord[]): Promise<AttemptChanges> {
+export async function attemptChanges(repository: GitRepository, startCommit: string, iterations: IterationRecord[]): Promise<AttemptChanges> {
   const changes: AttemptChanges = new Map()
   let previous = startCommit
   const newest = new Set(iterations.slice(-DETAILED_ATTEMPTS).map((r) => r.iteration))
@@ -24,7 +25,7 @@ export async function attemptChanges(workspace: string, startCommit: string, ite
   for (const record of iterations) {
     if (!record.commit) continue
     // The diffs are independent of each other: they run at once.
-    if (newest.has(record.iteration)) pending.push({ iteration: record.iteration, summary: changesBetween(workspace, previous, record.commit) })
+    if (newest.has(record.iteration)) pending.push({ iteration: record.iteration, summary: changesBetween(repository, previous, record.commit) })
     previous = record.commit
   }
   for (const { iteration, summary } of pending) {

@@ -1,4 +1,4 @@
-import { GitRepository } from '../git/repository.js'
+import type { GitRepository } from '../git/repository.js'
 
 /** One file of a change, as `git diff --numstat` counts it (null counts: a binary file). */
 export interface FileChange {
@@ -15,13 +15,14 @@ export interface ChangeSummary {
 }
 
 /**
- * The files changed from `from` to `to`, read by loopgate's own git (its git directory while it
- * holds the workspace), so nothing the agent wrote in its `.git` is read. Null when git cannot tell.
+ * The files changed from `from` to `to`, read through the workspace's repository as the caller
+ * holds it (loopgate's git directory while it holds the workspace), so nothing the agent wrote in
+ * its `.git` is read. Null when git cannot tell.
  */
-export async function changesBetween(workspace: string, from: string, to: string): Promise<ChangeSummary | null> {
+export async function changesBetween(repository: GitRepository, from: string, to: string): Promise<ChangeSummary | null> {
   if (from === to) return { from, to, files: [] }
   try {
-    return { from, to, files: await GitRepository.lookup(workspace).diffNumstat(from, to) }
+    return { from, to, files: await repository.diffNumstat(from, to) }
   } catch {
     return null
   }

@@ -20,14 +20,14 @@ export class DryRunPublisher implements Publisher {
     if (ctx.outcome.stopReason === 'verified') {
       const file = path.join(ctx.runDir, 'pull-request.md')
       const titleFile = path.join(ctx.runDir, 'pull-request-title.txt')
-      const changes = await changesBetween(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.headCommit)
+      const changes = await changesBetween(ctx.repository, ctx.outcome.startCommit, ctx.outcome.headCommit)
       writeFileSync(file, pullRequestBody(ctx, { changes }))
       writeFileSync(titleFile, `${pullRequestTitle(ctx)}\n`)
       return { files: [file, titleFile], notes: [`dry run: the pull request body is in ${file}, its title in ${titleFile}`] }
     }
     if (needsEscalation(ctx.outcome.stopReason)) {
       const file = path.join(ctx.runDir, 'escalation-issue.md')
-      const changes = await attemptChanges(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.iterations)
+      const changes = await attemptChanges(ctx.repository, ctx.outcome.startCommit, ctx.outcome.iterations)
       writeFileSync(file, escalationBody(ctx, { wipNote: 'this was a dry run, which pushes nothing', attemptChanges: changes }))
       return { files: [file], notes: [`dry run: the escalation issue body is in ${file}`] }
     }

@@ -1,6 +1,7 @@
 import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { CommitAuthor } from '../settings.js'
+import type { GitRepository } from '../git/repository.js'
 import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
 
 /**
@@ -52,6 +53,8 @@ export interface PublishContext {
   /** Set for a dependency upgrade. */
   upgrade?: UpgradePublishInfo
   outcome: RunOutcome
+  /** The workspace's repository the work was committed in, as loopgate holds it. */
+  repository: GitRepository
   /** The commit the protected tests came from, and what it was resolved from (`origin/HEAD`, `base-ref v2`, …). */
   protectedBase?: { sha: string; source: string }
   runDir: string

@@ -111,7 +111,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
     await finished
   }
 
-  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress, identity: before.identity ?? null })
+  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress, identity: before.identity ?? null, repository })
 }
 
 type ReadyUpgrade = Extract<NonNullable<BeforeLoop['upgrade']>, { kind: 'ready' }>
@@ -127,11 +127,13 @@ interface FinishedLoop {
   progress: ProgressFile
   /** The task's identity, for the give-up the loop's state remembers. */
   identity: TaskIdentity | null
+  /** The workspace's repository, through loopgate's own git directory. */
+  repository: GitRepository
 }
 
 /** Publishes the run's work (or its escalation) and reports the run, with what an upgrade tried. */
 async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoop): Promise<RunReport> {
-  const { run, notes, ready, protection, runDir, files, progress, identity } = done
+  const { run, notes, ready, protection, runDir, files, progress, identity, repository } = done
   const published = await ctx.publisher.publish({
     settings,
     upgrade: ready
@@ -144,6 +146,7 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
         })
       : undefined,
     outcome: run,
+    repository,
     protectedBase: { sha: protection.base.sha, source: protection.base.source },
     runDir,
     logFile: files.logFile,

@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { withCustody } from '../git/custody.js'
+import { GitRepository } from '../git/repository.js'
 import type { Settings } from '../settings.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { IterationRecord } from '../loop/engine-types.js'
@@ -59,7 +60,9 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
   let report: RunReport
   try {
     // The repository is in loopgate's custody from before the resume to after publishing.
-    report = await withCustody(settings.workspace, runDir, () => resumeAndRun({ held, ports, remember, session }))
+    report = await withCustody(settings.workspace, runDir, (custody) =>
+      resumeAndRun({ held, ports, remember, session, repository: GitRepository.held(custody) })
+    )
   } catch (err) {
     const message = configErrorFrom(err, held.settings.workspace)
     if (message === null) throw err
@@ -98,12 +101,14 @@ interface HeldSession {
   ports: SessionPorts
   remember: (name: SessionMemo, value: string) => void
   session: StateSession | undefined
+  /** The workspace's repository, through loopgate's own git directory. */
+  repository: GitRepository
 }
 
 /** With the repository held: the resume, the publisher for this event, and the run. */
-async function resumeAndRun({ held, ports, remember, session }: HeldSession): Promise<RunReport> {
+async function resumeAndRun({ held, ports, remember, session, repository }: HeldSession): Promise<RunReport> {
   if (session) {
-    await session.resume()
+    await session.resume(repository)
     remember('state-session', JSON.stringify(session.info))
     for (const note of session.notes) ports.report(note)
   }

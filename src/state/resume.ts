@@ -1,6 +1,6 @@
 import { wipBranchName } from '../git/branches.js'
 import { credentialSecrets, fetchEnvFor, scrubCredentials, type FetchCredentials } from '../git/fetch-auth.js'
-import { GitRepository } from '../git/repository.js'
+import type { GitRepository } from '../git/repository.js'
 import { knownStopReason, needsEscalation } from '../loop/stop-reasons.js'
 import type { LoopState } from './schema.js'
 
@@ -15,19 +15,17 @@ export interface ResumePlan {
 
 const short = (c: string): string => c.slice(0, 12)
 
-async function tryGit(dir: string, args: string[], okCodes: number[] = []): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
+async function tryGit(repo: GitRepository, args: string[], okCodes: number[] = []): Promise<{ ok: boolean; stdout: string; exitCode: number; error?: string }> {
   try {
-    const r = await GitRepository.lookup(dir).run(args, { okCodes })
+    const r = await repo.run(args, { okCodes })
     return { ok: true, stdout: r.stdout, exitCode: r.exitCode }
   } catch (err) {
     return { ok: false, stdout: '', exitCode: -1, error: (err as Error).message }
   }
 }
 
-async function commitExists(dir: string, ref: string): Promise<string | null> {
-  return GitRepository.lookup(dir)
-    .tryRevParse(`${ref}^{commit}`)
-    .catch(() => null)
+async function commitExists(repo: GitRepository, ref: string): Promise<string | null> {
+  return repo.tryRevParse(`${ref}^{commit}`).catch(() => null)
 }
 
 /**
@@ -35,27 +33,25 @@ async function commitExists(dir: string, ref: string): Promise<string | null> {
  * repository cloned without a persisted credential); a missing branch is no error. In a shallow
  * clone only the WIP's own commits come (it descends from the base the clone holds).
  */
-async function fetchWip(dir: string, branch: string, creds: FetchCredentials): Promise<{ head: string | null; note?: string }> {
-  const remote = await tryGit(dir, ['remote', 'get-url', 'origin'], [2])
+async function fetchWip(repo: GitRepository, branch: string, creds: FetchCredentials): Promise<{ head: string | null; note?: string }> {
+  const remote = await tryGit(repo, ['remote', 'get-url', 'origin'], [2])
   if (!remote.ok || remote.exitCode !== 0) return { head: null }
   const ref = `refs/remotes/origin/${branch}`
-  const env = await fetchEnvFor(dir, creds)
-  const fetched = await GitRepository.lookup(dir)
-    .fetch('origin', [`+refs/heads/${branch}:${ref}`], { env, secrets: credentialSecrets(creds) })
-    .then(
-      () => ({ ok: true, error: undefined }),
-      (err: Error) => ({ ok: false, error: err.message })
-    )
+  const env = await fetchEnvFor(repo, creds)
+  const fetched = await repo.fetch('origin', [`+refs/heads/${branch}:${ref}`], { env, secrets: credentialSecrets(creds) }).then(
+    () => ({ ok: true, error: undefined }),
+    (err: Error) => ({ ok: false, error: err.message })
+  )
   if (!fetched.ok) {
     const missing = /couldn't find remote ref|not our ref/i.test(fetched.error ?? '')
     return { head: null, note: missing ? undefined : `could not fetch ${branch} from origin: ${scrubCredentials(fetched.error ?? '', creds)}` }
   }
-  return { head: await commitExists(dir, ref) }
+  return { head: await commitExists(repo, ref) }
 }
 
-/** The workspace to resume in, the loop and its restored state, and the credentials of the fetch. */
+/** The workspace's repository to resume in (its held one while loopgate holds it), the loop and its restored state, and the credentials of the fetch. */
 export interface ResumeRequest {
-  dir: string
+  repository: GitRepository
   loopId: string
   state: LoopState
   creds?: FetchCredentials
@@ -66,8 +62,8 @@ export interface ResumeRequest {
  * moved in a way that conflicts with it (then fresh, and a note says why). Runs before any spend.
  * `creds` authenticate the fetch (the `github-token` input; see git/fetch-auth.ts).
  */
-export async function prepareResume({ dir, loopId, state, creds = { env: {} } }: ResumeRequest): Promise<ResumePlan> {
-  const base = await GitRepository.lookup(dir).head()
+export async function prepareResume({ repository: repo, loopId, state, creds = { env: {} } }: ResumeRequest): Promise<ResumePlan> {
+  const base = await repo.head()
   const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
   const last = state.runs[state.runs.length - 1]
   // A reason this version does not know (another version wrote it) never resumes: start fresh.
@@ -76,19 +72,19 @@ export async function prepareResume({ dir, loopId, state, creds = { env: {} } }:
   const branch = state.wip.branch || wipBranchName(loopId)
   const notes: string[] = []
 
-  const fetched = await fetchWip(dir, branch, creds)
+  const fetched = await fetchWip(repo, branch, creds)
   if (fetched.note) notes.push(fetched.note)
-  const wipHead = fetched.head ?? (await commitExists(dir, state.wip.head))
+  const wipHead = fetched.head ?? (await commitExists(repo, state.wip.head))
   if (!wipHead) return fresh([...notes, `Not resumed: the WIP branch ${branch} (${short(state.wip.head)}) was not found; starting fresh.`])
   if (fetched.head && fetched.head !== state.wip.head)
     notes.push(`The WIP branch ${branch} moved since the last run (${short(state.wip.head)} → ${short(fetched.head)}); resuming from its head.`)
 
-  const baseIsInWip = (await tryGit(dir, ['merge-base', '--is-ancestor', base, wipHead], [1])).exitCode === 0
+  const baseIsInWip = (await tryGit(repo, ['merge-base', '--is-ancestor', base, wipHead], [1])).exitCode === 0
   if (baseIsInWip) {
-    const co = await tryGit(dir, ['checkout', '--quiet', '--detach', wipHead])
+    const co = await tryGit(repo, ['checkout', '--quiet', '--detach', wipHead])
     if (!co.ok) return fresh([...notes, `Not resumed: could not check out ${branch}: ${co.error}; starting fresh.`])
   } else {
-    const merged = await tryGit(dir, ['merge-tree', '--write-tree', '--name-only', '--no-messages', wipHead, base], [1])
+    const merged = await tryGit(repo, ['merge-tree', '--write-tree', '--name-only', '--no-messages', wipHead, base], [1])
     if (!merged.ok) return fresh([...notes, `Not resumed: could not compare ${branch} with the base: ${merged.error}; starting fresh.`])
     if (merged.exitCode === 1) {
       const files = merged.stdout.trim().split('\n').slice(1).filter(Boolean)
@@ -97,11 +93,11 @@ export async function prepareResume({ dir, loopId, state, creds = { env: {} } }:
         `Not resumed: the base moved (${short(state.wip.base)} → ${short(base)}) and conflicts with the WIP branch ${branch}${files.length ? ` in ${files.slice(0, 10).join(', ')}` : ''}; starting fresh.`
       ])
     }
-    const co = await tryGit(dir, ['checkout', '--quiet', '--detach', wipHead])
-    const merge = co.ok ? await tryGit(dir, ['merge', '--quiet', '--no-edit', '--no-ff', '-m', 'loopgate: merge the moved base into the WIP', base]) : co
+    const co = await tryGit(repo, ['checkout', '--quiet', '--detach', wipHead])
+    const merge = co.ok ? await tryGit(repo, ['merge', '--quiet', '--no-edit', '--no-ff', '-m', 'loopgate: merge the moved base into the WIP', base]) : co
     if (!merge.ok) {
-      await tryGit(dir, ['merge', '--abort'])
-      await tryGit(dir, ['checkout', '--quiet', '--detach', base])
+      await tryGit(repo, ['merge', '--abort'])
+      await tryGit(repo, ['checkout', '--quiet', '--detach', base])
       return fresh([...notes, `Not resumed: could not merge the moved base into ${branch}: ${merge.error}; starting fresh.`])
     }
     notes.push(`The base moved (${short(state.wip.base)} → ${short(base)}) without conflicts; merged it into the WIP.`)

@@ -11,6 +11,7 @@ import { saveRunCharges } from './loop-records.js'
 import { admitToLoop } from './loop-window.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record-run.js'
 import { prepareResume, type ResumePlan } from './resume.js'
+import type { GitRepository } from '../git/repository.js'
 import type { LoopState, WipRecord } from './schema.js'
 import {
   restoreLoopState,
@@ -108,13 +109,13 @@ export class StateSession {
     ;({ state: this.state, info: this.info, settings: this.settings, cache: this.cache } = parts)
   }
 
-  /** Starts from the WIP branch when the last run escalated or hit a cap. Before any spend. */
-  async resume(): Promise<ResumePlan> {
+  /** Starts from the WIP branch when the last run escalated or hit a cap, in the workspace's (held) repository. Before any spend. */
+  async resume(repository: GitRepository): Promise<ResumePlan> {
     try {
       // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
       const state = this.settings.task ? { ...this.state, wip: null } : this.state
-      const { workspace: dir, loopId, githubToken: token } = this.settings
-      this.resumePlan = await prepareResume({ dir, loopId, state, creds: { token, env: process.env } })
+      const { loopId, githubToken: token } = this.settings
+      this.resumePlan = await prepareResume({ repository, loopId, state, creds: { token, env: process.env } })
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }

@@ -106,9 +106,9 @@ export class GitHubPublisher implements Publisher {
     result.logUrl = await this.uploadLog(ctx)
     const extras: BodyExtras = { logUrl: result.logUrl ?? runUrl(this.opts.env) }
     if (this.opts.history) extras.history = this.opts.history
-    if (ctx.outcome.stopReason === 'verified') extras.changes = await changesBetween(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.headCommit)
+    if (ctx.outcome.stopReason === 'verified') extras.changes = await changesBetween(ctx.repository, ctx.outcome.startCommit, ctx.outcome.headCommit)
     else {
-      extras.attemptChanges = await attemptChanges(ctx.settings.workspace, ctx.outcome.startCommit, ctx.outcome.iterations)
+      extras.attemptChanges = await attemptChanges(ctx.repository, ctx.outcome.startCommit, ctx.outcome.iterations)
       extras.repoUrl = repositoryUrl(this.opts.env)
     }
     try {

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { exitDescription, type RunResult } from '../process/run-process.js'
-import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from './pricing.js'
-import { endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
-import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from './json-fields.js'
-import type { AgentAdapter, AgentCall, ModelEndpoint } from './agent-call.js'
-import type { AgentResult, TokenUsage } from '../agent-result.js'
-import { TurnWatchdog } from './watchdog.js'
+import { exitDescription, type RunResult } from '../../process/run-process.js'
+import { CODEX_DEFAULT_MODEL, costOf, DEFAULT_PRICES, priceFor, PRICE_TABLE_VERSION, type PriceTable } from '../pricing.js'
+import { endedByLoopgate, processEnv, processFacts, runStreamingAgent } from '../streaming-agent.js'
+import { asNumber, asRecord, asString, modelFromArgs, parseJsonLine } from '../json-fields.js'
+import type { AgentAdapter, AgentCall, ModelEndpoint } from '../agent-call.js'
+import type { AgentResult, TokenUsage } from '../../agent-result.js'
+import { TurnWatchdog } from '../watchdog.js'
 
 /** Event fields of `codex exec --json` this adapter reads; the contract test checks them. */
 export const CODEX_EVENT_FIELDS = {

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { readAgentFile } from '../fs/tree.js'
+import { readAgentFile } from '../../fs/tree.js'
 import path from 'node:path'
-import { exitDescription, runProcess } from '../process/run-process.js'
-import { callProcess, endedByLoopgate, processFacts } from './streaming-agent.js'
-import type { AgentAdapter, AgentCall } from './agent-call.js'
-import type { AgentResult } from '../agent-result.js'
+import { exitDescription, runProcess } from '../../process/run-process.js'
+import { callProcess, endedByLoopgate, processFacts } from '../streaming-agent.js'
+import type { AgentAdapter, AgentCall } from '../agent-call.js'
+import type { AgentResult } from '../../agent-result.js'
 
 /** A cost report is a few bytes; anything larger is no report. */
 const MAX_COST_FILE_BYTES = 64 * 1024

@@ -1,9 +1,9 @@
-import { exitDescription, type RunResult } from '../process/run-process.js'
-import { effectiveUid, endedByLoopgate, processEnv, processFacts, runStreamingAgent } from './streaming-agent.js'
-import { asNumber, asRecord, asString, parseJsonLine } from './json-fields.js'
-import type { AgentAdapter, AgentCall, ModelEndpoint } from './agent-call.js'
-import type { AgentResult, TokenUsage } from '../agent-result.js'
-import { TurnWatchdog } from './watchdog.js'
+import { exitDescription, type RunResult } from '../../process/run-process.js'
+import { effectiveUid, endedByLoopgate, processEnv, processFacts, runStreamingAgent } from '../streaming-agent.js'
+import { asNumber, asRecord, asString, parseJsonLine } from '../json-fields.js'
+import type { AgentAdapter, AgentCall, ModelEndpoint } from '../agent-call.js'
+import type { AgentResult, TokenUsage } from '../../agent-result.js'
+import { TurnWatchdog } from '../watchdog.js'
 
 /**
  * Fields of Claude Code's final `result` message that this adapter reads. The contract test runs
