@@ -94,6 +94,52 @@ describe('yarn.lock (classic) under dependency-changes: registry', () => {
   })
 })
 
+/** A package-lock.json v3 of an npm workspace (packages/a, packages/b) on mathlib, `extra` entries beside it. */
+function npmLock(mathlib: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+  const ws = (range: string): Record<string, unknown> => ({ version: '1.0.0', dependencies: { mathlib: range } })
+  return JSON.stringify({
+    name: 'mono',
+    lockfileVersion: 3,
+    packages: {
+      '': { name: 'mono', workspaces: ['packages/*'] },
+      'node_modules/a': { resolved: 'packages/a', link: true },
+      'node_modules/mathlib': { integrity: INTEGRITY, ...mathlib },
+      'packages/a': ws(mathlib.version === '2.0.0' ? '2.0.0' : '1.0.0'),
+      'packages/b': ws(mathlib.version === '2.0.0' ? '^2.0.0' : '^1.0.0'),
+      ...extra
+    }
+  })
+}
+
+describe('package-lock.json of a workspace under dependency-changes: registry', () => {
+  const tarball = (v: string): Record<string, string> => ({ version: v, resolved: `https://registry.npmjs.org/mathlib/-/mathlib-${v}.tgz` })
+  it("a workspace package's entry mirrors its package.json, as the root's does: a bump's change to it is allowed", () => {
+    expect(lockEntries('package-lock.json', npmLock(tarball('1.0.0')), HOSTS)?.map((e) => [e.key, e.registry])).toEqual([
+      ['', true],
+      ['node_modules/a', false],
+      ['node_modules/mathlib', true],
+      ['packages/a', true],
+      ['packages/b', true]
+    ])
+    expect(refusals('package-lock.json', npmLock(tarball('1.0.0')), npmLock(tarball('2.0.0')), policy('registry'))).toEqual([])
+    expect(refusals('package-lock.json', npmLock(tarball('1.0.0')), npmLock(tarball('2.0.0')), policy('refuse'))).toHaveLength(3)
+  })
+  it('a folder the workspaces do not name, or a link to one, is still refused', () => {
+    const vendored = npmLock(tarball('1.0.0'), { 'vendor/pad': { version: '1.0.0' }, 'node_modules/pad': { resolved: 'vendor/pad', link: true } })
+    expect(refusals('package-lock.json', npmLock(tarball('1.0.0')), vendored, policy('registry'))).toEqual([
+      expect.stringContaining('vendor/pad added: not a registry version (vendor/pad is a folder of the tree)'),
+      expect.stringContaining('node_modules/pad added: not a registry version (a link to a folder of the tree)')
+    ])
+  })
+  it('written with omit-lockfile-registry-resolved, an entry with a version and an integrity is from the configured registry', () => {
+    expect(refusals('package-lock.json', npmLock({ version: '1.0.0' }), npmLock({ version: '2.0.0' }), policy('registry'))).toEqual([])
+    const noIntegrity = npmLock({ version: '2.0.0', integrity: undefined })
+    expect(refusals('package-lock.json', npmLock({ version: '1.0.0' }), noIntegrity, policy('registry'))[0]).toContain('no integrity')
+    const noVersion = npmLock({ version: 'github:a/mathlib' })
+    expect(refusals('package-lock.json', npmLock({ version: '1.0.0' }), noVersion, policy('registry'))[0]).toContain('no registry tarball')
+  })
+})
+
 describe('the packageManager field and the ranges a bump writes', () => {
   it('reads name and version, a +sha suffix ignored', () => {
     expect(declaredManager('pnpm@10.34.9+sha512.abcdef')).toEqual({ name: 'pnpm', version: '10.34.9' })
@@ -101,7 +147,15 @@ describe('the packageManager field and the ranges a bump writes', () => {
     expect(declaredManager('pnpm')).toBeNull()
     expect(declaredManager(42)).toBeNull()
   })
-  it('a pin stays a pin, ~ stays ~, anything else becomes ^', () => {
+  it('a pin stays a pin, ~, >= and = keep their operator, anything else becomes ^', () => {
     expect(['1.0.0', '~1.0.0', '^1.0.0', '>=1 <2', '1.x'].map((r) => bumpedRange(r, '2.0.0'))).toEqual(['2.0.0', '~2.0.0', '^2.0.0', '^2.0.0', '^2.0.0'])
+    expect(['v1.0.0', '>=1.0.0', '=1.0.0', '~ 1.0', '>1.0.0', '1.0.0 || 1.1.0'].map((r) => bumpedRange(r, '2.0.0'))).toEqual([
+      '2.0.0',
+      '>=2.0.0',
+      '=2.0.0',
+      '~2.0.0',
+      '^2.0.0',
+      '^2.0.0'
+    ])
   })
 })

@@ -5,6 +5,8 @@ import { runProcess, type RunResult } from '../../process/run-process.js'
 import type { BumpResult, CandidateInWorkspace, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
 import { OTHER_NODE_LOCKFILES } from '../unmanaged.js'
+import { packageJsonWorkspaces } from '../node-project.js'
+import { workspaceBump, workspaceOutdated, type NpmWorkspace } from './workspaces.js'
 
 export const MANIFEST = 'package.json'
 export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
@@ -118,7 +120,17 @@ export class NpmPackageManager implements PackageManager {
     return runProcess({ command: 'npm', args, cwd: workspace, env, timeoutMs: NPM_TIMEOUT_MS, signal, maxOutputChars: MAX_JSON_BYTES })
   }
 
+  /** The npm workspace at `workspace` (package.json with `workspaces`), null for a single package. */
+  private npmWorkspace(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): NpmWorkspace | null {
+    const patterns = packageJsonWorkspaces(workspace)
+    if (patterns.length === 0) return null
+    const lockfile = LOCKFILES.find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file') ?? LOCKFILES[0]
+    return { workspace, patterns, lockfile, npm: (args) => this.npm({ workspace, args, env, signal }) }
+  }
+
   async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport> {
+    const ws = this.npmWorkspace(workspace, env, signal)
+    if (ws) return workspaceOutdated(ws)
     // Exit 1 means "something is outdated"; anything else without JSON is a failure.
     const r = await this.npm({ workspace, args: ['outdated', '--json'], env, signal })
     let report: Json
@@ -149,6 +161,8 @@ export class NpmPackageManager implements PackageManager {
   }
 
   async bump({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<BumpResult> {
+    const ws = this.npmWorkspace(workspace, env, signal)
+    if (ws) return workspaceBump(ws, candidate)
     const manifest = readJson(workspace, MANIFEST) ?? {}
     const range = declared(manifest, candidate.name)?.range ?? ''
     const save = candidate.type === 'devDependencies' ? '--save-dev' : candidate.type === 'optionalDependencies' ? '--save-optional' : '--save-prod'
