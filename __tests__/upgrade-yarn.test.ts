@@ -167,4 +167,33 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
     },
     LONG
   )
+  it(
+    'a yarn the runner cannot have stops the whole run before any agent call, naming it: never npm, nothing committed',
+    async () => {
+      const shared = sharedTempDir()
+      const declared = project({ packageManager: 'yarn@1.22.19', dependencies: { mathlib: '1.0.0' } })
+      const run = loop(declared.ws).run({ 'allow-major': 'true', 'agent-command': `touch ${shared}/called` })
+      await expect(run).rejects.toThrow(ConfigError)
+      await expect(run).rejects.toThrow(
+        /declares yarn@1\.22\.19, but the yarn on PATH is 1\.22\.22, and corepack does not have it offline \(loopgate never falls back to npm/
+      )
+
+      // A yarn.lock and no packageManager field: Yarn classic's project, and no yarn on PATH.
+      const undeclared = project({ dependencies: { mathlib: '1.0.0' } })
+      const noYarn = (process.env.PATH ?? '/usr/bin:/bin')
+        .split(':')
+        .filter((d) => !d.includes('node_modules'))
+        .join(':')
+      const withoutYarn = upgradeLoop(undeclared.ws, { ...env, PATH: noYarn }, { 'loop-id': 'deps', 'gate-command': 'node --test' })
+      await expect(withoutYarn.run({ 'allow-major': 'true', 'agent-command': `touch ${shared}/called` })).rejects.toThrow(
+        /it is a yarn project, but no yarn on PATH \(loopgate never falls back to npm; install yarn on the runner/
+      )
+      expect(existsSync(path.join(shared, 'called'))).toBe(false)
+      for (const { ws, start } of [declared, undeclared]) {
+        expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)
+        expect(sh(ws, ['status', '--porcelain'])).toBe('')
+      }
+    },
+    LONG
+  )
 })
