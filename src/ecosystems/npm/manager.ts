@@ -5,7 +5,7 @@ import { runProcess, type RunResult } from '../../process/run-process.js'
 import type { BumpResult, CandidateInWorkspace, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
 import { OTHER_NODE_LOCKFILES } from '../unmanaged.js'
-import { packageJsonWorkspaces } from '../node-project.js'
+import { bumpedRange, packageJsonWorkspaces } from '../node-project.js'
 import { workspaceBump, workspaceOutdated, type NpmWorkspace } from './workspaces.js'
 
 export const MANIFEST = 'package.json'
@@ -166,9 +166,17 @@ export class NpmPackageManager implements PackageManager {
     const manifest = readJson(workspace, MANIFEST) ?? {}
     const range = declared(manifest, candidate.name)?.range ?? ''
     const save = candidate.type === 'devDependencies' ? '--save-dev' : candidate.type === 'optionalDependencies' ? '--save-optional' : '--save-prod'
-    const args = ['install', `${candidate.name}@${candidate.to}`, save, '--ignore-scripts', '--no-audit', '--no-fund']
-    // A pinned dependency stays pinned.
-    if (semver.valid(range)) args.push('--save-exact')
+    // A pinned dependency stays pinned, a range keeps its operator (`~`, `>=`).
+    const prefix = bumpedRange(range, candidate.to).slice(0, -candidate.to.length)
+    const args = [
+      'install',
+      `${candidate.name}@${candidate.to}`,
+      save,
+      prefix ? `--save-prefix=${prefix}` : '--save-exact',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund'
+    ]
     const r = await this.npm({ workspace, args, env, signal })
     if (r.exitCode !== 0) {
       const tail = `${r.stderr}\n${r.stdout}`.trim().split('\n').slice(-8).join(' | ').slice(0, 1500)
