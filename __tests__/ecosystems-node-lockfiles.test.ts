@@ -1,6 +1,9 @@
 import { lockfileRefusals, runnerTest, type DependencyPolicy } from '../src/gate/dependencies/dependency-policy.js'
 import { lockEntries } from '../src/ecosystems/registry.js'
-import { bumpedRange } from '../src/ecosystems/node-project.js'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { bumpedRange, declarations, packageJsonWorkspaces, workspaceDirs } from '../src/ecosystems/node-project.js'
+import { tempDir } from './helpers/repo.js'
 import { declaredManager } from '../src/ecosystems/package-manager-tool.js'
 const refusals = (name: string, before: string, after: string, p: Parameters<typeof lockfileRefusals>[2]): string[] =>
   lockfileRefusals(name, { before, after }, p)
@@ -196,5 +199,29 @@ describe('the packageManager field and the ranges a bump writes', () => {
       '^2.0.0',
       '^2.0.0'
     ])
+  })
+})
+
+describe('the candidates of a workspace', () => {
+  it("every package's semver dependencies, by name; a package of the workspace itself is never one", () => {
+    const root = tempDir('loopgate-workspace-')
+    const write = (rel: string, manifest: Record<string, unknown>): void => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
+      writeFileSync(path.join(root, rel), JSON.stringify(manifest))
+    }
+    write('package.json', { name: 'mono', workspaces: { packages: ['packages/*'] }, devDependencies: { mathlib: '~1.0.0' } })
+    write('packages/a/package.json', { name: 'a', dependencies: { mathlib: '1.0.0', pad: 'github:a/pad' } })
+    write('packages/b/package.json', { name: 'b', dependencies: { a: '^1.0.0', mathlib: '^1.0.0' }, devDependencies: { c: 'workspace:*' } })
+    write('packages/c/package.json', { name: 'c', optionalDependencies: { pad: '>=1.0.0' } })
+    const dirs = workspaceDirs(root, packageJsonWorkspaces(root))
+    expect(dirs).toEqual(['', 'packages/a', 'packages/b', 'packages/c'])
+    const found = declarations(root, dirs)
+    expect([...found.keys()].sort()).toEqual(['mathlib', 'pad'])
+    expect(found.get('mathlib')).toEqual([
+      { dir: '', type: 'devDependencies', range: '~1.0.0' },
+      { dir: 'packages/a', type: 'dependencies', range: '1.0.0' },
+      { dir: 'packages/b', type: 'dependencies', range: '^1.0.0' }
+    ])
+    expect(found.get('pad')).toEqual([{ dir: 'packages/c', type: 'optionalDependencies', range: '>=1.0.0' }])
   })
 })
