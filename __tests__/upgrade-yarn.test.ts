@@ -158,12 +158,19 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
       await expect(prepareUpgrade(settings(berryLock), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
         /yarn\.lock is a Yarn Berry lockfile \(it has __metadata\)/
       )
+      const yarnrc = makeRepo({
+        'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
+        '.yarnrc.yml': 'nodeLinker: node-modules\n'
+      })
+      await expect(prepareUpgrade(settings(yarnrc), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
+        /the project has \.yarnrc\.yml \(Yarn Berry\) and no npm lockfile; it never falls back to npm/
+      )
       const { ws, start } = project({ packageManager: 'yarn@1.22.19', dependencies: { mathlib: '1.0.0' } })
       const run = prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       await expect(run).rejects.toThrow(ConfigError)
       await expect(run).rejects.toThrow(/declares yarn@1\.22\.19, but the yarn on PATH is 1\.22\.22, and corepack does not have it offline/)
       expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)
-      for (const dir of [berry, berryLock]) expect(existsSync(path.join(dir, 'package-lock.json'))).toBe(false)
+      for (const dir of [berry, berryLock, yarnrc]) expect(existsSync(path.join(dir, 'package-lock.json'))).toBe(false)
     },
     LONG
   )

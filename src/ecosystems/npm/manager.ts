@@ -105,7 +105,9 @@ export class NpmPackageManager implements PackageManager {
     }
     if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return null
     const foreign = OTHER_NODE_LOCKFILES.find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
-    return foreign ? `the project has ${foreign} and no npm lockfile` : null
+    if (foreign) return `the project has ${foreign} and no npm lockfile`
+    // Yarn Berry's configuration: a Yarn project before its first install.
+    return readTreeEntry(workspace, '.yarnrc.yml', MAX_JSON_BYTES).kind !== 'missing' ? 'the project has .yarnrc.yml (Yarn Berry) and no npm lockfile' : null
   }
 
   lockfileHash(workspace: string): string {
