@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseState } from '../src/state/parse.js'
+import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
+import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
@@ -195,6 +197,32 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
       expect(report.stopReason).toBe('verified')
       expect(report.notes.join('\n')).toContain('chore(deps): bump hooked from 1.0.0 to 1.0.1')
       expect(existsSync(marker)).toBe(false)
+    },
+    LONG
+  )
+  it(
+    'a range keeps its operator and a pin stays a pin',
+    async () => {
+      for (const [range, written] of [
+        ['~1.0.0', '~2.0.0'],
+        ['>=1.0.0', '>=2.0.0'],
+        ['1.0.0', '2.0.0']
+      ]) {
+        // Locked at 1.0.0 first, then the range declared: npm keeps the locked version that satisfies it.
+        const manifest = (r: string): string => JSON.stringify({ name: 'ops', version: '1.0.0', private: true, dependencies: { mathlib: r } }, null, 2)
+        const ws = makeRepo({ 'package.json': manifest('1.0.0') })
+        const npmEnv = { ...process.env, ...registry.env }
+        execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ws, env: npmEnv, stdio: 'pipe' })
+        writeFileSync(path.join(ws, 'package.json'), manifest(range))
+        execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: ws, env: npmEnv, stdio: 'pipe' })
+        rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
+        sh(ws, ['add', '-A'])
+        sh(ws, ['commit', '-q', '-m', `mathlib ${range}`])
+        const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
+        const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv({ ...process.env, ...registry.env }), runId: 'deps-1-1' })
+        expect(ready.kind).toBe('ready')
+        expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ mathlib: written })
+      }
     },
     LONG
   )

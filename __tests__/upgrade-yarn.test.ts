@@ -158,12 +158,48 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
       await expect(prepareUpgrade(settings(berryLock), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
         /yarn\.lock is a Yarn Berry lockfile \(it has __metadata\)/
       )
+      const yarnrc = makeRepo({
+        'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
+        '.yarnrc.yml': 'nodeLinker: node-modules\n'
+      })
+      await expect(prepareUpgrade(settings(yarnrc), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
+        /the project has \.yarnrc\.yml \(Yarn Berry\) and no npm lockfile; it never falls back to npm/
+      )
       const { ws, start } = project({ packageManager: 'yarn@1.22.19', dependencies: { mathlib: '1.0.0' } })
       const run = prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       await expect(run).rejects.toThrow(ConfigError)
       await expect(run).rejects.toThrow(/declares yarn@1\.22\.19, but the yarn on PATH is 1\.22\.22, and corepack does not have it offline/)
       expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)
-      for (const dir of [berry, berryLock]) expect(existsSync(path.join(dir, 'package-lock.json'))).toBe(false)
+      for (const dir of [berry, berryLock, yarnrc]) expect(existsSync(path.join(dir, 'package-lock.json'))).toBe(false)
+    },
+    LONG
+  )
+  it(
+    'a yarn the runner cannot have stops the whole run before any agent call, naming it: never npm, nothing committed',
+    async () => {
+      const shared = sharedTempDir()
+      const declared = project({ packageManager: 'yarn@1.22.19', dependencies: { mathlib: '1.0.0' } })
+      const run = loop(declared.ws).run({ 'allow-major': 'true', 'agent-command': `touch ${shared}/called` })
+      await expect(run).rejects.toThrow(ConfigError)
+      await expect(run).rejects.toThrow(
+        /declares yarn@1\.22\.19, but the yarn on PATH is 1\.22\.22, and corepack does not have it offline \(loopgate never falls back to npm/
+      )
+
+      // A yarn.lock and no packageManager field: Yarn classic's project, and no yarn on PATH.
+      const undeclared = project({ dependencies: { mathlib: '1.0.0' } })
+      const noYarn = (process.env.PATH ?? '/usr/bin:/bin')
+        .split(':')
+        .filter((d) => !d.includes('node_modules'))
+        .join(':')
+      const withoutYarn = upgradeLoop(undeclared.ws, { ...env, PATH: noYarn }, { 'loop-id': 'deps', 'gate-command': 'node --test' })
+      await expect(withoutYarn.run({ 'allow-major': 'true', 'agent-command': `touch ${shared}/called` })).rejects.toThrow(
+        /it is a yarn project, but no yarn on PATH \(loopgate never falls back to npm; install yarn on the runner/
+      )
+      expect(existsSync(path.join(shared, 'called'))).toBe(false)
+      for (const { ws, start } of [declared, undeclared]) {
+        expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)
+        expect(sh(ws, ['status', '--porcelain'])).toBe('')
+      }
     },
     LONG
   )

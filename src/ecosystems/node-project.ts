@@ -72,18 +72,30 @@ export interface Declaration {
   range: string
 }
 
-/** Every semver-range dependency of every package in `dirs`, by name (git, file, alias and workspace specs are left out). */
+/** The workspace package patterns of package.json's `workspaces` (an array, or `{ packages }`). */
+export function packageJsonWorkspaces(workspace: string): string[] {
+  const ws = readJson(workspace, MANIFEST)?.workspaces
+  const list = isTable(ws) ? ws.packages : ws
+  return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : []
+}
+
+/**
+ * Every semver-range dependency of every package in `dirs`, by name (git, file, alias and workspace
+ * specs are left out, and so is a package of the workspace itself: the manager links it, the
+ * registry's copy is another package).
+ */
 export function declarations(workspace: string, dirs: readonly string[]): Map<string, Declaration[]> {
   const out = new Map<string, Declaration[]>()
-  for (const dir of dirs) {
-    const manifest = readJson(workspace, manifestOf(dir))
+  const manifests = dirs.map((dir) => ({ dir, manifest: readJson(workspace, manifestOf(dir)) }))
+  const own = new Set(manifests.map((m) => m.manifest?.name).filter((n) => typeof n === 'string'))
+  for (const { dir, manifest } of manifests) {
     if (!manifest) continue
     const seen = new Set<string>()
     for (const type of SECTIONS) {
       const deps = manifest[type]
       if (!isTable(deps)) continue
       for (const [name, range] of Object.entries(deps)) {
-        if (typeof range !== 'string' || seen.has(name) || semver.validRange(range) === null) continue
+        if (typeof range !== 'string' || seen.has(name) || own.has(name) || semver.validRange(range) === null) continue
         seen.add(name)
         out.set(name, [...(out.get(name) ?? []), { dir, type, range }])
       }
@@ -92,12 +104,12 @@ export function declarations(workspace: string, dirs: readonly string[]): Map<st
   return out
 }
 
-/** The range a bump writes: a pin stays a pin, `~` stays `~`, anything else becomes `^<to>`. */
+/** The range a bump writes: a pin stays a pin, `~`, `>=` and `=` keep their operator, anything else becomes `^<to>`. */
 export function bumpedRange(range: string, to: string): string {
   const r = range.trim()
-  if (semver.valid(r)) return to
-  if (/^~\s*\d/.test(r)) return `~${to}`
-  return `^${to}`
+  if (/^v?\d/.test(r) && semver.valid(r)) return to
+  const op = /^(~|>=|=)\s*v?\d[^\s|]*$/.exec(r)?.[1]
+  return `${op ?? '^'}${to}`
 }
 
 /** The manifests in a workspace that declare a package, and the version they are to admit. */

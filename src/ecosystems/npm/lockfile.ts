@@ -1,3 +1,5 @@
+import picomatch from 'picomatch'
+import semver from 'semver'
 import type { LockEntry } from '../types.js'
 
 type Table = Record<string, unknown>
@@ -14,13 +16,33 @@ function npmEntry(key: string, value: unknown, registryHosts: readonly string[])
   const name = npmName(key) ?? key
   const text = JSON.stringify(entry)
   const resolved = typeof entry.resolved === 'string' ? entry.resolved : ''
+  // Written with `omit-lockfile-registry-resolved`, a registry entry has no `resolved`: npm fetches name@version from the configured registry.
+  const fromConfigured = resolved === '' && typeof entry.version === 'string' && semver.valid(entry.version) !== null
   let why: string | undefined
   if (npmName(key) === null) why = `${key} is a folder of the tree`
   else if (entry.link === true) why = 'a link to a folder of the tree'
+  else if (fromConfigured) why = undefined
   else if (!/^https?:\/\//.test(resolved)) why = resolved ? `resolved from ${resolved.slice(0, 100)}` : 'no registry tarball'
   else if (!registryHosts.some((h) => resolved.startsWith(h)) || !resolved.includes('/-/')) why = `resolved from ${resolved.slice(0, 100)}, not the registry`
-  else if (typeof entry.integrity !== 'string' || !/^sha(?:256|384|512)-/.test(entry.integrity)) why = 'no integrity'
+  if (why === undefined && (typeof entry.integrity !== 'string' || !/^sha(?:256|384|512)-/.test(entry.integrity))) why = 'no integrity'
   return { key, name, text, registry: why === undefined, why }
+}
+
+/**
+ * Whether `key` is a workspace package's entry (`packages/a`, a folder the root entry's `workspaces`
+ * name): it mirrors that package's own package.json, as the root entry mirrors the root's; how the
+ * package is installed is its `node_modules/a` link's entry.
+ */
+function workspaceFolders(root: unknown): (key: string, value: unknown) => boolean {
+  const ws = isTable(root) ? root.workspaces : undefined
+  const list = isTable(ws) ? ws.packages : ws
+  const patterns = (Array.isArray(list) ? list : [])
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '' && !p.startsWith('!'))
+    .map((p) => p.trim().replace(/^\.\//, '').replace(/\/+$/, ''))
+  if (patterns.length === 0) return () => false
+  const named = picomatch(patterns)
+  return (key, value) =>
+    npmName(key) === null && !key.split('/').includes('..') && isTable(value) && value.resolved === undefined && value.link === undefined && named(key)
 }
 
 /** package-lock.json and npm-shrinkwrap.json, entry by entry; null when it does not parse. */
@@ -33,9 +55,11 @@ export function packageLockEntries(text: string, registryHosts: readonly string[
   }
   if (!isTable(doc) || !isTable(doc.packages)) return null
   const out: LockEntry[] = []
+  const isWorkspace = workspaceFolders(doc.packages[''])
   for (const [key, value] of Object.entries(doc.packages)) {
     // The root entry mirrors package.json, whose dependency entries are checked on their own.
     if (key === '') out.push({ key: '', name: '(root)', text: JSON.stringify(value), registry: true })
+    else if (isWorkspace(key, value)) out.push({ key, name: `(workspace ${key})`, text: JSON.stringify(value), registry: true })
     else out.push(npmEntry(key, value, registryHosts))
   }
   return out

@@ -5,6 +5,8 @@ import { runProcess, type RunResult } from '../../process/run-process.js'
 import type { BumpResult, CandidateInWorkspace, DependencyType, OutdatedDependency, OutdatedReport, PackageManager, UpgradeCandidate } from '../types.js'
 import { SEMVER } from './semver.js'
 import { OTHER_NODE_LOCKFILES } from '../unmanaged.js'
+import { bumpedRange, packageJsonWorkspaces } from '../node-project.js'
+import { workspaceBump, workspaceOutdated, type NpmWorkspace } from './workspaces.js'
 
 export const MANIFEST = 'package.json'
 export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
@@ -103,7 +105,9 @@ export class NpmPackageManager implements PackageManager {
     }
     if (LOCKFILES.some((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file')) return null
     const foreign = OTHER_NODE_LOCKFILES.find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind !== 'missing')
-    return foreign ? `the project has ${foreign} and no npm lockfile` : null
+    if (foreign) return `the project has ${foreign} and no npm lockfile`
+    // Yarn Berry's configuration: a Yarn project before its first install.
+    return readTreeEntry(workspace, '.yarnrc.yml', MAX_JSON_BYTES).kind !== 'missing' ? 'the project has .yarnrc.yml (Yarn Berry) and no npm lockfile' : null
   }
 
   lockfileHash(workspace: string): string {
@@ -118,7 +122,17 @@ export class NpmPackageManager implements PackageManager {
     return runProcess({ command: 'npm', args, cwd: workspace, env, timeoutMs: NPM_TIMEOUT_MS, signal, maxOutputChars: MAX_JSON_BYTES })
   }
 
+  /** The npm workspace at `workspace` (package.json with `workspaces`), null for a single package. */
+  private npmWorkspace(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): NpmWorkspace | null {
+    const patterns = packageJsonWorkspaces(workspace)
+    if (patterns.length === 0) return null
+    const lockfile = LOCKFILES.find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file') ?? LOCKFILES[0]
+    return { workspace, patterns, lockfile, npm: (args) => this.npm({ workspace, args, env, signal }) }
+  }
+
   async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport> {
+    const ws = this.npmWorkspace(workspace, env, signal)
+    if (ws) return workspaceOutdated(ws)
     // Exit 1 means "something is outdated"; anything else without JSON is a failure.
     const r = await this.npm({ workspace, args: ['outdated', '--json'], env, signal })
     let report: Json
@@ -149,12 +163,22 @@ export class NpmPackageManager implements PackageManager {
   }
 
   async bump({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<BumpResult> {
+    const ws = this.npmWorkspace(workspace, env, signal)
+    if (ws) return workspaceBump(ws, candidate)
     const manifest = readJson(workspace, MANIFEST) ?? {}
     const range = declared(manifest, candidate.name)?.range ?? ''
     const save = candidate.type === 'devDependencies' ? '--save-dev' : candidate.type === 'optionalDependencies' ? '--save-optional' : '--save-prod'
-    const args = ['install', `${candidate.name}@${candidate.to}`, save, '--ignore-scripts', '--no-audit', '--no-fund']
-    // A pinned dependency stays pinned.
-    if (semver.valid(range)) args.push('--save-exact')
+    // A pinned dependency stays pinned, a range keeps its operator (`~`, `>=`).
+    const prefix = bumpedRange(range, candidate.to).slice(0, -candidate.to.length)
+    const args = [
+      'install',
+      `${candidate.name}@${candidate.to}`,
+      save,
+      prefix ? `--save-prefix=${prefix}` : '--save-exact',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund'
+    ]
     const r = await this.npm({ workspace, args, env, signal })
     if (r.exitCode !== 0) {
       const tail = `${r.stderr}\n${r.stdout}`.trim().split('\n').slice(-8).join(' | ').slice(0, 1500)

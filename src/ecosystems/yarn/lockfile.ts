@@ -1,3 +1,4 @@
+import { berryLockEntries } from './berry-lockfile.js'
 import type { LockEntry } from '../types.js'
 
 /** One entry of a Yarn classic lockfile: the specs that resolve to it and its fields. */
@@ -56,8 +57,9 @@ function judge(b: YarnBlock, registryHosts: readonly string[]): string | undefin
   return undefined
 }
 
-/** yarn.lock (classic) entry by entry, judged by where each resolved from; null for Berry's or one that does not parse. */
+/** yarn.lock entry by entry (classic's judged by where each resolved from, Berry's by its resolution); null for one that does not parse. */
 export function yarnLockEntries(text: string, registryHosts: readonly string[]): LockEntry[] | null {
+  if (isBerryLock(text)) return berryLockEntries(text)
   const blocks = parseYarnLock(text)
   if (!blocks) return null
   return blocks.map((b) => {

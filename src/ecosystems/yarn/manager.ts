@@ -1,6 +1,6 @@
 import { readAgentText } from '../../fs/tree.js'
 import { NodeLockManager } from '../node-lock-manager.js'
-import { declarations, MAX_JSON_BYTES, readJson, type Json } from '../node-project.js'
+import { declarations, MAX_JSON_BYTES, packageJsonWorkspaces, type Json } from '../node-project.js'
 import { declaredManager } from '../package-manager-tool.js'
 import type { UpgradeCandidate } from '../types.js'
 import { isBerryLock, parseYarnLock, yarnLocked } from './lockfile.js'
@@ -13,9 +13,7 @@ export class YarnPackageManager extends NodeLockManager {
   readonly lockfile = LOCKFILE
 
   protected workspacePatterns(workspace: string): string[] {
-    const ws = readJson(workspace, 'package.json')?.workspaces
-    const list = Array.isArray(ws) ? ws : typeof ws === 'object' && ws !== null ? (ws as Json).packages : []
-    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : []
+    return packageJsonWorkspaces(workspace)
   }
 
   protected lockedReader(workspace: string): (dir: string, name: string) => string | null {

@@ -23,9 +23,13 @@ export function gateCacheEnv(gateHome: string): NodeJS.ProcessEnv {
     NPM_CONFIG_CACHE: npm,
     PIP_CACHE_DIR: path.join(cache, 'pip'),
     UV_CACHE_DIR: path.join(cache, 'uv'),
-    YARN_CACHE_FOLDER: path.join(cache, 'yarn')
+    YARN_CACHE_FOLDER: path.join(cache, 'yarn'),
+    // pnpm keeps its store under PNPM_HOME when it is set (as pnpm/action-setup sets it): the gate's is in its HOME.
+    PNPM_HOME: path.join(gateHome, PNPM_DATA)
   }
 }
+
+const PNPM_DATA = '.local/share/pnpm'
 
 function isDir(p: string): boolean {
   try {
@@ -74,9 +78,23 @@ function cachesUnder(home: string, env: NodeJS.ProcessEnv): PackageCache[] {
     { name: 'uv', source: env.UV_CACHE_DIR ?? path.join(xdgCache, 'uv'), home: '.cache/uv' },
     { name: 'yarn', source: env.YARN_CACHE_FOLDER ?? path.join(xdgCache, 'yarn'), home: '.cache/yarn' },
     { name: 'yarn berry', source: path.join(home, '.yarn', 'berry', 'cache'), home: '.yarn/berry/cache' },
-    { name: 'pnpm', source: path.join(xdgData, 'pnpm', 'store'), home: '.local/share/pnpm/store' }
+    ...pnpmStore(env, xdgData)
   ]
   return candidates.filter((c) => path.isAbsolute(c.source) && isDir(c.source))
+}
+
+/**
+ * The runner's pnpm store, the first of pnpm's own order that exists: `store-dir`, then
+ * `PNPM_HOME/store`, then the data folder's; given where the gate's pnpm looks by default.
+ */
+function pnpmStore(env: NodeJS.ProcessEnv, xdgData: string): PackageCache[] {
+  const configured = env.npm_config_store_dir ?? env.NPM_CONFIG_STORE_DIR
+  const sources = [configured, env.PNPM_HOME && path.join(env.PNPM_HOME, 'store'), path.join(xdgData, 'pnpm', 'store')]
+  const source = sources.find((s): s is string => typeof s === 'string' && path.isAbsolute(s) && isDir(s))
+  if (!source) return []
+  // A `store-dir` may name the versioned folder (`…/store/v10`) itself.
+  const versioned = /^v\d+$/.test(path.basename(source)) ? `/${path.basename(source)}` : ''
+  return [{ name: 'pnpm', source, home: `${PNPM_DATA}/store${versioned}` }]
 }
 
 /**
