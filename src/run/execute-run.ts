@@ -201,6 +201,7 @@ interface ProtectOptions {
 
 function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
+  const bot = before.botBump
   return setupProtection({
     settings,
     env: ctx.env,
@@ -221,7 +222,12 @@ function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectO
     alongside,
     log: new AttemptLog(files.logFile),
     // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
-    dependencyReference: ready ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] } : { commit: ctx.carry?.baseCommit }
+    dependencyReference: ready
+      ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] }
+      : bot
+        ? { commit: bot.headCommit, pinned: bot.packages.map((p) => p.name) }
+        : { commit: ctx.carry?.baseCommit },
+    dependencyBump: bot ? { baseCommit: bot.baseCommit, headCommit: bot.headCommit } : undefined
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err
     return err
