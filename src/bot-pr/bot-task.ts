@@ -27,7 +27,7 @@ export function botPullTask(pull: BotPull, bump: BotBump, task: string): string 
     '',
     `The bump is in ${bump.dependencyFiles.length > 0 ? bump.dependencyFiles.join(', ') : bump.files.join(', ')} (commits ${bump.baseCommit.slice(0, 12)}..${bump.headCommit.slice(0, 12)}). ` +
       `It stays: your task is to make the project work with ${named.length > 0 ? `the new version${named.length > 1 ? 's' : ''} of ${named.join(', ')}` : 'the bumped dependencies'} so that the protected gate passes. ` +
-      'Change the code that uses them; do not move any of them back or to another version, do not edit the manifests or lockfiles, do not pin, override or patch them, and do not edit the tests. Your fix lands as a commit on top of the bot\'s.',
+      `Change the code that uses ${named.length === 1 ? 'it' : 'them'}; do not move ${named.length === 1 ? 'it' : 'any of them'} back or to another version, do not edit the manifests or lockfiles, do not pin, override or patch ${named.length === 1 ? 'it' : 'them'}, and do not edit the tests. Your fix lands as a commit on top of the bot's.`,
     '',
     task,
     '',
