@@ -247,11 +247,11 @@ describe('task: fix-dependency-pr through the bundled action', () => {
         { 'agent-command': revert },
         DEPENDABOT.login
       )
-      expect(r.outputs['stop-reason']).not.toBe('verified')
+      expect(r.outputs['stop-reason']).toBe('protected-tampering')
       expect(tip(DEPENDABOT.branch)).toBe(head)
       expect(pull.comments).toHaveLength(1)
-      console.log(r.outputs['stop-reason'], pull.comments[0])
-      expect(pull.comments[0]).toContain('stopped:')
+      expect(pull.comments[0]).toContain('stopped: `protected-tampering`')
+      expect(pull.comments[0]).toContain('dependency changes refused and reverted to the reference resolution: package-lock.json')
     },
     LONG
   )
