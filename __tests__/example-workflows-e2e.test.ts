@@ -95,7 +95,14 @@ function dependabotPull(w: World): number {
   sh(seed, ['commit', '-q', '-am', 'Bump mathlib from 1.0.0 to 1.1.0', '--author=dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>'])
   sh(seed, ['push', '-q', 'origin', DEPENDABOT_BRANCH])
   const body = 'Bumps [mathlib](https://github.com/acme/mathlib) from 1.0.0 to 1.1.0.'
-  return w.gh.addPull({ head: DEPENDABOT_BRANCH, headSha: w.tip(DEPENDABOT_BRANCH), labels: ['dependencies'], author: 'dependabot[bot]', title: 'Bump mathlib from 1.0.0 to 1.1.0', body }).number
+  return w.gh.addPull({
+    head: DEPENDABOT_BRANCH,
+    headSha: w.tip(DEPENDABOT_BRANCH),
+    labels: ['dependencies'],
+    author: 'dependabot[bot]',
+    title: 'Bump mathlib from 1.0.0 to 1.1.0',
+    body
+  }).number
 }
 
 const onPull = (event: string, build: (w: World, pr: number) => Payload): Case => ({

@@ -191,25 +191,29 @@ describe('task: fix-dependency-pr through the bundled action', () => {
     ['a fork (the API names the head repository)', 'check_suite', {}, { headRepo: 'someone/octo-repo' }, 'comes from a fork (someone/octo-repo)'],
     ['a person, not one of dependency-bots', 'workflow_run', {}, { author: 'contributor' }, 'was opened by contributor, not by one of dependency-bots'],
     ['a check that passed', 'workflow_run', { conclusion: 'success' }, {}, "concluded 'success'; fix-dependency-pr answers only a check that failed"]
-  ] as const)('a pull request from %s is refused before anything is spent or written to it', async (_what, eventName, check, pullOpts, words) => {
-    const pull = botPull(DEPENDABOT, pullOpts)
-    const head = pull.headSha!
-    const marker = path.join(sharedTempDir(), 'called')
-    const r = await run(
-      eventName,
-      checkOf(eventName, { bot: DEPENDABOT, pr: pull.number, head, base: tip('main'), ...check }),
-      { 'agent-command': `touch ${marker}` },
-      DEPENDABOT.login
-    )
-    expect(r.outputs['stop-reason']).toBe('nothing-to-do')
-    expect(r.outputs.outcome).toBe('skipped')
-    expect(r.outputs['spend-usd']).toBe('0.00')
-    expect(r.summary).toContain(words)
-    expect(existsSync(marker)).toBe(false)
-    expect(tip(DEPENDABOT.branch)).toBe(head)
-    expect(pull.comments).toEqual([])
-    expect(gh.requests.map((q) => q.operationId)).not.toContain('issues/create-comment')
-  }, LONG)
+  ] as const)(
+    'a pull request from %s is refused before anything is spent or written to it',
+    async (_what, eventName, check, pullOpts, words) => {
+      const pull = botPull(DEPENDABOT, pullOpts)
+      const head = pull.headSha!
+      const marker = path.join(sharedTempDir(), 'called')
+      const r = await run(
+        eventName,
+        checkOf(eventName, { bot: DEPENDABOT, pr: pull.number, head, base: tip('main'), ...check }),
+        { 'agent-command': `touch ${marker}` },
+        DEPENDABOT.login
+      )
+      expect(r.outputs['stop-reason']).toBe('nothing-to-do')
+      expect(r.outputs.outcome).toBe('skipped')
+      expect(r.outputs['spend-usd']).toBe('0.00')
+      expect(r.summary).toContain(words)
+      expect(existsSync(marker)).toBe(false)
+      expect(tip(DEPENDABOT.branch)).toBe(head)
+      expect(pull.comments).toEqual([])
+      expect(gh.requests.map((q) => q.operationId)).not.toContain('issues/create-comment')
+    },
+    LONG
+  )
 
   it(
     "an agent that gives up: the bot's branch is left as it is and the pull request gets a comment with the attempt log",

@@ -45,7 +45,7 @@ export const DEPENDABOT: Bot = {
     '',
     '[![Dependabot compatibility score](https://dependabot-badges.githubapp.com/badges/compatibility_score?dependency-name=greet&package-manager=npm_and_yarn&previous-version=1.0.0&new-version=2.0.0)](https://docs.github.com/en/github/managing-security-vulnerabilities/about-dependabot-security-updates#about-compatibility-scores)',
     '',
-    'Dependabot will resolve any conflicts with this PR as long as you don\'t alter it yourself.'
+    "Dependabot will resolve any conflicts with this PR as long as you don't alter it yourself."
   ].join('\n')
 }
 
@@ -141,7 +141,12 @@ export function checkSuiteEvent({ bot, pr, head, base, conclusion = 'failure', f
   const suite = event.check_suite as Payload
   Object.assign(suite, { id: 6161, conclusion, head_sha: head, head_branch: bot.branch, after: head })
   suite.app = { ...suite.app, name: 'Acme CI', slug: 'acme-ci' }
-  suite.head_commit = { ...suite.head_commit, id: head, message: bot.title, author: { name: bot.login, email: `${bot.id}+${bot.login}@users.noreply.github.com` } }
+  suite.head_commit = {
+    ...suite.head_commit,
+    id: head,
+    message: bot.title,
+    author: { name: bot.login, email: `${bot.id}+${bot.login}@users.noreply.github.com` }
+  }
   suite.pull_requests = fork ? [] : [listedPull(suite.pull_requests[0], { bot, pr, head, base })]
   event.sender = account(bot)
   return event

@@ -21,10 +21,16 @@ export interface BotBump extends PullCommits {
 
 /** Dependabot's "Bumps [name](…) from a to b" and "bump name from a to b" (title, body). */
 const VERSION = String.raw`v?([\w+-]+(?:\.[\w+-]+)*)`
-const FROM_TO = new RegExp(String.raw`\bbumps?\s+\[?([@\w./-]+?)\]?(?:\([^)]*\))?\s+from\s+` + '`?' + VERSION + '`?' + String.raw`\s+to\s+` + '`?' + VERSION, 'gi')
+const FROM_TO = new RegExp(
+  String.raw`\bbumps?\s+\[?([@\w./-]+?)\]?(?:\([^)]*\))?\s+from\s+` + '`?' + VERSION + '`?' + String.raw`\s+to\s+` + '`?' + VERSION,
+  'gi'
+)
 /** Renovate's "update dependency name to v2" (title) and "| [name](…) | `a` -> `b` |" (body table). */
 const UPDATE_TO = new RegExp(String.raw`\bupdate\s+(?:dependency|module|package)\s+([@\w./-]+)\s+to\s+` + VERSION, 'gi')
-const TABLE_ROW = new RegExp(String.raw`^\|\s*\[([@\w./-]+)\]\([^)]*\)[^|]*\|[^|\n]*?` + '`' + VERSION + '`' + String.raw`\s*(?:->|→)\s*` + '`' + VERSION + '`', 'gim')
+const TABLE_ROW = new RegExp(
+  String.raw`^\|\s*\[([@\w./-]+)\]\([^)]*\)[^|]*\|[^|\n]*?` + '`' + VERSION + '`' + String.raw`\s*(?:->|→)\s*` + '`' + VERSION + '`',
+  'gim'
+)
 
 /** The packages the bot's words name: Dependabot's and Renovate's titles, bodies and tables. */
 export function packagesInText(title: string, body: string): BumpedPackage[] {

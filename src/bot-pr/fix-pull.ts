@@ -36,7 +36,10 @@ export async function findBotPull(settings: BotPullSettings, env: NodeJS.Process
   const check = readFailedBotCheck(env.GITHUB_EVENT_NAME ?? '', readEventPayload(env))
   if ('kind' in check) return stop(check.misconfigured ? 'config-error' : 'nothing-to-do', check.message)
   if (!settings.githubToken || !env.GITHUB_REPOSITORY) {
-    return stop('config-error', `task fix-dependency-pr reads pull request #${check.pull} through the GitHub API: set github-token and run it in GitHub Actions`)
+    return stop(
+      'config-error',
+      `task fix-dependency-pr reads pull request #${check.pull} through the GitHub API: set github-token and run it in GitHub Actions`
+    )
   }
   let answer
   try {
