@@ -109,6 +109,10 @@ describe('task: fix-dependency-pr through the bundled action', () => {
     })
   }
 
+  // A loop of its own per test: the cache service, and so the loop state, is shared by the file.
+  let loops = 0
+  beforeEach(() => void loops++)
+
   const run = (eventName: string, event: Record<string, unknown>, inputs: Record<string, string>, actor: string): Promise<ActionRun> =>
     runAction({
       workspace: checkout(),
@@ -132,6 +136,7 @@ describe('task: fix-dependency-pr through the bundled action', () => {
         'call-budget-usd': '0.01',
         'spend-ceiling-usd': '1',
         'max-iterations': '2',
+        'loop-id': `dependency-prs-${loops}`,
         ...inputs
       }
     })
@@ -235,6 +240,26 @@ describe('task: fix-dependency-pr through the bundled action', () => {
       expect(comment).toContain('**Attempt log:**')
       expect(gh.issues).toHaveLength(0)
       expect(gh.pulls).toHaveLength(1)
+    },
+    LONG
+  )
+
+  it(
+    'runs on one pull request count against max-runs-per-pr: past it, the next failed check stops before anything is spent',
+    async () => {
+      const pull = botPull(RENOVATE)
+      const head = pull.headSha!
+      const event = checkSuiteEvent({ bot: RENOVATE, pr: pull.number, head, base: tip('main') })
+      const inputs = { 'max-runs-per-pr': '1', 'agent-command': `printf 'no way: GIVE-UP-REASON\\n' > "$LOOPGATE_GIVE_UP_FILE"` }
+      const first = await run('check_suite', event, inputs, RENOVATE.login)
+      expect(first.outputs['stop-reason']).toBe('agent-gave-up')
+      const marker = path.join(sharedTempDir(), 'called')
+      const second = await run('check_suite', event, { ...inputs, 'agent-command': `touch ${marker}` }, RENOVATE.login)
+      expect(second.outputs['stop-reason']).toBe('review-capacity')
+      expect(second.summary).toContain(`pull request #${pull.number} has had 1 loop run(s), the most max-runs-per-pr (1) allows`)
+      expect(existsSync(marker)).toBe(false)
+      expect(pull.comments).toHaveLength(1)
+      expect(tip(RENOVATE.branch)).toBe(head)
     },
     LONG
   )
