@@ -5,7 +5,7 @@
  * The workflow checked out the default branch, as a workflow_run does: loopgate fetches the pull
  * request's head itself.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { runAction, type ActionRun } from './helpers/action-runner.js'
 import { GitHttpServer } from './servers/git-http.js'
@@ -90,12 +90,17 @@ describe('task: fix-dependency-pr through the bundled action', () => {
   }
 
   /** The bot's pull request: its branch with one commit bumping greet to 2.0.0 in the manifest and the lockfile. */
-  function botPull(bot: Bot, opts: { author?: string; headRepo?: string } = {}): ReturnType<GitHubServer['addPull']> {
+  function botPull(bot: Bot, opts: { author?: string; headRepo?: string; alsoWrites?: Record<string, string> } = {}): ReturnType<GitHubServer['addPull']> {
     const seed = checkout()
     sh(seed, ['checkout', '-q', '-b', bot.branch])
     sh(path.join(seed), ['config', 'user.name', bot.login])
     writeFileSync(path.join(seed, 'package.json'), manifest('2.0.0'))
     writeFileSync(path.join(seed, 'package-lock.json'), lockfile('2.0.0'))
+    for (const [file, text] of Object.entries(opts.alsoWrites ?? {})) {
+      mkdirSync(path.dirname(path.join(seed, file)), { recursive: true })
+      writeFileSync(path.join(seed, file), text)
+    }
+    sh(seed, ['add', '-A'])
     sh(seed, ['commit', '-q', '-am', bot.title, `--author=${bot.login} <${bot.id}+${bot.login}@users.noreply.github.com>`])
     sh(seed, ['push', '-q', 'origin', bot.branch])
     return gh.addPull({
@@ -195,7 +200,14 @@ describe('task: fix-dependency-pr through the bundled action', () => {
     ['a fork (GitHub lists no pull request on the workflow_run)', 'workflow_run', { fork: true }, {}, 'GitHub lists none for a fork'],
     ['a fork (the API names the head repository)', 'check_suite', {}, { headRepo: 'someone/octo-repo' }, 'comes from a fork (someone/octo-repo)'],
     ['a person, not one of dependency-bots', 'workflow_run', {}, { author: 'contributor' }, 'was opened by contributor, not by one of dependency-bots'],
-    ['a check that passed', 'workflow_run', { conclusion: 'success' }, {}, "concluded 'success'; fix-dependency-pr answers only a check that failed"]
+    ['a check that passed', 'workflow_run', { conclusion: 'success' }, {}, "concluded 'success'; fix-dependency-pr answers only a check that failed"],
+    [
+      'a bot whose bump also changes a protected path, which the run would restore from the base',
+      'workflow_run',
+      {},
+      { alsoWrites: { '.github/workflows/ci.yml': 'name: CI\n' } },
+      'changes protected paths (.github/workflows/ci.yml)'
+    ]
   ] as const)(
     'a pull request from %s is refused before anything is spent or written to it',
     async (_what, eventName, check, pullOpts, words) => {

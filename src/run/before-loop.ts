@@ -9,7 +9,7 @@ import { prepareUpgrade } from '../upgrade/prepare.js'
 import type { RunContext } from './context.js'
 import { earlierGiveUp, taskIdentity, type TaskIdentity } from './give-up-memory.js'
 import type { BotBump } from '../bot-pr/bot-bump.js'
-import { findBotPull, prepareBotPull, type BotPullFound } from '../bot-pr/fix-pull.js'
+import { readyBotPull, type BotPullReady } from '../bot-pr/fix-pull.js'
 
 type Upgrade = Awaited<ReturnType<typeof prepareUpgrade>>
 
@@ -42,14 +42,14 @@ function setupProblem(settings: Settings, ctx: RunContext): PreflightStop | null
  * bump, as loopgate's own commit.
  */
 export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promise<BeforeLoop> {
-  // A dependency bot's pull request is found (or refused) before the publisher writes to it.
-  const found = settings.task === 'fix-dependency-pr' ? await findBotPull(settings, ctx.env, ctx.report) : null
-  if (found?.kind === 'stop') return { settings, stop: { stopReason: found.stopReason, notes: found.notes }, upgrade: null, notes: [] }
+  // A dependency bot's pull request is checked out (or refused) before the publisher writes to it.
+  const bot = settings.task === 'fix-dependency-pr' ? await readyBotPull(settings, ctx.env, ctx.report) : null
+  if (bot?.kind === 'stop') return { settings, stop: { stopReason: bot.stopReason, notes: bot.notes }, upgrade: null, notes: [] }
   const preflight = (await ctx.publisher.preflight?.(settings)) ?? null
   if (preflight) return { settings, stop: preflight, upgrade: null, notes: [] }
   const unready = setupProblem(settings, ctx)
   if (unready) return { settings, stop: unready, upgrade: null, notes: [] }
-  if (settings.task !== 'dependency-upgrade') return beforeTheTask(settings, ctx, found)
+  if (settings.task !== 'dependency-upgrade') return beforeTheTask(bot ? { ...settings, prompt: bot.prompt } : settings, ctx, bot)
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   const upgrade = await prepareUpgrade(authored, {
     attempts: ctx.carry?.upgradeAttempts ?? [],
@@ -60,19 +60,8 @@ export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promis
   return { settings: authored, stop: upgrade.kind === 'stop' ? upgrade : null, upgrade, notes: upgrade.notes }
 }
 
-/** A prompt's task, or a bot's pull request checked out with its bump read: then an earlier give-up, and the author. */
-async function beforeTheTask(initial: Settings, ctx: RunContext, found: BotPullFound | null): Promise<BeforeLoop> {
-  let settings = initial
-  let bot: Awaited<ReturnType<typeof prepareBotPull>> | null = null
-  if (found) {
-    try {
-      bot = await prepareBotPull(settings, found, ctx.env)
-    } catch (err) {
-      const message = `fix-dependency-pr could not check out pull request #${found.pull.number}: ${err instanceof Error ? err.message : String(err)}`
-      return { settings, stop: { stopReason: 'config-error', notes: [message] }, upgrade: null, notes: [] }
-    }
-    settings = { ...settings, prompt: bot.prompt }
-  }
+/** A prompt's task (a bot's pull request's among them): an earlier give-up, and the author. */
+async function beforeTheTask(settings: Settings, ctx: RunContext, bot: BotPullReady | null): Promise<BeforeLoop> {
   const identity = await taskIdentity(settings, ctx.carry?.baseCommit)
   const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
   if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
