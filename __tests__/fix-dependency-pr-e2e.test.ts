@@ -90,12 +90,15 @@ describe('task: fix-dependency-pr through the bundled action', () => {
   }
 
   /** The bot's pull request: its branch with one commit bumping greet to 2.0.0 in the manifest and the lockfile. */
-  function botPull(bot: Bot, opts: { author?: string; headRepo?: string; alsoWrites?: Record<string, string> } = {}): ReturnType<GitHubServer['addPull']> {
+  function botPull(
+    bot: Bot,
+    opts: { author?: string; headRepo?: string; alsoWrites?: Record<string, string>; to?: string } = {}
+  ): ReturnType<GitHubServer['addPull']> {
     const seed = checkout()
     sh(seed, ['checkout', '-q', '-b', bot.branch])
     sh(path.join(seed), ['config', 'user.name', bot.login])
-    writeFileSync(path.join(seed, 'package.json'), manifest('2.0.0'))
-    writeFileSync(path.join(seed, 'package-lock.json'), lockfile('2.0.0'))
+    writeFileSync(path.join(seed, 'package.json'), manifest(opts.to ?? '2.0.0'))
+    writeFileSync(path.join(seed, 'package-lock.json'), lockfile(opts.to ?? '2.0.0'))
     for (const [file, text] of Object.entries(opts.alsoWrites ?? {})) {
       mkdirSync(path.dirname(path.join(seed, file)), { recursive: true })
       writeFileSync(path.join(seed, file), text)
@@ -252,6 +255,26 @@ describe('task: fix-dependency-pr through the bundled action', () => {
       expect(comment).toContain('**Attempt log:**')
       expect(gh.issues).toHaveLength(0)
       expect(gh.pulls).toHaveLength(1)
+    },
+    LONG
+  )
+
+  it(
+    "a bump whose gate passes already (the failed check is not the gate's): no agent call, nothing pushed",
+    async () => {
+      const pull = botPull(DEPENDABOT, { to: '1.0.1' })
+      const head = pull.headSha!
+      const marker = path.join(sharedTempDir(), 'called')
+      const r = await run(
+        'workflow_run',
+        workflowRunEvent({ bot: DEPENDABOT, pr: pull.number, head, base: tip('main') }),
+        { 'agent-command': `touch ${marker}` },
+        DEPENDABOT.login
+      )
+      expect(r.outputs['stop-reason']).toBe('nothing-to-do')
+      expect(r.outputs['spend-usd']).toBe('0.00')
+      expect(existsSync(marker)).toBe(false)
+      expect(tip(DEPENDABOT.branch)).toBe(head)
     },
     LONG
   )
