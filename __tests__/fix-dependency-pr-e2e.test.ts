@@ -236,6 +236,31 @@ describe('task: fix-dependency-pr through the bundled action', () => {
   )
 
   it(
+    'a branch that moved on since the check failed (and the API answered) is skipped when fetched: the newer commit decides',
+    async () => {
+      const pull = botPull(DEPENDABOT)
+      const failedOn = pull.headSha!
+      const seed = checkout()
+      sh(seed, ['fetch', '-q', 'origin', DEPENDABOT.branch])
+      sh(seed, ['checkout', '-q', '-b', 'rebased', 'FETCH_HEAD'])
+      sh(seed, ['commit', '-q', '--allow-empty', '-m', 'Dependabot rebased'])
+      sh(seed, ['push', '-q', 'origin', `rebased:${DEPENDABOT.branch}`])
+      const marker = path.join(sharedTempDir(), 'called')
+      const r = await run(
+        'workflow_run',
+        workflowRunEvent({ bot: DEPENDABOT, pr: pull.number, head: failedOn, base: tip('main') }),
+        { 'agent-command': `touch ${marker}` },
+        DEPENDABOT.login
+      )
+      expect(r.outputs['stop-reason']).toBe('nothing-to-do')
+      expect(r.summary).toContain('it moved on, and the newer commit')
+      expect(existsSync(marker)).toBe(false)
+      expect(pull.comments).toEqual([])
+    },
+    LONG
+  )
+
+  it(
     "an agent that gives up: the bot's branch is left as it is and the pull request gets a comment with the attempt log",
     async () => {
       const pull = botPull(DEPENDABOT)

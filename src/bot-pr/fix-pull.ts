@@ -6,7 +6,7 @@ import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { readFailedBotCheck, type FailedBotCheck } from './bot-event.js'
 import { botPullOrRefusal, readPull, type BotPull } from './bot-pull.js'
 import { readBotBump, type BotBump } from './bot-bump.js'
-import { checkOutPullHead } from './pull-head.js'
+import { checkOutPullHead, PullMovedOn } from './pull-head.js'
 import { botPullTask } from './bot-task.js'
 
 /** What the task reads of the settings: the bots, the token and the workspace. */
@@ -49,6 +49,7 @@ export async function findBotPull(settings: BotPullSettings, env: NodeJS.Process
   try {
     answer = await readPull(createClient(settings.githubToken, env, warn), repoFromEnv(env), check.pull)
   } catch (err) {
+    if (err instanceof PullMovedOn) return stop('nothing-to-do', err.message)
     return stop('config-error', err instanceof Error ? err.message : String(err))
   }
   const pull = botPullOrRefusal(answer, check, settings.dependencyBots)
@@ -88,6 +89,7 @@ export async function readyBotPull(settings: BotPullSettings, env: NodeJS.Proces
   try {
     ready = await prepareBotPull(settings, found, env)
   } catch (err) {
+    if (err instanceof PullMovedOn) return stop('nothing-to-do', err.message)
     return stop('config-error', `fix-dependency-pr could not check out pull request #${found.pull.number}: ${err instanceof Error ? err.message : String(err)}`)
   }
   return ready.refusal ? stop('nothing-to-do', ready.refusal) : ready

@@ -13,6 +13,9 @@ export interface PullCommits {
   headCommit: string
 }
 
+/** The pull request's branch is no longer at the head the check failed on: the newer head's checks decide. */
+export class PullMovedOn extends Error {}
+
 /** What the fetch authenticates with: the `github-token` input, else the persisted credential. */
 export interface HeadFetch {
   repository: GitRepository
@@ -36,7 +39,9 @@ export async function checkOutPullHead(fetch: HeadFetch, pull: BotPull): Promise
   await repository.fetch('origin', refs, { env, depth, secrets: credentialSecrets(creds) })
   const head = await repository.revParse(`refs/remotes/origin/${pull.headBranch}^{commit}`)
   if (head !== pull.headSha) {
-    throw new Error(`the branch ${pull.headBranch} of pull request #${pull.number} is at ${head.slice(0, 12)}, not ${pull.headSha.slice(0, 12)}: it moved on`)
+    throw new PullMovedOn(
+      `skipped: the branch ${pull.headBranch} of pull request #${pull.number} is at ${head.slice(0, 12)}, not ${pull.headSha.slice(0, 12)}: it moved on, and the newer commit's checks decide`
+    )
   }
   const mergeBase = await repository.run(['merge-base', head, `refs/remotes/origin/${pull.baseBranch}`], { okCodes: [1] })
   const baseCommit = mergeBase.stdout.trim()
