@@ -83,9 +83,9 @@ describe('task: fix-dependency-pr through the bundled action', () => {
   const blob = (rev: string, file: string): string => sh(bare, ['rev-parse', `${rev}:${file}`]).trim()
 
   /** The workspace as actions/checkout leaves it in a workflow_run: the default branch. */
-  function checkout(): string {
+  function checkout(shallow = false): string {
     const parent = tempDir('loopgate-checkout-')
-    sh(parent, ['clone', '-q', '-b', 'main', bare, 'ws'])
+    sh(parent, ['clone', '-q', '-b', 'main', ...(shallow ? ['--depth=1', `file://${bare}`] : [bare]), 'ws'])
     return path.join(parent, 'ws')
   }
 
@@ -121,9 +121,9 @@ describe('task: fix-dependency-pr through the bundled action', () => {
   let loops = 0
   beforeEach(() => void loops++)
 
-  const run = (eventName: string, event: Record<string, unknown>, inputs: Record<string, string>, actor: string): Promise<ActionRun> =>
+  const run = (eventName: string, event: Record<string, unknown>, inputs: Record<string, string>, actor: string, shallow = false): Promise<ActionRun> =>
     runAction({
-      workspace: checkout(),
+      workspace: checkout(shallow),
       eventName,
       event,
       env: {
@@ -153,11 +153,11 @@ describe('task: fix-dependency-pr through the bundled action', () => {
     eventName === 'workflow_run' ? workflowRunEvent(check) : checkSuiteEvent(check)
 
   it.each([
-    ['Dependabot', 'workflow_run', DEPENDABOT],
-    ['Renovate', 'check_suite', RENOVATE]
+    ['Dependabot', 'workflow_run', DEPENDABOT, 'a full checkout'],
+    ['Renovate', 'check_suite', RENOVATE, 'a depth-1 checkout']
   ] as const)(
-    "%s's pull request failed its %s: the fix lands on top of the bot's commit, the bump byte-identical, and a comment names the files changed",
-    async (_who, eventName, bot) => {
+    "%s's pull request failed its %s (%s of the default branch): the fix lands on top of the bot's commit, the bump byte-identical, and a comment names the files changed",
+    async (_who, eventName, bot, depth) => {
       const pull = botPull(bot)
       const head = pull.headSha!
       const prompts = sharedTempDir()
@@ -165,7 +165,8 @@ describe('task: fix-dependency-pr through the bundled action', () => {
         eventName,
         checkOf(eventName, { bot, pr: pull.number, head, base: tip('main') }),
         { 'agent-command': `cp "$LOOPGATE_PROMPT_FILE" ${prompts}/prompt-$LOOPGATE_ITERATION.txt; ${FIX}` },
-        bot.login
+        bot.login,
+        depth === 'a depth-1 checkout'
       )
       if (r.outputs['stop-reason'] !== 'verified') console.log(r.stdout, r.stderr, r.summary)
       expect(r.outputs['stop-reason']).toBe('verified')
