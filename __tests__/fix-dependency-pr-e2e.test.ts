@@ -153,11 +153,11 @@ describe('task: fix-dependency-pr through the bundled action', () => {
     eventName === 'workflow_run' ? workflowRunEvent(check) : checkSuiteEvent(check)
 
   it.each([
-    ['Dependabot', 'workflow_run', DEPENDABOT, 'a full checkout'],
-    ['Renovate', 'check_suite', RENOVATE, 'a depth-1 checkout']
+    ['Dependabot', 'workflow_run', 'a full checkout', DEPENDABOT],
+    ['Renovate', 'check_suite', 'a depth-1 checkout', RENOVATE]
   ] as const)(
     "%s's pull request failed its %s (%s of the default branch): the fix lands on top of the bot's commit, the bump byte-identical, and a comment names the files changed",
-    async (_who, eventName, bot, depth) => {
+    async (_who, eventName, depth, bot) => {
       const pull = botPull(bot)
       const head = pull.headSha!
       const prompts = sharedTempDir()
