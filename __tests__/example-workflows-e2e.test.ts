@@ -6,11 +6,12 @@
  * npm registry, then the post step. Where an example uses Claude Code or Codex, `agent: command`
  * stands in (the real CLIs have their own end-to-end tests); every other input is the example's.
  */
+import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { runAction, runPost, type ActionRun } from './helpers/action-runner.js'
 import { checkoutFor, exampleRemote, loopInputs, placeholders } from './helpers/example-run.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
-import { sh } from './helpers/repo.js'
+import { sh, tempDir } from './helpers/repo.js'
 import { type Contexts } from './helpers/workflow-expressions.js'
 import { EXAMPLES, loopJob, readWorkflow, recorded, type Workflow } from './helpers/workflow-files.js'
 import { runStep } from './helpers/workflow-steps.js'
@@ -39,6 +40,8 @@ interface World {
   gh: GitHubServer
   bare: string
   tip: (branch: string) => string
+  /** The local npm registry's environment (a bot's bump is made with it). */
+  registryEnv: Record<string, string>
 }
 
 interface Case {
@@ -80,6 +83,27 @@ const dispatch = (loopId: string, inputs: Record<string, unknown> = {}): Case =>
 
 /** A same-repository pull request from `feature`, as the API answers it. */
 const featurePull = (w: World): number => w.gh.addPull({ head: 'feature', headSha: w.tip('feature'), labels: ['loopgate'], author: 'contributor' }).number
+
+const DEPENDABOT_BRANCH = 'dependabot/npm_and_yarn/mathlib-1.1.0'
+
+/** Dependabot's pull request bumping mathlib to 1.1.0 (manifest and lockfile, from the local registry). */
+function dependabotPull(w: World): number {
+  const seed = path.join(tempDir('loopgate-bot-'), 'ws')
+  sh(path.dirname(seed), ['clone', '-q', '-b', 'main', w.bare, 'ws'])
+  sh(seed, ['checkout', '-q', '-b', DEPENDABOT_BRANCH])
+  execFileSync('npm', ['install', 'mathlib@^1.1.0', '--no-audit', '--no-fund'], { cwd: seed, env: { ...process.env, ...w.registryEnv }, stdio: 'pipe' })
+  sh(seed, ['commit', '-q', '-am', 'Bump mathlib from 1.0.0 to 1.1.0', '--author=dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>'])
+  sh(seed, ['push', '-q', 'origin', DEPENDABOT_BRANCH])
+  const body = 'Bumps [mathlib](https://github.com/acme/mathlib) from 1.0.0 to 1.1.0.'
+  return w.gh.addPull({
+    head: DEPENDABOT_BRANCH,
+    headSha: w.tip(DEPENDABOT_BRANCH),
+    labels: ['dependencies'],
+    author: 'dependabot[bot]',
+    title: 'Bump mathlib from 1.0.0 to 1.1.0',
+    body
+  }).number
+}
 
 const onPull = (event: string, build: (w: World, pr: number) => Payload): Case => ({
   event,
@@ -141,6 +165,33 @@ const CASES: Record<string, Case> = {
     ]
     return p
   }),
+  'fix-dependency-pr.yml': {
+    event: 'workflow_run',
+    branch: 'main',
+    build: (w) => {
+      const pr = dependabotPull(w)
+      const p = payload('workflow_run', (e) => e.action === 'completed' && e.workflow_run.pull_requests.length > 0)
+      const head = w.tip(DEPENDABOT_BRANCH)
+      Object.assign(p.workflow_run, { id: 5151, check_suite_id: 6161, name: 'CI', conclusion: 'failure', head_sha: head, head_branch: DEPENDABOT_BRANCH })
+      p.workflow_run.head_repository.full_name = 'octo-org/octo-repo'
+      p.workflow_run.pull_requests = [
+        {
+          ...p.workflow_run.pull_requests[0],
+          number: pr,
+          head: { ref: DEPENDABOT_BRANCH, sha: head, repo: { id: REPO_ID } },
+          base: { ref: 'main', sha: w.tip('main'), repo: { id: REPO_ID } }
+        }
+      ]
+      p.sender.login = 'dependabot[bot]'
+      return p
+    },
+    outcome: 'verified',
+    stopReason: 'verified',
+    check: (w) => {
+      expect(sh(w.bare, ['show', `${DEPENDABOT_BRANCH}:src/math.mjs`])).toContain('a + b')
+      expect(sh(w.bare, ['show', `${DEPENDABOT_BRANCH}:package.json`])).toContain('"mathlib": "^1.1.0"')
+    }
+  },
   'pr-review-loop.yml': onPull('pull_request', (w, pr) => {
     const p = payload('pull_request', (e) => e.action === 'labeled')
     const repo = { ...p.pull_request.head.repo, id: REPO_ID, full_name: 'octo-org/octo-repo', name: 'octo-repo' }
@@ -203,7 +254,7 @@ describe('every example workflow through the bundled action', () => {
       const c = CASES[file]
       const wf = readWorkflow(`examples/workflows/${file}`)
       expect(Object.keys(wf.on)).toContain(c.event)
-      const world: World = { gh, bare: remote.bare, tip: (b) => sh(remote.bare, ['rev-parse', `refs/heads/${b}`]).trim() }
+      const world: World = { gh, bare: remote.bare, tip: (b) => sh(remote.bare, ['rev-parse', `refs/heads/${b}`]).trim(), registryEnv: registry.env }
       const event = c.build(world)
       const contexts: Contexts = {
         github: { event, event_name: c.event, repository: 'octo-org/octo-repo', ref: 'refs/heads/main', head_ref: c.branch, token: TOKEN, api_url: gh.url },

@@ -20,7 +20,12 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   {
     name: 'task',
     description:
-      "A built-in task instead of a prompt: 'dependency-upgrade' (loopgate picks the next outdated dependency, bumps the manifest and lockfile itself as its own commit, and asks the agent only to make the gate pass)."
+      "A built-in task instead of a prompt: 'dependency-upgrade' (loopgate picks the next outdated dependency, bumps the manifest and lockfile itself as its own commit, and asks the agent only to make the gate pass), or 'fix-dependency-pr' (on a failed `workflow_run` or `check_suite` of a same-repository pull request opened by one of `dependency-bots`, loopgate fetches the pull request's head, makes the gate pass without touching the bot's bump, pushes the fix to the pull request's branch and comments)."
+  },
+  {
+    name: 'dependency-bots',
+    description: 'For `task: fix-dependency-pr`: the pull request authors it acts for (newline or comma list).',
+    default: 'dependabot[bot], renovate[bot]'
   },
   {
     name: 'ignore',

@@ -21,7 +21,7 @@ export interface LoopLimits {
   sameFailureLimit: number
 }
 
-export const TASKS = ['dependency-upgrade'] as const
+export const TASKS = ['dependency-upgrade', 'fix-dependency-pr'] as const
 export type Task = (typeof TASKS)[number]
 
 /** What the loop is asked to do: a prompt, a prompt file or a built-in task. */
@@ -35,6 +35,8 @@ export interface TaskSettings {
   ignore: string[]
   /** `allow-major`: a dependency upgrade may cross a major version. */
   allowMajor: boolean
+  /** `dependency-bots`: the pull request authors `task: fix-dependency-pr` acts for. */
+  dependencyBots: string[]
 }
 
 /** The agent's part of the settings: which agent, how it is called, its model and credentials. */

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { tempDir } from './repo.js'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-export const DIST_INDEX = path.join(ROOT, 'dist', 'index.js')
+/** The bundled action: dist/, or a bundle built elsewhere (`node scripts/package.mjs <dir>`, LOOPGATE_TEST_DIST=<dir>/index.js). */
+export const DIST_INDEX = process.env.LOOPGATE_TEST_DIST || path.join(ROOT, 'dist', 'index.js')
 
 /**
  * loopgate kills every process of its agent user after each call, so test files running at the

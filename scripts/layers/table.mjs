@@ -4,7 +4,7 @@ export const LAYERS = [
   { name: 'entry points', folders: ['index', 'main', 'post', 'cli'] },
   { name: 'session', folders: ['session'] },
   { name: 'run', folders: ['run', 'inputs'] },
-  { name: 'services', folders: ['upgrade', 'publish', 'gate', 'agents', 'meter', 'state', 'preflight'] },
+  { name: 'services', folders: ['upgrade', 'bot-pr', 'publish', 'gate', 'agents', 'meter', 'state', 'preflight'] },
   { name: 'domain', folders: ['loop', 'ecosystems', 'github', 'git', 'isolation', 'records', 'report'] },
   { name: 'leaves', folders: ['process', 'fs', 'settings', 'errors', 'contract', 'format', 'version', 'agent-result'] }
 ]

@@ -22,7 +22,8 @@ export const ACTION_ONLY = new Set([
   'allow-pull-request-target',
   'comment-command',
   'allow-users',
-  'allow-bots'
+  'allow-bots',
+  'dependency-bots'
 ])
 
 /** Every `--name value` option of `loopgate run`: the action's inputs that apply locally, then the CLI's own. */

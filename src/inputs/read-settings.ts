@@ -15,6 +15,7 @@ import {
 } from '../settings.js'
 import { readAgentSettings, readAgentSpec } from './agent.js'
 import { readTaskSettings } from './task.js'
+import { forBotPullRequests } from '../bot-pr/bot-settings.js'
 import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource, type NumberRule } from './values.js'
 import { ConfigError } from '../errors.js'
 
@@ -157,5 +158,5 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   const gate = readGateSettings(inputs)
   const state = readStateSettings(inputs, loop.callBudgetUsd)
   const publish = readPublishSettings(inputs)
-  return { ...task, task: task.task, ...agent, ...loop, ...gate, ...state, ...publish, workspace }
+  return forBotPullRequests({ ...task, task: task.task, ...agent, ...loop, ...gate, ...state, ...publish, workspace })
 }

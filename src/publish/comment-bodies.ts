@@ -5,6 +5,7 @@ import { decisionFor } from './decision.js'
 import { failingTestsSection, iterationsTable, stopSection } from '../report/markdown.js'
 import { fitBody, logLine, marker, newestRows, refusalText, unfinishedWork, type BodyExtras } from './body-parts.js'
 import type { PublishContext, PublisherSettings } from './publisher-types.js'
+import { filesTable } from './pull-request-body.js'
 
 /** A short comment for a run that updated an open PR / issue or worked on a PR branch. */
 export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: string): string {
@@ -25,6 +26,8 @@ export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: st
         ? `**To resume:** comment \`${settings.commentCommand} <what changed or what the agent is missing>\` on this pull request.`
         : '',
       extras.refusal ? refusalText(extras.refusal) : outcome.stopReason === 'verified' ? '' : stopSection(outcome.stopReason),
+      // What the verified work changed, as pushed onto the pull request's branch.
+      outcome.stopReason === 'verified' && extras.branch ? filesTable(extras.changes) : '',
       failingTestsSection(outcome),
       outcome.stopReason !== 'verified' ? unfinishedWork(ctx, extras) : '',
       note,

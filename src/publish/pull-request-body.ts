@@ -15,7 +15,7 @@ export const NO_CI_LINE =
 const count = (n: number | null): string => (n === null ? 'binary' : String(n))
 
 /** The files the change touches with their +/−, as loopgate's git counts them. */
-function filesTable(changes: ChangeSummary | null | undefined): string {
+export function filesTable(changes: ChangeSummary | null | undefined): string {
   if (changes === undefined) return ''
   if (changes === null) return "_The changed files could not be listed; see the pull request's files._"
   const { files } = changes

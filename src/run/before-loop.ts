@@ -8,6 +8,8 @@ import { packageManagerEnv } from '../upgrade/environment.js'
 import { prepareUpgrade } from '../upgrade/prepare.js'
 import type { RunContext } from './context.js'
 import { earlierGiveUp, taskIdentity, type TaskIdentity } from './give-up-memory.js'
+import type { BotBump } from '../bot-pr/bot-bump.js'
+import { readyBotPull, type BotPullReady } from '../bot-pr/fix-pull.js'
 
 type Upgrade = Awaited<ReturnType<typeof prepareUpgrade>>
 
@@ -19,6 +21,8 @@ export interface BeforeLoop {
   notes: string[]
   /** The task's identity, for remembering a give-up (none for a dependency upgrade: its attempts are remembered). */
   identity?: TaskIdentity
+  /** task: fix-dependency-pr: the bot's bump, which the agent's work must keep. */
+  botBump?: BotBump
 }
 
 /** What is missing for the run to spend anything usefully: a model credential, the gate's program. */
@@ -38,17 +42,14 @@ function setupProblem(settings: Settings, ctx: RunContext): PreflightStop | null
  * bump, as loopgate's own commit.
  */
 export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promise<BeforeLoop> {
+  // A dependency bot's pull request is checked out (or refused) before the publisher writes to it.
+  const bot = settings.task === 'fix-dependency-pr' ? await readyBotPull(settings, ctx.env, ctx.report) : null
+  if (bot?.kind === 'stop') return { settings, stop: { stopReason: bot.stopReason, notes: bot.notes }, upgrade: null, notes: [] }
   const preflight = (await ctx.publisher.preflight?.(settings)) ?? null
   if (preflight) return { settings, stop: preflight, upgrade: null, notes: [] }
   const unready = setupProblem(settings, ctx)
   if (unready) return { settings, stop: unready, upgrade: null, notes: [] }
-  if (settings.task !== 'dependency-upgrade') {
-    const identity = await taskIdentity(settings, ctx.carry?.baseCommit)
-    const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
-    if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
-    const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
-    return { settings: authored, stop: null, upgrade: null, notes: [], identity }
-  }
+  if (settings.task !== 'dependency-upgrade') return beforeTheTask(bot ? { ...settings, prompt: bot.prompt } : settings, ctx, bot)
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   const upgrade = await prepareUpgrade(authored, {
     attempts: ctx.carry?.upgradeAttempts ?? [],
@@ -57,4 +58,13 @@ export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promis
     signal: ctx.signal
   })
   return { settings: authored, stop: upgrade.kind === 'stop' ? upgrade : null, upgrade, notes: upgrade.notes }
+}
+
+/** A prompt's task (a bot's pull request's among them): an earlier give-up, and the author. */
+async function beforeTheTask(settings: Settings, ctx: RunContext, bot: BotPullReady | null): Promise<BeforeLoop> {
+  const identity = await taskIdentity(settings, ctx.carry?.baseCommit)
+  const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
+  if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
+  const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
+  return { settings: authored, stop: null, upgrade: null, notes: bot?.notes ?? [], identity, botBump: bot?.bump }
 }

@@ -16,6 +16,7 @@ import { upgradePublishInfo, verifiedByTheBump } from '../upgrade/outcome.js'
 import { upgradeStartEntry } from '../upgrade/interrupted.js'
 import { settleUpgrade } from '../upgrade/prepare.js'
 import { upgradeTask } from '../upgrade/task-prompt.js'
+import { gatePassesOnTheBump } from '../bot-pr/bot-outcome.js'
 import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
 import { giveUpToRemember, type TaskIdentity } from './give-up-memory.js'
@@ -204,6 +205,7 @@ interface ProtectOptions {
 
 function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
+  const bot = before.botBump
   return setupProtection({
     settings,
     env: ctx.env,
@@ -217,14 +219,19 @@ function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectO
     agentUserName: ctx.agentUser,
     baselines: ctx.baselines,
     // A dependency upgrade decides from the baseline whether to call the agent at all.
-    baselineAlongside: settings.task !== 'dependency-upgrade',
+    baselineAlongside: settings.task !== 'dependency-upgrade' && settings.task !== 'fix-dependency-pr',
     // A resumed run's HEAD is the WIP: its baseline runs on the base the WIP started from.
     baselineCommit: settings.task === 'dependency-upgrade' ? undefined : ctx.carry?.baseCommit,
     baselineOnBump: settings.task === 'dependency-upgrade',
     alongside,
     log: new AttemptLog(files.logFile),
     // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
-    dependencyReference: ready ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] } : { commit: ctx.carry?.baseCommit }
+    dependencyReference: ready
+      ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] }
+      : bot
+        ? { commit: bot.headCommit, pinned: bot.packages.map((p) => p.name) }
+        : { commit: ctx.carry?.baseCommit },
+    dependencyBump: bot ? { baseCommit: bot.baseCommit, headCommit: bot.headCommit } : undefined
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err
     return err
@@ -246,6 +253,9 @@ interface WiredRun {
  */
 async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRun): Promise<RunOutcome> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
+  // A bot's pull request whose gate passes already: the failed check was not the gate's.
+  if (before.botBump && protection.baseline?.verdict.passed)
+    return gatePassesOnTheBump({ bump: before.botBump, head: await wiring.gitWorkspace.head(), verdict: protection.baseline.verdict, records: wiring.deps })
   const bumpVerdict = ready ? (protection.baseline?.verdict ?? null) : null
   if (ready && bumpVerdict?.passed) {
     return verifiedByTheBump({

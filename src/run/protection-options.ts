@@ -47,6 +47,12 @@ export interface ProtectionOptions {
    * work began) and the packages of loopgate's own bump; default: the workspace's HEAD at setup.
    */
   dependencyReference?: { commit?: string; pinned?: string[] }
+  /**
+   * A bump the agent's work must keep byte for byte, made before the run (a dependency bot's pull
+   * request): the commit before it and the commit it ends at. The bump guard holds each candidate's
+   * manifest and lockfile entries of the bumped packages to it.
+   */
+  dependencyBump?: { baseCommit: string; headCommit: string }
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
   /**
