@@ -16,7 +16,13 @@ function journal(): { file: string; runs: (name: string) => number } {
   const file = path.join(sharedTempDir('loopgate-flaky-journal-'), 'runs')
   writeFileSync(file, '')
   chmodSync(file, 0o666)
-  return { file, runs: (name) => readFileSync(file, 'utf8').split('\n').filter((l) => l === name).length }
+  return {
+    file,
+    runs: (name) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l === name).length
+  }
 }
 
 /** A node:test file whose tests each note their run; `body(run)` is each test's assertion on its own run count. */
@@ -94,7 +100,11 @@ describe('the flaky rerun runs only the failing tests', () => {
 
   test('an opaque gate command (make test) is rerun whole, and the log says why', async () => {
     const j = journal()
-    const repo = nodeProject(j.file, { 'coin lands heads': "assert.ok(run !== 2, 'tails on run ' + run)" }, { Makefile: 'test:\n\tnode --test\n' })
+    const repo = nodeProject(
+      j.file,
+      { 'coin lands heads': "assert.ok(run !== 2, 'tails on run ' + run)" },
+      { Makefile: '.PHONY: test\ntest:\n\tnode --test\n' }
+    )
     const report = await runIn(repo, inputs(FIX, 'make test'))
     expect(report.stopReason).toBe('verified')
     // Every test ran on the rerun: loopgate could not tell make which one to run.
