@@ -1,6 +1,7 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { makeRepo, sharedTempDir } from './helpers/repo.js'
+import { FIX, journal, nodeProject, STEADY } from './helpers/flaky-project.js'
+import { makeRepo } from './helpers/repo.js'
 import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { runIn } from './helpers/settings.js'
 
@@ -11,48 +12,6 @@ import { runIn } from './helpers/settings.js'
  * cannot narrow is rerun whole, and the log says so.
  */
 
-/** A journal every test of a project writes its name to when it runs (the gate user writes it too). */
-function journal(): { file: string; runs: (name: string) => number } {
-  const file = path.join(sharedTempDir('loopgate-flaky-journal-'), 'runs')
-  writeFileSync(file, '')
-  chmodSync(file, 0o666)
-  return {
-    file,
-    runs: (name) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l === name).length
-  }
-}
-
-/** A node:test file whose tests each note their run; `body(run)` is each test's assertion on its own run count. */
-function nodeTestFile(file: string, tests: Record<string, string>): string {
-  return [
-    "import { test } from 'node:test'",
-    "import assert from 'node:assert'",
-    "import { appendFileSync, readFileSync } from 'node:fs'",
-    "import { add } from '../src/math.mjs'",
-    `const ran = (name) => { appendFileSync(${JSON.stringify(file)}, name + '\\n'); return readFileSync(${JSON.stringify(file)}, 'utf8').split('\\n').filter((l) => l === name).length }`,
-    ...Object.entries(tests).map(([name, body]) => `test(${JSON.stringify(name)}, () => {\n  const run = ran(${JSON.stringify(name)})\n  ${body}\n})`),
-    ''
-  ].join('\n')
-}
-
-/** A project whose `add` is broken (the task), with four steady tests and `extra` tests of its own. */
-function nodeProject(file: string, extra: Record<string, string>, more: Record<string, string> = {}): string {
-  const steady = Object.fromEntries([1, 2, 3, 4].map((n) => [`steady ${n}`, 'assert.ok(run > 0)']))
-  return makeRepo({
-    'package.json': JSON.stringify({ name: 'coin', version: '1.0.0', private: true, type: 'module' }),
-    'src/math.mjs': 'export function add(a, b) {\n  return a - b\n}\n',
-    'test/math.test.mjs': nodeTestFile(file, { 'add adds': 'assert.equal(add(2, 3), 5)' }),
-    'test/steady.test.mjs': nodeTestFile(file, steady),
-    'test/extra.test.mjs': nodeTestFile(file, extra),
-    ...more
-  })
-}
-
-const FIX = "sed -i 's/a - b/a + b/' src/math.mjs"
-const STEADY = ['steady 1', 'steady 2', 'steady 3', 'steady 4']
 const inputs = (agent: string, gate = 'node --test') => ({ 'agent-command': agent, 'gate-command': gate, 'max-iterations': '3', 'same-failure-limit': '2' })
 
 describe('the flaky rerun runs only the failing tests', () => {
@@ -71,7 +30,7 @@ describe('the flaky rerun runs only the failing tests', () => {
     expect(gate.rerun?.ran).toEqual(['coin lands heads'])
     expect(gate.rerun?.how).toMatch(/alone \(node:test, '--test-name-pattern=/)
     const log = readFileSync(report.logFile, 'utf8')
-    expect(log).toMatch(/rerun on the same commit of the failing tests the change does not touch \(coin lands heads\), the 1 test\(s\) alone[^"]*it ran 1 test/)
+    expect(log).toMatch(/rerun on the same commit of the failing tests the change does not touch \(coin lands heads\): the 1 test\(s\) alone[^"]*it ran 1 test/)
     expect(readFileSync(path.join(report.runDir, 'pull-request.md'), 'utf8')).toMatch(/### Flaky tests[\s\S]*coin lands heads/)
   })
 

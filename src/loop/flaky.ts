@@ -60,10 +60,11 @@ function rerunNote(only: string[], rerun: GateRerun): string {
   const { verdict, passed, failingOnBase } = rerun
   const ran = verdict.rerun?.ran
   return (
-    `rerun on the same commit of the failing tests the change does not touch (${only.join(', ')}), ${verdict.rerun?.how ?? 'the whole gate command'}: ` +
-    `${verdict.passed ? 'passed' : verdict.reason}${ran ? `; it ran ${ran.length} test(s)` : ''}` +
-    (passed.length ? `; flaky: ${passed.join(', ')}` : '') +
-    (failingOnBase.length ? `; failing on the base too: ${failingOnBase.join(', ')}` : '')
+    `rerun on the same commit of the failing tests the change does not touch (${only.join(', ')}): ${verdict.rerun?.how ?? 'the whole gate command'}` +
+    (ran ? `; it ran ${ran.length} test(s)` : '') +
+    (passed.length ? `; flaky (passed there): ${passed.join(', ')}` : '; none passed there') +
+    (failingOnBase.length ? `; failing on the base too: ${failingOnBase.join(', ')}` : '') +
+    (verdict.passed ? '; the gate passes' : '')
   )
 }
 
