@@ -1,6 +1,6 @@
 import { failureText } from '../failure-text.js'
 import { indentOf, type TestCounts, type TestRunner } from '../test-runner.js'
-import { anyOf, idParts, literal, shellWord } from './rerun-filter.js'
+import { anyOf, idParts, literal, shellWord } from '../rerun-filter.js'
 
 const FILE = /^\s?(?:PASS|FAIL)\s+(\S+)/
 const BULLET = /^(\s*)● (\S.*)$/

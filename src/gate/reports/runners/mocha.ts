@@ -1,6 +1,6 @@
 import { failureText } from '../failure-text.js'
 import type { TestCounts, TestRunner } from '../test-runner.js'
-import { anyOf, idParts, shellWord } from './rerun-filter.js'
+import { anyOf, idParts, shellWord } from '../rerun-filter.js'
 
 const HEADER = /^ {2}(\d+)\) (.*)$/
 

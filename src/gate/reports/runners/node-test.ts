@@ -1,7 +1,7 @@
 import { tapSummaryCounts } from '../formats/tap.js'
 import { failureText, withoutDuration } from '../failure-text.js'
 import { indentOf, type TestRunner } from '../test-runner.js'
-import { idParts, literal, shellWord } from './rerun-filter.js'
+import { idParts, literal, shellWord } from '../rerun-filter.js'
 
 const SUITE = /^(\s*)▶ (\S.*)$/
 const MARKED = /^(\s*)✖ (\S.*)$/

@@ -1,6 +1,6 @@
 import { failureText } from '../failure-text.js'
 import type { TestCounts, TestRunner } from '../test-runner.js'
-import { pytestNodeId, shellWord } from './rerun-filter.js'
+import { pytestNodeId, shellWord } from '../rerun-filter.js'
 
 const REGION = /^=+ (FAILURES|ERRORS|.*) =+$/
 const SECTION = /^_{3,} (.+?) _{3,}$/
