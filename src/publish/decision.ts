@@ -80,10 +80,12 @@ export function decisionFor(ctx: PublishContext): string {
     }
     case 'flaky-tests': {
       const onBase = failingOnBase(outcome.iterations)
-      if (onBase.length)
-        return `the tests left failing fail on the base too (${quoted(onBase, 5)}; they passed at the baseline): fix them in the base, then retry.`
       const flaky = flakyTests(outcome.iterations)
-      return `only flaky tests were failing at the end (each failed, then passed on the same commit): quarantine or fix ${flaky.length ? quoted(flaky, 5) : 'them'} in the base, then retry.`
+      if (onBase.length === 0) {
+        return `only flaky tests were failing at the end (each failed, then passed on the same commit): quarantine or fix ${flaky.length ? quoted(flaky, 5) : 'them'} in the base, then retry.`
+      }
+      const alsoFlaky = flaky.length ? `, and quarantine or fix the flaky ${quoted(flaky, 5)}` : ''
+      return `the tests left failing fail on the base too (${quoted(onBase, 5)}; they passed at the baseline): fix them in the base${alsoFlaky}, then retry.`
     }
     case 'gate-broken':
       return 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'
