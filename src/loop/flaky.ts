@@ -7,11 +7,11 @@ const seenFlaky = new WeakMap<LoopRun, Set<string>>()
 const seenOnBase = new WeakMap<LoopRun, Set<string>>()
 
 export interface FlakyJudgement {
-  /** The verdict the iteration is judged by: the rerun's, when there was one. */
+  /** The verdict the iteration is judged by: after a rerun, without the failures of flaky tests and of the base's. */
   verdict: GateVerdict
   /** Tests this judgement found flaky (failed, then passed on the same tree). */
   flaky: string[]
-  /** Every failure left is a test already seen flaky in this run, failing again. */
+  /** Every failure left is a test already seen flaky or failing on the base in this run, or the only ones left are the base's. */
   onlyFlakyLeft: boolean
   /** For the attempt log. */
   notes: string[]
