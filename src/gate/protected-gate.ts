@@ -3,7 +3,8 @@ import path from 'node:path'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess, type RunResult } from '../process/run-process.js'
-import type { Gate, GateVerdict } from '../loop/engine-types.js'
+import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
+import { rerunFailing } from './flaky-rerun.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline/baseline-health.js'
 import { CleanCheckout } from './checkout/checkout.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
@@ -77,6 +78,7 @@ export class ProtectedGate implements Gate {
   private lastEnd: StepEnd | null = null
   /** The runner of loopgate's report channel in the last run, when it had one. */
   private lastChannel: string | null = null
+  private baseCommit: string | null = null
   private readonly brokenController = new AbortController()
   /** A baseline running alongside the first agent call (see startBaseline). */
   private pendingBaseline: Promise<Baseline | null> | null = null
@@ -112,6 +114,7 @@ export class ProtectedGate implements Gate {
    * it as the gate user before the baseline or the first gate run takes it over.
    */
   prepareAhead(commit: string): void {
+    this.baseCommit = commit
     const prepared = this.checkout.prepare(commit, { applySnapshot: true, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.ahead = prepared.then(
       (p) => ({ commit, prepared: p }),
@@ -186,7 +189,12 @@ export class ProtectedGate implements Gate {
     return this.execute(commit, false)
   }
 
-  private async execute(commit: string, baseline: boolean): Promise<GateVerdict> {
+  /** The flaky rule's rerun of failing tests (see rerunFailing): on the same commit, then on the baseline's tree. */
+  rerun(request: RerunRequest): Promise<GateRerun> {
+    return rerunFailing(request, { command: this.opts.command, base: this.baseCommit, run: (commit, base, only) => this.execute(commit, base, only) })
+  }
+
+  private async execute(commit: string, baseline: boolean, only?: readonly string[]): Promise<GateVerdict> {
     const started = Date.now()
     this.lastEnd = null
     this.lastChannel = null
@@ -229,7 +237,7 @@ export class ProtectedGate implements Gate {
       }
       this.checkout.closeFolders(this.opts.report)
       const { timeoutMs, report } = this.opts
-      channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user })
+      channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user, only })
       this.lastChannel = channel?.runner ?? null
       const t = Date.now()
       const r = await exec(channel?.command ?? this.opts.command)
@@ -239,7 +247,10 @@ export class ProtectedGate implements Gate {
       // Nothing of the gate user's may write the report while it is read.
       if (user) killUserProcesses(user)
       const durationMs = Date.now() - started
-      return gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, baseline: this.baseline })
+      const narrowedBy = channel?.narrowedBy
+      const counted = narrowedBy ? null : this.baseline
+      const verdict = gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, baseline: counted })
+      return narrowedBy ? { ...verdict, narrowedBy } : verdict
     } finally {
       if (user) killUserProcesses(user)
       channel?.close()

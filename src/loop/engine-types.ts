@@ -72,6 +72,29 @@ export interface GateVerdict {
   gateBroken?: string
   /** Tests found flaky on this commit: failed, then passed when rerun on the same tree. */
   flaky?: string[]
+  /** Tests that passed at the baseline, failed here, and failed again when rerun on the baseline's tree: the base's. */
+  failingOnBase?: string[]
+  /** Set when this run ran only some tests (the flaky rule's rerun): the runner and its filter. */
+  narrowedBy?: string
+  /** The flaky rule's rerun of this gate: how it ran (the tests alone, or the whole command and why) and the tests it ran, when its report says. */
+  rerun?: { how: string; ran: string[] | null }
+}
+
+/** The flaky rule's rerun, asked after a failing gate: these tests of `first`, once, on `commit`. */
+export interface RerunRequest {
+  commit: string
+  first: GateVerdict
+  only: readonly string[]
+}
+
+/** What the rerun found, and the verdict the iteration is judged by. */
+export interface GateRerun {
+  /** The first verdict without the failures that passed on the rerun or are the base's (passing when those were all); the rerun's own when it ran the whole command. */
+  verdict: GateVerdict
+  /** Asked-for tests that passed on the rerun. */
+  passed: string[]
+  /** Asked-for tests that failed again, and then on the baseline's tree too. */
+  failingOnBase: string[]
 }
 
 export interface Gate {
@@ -79,6 +102,11 @@ export interface Gate {
   run(commit: string, iteration: number): Promise<GateVerdict>
   /** The ids of the tests the baseline failed: the task, never flaky. */
   baselineFailures?(): string[]
+  /**
+   * Runs the tests asked for alone on the same commit (the whole command when the runner cannot be
+   * narrowed), and those failing again on the baseline's tree. Without it the whole gate reruns.
+   */
+  rerun?(request: RerunRequest): Promise<GateRerun>
 }
 
 /** Checks after each agent call that may reject edits (protected paths, features file). */

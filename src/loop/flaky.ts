@@ -1,15 +1,17 @@
 import type { LoopRun } from './run-state.js'
-import type { GateVerdict } from './engine-types.js'
+import type { GateRerun, GateVerdict } from './engine-types.js'
 
 /** The tests seen flaky in each run: a test that failed and then passed on the same commit. */
 const seenFlaky = new WeakMap<LoopRun, Set<string>>()
+/** The tests seen failing on the base in each run: passed at the baseline, failed again on its tree. */
+const seenOnBase = new WeakMap<LoopRun, Set<string>>()
 
 export interface FlakyJudgement {
-  /** The verdict the iteration is judged by: the rerun's, when there was one. */
+  /** The verdict the iteration is judged by: after a rerun, without the failures of flaky tests and of the base's. */
   verdict: GateVerdict
   /** Tests this judgement found flaky (failed, then passed on the same tree). */
   flaky: string[]
-  /** Every failure left is a test already seen flaky in this run, failing again. */
+  /** Every failure left is a test already seen flaky or failing on the base in this run, or the only ones left are the base's. */
   onlyFlakyLeft: boolean
   /** For the attempt log. */
   notes: string[]
@@ -20,9 +22,14 @@ export function flakySeen(run: LoopRun): string[] {
   return [...(seenFlaky.get(run) ?? [])]
 }
 
-/** A failing test the iteration's change touches: its id or message names a file the change changed. */
+/** A failing test the iteration's change touches: its id or message names a file the change changed (or its module). */
 function touched(failure: { id: string; message: string }, changedFiles: readonly string[]): boolean {
-  return changedFiles.some((file) => failure.id.includes(file) || failure.message.includes(file))
+  // pytest's report names a test by its module, dotted (`tests.test_a › test_b`, `tests.test_a.TestC › test_d`)
+  const inModule = (id: string, file: string): boolean => {
+    const module = file.endsWith('.py') ? file.slice(0, -3).replace(/\//g, '.') : null
+    return module !== null && (id.startsWith(`${module} › `) || id.startsWith(`${module}.`))
+  }
+  return changedFiles.some((file) => failure.id.includes(file) || failure.message.includes(file) || inModule(failure.id, file))
 }
 
 /** A commit of the iteration to gate, and the files its change touched. */
@@ -38,39 +45,71 @@ export interface GateOnCommit extends GatedCommit {
   verdict: GateVerdict
 }
 
+/** The rerun through the gate's own port; without one, the whole gate again on the same commit. */
+async function rerunOf(gated: GateOnCommit, only: string[]): Promise<GateRerun> {
+  const { run, commit, iteration, verdict } = gated
+  if (run.deps.gate.rerun) return run.deps.gate.rerun({ commit, first: verdict, only })
+  const rerun = await run.deps.gate.run(commit, iteration)
+  const stillFailing = new Set(rerun.failures.map((f) => f.id))
+  // A rerun that failed without naming its tests tells nothing apart.
+  const passed = !rerun.passed && stillFailing.size === 0 ? [] : only.filter((id) => !stillFailing.has(id))
+  return { verdict: { ...rerun, rerun: { how: 'the whole gate command', ran: null } }, passed, failingOnBase: [] }
+}
+
+function rerunNote(only: string[], rerun: GateRerun): string {
+  const { verdict, passed, failingOnBase } = rerun
+  const ran = verdict.rerun?.ran
+  return (
+    `rerun on the same commit of the failing tests the change does not touch (${only.join(', ')}): ${verdict.rerun?.how ?? 'the whole gate command'}` +
+    (ran ? `; it ran ${ran.length} test(s)` : '') +
+    (passed.length ? `; flaky (passed there): ${passed.join(', ')}` : '; none passed there') +
+    (failingOnBase.length ? `; failing on the base too: ${failingOnBase.join(', ')}` : '') +
+    (verdict.passed ? '; the gate passes' : '')
+  )
+}
+
 /**
  * The flaky rule, after a failing gate: the failing tests the change does not touch and the
- * baseline did not fail are rerun once on the same commit (a fresh clean checkout, the same gate
- * user, the whole gate command). One that passes there is flaky: never the agent's task, out of
- * the fingerprint the breakers count. A passing rerun stands as the verdict. A gate whose every
- * failure is a test already seen flaky in this run is not rerun: the run ends `flaky-tests`.
+ * baseline did not fail are rerun once on the same commit, alone where the runner can be told
+ * them (see Gate.rerun). One that passes there is flaky; one that fails again, and again on the
+ * baseline's tree, is the base's. Neither is the agent's task, and neither is in the fingerprint
+ * the breakers count. A gate whose every failure is a test already seen flaky or failing on the
+ * base in this run is not rerun; such a gate, or one whose only failures left are the base's,
+ * ends the run `flaky-tests`.
  */
-export async function judgeFlaky({ run, iteration, commit, verdict, changedFiles }: GateOnCommit): Promise<FlakyJudgement> {
+export async function judgeFlaky(gated: GateOnCommit): Promise<FlakyJudgement> {
+  const { run, verdict, changedFiles } = gated
   const seen = seenFlaky.get(run) ?? new Set<string>()
   seenFlaky.set(run, seen)
+  const base = seenOnBase.get(run) ?? new Set<string>()
+  seenOnBase.set(run, base)
   const unchanged: FlakyJudgement = { verdict, flaky: [], onlyFlakyLeft: false, notes: [] }
   // A gate whose command never ran to its end (refused, timed out) or named no test has nothing to rerun.
   if (verdict.passed || verdict.gateBroken || verdict.timedOut || verdict.exitCode === null || verdict.failures.length === 0) return unchanged
-  if (verdict.failures.every((f) => seen.has(f.id))) {
+  if (verdict.failures.every((f) => seen.has(f.id) || base.has(f.id))) {
     const again = verdict.failures.map((f) => f.id)
-    return { verdict: { ...verdict, flaky: again }, flaky: [], onlyFlakyLeft: true, notes: [`only tests already seen flaky failed again: ${again.join(', ')}`] }
+    const onBase = again.filter((id) => base.has(id))
+    const flakyAgain = again.filter((id) => !base.has(id))
+    const named = { ...(flakyAgain.length ? { flaky: flakyAgain } : {}), ...(onBase.length ? { failingOnBase: onBase } : {}) }
+    return {
+      verdict: { ...verdict, ...named },
+      flaky: [],
+      onlyFlakyLeft: true,
+      notes: [`only tests already seen flaky or failing on the base failed again: ${again.join(', ')}`]
+    }
   }
   const baselineFailed = new Set(run.deps.gate.baselineFailures?.() ?? [])
   const candidates = verdict.failures.filter((f) => !baselineFailed.has(f.id) && !touched(f, changedFiles) && !seen.has(f.id)).map((f) => f.id)
   if (candidates.length === 0) return unchanged
-  const rerun = await run.deps.gate.run(commit, iteration)
-  const stillFailing = new Set(rerun.failures.map((f) => f.id))
-  // A rerun that failed without naming its tests tells nothing apart.
-  if (!rerun.passed && stillFailing.size === 0) return { ...unchanged, notes: [`rerun of ${candidates.join(', ')} on the same commit: ${rerun.reason}`] }
-  const flaky = candidates.filter((id) => !stillFailing.has(id))
-  for (const id of flaky) seen.add(id)
-  const notes = [
-    `rerun on the same commit of the failing tests the change does not touch (${candidates.join(', ')}): ${rerun.passed ? 'passed' : rerun.reason}` +
-      (flaky.length ? `; flaky: ${flaky.join(', ')}` : '')
-  ]
-  const onlyFlakyLeft = !rerun.passed && rerun.failures.length > 0 && rerun.failures.every((f) => seen.has(f.id))
-  const named = [...new Set([...flaky, ...(onlyFlakyLeft ? rerun.failures.map((f) => f.id) : [])])]
-  return { verdict: { ...rerun, ...(named.length ? { flaky: named } : {}) }, flaky, onlyFlakyLeft, notes }
+  const rerun = await rerunOf(gated, candidates)
+  for (const id of rerun.passed) seen.add(id)
+  for (const id of rerun.failingOnBase) base.add(id)
+  const left = rerun.verdict.failures
+  const onlyFlakyLeft =
+    !rerun.verdict.passed && ((left.length === 0 && rerun.failingOnBase.length > 0) || (left.length > 0 && left.every((f) => seen.has(f.id) || base.has(f.id))))
+  const again = onlyFlakyLeft ? left.map((f) => f.id).filter((id) => !base.has(id)) : []
+  const named = [...new Set([...rerun.passed, ...again])]
+  return { verdict: { ...rerun.verdict, ...(named.length ? { flaky: named } : {}) }, flaky: rerun.passed, onlyFlakyLeft, notes: [rerunNote(candidates, rerun)] }
 }
 
 /** The gate on the iteration's commit, and after a failure the flaky rule's rerun. */
@@ -81,8 +120,16 @@ export async function gateWithRerun(gated: GatedCommit): Promise<FlakyJudgement>
   return judgeFlaky({ ...gated, verdict })
 }
 
-/** The lines the next prompt carries about flaky tests: named, and not the agent's task. */
-export function flakyEvidence(flaky: readonly string[]): string[] {
-  if (flaky.length === 0) return []
-  return [`flaky, not your task (failed, then passed on a rerun of the same commit; leave them as they are): ${flaky.join(', ')}`]
+/** The lines the next prompt carries about flaky tests and the base's failing ones: named, and not the agent's task. */
+export function flakyEvidence(verdict: Pick<GateVerdict, 'flaky' | 'failingOnBase'>): string[] {
+  const lines: string[] = []
+  const flaky = verdict.flaky ?? []
+  const onBase = verdict.failingOnBase ?? []
+  if (flaky.length) lines.push(`flaky, not your task (failed, then passed on a rerun of the same commit; leave them as they are): ${flaky.join(', ')}`)
+  if (onBase.length) {
+    lines.push(
+      `failing on the base too, not your task (they passed at the baseline and fail when rerun on the base's tree; leave them as they are): ${onBase.join(', ')}`
+    )
+  }
+  return lines
 }

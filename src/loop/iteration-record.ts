@@ -98,6 +98,8 @@ function iterationEntry({ run, record, call, judged }: RecordedIteration): Extra
           timedOut: verdict.timedOut,
           fingerprint: verdict.fingerprint,
           flaky: verdict.flaky ?? [],
+          ...(verdict.failingOnBase?.length ? { failingOnBase: verdict.failingOnBase } : {}),
+          ...(verdict.rerun ? { rerun: verdict.rerun } : {}),
           failures: verdict.failures.slice(0, 200),
           testsRun: verdict.testsRun ?? null,
           skipped: verdict.skipped ?? null,

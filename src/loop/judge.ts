@@ -102,7 +102,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   evidence.push(...rejected)
   if (emptyDiff) evidence.push('the last iteration changed no files')
   if (verdict && !verdict.passed) evidence.push(...failureEvidence(verdict))
-  if (gateRan) evidence.push(...flakyEvidence(verdict?.flaky ?? []))
+  if (gateRan && verdict) evidence.push(...flakyEvidence(verdict))
   if (verdict?.passed && !changedSinceStart) evidence.push('the gate passes but nothing has been changed yet')
 
   let decision: StopReason | null = null

@@ -145,8 +145,8 @@ export const STOP_REASON_TABLE = {
     exitCode: 27,
     outcome: 'escalated',
     escalates: true,
-    what: 'The only failures left were tests already seen flaky in this run (failed, then passed on a rerun of the same commit), failing again.',
-    action: 'Quarantine or fix the flaky tests named in the escalation, then retry; the agent is never asked to fix them.'
+    what: 'The only failures left were tests already seen flaky in this run (failed, then passed on a rerun of the same commit), failing again, or tests failing on the base too (passed at the baseline, failed again on its tree).',
+    action: 'Quarantine or fix the flaky or failing tests named in the escalation in the base, then retry; the agent is never asked to fix them.'
   }
 } as const satisfies Record<string, StopReasonEntry>
 

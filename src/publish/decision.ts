@@ -1,6 +1,6 @@
 import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
-import { flakyTests } from './flaky-section.js'
+import { failingOnBase, flakyTests } from './flaky-section.js'
 import { codeSpan } from '../report/inert.js'
 import type { PublishContext } from './publisher-types.js'
 
@@ -79,8 +79,13 @@ export function decisionFor(ctx: PublishContext): string {
       return `the model provider kept refusing or failing the agent's requests${said ? ` (${codeSpan(said, { max: 300 })})` : ' (rate limit, overload or exhausted quota)'}: wait for its limits to reset, or raise the quota or credit of the account, then retry.`
     }
     case 'flaky-tests': {
+      const onBase = failingOnBase(outcome.iterations)
       const flaky = flakyTests(outcome.iterations)
-      return `only flaky tests were failing at the end (each failed, then passed on the same commit): quarantine or fix ${flaky.length ? quoted(flaky, 5) : 'them'} in the base, then retry.`
+      if (onBase.length === 0) {
+        return `only flaky tests were failing at the end (each failed, then passed on the same commit): quarantine or fix ${flaky.length ? quoted(flaky, 5) : 'them'} in the base, then retry.`
+      }
+      const alsoFlaky = flaky.length ? `, and quarantine or fix the flaky ${quoted(flaky, 5)}` : ''
+      return `the tests left failing fail on the base too (${quoted(onBase, 5)}; they passed at the baseline): fix them in the base${alsoFlaky}, then retry.`
     }
     case 'gate-broken':
       return 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'

@@ -104,7 +104,8 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
     workspace,
     gate: {
       run: (commit) => protection.gate.run(commit),
-      baselineFailures: () => baselineFailures(protection.gate.baseline?.verdict)
+      baselineFailures: () => baselineFailures(protection.gate.baseline?.verdict),
+      rerun: (request) => protection.gate.rerun(request)
     },
     guards,
     ledger: new Ledger(files.ledgerFile),

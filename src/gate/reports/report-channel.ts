@@ -97,17 +97,24 @@ function npmScript(words: string[]): string | null {
   return null
 }
 
+/** The report file, and more options of the same runner to pass beside it (a rerun's filter, shell words). */
+export interface ChannelArgs {
+  file: string
+  extra?: readonly string[]
+}
+
 /**
  * The gate command with loopgate's report option, or null when loopgate does not know the runner or
  * cannot add the option safely. `scripts` are the `package.json` scripts of the checkout (at base:
  * they are protected), for `npm test` and `npm run NAME`.
  */
-export function withReportChannel(command: string, file: string, scripts?: Record<string, unknown>): ReportChannel | null {
+export function withReportChannel(command: string, channel: string | ChannelArgs, scripts?: Record<string, unknown>): ReportChannel | null {
+  const { file, extra = [] } = typeof channel === 'string' ? { file: channel } : channel
   const words = simpleWords(command)
   if (!words) return null
   const direct = runnerOf(words)
   if (direct) {
-    const args = reportArgs(direct.runner, file)
+    const args = [...reportArgs(direct.runner, file), ...extra]
     return { runner: direct.runner, command: [...words.slice(0, direct.at), ...args, ...words.slice(direct.at)].join(' ') }
   }
   const name = npmScript(words)
@@ -117,5 +124,5 @@ export function withReportChannel(command: string, file: string, scripts?: Recor
   const runner = inner ? runnerOf(inner) : null
   // npm appends what follows `--` to the script: only safe where options may come last.
   if (!runner || runner.at !== inner!.length) return null
-  return { runner: runner.runner, command: [...words, '--', ...reportArgs(runner.runner, file)].join(' ') }
+  return { runner: runner.runner, command: [...words, '--', ...reportArgs(runner.runner, file), ...extra].join(' ') }
 }

@@ -19,6 +19,11 @@ export interface TestRunner {
   failures(lines: string[], failures: FailureList): void
   /** The counts of its summary in the text, or null when there is none. */
   counts(text: string): TestCounts | null
+  /**
+   * The options (shell words) that make the runner run only these tests, by the ids its report
+   * gives, beside loopgate's report option; null when they cannot be told to it.
+   */
+  only?(ids: readonly string[], checkout: string): string[] | null
 }
 
 export function indentOf(line: string): number {

@@ -1,5 +1,6 @@
 import { failureText } from '../failure-text.js'
 import type { TestCounts, TestRunner } from '../test-runner.js'
+import { anyOf, idParts, shellWord } from '../rerun-filter.js'
 
 const HEADER = /^ {2}(\d+)\) (.*)$/
 
@@ -21,6 +22,12 @@ export const mochaRunner: TestRunner = {
   configFiles: ['**/.mocharc*'],
   recognises: (text) => /^[ \t]*\d+ passing \(\d/m.test(text) || /^[ \t]*\d+ failing[ \t]*$/m.test(text),
   counts: mochaCounts,
+  // `--grep` matches the full title (suites and test, joined by spaces); the xunit report files a
+  // test outside any suite under the root suite, `Mocha Tests`.
+  only: (ids) => {
+    const titles = ids.map(idParts).flatMap((p) => (p[0] === 'Mocha Tests' && p.length > 1 ? [p.join(' '), p.slice(1).join(' ')] : [p.join(' ')]))
+    return ['--grep', shellWord(anyOf(titles))]
+  },
   failures(lines, failures) {
     const start = lines.findIndex((l) => /^\s*\d+ failing\s*$/.test(l))
     if (start < 0) return

@@ -1,6 +1,7 @@
 import { tapSummaryCounts } from '../formats/tap.js'
 import { failureText, withoutDuration } from '../failure-text.js'
 import { indentOf, type TestRunner } from '../test-runner.js'
+import { idParts, literal, shellWord } from '../rerun-filter.js'
 
 const SUITE = /^(\s*)▶ (\S.*)$/
 const MARKED = /^(\s*)✖ (\S.*)$/
@@ -40,6 +41,9 @@ export const nodeTestRunner: TestRunner = {
   configFiles: [],
   recognises: (text) => /^ℹ tests \d+/m.test(text) || /^✖ failing tests:/m.test(text),
   counts: tapSummaryCounts,
+  // Node 20 matches a pattern against each test's own name, later versions against the names of
+  // its suites and its own joined by spaces: the test's name at the end matches both.
+  only: (ids) => [shellWord(`--test-name-pattern=(?:^| )(?:${[...new Set(ids.map((id) => literal(idParts(id).at(-1)!)))].join('|')})$`)],
   failures(lines, failures) {
     const recap = lines.findIndex((l) => /^✖ failing tests:/.test(l))
     const end = recap < 0 ? lines.length : recap

@@ -1,5 +1,6 @@
 import { failureText } from '../failure-text.js'
 import type { TestCounts, TestRunner } from '../test-runner.js'
+import { pytestNodeId, shellWord } from '../rerun-filter.js'
 
 const REGION = /^=+ (FAILURES|ERRORS|.*) =+$/
 const SECTION = /^_{3,} (.+?) _{3,}$/
@@ -55,6 +56,10 @@ export const pytestRunner: TestRunner = {
   configFiles: ['**/pytest.ini', '**/.pytest.ini', '**/pytest.toml', '**/.pytest.toml', '**/tox.ini', '**/setup.cfg', '**/conftest.py'],
   recognises: (text) => /^=+ (?:test session starts|FAILURES|ERRORS|short test summary info) =+$/m.test(text) || pytestSummaryLine(text) !== null,
   counts: pytestCounts,
+  only(ids, checkout) {
+    const nodeIds = ids.map((id) => pytestNodeId(id, checkout))
+    return nodeIds.every((n) => n !== null) ? nodeIds.map((n) => shellWord(n!)) : null
+  },
   failures(lines, failures) {
     const sections = new Map<string, string>()
     let region = ''

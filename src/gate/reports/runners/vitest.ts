@@ -1,5 +1,6 @@
 import { failureText, withoutDuration } from '../failure-text.js'
 import type { TestCounts, TestRunner } from '../test-runner.js'
+import { byFileAndName } from './jest.js'
 
 const SECTION = /^\s*⎯{3,}\s*(Failed Tests|Failed Suites|Unhandled Errors?)\b/
 const SEPARATOR = /^\s*⎯{3,}/
@@ -26,6 +27,8 @@ export const vitestRunner: TestRunner = {
     /⎯ Failed (?:Tests|Suites) \d+ ⎯/.test(text) ||
     /^[ \t]*Test Files[ \t]+\d+ (?:passed|failed)/m.test(text),
   counts: vitestCounts,
+  // vitest's file filters are parts of the path, not patterns.
+  only: (ids) => byFileAndName(ids, (file) => file),
   failures(lines, failures) {
     let section: string | null = null
     let found = false

@@ -1,0 +1,87 @@
+import { rerunFailing, type RerunPorts } from '../src/gate/flaky-rerun.js'
+import type { GateVerdict } from '../src/loop/engine-types.js'
+
+/**
+ * How the iteration's verdict is made from a narrowed rerun: the first run without the failures
+ * that passed alone, passing only when those were all that failed it; a failure of the base's
+ * never lets it pass; a rerun that named nothing tells nothing apart.
+ */
+
+function verdict(over: Partial<GateVerdict>): GateVerdict {
+  return { passed: false, reason: 'exit 1', exitCode: 1, timedOut: false, failures: [], fingerprint: 'f', outputTail: '', durationMs: 1, ...over }
+}
+
+const failing = (...ids: string[]) => ({
+  failures: ids.map((id) => ({ id, message: `${id} failed` })),
+  failedIds: ids
+})
+
+/** Ports whose runs answer from `answers`: the same commit's first, then the base's. */
+function ports(answers: GateVerdict[], base: string | null = 'b4se'): RerunPorts & { asked: { commit: string; base: boolean; only: readonly string[] }[] } {
+  const asked: { commit: string; base: boolean; only: readonly string[] }[] = []
+  return {
+    command: 'node --test',
+    base,
+    asked,
+    run: (commit, onBase, only) => {
+      asked.push({ commit, base: onBase, only })
+      return Promise.resolve(answers.shift()!)
+    }
+  }
+}
+
+const narrowed = (over: Partial<GateVerdict>) => verdict({ narrowedBy: 'node:test, x', ...over })
+
+describe('the verdict after a narrowed rerun', () => {
+  test('every failure passing alone: the first verdict passes, the flaky tests among its passed ones', async () => {
+    const first = verdict({ ...failing('coin'), passedIds: ['a', 'b'] })
+    const p = ports([narrowed({ passed: true, reason: 'exit 0', exitCode: 0, passedIds: ['coin'] })])
+    const r = await rerunFailing({ commit: 'c0mmit', first, only: ['coin'] }, p)
+    expect(r.verdict).toMatchObject({ passed: true, fingerprint: null, failures: [], flaky: ['coin'], passedIds: ['a', 'b', 'coin'] })
+    expect(p.asked).toEqual([{ commit: 'c0mmit', base: false, only: ['coin'] }])
+  })
+
+  test('a first run failed for more than its tests (fewer than the baseline): it never passes on a rerun of them', async () => {
+    const first = verdict({ ...failing('coin'), reason: 'exit 1; fewer tests than the baseline (3 < 4)' })
+    const r = await rerunFailing({ commit: 'c', first, only: ['coin'] }, ports([narrowed({ passed: true, reason: 'exit 0', passedIds: ['coin'] })]))
+    expect(r.verdict.passed).toBe(false)
+    expect(r.verdict.failures).toEqual([])
+    expect(r.verdict.flaky).toEqual(['coin'])
+  })
+
+  test('a test failing again, and on the base: out of the failures and the fingerprint, and the gate still fails', async () => {
+    const first = verdict(failing('clock', 'task'))
+    const p = ports([narrowed({ ...failing('clock'), passedIds: [] }), narrowed({ ...failing('clock'), passedIds: [] })])
+    const r = await rerunFailing({ commit: 'c', first, only: ['clock'] }, p)
+    expect(r.failingOnBase).toEqual(['clock'])
+    expect(r.verdict.passed).toBe(false)
+    expect(r.verdict.failures.map((f) => f.id)).toEqual(['task'])
+    const alone = await rerunFailing({ commit: 'c', first: verdict(failing('task')), only: [] }, ports([narrowed({ passedIds: [] })], null))
+    expect(r.verdict.fingerprint).toBe(alone.verdict.fingerprint)
+    expect(p.asked[1]).toEqual({ commit: 'b4se', base: true, only: ['clock'] })
+  })
+
+  test('only a failure of the base’s left: the verdict fails, with no failure of the agent’s to give it', async () => {
+    const first = verdict(failing('clock'))
+    const r = await rerunFailing({ commit: 'c', first, only: ['clock'] }, ports([narrowed(failing('clock')), narrowed(failing('clock'))]))
+    expect(r.verdict).toMatchObject({ passed: false, failures: [], failingOnBase: ['clock'] })
+  })
+
+  test('a rerun that crashed without a report names nothing flaky and nothing the base’s', async () => {
+    const first = verdict(failing('coin'))
+    const crashed = narrowed({ reason: 'exit 1; no report at loopgate’s report file' })
+    const r = await rerunFailing({ commit: 'c', first, only: ['coin'] }, ports([crashed, crashed]))
+    expect(r).toMatchObject({ passed: [], failingOnBase: [] })
+    expect(r.verdict.failures.map((f) => f.id)).toEqual(['coin'])
+  })
+
+  test('a test the narrowed rerun skipped (its filter missed it) is not flaky', async () => {
+    const first = verdict(failing('coin'))
+    const r = await rerunFailing(
+      { commit: 'c', first, only: ['coin'] },
+      ports([narrowed({ passed: true, reason: 'exit 0', passedIds: [], skippedIds: ['coin'] }), narrowed({ passedIds: [] })])
+    )
+    expect(r.passed).toEqual([])
+    expect(r.verdict.passed).toBe(false)
+  })
+})
