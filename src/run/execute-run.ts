@@ -20,6 +20,7 @@ import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
 import { giveUpToRemember, type TaskIdentity } from './give-up-memory.js'
 import { wireLoop, workspaceView, type LoopWiring } from './wiring.js'
+import { bumpReference, judgeBumpForLoop } from './bump-verdict.js'
 
 async function assertGitRepository(repository: GitRepository, dir: string): Promise<void> {
   if ((await repository.tryHead()) === null) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
@@ -88,6 +89,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   let run: RunOutcome
   let notes: string[]
+  let flaky: string[] = []
   try {
     // Wired while the workspace is handed over to the agent's user.
     const wiring = await wireLoop({
@@ -99,7 +101,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
     })
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
     await protection.handedOver
-    run = await loopOrBump({ settings, ctx, before, protection, wiring })
+    ;({ run, flaky } = await loopOrBump({ settings, ctx, before, protection, wiring }))
   } finally {
     const finished = protection.finish()
     const retired = finished.then(
@@ -111,7 +113,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
     await finished
   }
 
-  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress, identity: before.identity ?? null })
+  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress, identity: before.identity ?? null, flakyOnBump: flaky })
 }
 
 type ReadyUpgrade = Extract<NonNullable<BeforeLoop['upgrade']>, { kind: 'ready' }>
@@ -127,11 +129,13 @@ interface FinishedLoop {
   progress: ProgressFile
   /** The task's identity, for the give-up the loop's state remembers. */
   identity: TaskIdentity | null
+  /** Tests found flaky on the bump commit. */
+  flakyOnBump: string[]
 }
 
 /** Publishes the run's work (or its escalation) and reports the run, with what an upgrade tried. */
 async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoop): Promise<RunReport> {
-  const { run, notes, ready, protection, runDir, files, progress, identity } = done
+  const { run, notes, ready, protection, runDir, files, progress, identity, flakyOnBump } = done
   const published = await ctx.publisher.publish({
     settings,
     upgrade: ready
@@ -140,7 +144,8 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
           workspace: settings.workspace,
           loopId: settings.loopId,
           head: run.headCommit,
-          exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]
+          exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])],
+          flaky: flakyOnBump
         })
       : undefined,
     outcome: run,
@@ -221,7 +226,7 @@ function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectO
     alongside,
     log: new AttemptLog(files.logFile),
     // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
-    dependencyReference: ready ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] } : { commit: ctx.carry?.baseCommit }
+    dependencyReference: ready ? bumpReference(ready) : { commit: ctx.carry?.baseCommit }
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err
     return err
@@ -241,11 +246,13 @@ interface WiredRun {
  * The loop, or for a dependency upgrade whose bump alone passes the baseline gate, that bump as the
  * verified result with no agent call.
  */
-async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRun): Promise<RunOutcome> {
+async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRun): Promise<{ run: RunOutcome; flaky: string[] }> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
-  const bumpVerdict = ready ? (protection.baseline?.verdict ?? null) : null
+  const judged = ready ? await judgeBumpForLoop(wiring.deps, ready.bumpCommit, protection.baseline?.verdict ?? null) : null
+  const bumpVerdict = judged?.verdict ?? null
+  const flaky = judged?.flaky ?? []
   if (ready && bumpVerdict?.passed) {
-    return verifiedByTheBump({
+    const run = verifiedByTheBump({
       ready,
       head: await wiring.gitWorkspace.head(),
       verdict: bumpVerdict,
@@ -253,9 +260,10 @@ async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRu
       progress: wiring.deps.progress,
       clock: wiring.deps.clock
     })
+    return { run, flaky }
   }
   const carry = ctx.carry ?? {}
-  return runLoop(
+  const run = await runLoop(
     {
       runId: ctx.runId,
       task:
@@ -283,4 +291,5 @@ async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRu
     },
     wiring.deps
   )
+  return { run, flaky }
 }
