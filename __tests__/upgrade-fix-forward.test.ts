@@ -12,6 +12,7 @@ let registry: LocalRegistry
 beforeAll(async () => {
   registry = await startRegistry()
   const meta = { type: 'module', main: 'index.js' }
+  registry.publish('helper', '1.0.0', { 'index.js': 'export const help = 1\n' }, meta)
   registry.publish('mathcore', '1.0.0', { 'index.js': 'export const one = 1\n' }, meta)
   registry.publish('mathcore', '2.0.0', { 'index.js': 'export const one = 1\n' }, meta)
   registry.publish('mathlib', '1.0.0', { 'index.js': 'export function add(a, b) {\n  return a + b\n}\n' }, { ...meta, dependencies: { mathcore: '^1.0.0' } })
@@ -151,6 +152,26 @@ describe('task: dependency-upgrade: the bump is loopgate’s, the agent fixes fo
       expect(lockAt(ws, 'HEAD').packages['node_modules/mathlib'].version).toBe('2.0.0')
       expect(lockAt(ws, 'HEAD').packages['node_modules/mathcore'].version).toBe('2.0.0')
       expect(sh(ws, ['diff', '--name-only', bump, 'HEAD', '--', 'package.json', 'package-lock.json']).trim()).toBe('')
+    },
+    LONG
+  )
+
+  it(
+    'under dependency-changes: registry another dependency from the registry may come with the fix: verified, the body lists it with the code',
+    async () => {
+      const { ws, start, shared } = project()
+      const addHelper = `npm install helper@1.0.0 --no-audit --no-fund --ignore-scripts >/dev/null 2>&1; ${FIX}`
+      const { report } = await run(ws, { 'dependency-changes': 'registry', 'agent-command': agent(shared, [addHelper]) })
+      expect(report.stopReason).toBe('verified')
+      expect(report.run?.iterations.map((i) => i.tampered)).toEqual([false])
+      const bump = bumpOf(ws, start)
+      expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ helper: '^1.0.0', mathlib: '^2.0.0' })
+      expect(sh(ws, ['diff', bump, 'HEAD', '--', 'package-lock.json'])).not.toMatch(/^[-+].*"(version|resolved)".*mathlib/m)
+      expect(lockAt(ws, 'HEAD').packages['node_modules/mathlib']).toEqual(lockAt(ws, bump).packages['node_modules/mathlib'])
+      const body = readFileSync(report.published.files[0], 'utf8')
+      expect(body).toMatch(
+        /What the agent had to change beyond the bump\*\* \(3 file\(s\)\):\n- ` package-lock\.json ` \+\d+\/−\d+\n- ` package\.json ` \+1\/−0\n- ` src\/calc\.js ` \+2\/−2$/m
+      )
     },
     LONG
   )

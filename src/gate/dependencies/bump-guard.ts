@@ -60,8 +60,11 @@ const manifestOf = (file: string, text: string | undefined) => {
 }
 
 /**
- * The bump that `bumpCommit` made over `beforeCommit` in the repository at `cwd`: the packages
- * whose manifest entries it changed (with `origin.package`), and their entries as it left them.
+ * The bump that commit `commits.bump` made over `commits.before` (usually its parent) in the
+ * repository at `cwd`: the packages whose manifest entries it changed (with `origin.package`;
+ * for a bump of lockfile or requirements pins only, the packages whose entries it changed), their
+ * entries in every manifest and lockfile of the bump's tree, and the other lockfile entries it
+ * moved.
  */
 export async function describeBump(cwd: string, commits: { before: string; bump: string }, origin: BumpOrigin = {}): Promise<BumpDescription> {
   const changed = (await git(['diff', '--name-only', '-z', '--no-renames', commits.before, commits.bump], { cwd })).stdout.split('\0').filter(isDependencyFile)
