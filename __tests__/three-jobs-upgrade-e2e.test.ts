@@ -121,7 +121,7 @@ describe('task: dependency-upgrade through the bundled action', () => {
       expect(sh(bare, ['log', '-1', '--format=%s', commits[0]]).trim()).toBe(TITLE)
       expect(sh(bare, ['diff', '--name-only', start, commits[0]]).trim().split('\n').sort()).toEqual(['package-lock.json', 'package.json'])
       expect(sh(bare, ['show', `${commits[1]}:src/calc.js`])).toContain('sum(a, b)')
-      expect(pull.body).toMatch(/What the agent had to change beyond the manifest and lockfile\*\* \(1 file\(s\)\):\n- ` src\/calc\.js `/)
+      expect(pull.body).toMatch(/What the agent had to change beyond the bump\*\* \(1 file\(s\)\):\n- ` src\/calc\.js ` \+2\/−2/)
       expect(pull.body).not.toMatch(/^- ` package(-lock)?\.json `/m)
 
       // Another runner, nothing new published: the state (restored from the cache) says it is done.

@@ -115,7 +115,7 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
       expect(readFileSync(titleFile, 'utf8').trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0 (major)')
       const body = readFileSync(bodyFile, 'utf8')
       expect(body).toContain(`loopgate made the bump itself with the package manager, before any agent call: commit \`${bump}\``)
-      expect(body).toMatch(/What the agent had to change beyond the manifest and lockfile\*\* \(1 file\(s\)\):\n- ` src\/calc\.js `/)
+      expect(body).toMatch(/What the agent had to change beyond the bump\*\* \(1 file\(s\)\):\n- ` src\/calc\.js ` \+2\/−2/)
       expect(body).not.toMatch(/^- ` package(-lock)?\.json `/m)
 
       // The next scheduled run sees the same outdated package on the same base: nothing to do, nothing spent.

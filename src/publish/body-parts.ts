@@ -68,17 +68,27 @@ export function upgradeSection(ctx: PublishContext, upgrade: NonNullable<Publish
   const verified = ctx.outcome.stopReason === 'verified'
   const bump = `Bumps ${codeSpan(upgrade.name)} from ${codeSpan(upgrade.from)} to ${codeSpan(upgrade.to)} (a ${upgrade.kind} upgrade). loopgate made the bump itself with the package manager, before any agent call: commit \`${upgrade.bumpCommit}\` (${upgrade.bumpFiles.map((f) => codeSpan(f)).join(', ')}).`
   const files = upgrade.changedAfterBump
+  const count = (n: number | null): string => (n === null ? 'binary' : String(n))
   const changed =
     files.length === 0
       ? ctx.outcome.iterations.length === 0
-        ? '**Changes beyond the manifest and lockfile:** none. The bump alone passes the gate, so no agent was called.'
-        : '**Changes beyond the manifest and lockfile:** none.'
+        ? '**Changes beyond the bump:** none. The bump alone passes the gate, so no agent was called.'
+        : '**Changes beyond the bump:** none.'
       : [
-          `**${verified ? 'What the agent had to change' : 'What the agent changed'} beyond the manifest and lockfile** (${files.length} file(s)):`,
-          ...files.slice(0, MAX_LISTED_FILES).map((f) => `- ${codeSpan(f)}`),
+          `**${verified ? 'What the agent had to change' : 'What the agent changed'} beyond the bump** (${files.length} file(s)):`,
+          ...files.slice(0, MAX_LISTED_FILES).map((f) => `- ${codeSpan(f.path)} +${count(f.insertions)}/−${count(f.deletions)}`),
           ...(files.length > MAX_LISTED_FILES ? [`- … and ${files.length - MAX_LISTED_FILES} more`] : [])
         ].join('\n')
-  return `${bump}\n\n${changed}`
+  const flaky = upgrade.flakyOnBump ?? []
+  const flakyNote = flaky.length
+    ? `\n\n**Flaky on the bump:** ${flaky
+        .slice(0, 20)
+        .map((id) => codeSpan(id, { max: 300 }))
+        .join(
+          ', '
+        )}${flaky.length > 20 ? ` and ${flaky.length - 20} more` : ''}: each failed on the bumped tree, then passed when the gate ran again on the same commit. Not the upgrade's failure and never the agent's task.`
+    : ''
+  return `${bump}\n\n${changed}${flakyNote}`
 }
 
 /** The task is shown as text: it may have come from an event (an issue or a comment someone wrote). */

@@ -3,6 +3,7 @@ import type { StopReason } from '../loop/stop-reasons.js'
 import type { CommitAuthor } from '../settings.js'
 import type { GitRepository } from '../git/repository.js'
 import type { GateSettings, LoopSettings, PublishSettings, StateSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
+import type { FileChange } from './changes.js'
 
 /**
  * What a publisher reads: where the work goes (publishing's own settings), and what its bodies show
@@ -44,8 +45,10 @@ export interface UpgradePublishInfo {
   bumpFiles: string[]
   /** The upgrade's own work branch: one pull request per upgrade. */
   branch: string
-  /** What the agent had to change beyond the bump (files changed after the bump commit). */
-  changedAfterBump: string[]
+  /** What the agent changed beyond the bump: the files changed after the bump commit, with their line counts. */
+  changedAfterBump: FileChange[]
+  /** Tests that failed on the bump commit and passed when the gate ran again there: flaky, not the upgrade's failure. */
+  flakyOnBump?: string[]
 }
 
 export interface PublishContext {

@@ -7,20 +7,19 @@ import { GitRepository } from '../git/repository.js'
 import { ConfigError } from '../errors.js'
 import { type Settings } from '../settings.js'
 import { gateEnv } from '../agents/agent-env.js'
-import { runLoop } from '../loop/engine.js'
 import { outcomeFor, type StopReason } from '../loop/stop-reasons.js'
 import type { RunOutcome } from '../loop/engine-types.js'
 import { AttemptLog } from '../records/attempt-log.js'
 import { ProgressFile } from '../records/progress-file.js'
-import { upgradePublishInfo, verifiedByTheBump } from '../upgrade/outcome.js'
+import { upgradePublishInfo } from '../upgrade/outcome.js'
 import { upgradeStartEntry } from '../upgrade/interrupted.js'
 import { settleUpgrade } from '../upgrade/prepare.js'
-import { upgradeTask } from '../upgrade/task-prompt.js'
-import { gatePassesOnTheBump } from '../bot-pr/bot-outcome.js'
 import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
 import { giveUpToRemember, type TaskIdentity } from './give-up-memory.js'
-import { wireLoop, workspaceView, type LoopWiring } from './wiring.js'
+import { wireLoop, workspaceView } from './wiring.js'
+import { loopOrBump } from './loop-or-bump.js'
+import { botBumpReference, bumpReference } from './bump-verdict.js'
 
 async function assertGitRepository(repository: GitRepository, dir: string): Promise<void> {
   if ((await repository.tryHead()) === null) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
@@ -60,17 +59,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
 
   const before = await beforeTheLoop(initial, ctx)
   const settings = before.settings
-  if (before.stop) {
-    const { stopReason, notes } = before.stop
-    stopBeforeTheLoop({ files, progress, ctx, stopReason, notes })
-    return stoppedReport({
-      files,
-      stopReason,
-      outcome: outcomeFor(stopReason),
-      notes: before.upgrade ? before.notes : [...before.notes, ...notes],
-      upgradeAttempts: before.upgrade?.attempts
-    })
-  }
+  if (before.stop) return stoppedBeforeTheLoop(before, before.stop, { files, progress, ctx })
 
   // Named in the log before the gate and any call, so the post step can remember it if the run dies.
   if (before.upgrade?.kind === 'ready') new AttemptLog(files.logFile).write(upgradeStartEntry(before.upgrade, ctx.runId))
@@ -89,6 +78,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   let run: RunOutcome
   let notes: string[]
+  let flaky: string[] = []
   try {
     // Wired while the workspace is handed over to the agent's user.
     const wiring = await wireLoop({
@@ -100,7 +90,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
     })
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
     await protection.handedOver
-    run = await loopOrBump({ settings, ctx, before, protection, wiring })
+    ;({ run, flaky } = await loopOrBump({ settings, ctx, before, protection, wiring }))
   } finally {
     const finished = protection.finish()
     const retired = finished.then(
@@ -112,7 +102,31 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
     await finished
   }
 
-  return publishRun(settings, ctx, { run, notes, ready, protection, runDir, files, progress, identity: before.identity ?? null, repository })
+  return publishRun(settings, ctx, {
+    run,
+    notes,
+    ready,
+    protection,
+    runDir,
+    files,
+    progress,
+    identity: before.identity ?? null,
+    repository,
+    flakyOnBump: flaky
+  })
+}
+
+/** A run that stopped before the loop (nothing to do, a skip, a refusal): reported, nothing spent. */
+function stoppedBeforeTheLoop(before: BeforeLoop, stop: NonNullable<BeforeLoop['stop']>, where: Pick<EarlyStop, 'files' | 'progress' | 'ctx'>): RunReport {
+  const { stopReason, notes } = stop
+  stopBeforeTheLoop({ ...where, stopReason, notes })
+  return stoppedReport({
+    files: where.files,
+    stopReason,
+    outcome: outcomeFor(stopReason),
+    notes: before.upgrade ? before.notes : [...before.notes, ...notes],
+    upgradeAttempts: before.upgrade?.attempts
+  })
 }
 
 type ReadyUpgrade = Extract<NonNullable<BeforeLoop['upgrade']>, { kind: 'ready' }>
@@ -130,11 +144,13 @@ interface FinishedLoop {
   identity: TaskIdentity | null
   /** The workspace's repository, through loopgate's own git directory. */
   repository: GitRepository
+  /** Tests found flaky on the bump commit. */
+  flakyOnBump: string[]
 }
 
 /** Publishes the run's work (or its escalation) and reports the run, with what an upgrade tried. */
 async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoop): Promise<RunReport> {
-  const { run, notes, ready, protection, runDir, files, progress, identity, repository } = done
+  const { run, notes, ready, protection, runDir, files, progress, identity, repository, flakyOnBump } = done
   const published = await ctx.publisher.publish({
     settings,
     upgrade: ready
@@ -143,7 +159,8 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
           workspace: settings.workspace,
           loopId: settings.loopId,
           head: run.headCommit,
-          exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])]
+          exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])],
+          flaky: flakyOnBump
         })
       : undefined,
     outcome: run,
@@ -226,74 +243,9 @@ function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectO
     alongside,
     log: new AttemptLog(files.logFile),
     // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
-    dependencyReference: ready
-      ? { commit: ready.bumpCommit, pinned: [ready.candidate.name] }
-      : bot
-        ? { commit: bot.headCommit, pinned: bot.packages.map((p) => p.name) }
-        : { commit: ctx.carry?.baseCommit },
-    dependencyBump: bot ? { baseCommit: bot.baseCommit, headCommit: bot.headCommit } : undefined
+    dependencyReference: ready ? bumpReference(ready) : bot ? botBumpReference(bot) : { commit: ctx.carry?.baseCommit }
   }).catch((err: unknown) => {
     if (!(err instanceof GateBrokenError)) throw err
     return err
   })
-}
-
-/** A run wired for the loop: its settings, context, what ran before, its protection and its ports. */
-interface WiredRun {
-  settings: Settings
-  ctx: RunContext
-  before: BeforeLoop
-  protection: Protection
-  wiring: LoopWiring
-}
-
-/**
- * The loop, or for a dependency upgrade whose bump alone passes the baseline gate, that bump as the
- * verified result with no agent call.
- */
-async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRun): Promise<RunOutcome> {
-  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
-  // A bot's pull request whose gate passes already: the failed check was not the gate's.
-  if (before.botBump && protection.baseline?.verdict.passed)
-    return gatePassesOnTheBump({ bump: before.botBump, head: await wiring.gitWorkspace.head(), verdict: protection.baseline.verdict, records: wiring.deps })
-  const bumpVerdict = ready ? (protection.baseline?.verdict ?? null) : null
-  if (ready && bumpVerdict?.passed) {
-    return verifiedByTheBump({
-      ready,
-      head: await wiring.gitWorkspace.head(),
-      verdict: bumpVerdict,
-      log: wiring.deps.log,
-      progress: wiring.deps.progress,
-      clock: wiring.deps.clock
-    })
-  }
-  const carry = ctx.carry ?? {}
-  return runLoop(
-    {
-      runId: ctx.runId,
-      task:
-        ready && bumpVerdict
-          ? upgradeTask({
-              candidate: ready.candidate,
-              bumpCommit: ready.bumpCommit,
-              bumpFiles: ready.bumpFiles,
-              gateCommand: settings.gateCommand,
-              verdict: bumpVerdict,
-              releaseNotes: ready.releaseNotes
-            })
-          : settings.prompt,
-      maxIterations: settings.maxIterations,
-      callBudgetUsd: settings.callBudgetUsd,
-      spendCeilingUsd: settings.spendCeilingUsd,
-      callTimeoutMs: settings.callTimeoutMs,
-      timeLimitMs: settings.timeLimitMs,
-      noProgressLimit: settings.noProgressLimit,
-      sameFailureLimit: settings.sameFailureLimit,
-      progressFileName: settings.progressFile,
-      period: carry.period,
-      initialEvidence: carry.initialEvidence,
-      seedFingerprint: carry.seedFingerprint
-    },
-    wiring.deps
-  )
 }

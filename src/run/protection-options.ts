@@ -7,6 +7,7 @@ import type { AgentRunner, CallGuard } from '../loop/engine-types.js'
 import type { BaseRef } from '../gate/baseline/base.js'
 import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
+import type { DependencyReferenceOptions } from '../gate/dependencies/dependency-trust.js'
 
 /**
  * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
@@ -46,13 +47,7 @@ export interface ProtectionOptions {
    * The commit whose dependencies the gate trusts (loopgate's bump commit, or where a resumed run's
    * work began) and the packages of loopgate's own bump; default: the workspace's HEAD at setup.
    */
-  dependencyReference?: { commit?: string; pinned?: string[] }
-  /**
-   * A bump the agent's work must keep byte for byte, made before the run (a dependency bot's pull
-   * request): the commit before it and the commit it ends at. The bump guard holds each candidate's
-   * manifest and lockfile entries of the bumped packages to it.
-   */
-  dependencyBump?: { baseCommit: string; headCommit: string }
+  dependencyReference?: DependencyReferenceOptions
   /** The attempt log: gets the baseline entry. */
   log?: AttemptLog
   /**

@@ -2,6 +2,7 @@ import { git } from '../git/git.js'
 import type { Clock, GateVerdict, ProgressNotes, RunOutcome } from '../loop/engine-types.js'
 import type { AttemptLog } from '../records/attempt-log.js'
 import type { UpgradePublishInfo } from '../publish/publisher-types.js'
+import type { FileChange } from '../publish/changes.js'
 import { upgradeBranch, type UpgradeReady } from './prepare.js'
 
 /**
@@ -27,7 +28,9 @@ export function verifiedByTheBump(opts: {
     to: ready.candidate.to,
     bumpCommit: ready.bumpCommit,
     gate: { passed: verdict.passed, reason: verdict.reason, testsRun: verdict.testsRun ?? null },
-    decision: 'the bump alone passes the gate: no agent call'
+    decision: verdict.flaky?.length
+      ? `the bump alone passes the gate once its flaky tests ran again (${verdict.flaky.join(', ')}): no agent call`
+      : 'the bump alone passes the gate: no agent call'
   })
   opts.log.write({ type: 'stop', stopReason: 'verified', iterations: 0, spentUsd: 0, verifiedCommit: head, headCommit: head, claimedDone: 0, gateAgreed: 0 })
   return {
@@ -53,12 +56,28 @@ export interface UpgradeHead {
   loopId: string
   head: string
   exclude: readonly string[]
+  /** Tests the gate found flaky on the bump commit (see judgeTheBump). */
+  flaky?: readonly string[]
 }
 
-/** What the pull request says about the upgrade: the files changed after loopgate's bump commit. */
-export async function upgradePublishInfo({ ready, workspace, loopId, head, exclude }: UpgradeHead): Promise<UpgradePublishInfo> {
-  const names = async (args: string[]): Promise<string[]> =>
-    (await git(['diff', '--name-only', '-z', '--no-renames', ...args], { cwd: workspace })).stdout.split('\0').filter(Boolean)
+/**
+ * What the pull request says about the upgrade: the files the agent changed after loopgate's bump
+ * commit, with their lines added and removed. The bump's own lines are not among them: the bump
+ * guard keeps them as the bump commit left them.
+ */
+export async function upgradePublishInfo({ ready, workspace, loopId, head, exclude, flaky = [] }: UpgradeHead): Promise<UpgradePublishInfo> {
+  const pathspecs = ['.', ...exclude.map((f) => `:(exclude,literal)${f}`)]
+  const raw = (
+    await git(['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', ready.bumpCommit, head, '--', ...pathspecs], { cwd: workspace })
+  ).stdout
+  const count = (n: string): number | null => (n === '-' ? null : Number(n))
+  const changed: FileChange[] = raw
+    .split('\0')
+    .filter(Boolean)
+    .map((rec) => {
+      const [add, del, ...name] = rec.split('\t')
+      return { path: name.join('\t'), insertions: count(add), deletions: count(del) }
+    })
   const c = ready.candidate
   return {
     name: c.name,
@@ -68,6 +87,7 @@ export async function upgradePublishInfo({ ready, workspace, loopId, head, exclu
     bumpCommit: ready.bumpCommit,
     bumpFiles: ready.bumpFiles,
     branch: upgradeBranch(loopId, c),
-    changedAfterBump: await names([ready.bumpCommit, head, '--', '.', ...exclude.map((f) => `:(exclude,literal)${f}`)])
+    changedAfterBump: changed,
+    flakyOnBump: [...flaky]
   }
 }

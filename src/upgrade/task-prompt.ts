@@ -6,6 +6,8 @@ const MAX_FAILURES = 20
 function gateSection(gateCommand: string, verdict: GateVerdict): string[] {
   const lines = [`The protected gate (\`${gateCommand}\`) on the bumped tree: ${verdict.passed ? 'passed' : `failed (${verdict.reason})`}.`]
   for (const f of verdict.failures.slice(0, MAX_FAILURES)) lines.push(`- failing: ${f.id}${f.message ? ` — ${f.message}` : ''}`)
+  for (const id of verdict.flaky ?? [])
+    lines.push(`- flaky, not your task: ${id} (failed on the bumped tree, then passed when the gate ran again on the same commit)`)
   if (verdict.failures.length > MAX_FAILURES) lines.push(`- … and ${verdict.failures.length - MAX_FAILURES} more failing tests`)
   // The output too: a failure id alone often hides what the new version broke (an import error).
   if (!verdict.passed && verdict.outputTail.trim()) {

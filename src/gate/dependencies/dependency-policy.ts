@@ -2,6 +2,7 @@ import { ECOSYSTEMS } from '../../ecosystems/registry.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
 import { changedLockEntries, lockEntries } from './lockfile-entries.js'
 import type { ManifestKind } from './manifest-keys.js'
+import type { BumpDescription } from './bump-guard.js'
 import type { DependencyChanges } from '../../settings.js'
 
 /**
@@ -15,6 +16,8 @@ export interface DependencyPolicy {
   isRunner(name: string): boolean
   /** Packages whose entries are loopgate's own (its bump in a dependency-upgrade run). */
   pinned: readonly string[]
+  /** The bump the agent fixes forward: its packages' entries are judged by the bump guard (see bump-guard.ts), not here. */
+  bump?: BumpDescription
   /** npm registry URL prefixes (see npmRegistryHosts). */
   registryHosts: readonly string[]
 }
@@ -29,6 +32,8 @@ const REGISTRY_ONLY = '`dependency-changes: registry` allows name@version from t
 /** One changed entry: its package, the change in words, whether its new spec is a registry version (and why not). */
 interface EntryChange {
   name: string
+  /** The lockfile entry's key, for a lockfile change. */
+  key?: string
   what: string
   registry: boolean
   why?: string
@@ -37,8 +42,9 @@ interface EntryChange {
 function judge(policy: DependencyPolicy, change: EntryChange): string | null {
   const { name, what, registry, why } = change
   const n = normalizeName(name)
-  if (policy.pinned.some((p) => normalizeName(p) === n))
-    return `${what}: ${name} is loopgate's own bump in this run; the agent may change the code, not the bump`
+  // The bump guard judges the bump's own entries (see bump-guard.ts).
+  if (policy.bump && (policy.bump.packages.includes(n) || policy.bump.lockEntries.some((e) => e.key === change.key))) return null
+  if (policy.pinned.some((p) => normalizeName(p) === n)) return `${what}: ${name} is loopgate's own bump in this run and is fixed: fix the code forward`
   if (policy.mode === 'refuse') return `${what}: dependency changes are refused (${ALLOW})`
   if (policy.isRunner(name))
     return `${what}: ${name} is loaded by the gate itself (its runner, a plugin or an assertion library the gate command, its configuration or the protected tests name) and keeps the base's version`
@@ -87,7 +93,8 @@ export function lockfileRefusals(file: string, change: FileChange, policy: Depen
       if (policy.mode === 'refuse') out.push(`the root entry changed: dependency changes are refused (${ALLOW})`)
       continue
     }
-    const r = judge(policy, { name: e.name, what: `${e.key} ${old.some((o) => o.key === e.key) ? 'changed' : 'added'}`, registry: e.registry, why: e.why })
+    const what = `${e.key} ${old.some((o) => o.key === e.key) ? 'changed' : 'added'}`
+    const r = judge(policy, { name: e.name, key: e.key, what, registry: e.registry, why: e.why })
     if (r) out.push(r)
   }
   for (const name of removed) {

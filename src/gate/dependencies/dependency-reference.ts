@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { inDependencyFolder, inRootDependencyFolder } from '../../ecosystems/registry.js'
 import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../../fs/tree.js'
 import type { Tampering } from '../baseline/compare.js'
+import { bumpViolations } from './bump-guard.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
 import { manifestDependencies } from './dependency-specs.js'
 import { isLockfile } from './lockfile-entries.js'
@@ -77,32 +78,40 @@ export class DependencyReference {
    * reference (a status or a tree diff); the reference's own dependency files are always checked.
    */
   check(root: string, candidates: Iterable<string>, opts: { skipRootFolders?: boolean } = {}): Tampering[] {
-    const found: Tampering[] = []
-    const seen = new Set<string>()
-    for (const file of [...this.files.keys(), ...candidates]) {
-      if (seen.has(file)) continue
-      seen.add(file)
+    const found = new Map<string, string[]>()
+    const add = (file: string, change: string): void => void found.set(file, [...(found.get(file) ?? []), change])
+    const read = new Map<string, string | null>()
+    for (const file of new Set([...this.files.keys(), ...candidates])) {
       const kind = dependencyPathKind(file)
       if (!kind) continue
       if (kind === 'folder') {
         if (opts.skipRootFolders && inRootDependencyFolder(file) && !this.tracksUnder(file)) continue
         const change = this.folderChange(root, file)
-        if (change) found.push({ path: file, change })
+        if (change) add(file, change)
         continue
       }
       const entry = readTreeEntry(root, file)
       const now = entry.kind === 'file' ? entry.data.toString('utf8') : entry.kind === 'missing' ? null : undefined
       const before = this.files.get(file)?.toString('utf8') ?? null
       if (now === undefined) {
-        found.push({ path: file, change: 'not a regular file: dependency files are compared as files' })
+        add(file, 'not a regular file: dependency files are compared as files')
         continue
       }
+      read.set(file, now)
       const change = { before, after: now }
       const refusals = kind === 'lockfile' ? lockfileRefusals(file, change, this.policy) : manifestRefusals(kind, change, this.policy)
-      if (refusals.length)
-        found.push({ path: file, change: refusals.slice(0, 5).join('; ') + (refusals.length > 5 ? `; and ${refusals.length - 5} more` : '') })
+      if (refusals.length) add(file, refusals.slice(0, 5).join('; ') + (refusals.length > 5 ? `; and ${refusals.length - 5} more` : ''))
     }
-    return found.sort((a, b) => a.path.localeCompare(b.path))
+    const bump = this.policy.bump
+    if (bump) for (const v of bumpViolations(bump, { paths: read.keys(), read: (file) => this.readChecked(root, read, file) })) add(v.file, v.change)
+    return [...found].map(([path, changes]) => ({ path, change: changes.join('; ') })).sort((a, b) => a.path.localeCompare(b.path))
+  }
+
+  /** A dependency file's text as check read it, else from `root` (null: absent or not a file). */
+  private readChecked(root: string, read: Map<string, string | null>, file: string): string | null {
+    if (read.has(file)) return read.get(file) ?? null
+    const entry = readTreeEntry(root, file)
+    return entry.kind === 'file' ? entry.data.toString('utf8') : null
   }
 
   private tracksUnder(file: string): boolean {

@@ -1,5 +1,6 @@
 import { git } from '../../git/git.js'
 import type { GateSettings } from '../../settings.js'
+import { describeBump, type BumpOrigin } from './bump-guard.js'
 import { runnerTest, type DependencyPolicy } from './dependency-policy.js'
 import { DependencyReference } from './dependency-reference.js'
 import { npmRegistryHosts } from './lockfile-entries.js'
@@ -13,7 +14,18 @@ export interface DependencyTrustOptions {
   settings: Pick<GateSettings, 'gateCommand' | 'gateSetup' | 'dependencyChanges'> & { workspace: string }
   /** The gate's environment: where the npm registry is configured. */
   gateEnv: NodeJS.ProcessEnv
-  dependencyReference?: { commit?: string; pinned?: string[] }
+  dependencyReference?: DependencyReferenceOptions
+}
+
+/**
+ * The commit whose dependencies the gate trusts; the packages of loopgate's own bump; and, when
+ * `commit` is a bump the agent must fix forward, the commit before it (the bump is read from
+ * their diff, see bump-guard.ts).
+ */
+export interface DependencyReferenceOptions {
+  commit?: string
+  pinned?: string[]
+  bump?: BumpOrigin & { before: string }
 }
 
 /**
@@ -25,12 +37,15 @@ export interface DependencyTrustOptions {
 export async function takeDependencyReference(opts: DependencyTrustOptions, snapshot: BaseSnapshot): Promise<DependencyReference> {
   const { settings } = opts
   const commit = await referenceCommit(settings.workspace, opts.dependencyReference?.commit)
+  const origin = opts.dependencyReference?.bump
+  const bump = origin ? await describeBump(settings.workspace, { before: origin.before, bump: commit }, origin) : undefined
   return DependencyReference.take(settings.workspace, commit, (names): DependencyPolicy => {
     let test: ((name: string) => boolean) | null = null
     const texts = (): string[] => [settings.gateCommand, settings.gateSetup ?? '', ...namingTexts(snapshot)]
     return {
       mode: settings.dependencyChanges,
       pinned: opts.dependencyReference?.pinned ?? [],
+      bump,
       registryHosts: npmRegistryHosts(opts.gateEnv),
       isRunner: (name) => (test ??= runnerTest(names, texts()))(name)
     }

@@ -65,8 +65,9 @@ export class TamperGuard implements CallGuard {
   /** Puts the base content back where it differs; returns what was found. */
   async restore(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; dependencies: Tampering[]; changed?: string[] }> {
     const result = await this.check(full, listed)
-    if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
+    // Dependencies first, on the tree as the agent left it: a protected file that is also a dependency file (a requirements file the setup reads) is judged for what changed in it.
     const dependencies = await this.revertDependencies(full ? await this.trackedPaths() : (result.changed ?? []))
+    if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
     const all = [...result.found, ...dependencies]
     this.restored = [...new Set(all.map((t) => t.path))]
     if (all.length) {
