@@ -100,3 +100,22 @@ export function parseToml(text: string): TomlTable | null {
     return null
   }
 }
+
+/**
+ * `text` with the one string token whose value is `edit.from` changed so that the document reads
+ * `expected`: each such token is tried alone (several packages may share a text such as `^1.0`),
+ * and the first rewrite that parses to `expected` is taken; null when none does.
+ */
+export function editOneString(text: string, edit: StringEdit, expected: TomlTable): string | null {
+  const want = JSON.stringify(expected)
+  for (const token of tomlStrings(text)) {
+    if (token.value !== edit.from) continue
+    const raw = text.slice(token.start, token.end)
+    const at = raw.indexOf(edit.old)
+    if (at < 0 || raw.indexOf(edit.old, at + 1) >= 0) continue
+    const out = text.slice(0, token.start + at) + edit.replacement + text.slice(token.start + at + edit.old.length)
+    const reparsed = parseToml(out)
+    if (reparsed !== null && JSON.stringify(reparsed) === want) return out
+  }
+  return null
+}
