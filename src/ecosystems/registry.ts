@@ -3,6 +3,7 @@ import { pip } from './pip/index.js'
 import { pnpm } from './pnpm/index.js'
 import { poetry } from './poetry/index.js'
 import { pyproject } from './pyproject/index.js'
+import { uv } from './uv/index.js'
 import { yarn } from './yarn/index.js'
 import type { Ecosystem, LockEntry, ManifestFacts, ManifestKind, PackageManager } from './types.js'
 import { UNMANAGED_LOCKFILES } from './unmanaged.js'
@@ -12,7 +13,7 @@ import { UNMANAGED_LOCKFILES } from './unmanaged.js'
  * with a lockfile of their own before npm, so a project of theirs is refused in their words; the
  * same for Python: Poetry and uv before pip's requirements file, pyproject.toml alone last).
  */
-export const ECOSYSTEMS: readonly Ecosystem[] = [pnpm, yarn, npm, poetry, pip, pyproject]
+export const ECOSYSTEMS: readonly Ecosystem[] = [pnpm, yarn, npm, poetry, uv, pip, pyproject]
 
 const basename = (file: string): string => file.slice(file.lastIndexOf('/') + 1)
 

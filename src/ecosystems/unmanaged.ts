@@ -5,7 +5,6 @@
  */
 export const UNMANAGED_LOCKFILES: Readonly<Record<string, readonly string[]>> = {
   bun: ['bun.lockb', 'bun.lock'],
-  uv: ['uv.lock'],
   pipenv: ['Pipfile.lock', 'Pipfile'],
   pdm: ['pdm.lock']
 }
