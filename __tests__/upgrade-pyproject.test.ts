@@ -6,6 +6,7 @@ import { admits, parseRequirement, widenSpecifier } from '../src/ecosystems/pypr
 import { tomlStrings } from '../src/ecosystems/pyproject/toml-strings.js'
 import type { UpgradeCandidate } from '../src/ecosystems/types.js'
 import { packageManagerEnv } from '../src/upgrade/environment.js'
+import { upgradeCandidates } from '../src/upgrade/select.js'
 import { hasTool, needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
@@ -47,6 +48,10 @@ describe('PEP 440 specifiers', () => {
     expect(PEP440.kind('0.0.3', '0.0.4')).toBe('major')
     expect(PEP440.kind('0.20.0', '0.20.1')).toBe('patch')
     expect(PEP440.kind('1.2.0', '1.3.0')).toBe('minor')
+    const outdated = [{ name: 'lg-zero', current: '0.20.0', wanted: '0.20.0', latest: '0.28.2', type: 'dependencies' as const }]
+    expect(upgradeCandidates(outdated, { ignore: [], allowMajor: false, versions: PEP440 }).skipped).toEqual([
+      'lg-zero 0.20.0 → 0.28.2: a major upgrade, held (allow-major is false)'
+    ])
   })
 
   it('finds the TOML strings outside comments, escapes decoded', () => {
