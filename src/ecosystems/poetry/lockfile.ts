@@ -1,4 +1,4 @@
-import { normalizeName } from '../pip/lockfile.js'
+import { keyedPackages } from '../pyproject/lock-packages.js'
 import { parseToml, type TomlTable } from '../pyproject/toml-strings.js'
 import type { LockEntry } from '../types.js'
 
@@ -25,15 +25,11 @@ export function poetryLockEntries(text: string): LockEntry[] | null {
       out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
       continue
     }
-    if (!value.every((p) => isTable(p) && typeof p.name === 'string')) return null
-    const packages = value as TomlTable[]
-    const count = new Map<string, number>()
-    for (const p of packages) count.set(normalizeName(p.name as string), (count.get(normalizeName(p.name as string)) ?? 0) + 1)
-    for (const p of packages) {
-      const name = normalizeName(p.name as string)
-      const why = notFromIndex(p)
-      const key = count.get(name) === 1 ? `package/${name}` : `package/${name}@${String(p.version)}`
-      out.push({ key, name: p.name as string, text: JSON.stringify(p), registry: why === undefined, why })
+    const packages = keyedPackages(value)
+    if (!packages) return null
+    for (const { key, name, table } of packages) {
+      const why = notFromIndex(table)
+      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why })
     }
   }
   return out

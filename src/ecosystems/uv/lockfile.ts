@@ -1,4 +1,5 @@
 import { normalizeName } from '../pip/lockfile.js'
+import { keyedPackages } from '../pyproject/lock-packages.js'
 import { parseToml, type TomlTable } from '../pyproject/toml-strings.js'
 import type { LockEntry } from '../types.js'
 
@@ -37,19 +38,15 @@ export function uvLockEntries(text: string): LockEntry[] | null {
       out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
       continue
     }
-    if (!value.every((p) => isTable(p) && typeof p.name === 'string')) return null
-    const packages = value as TomlTable[]
-    const count = new Map<string, number>()
-    for (const p of packages) count.set(normalizeName(p.name as string), (count.get(normalizeName(p.name as string)) ?? 0) + 1)
-    for (const p of packages) {
-      const name = normalizeName(p.name as string)
-      if (isRoot(p)) {
-        out.push({ key: '', name: p.name as string, text: JSON.stringify(p), registry: true })
+    const packages = keyedPackages(value)
+    if (!packages) return null
+    for (const { key, name, table } of packages) {
+      if (isRoot(table)) {
+        out.push({ key: '', name, text: JSON.stringify(table), registry: true })
         continue
       }
-      const why = notFromIndex(p)
-      const key = count.get(name) === 1 ? `package/${name}` : `package/${name}@${String(p.version)}`
-      out.push({ key, name: p.name as string, text: JSON.stringify(p), registry: why === undefined, why })
+      const why = notFromIndex(table)
+      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why })
     }
   }
   return out
