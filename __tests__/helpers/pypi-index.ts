@@ -29,7 +29,22 @@ with zipfile.ZipFile(job['out'], "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr(name, text)
 `
 
+/** http.server, the wheels served as PyPI serves its files: immutable, cacheable for a year. */
+const SERVE = `
+import functools, http.server, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        if self.path.endswith('.whl'):
+            self.send_header('Cache-Control', 'max-age=365000000, immutable, public')
+        super().end_headers()
+    def log_message(self, *args):
+        pass
+http.server.test(HandlerClass=functools.partial(Handler, directory=sys.argv[1]), port=0, bind='127.0.0.1')
+`
+
 export interface PackageIndex {
+  /** The folder served (`simple/<project>/<wheel>`). */
+  root: string
   /** The simple index's URL (`…/simple/`), as `PIP_INDEX_URL` takes it. */
   url: string
   /** The environment that points pip at this index and keeps it quiet. */
@@ -45,10 +60,10 @@ export interface PackageIndex {
 /** PEP 503's normalized name. */
 const normalize = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-')
 
-/** A PEP 503 simple index (and, per version, PyPI's JSON API) served by `python3 -m http.server` on 127.0.0.1. */
+/** A PEP 503 simple index (and, per version, PyPI's JSON API) served by Python's http.server on 127.0.0.1. */
 export async function startPackageIndex(): Promise<PackageIndex> {
   const root = tempDir('loopgate-pypi-')
-  const child: ChildProcess = spawn(TEST_PYTHON, ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', root, '0'], {
+  const child: ChildProcess = spawn(TEST_PYTHON, ['-u', '-c', SERVE, root], {
     stdio: ['ignore', 'pipe', 'ignore']
   })
   const port = await new Promise<number>((resolve, reject) => {
@@ -65,6 +80,7 @@ export async function startPackageIndex(): Promise<PackageIndex> {
   const url = `http://127.0.0.1:${port}/simple/`
   const wheels = new Map<string, string[]>()
   return {
+    root,
     url,
     env: { PIP_INDEX_URL: url, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' },
     publish(name, version, files, projectUrls) {

@@ -1,15 +1,19 @@
 import { npm } from './npm/index.js'
 import { pip } from './pip/index.js'
 import { pnpm } from './pnpm/index.js'
+import { poetry } from './poetry/index.js'
+import { pyproject } from './pyproject/index.js'
+import { uv } from './uv/index.js'
 import { yarn } from './yarn/index.js'
 import type { Ecosystem, LockEntry, ManifestFacts, ManifestKind, PackageManager } from './types.js'
 import { UNMANAGED_LOCKFILES } from './unmanaged.js'
 
 /**
  * Every ecosystem, in the order a workspace is detected as one (package.json first; the managers
- * with a lockfile of their own before npm, so a project of theirs is refused in their words).
+ * with a lockfile of their own before npm, so a project of theirs is refused in their words; the
+ * same for Python: Poetry and uv before pip's requirements file, pyproject.toml alone last).
  */
-export const ECOSYSTEMS: readonly Ecosystem[] = [pnpm, yarn, npm, pip]
+export const ECOSYSTEMS: readonly Ecosystem[] = [pnpm, yarn, npm, poetry, uv, pip, pyproject]
 
 const basename = (file: string): string => file.slice(file.lastIndexOf('/') + 1)
 

@@ -5,8 +5,6 @@
  */
 export const UNMANAGED_LOCKFILES: Readonly<Record<string, readonly string[]>> = {
   bun: ['bun.lockb', 'bun.lock'],
-  uv: ['uv.lock'],
-  poetry: ['poetry.lock'],
   pipenv: ['Pipfile.lock', 'Pipfile'],
   pdm: ['pdm.lock']
 }

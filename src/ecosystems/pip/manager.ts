@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto'
 import { readTreeEntry, writeTreeFile } from '../../fs/tree.js'
-import { runProcess, type RunResult } from '../../process/run-process.js'
+import { indexVersions, runPip, type Lookup } from './index-lookup.js'
+export { availableVersions } from './index-lookup.js'
 import { comparePep440, isPrerelease, parsePep440, PEP440 } from './pep440.js'
-import { parsePins, rewritePin, uniquePins, type RequirementPin } from './requirements.js'
+import { parsePins, rewritePin, uniquePins } from './requirements.js'
 import type { BumpResult, CandidateInWorkspace, OutdatedDependency, OutdatedReport, PackageManager } from '../types.js'
 import { mapLimited } from '../limited-map.js'
 
 export const REQUIREMENTS = 'requirements.txt'
 const MAX_REQUIREMENTS_BYTES = 4 * 1024 * 1024
-const PIP_TIMEOUT_MS = 3 * 60_000
 /** Lookups at once: each is a Python process and an index request. */
 const LOOKUP_CONCURRENCY = 4
 const JSON_TIMEOUT_MS = 15_000
@@ -17,31 +17,10 @@ const DEFAULT_INDEX = 'https://pypi.org/simple'
 /** `project_urls` labels that name where a version's changes are described (compared lowercased, letters only). */
 const NOTES_LABELS = new Set(['changelog', 'changes', 'releasenotes', 'history', 'releases', 'whatsnew', 'news'])
 
-type Lookup = { kind: 'versions'; versions: string[] } | { kind: 'unknown' } | { kind: 'failed'; message: string }
-
 /** The requirements file's bytes as text, one character per byte, so a rewrite keeps every other byte. */
 function readRequirements(workspace: string): { text: string; executable: boolean } | null {
   const entry = readTreeEntry(workspace, REQUIREMENTS, MAX_REQUIREMENTS_BYTES)
   return entry.kind === 'file' ? { text: entry.data.toString('latin1'), executable: entry.executable } : null
-}
-
-const tail = (r: RunResult): string =>
-  `${r.stderr}\n${r.stdout}`
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !/^WARNING: pip index is currently an experimental command/.test(l))
-    .slice(-5)
-    .join(' | ')
-    .slice(0, 800)
-
-/** The versions `pip index versions` lists (`Available versions: 2.0.0, 1.0.0`). */
-export function availableVersions(stdout: string): string[] | null {
-  const m = /^Available versions:[ \t]*(.*)$/m.exec(stdout)
-  if (!m) return null
-  return m[1]
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
 }
 
 /** PyPI's JSON API for one version, next to a `…/simple` index; null for an index of another shape. */
@@ -93,38 +72,14 @@ export class PipPackageManager implements PackageManager {
     return entry.kind === 'file' ? `${REQUIREMENTS}:${createHash('sha256').update(entry.data).digest('hex').slice(0, 32)}` : 'none'
   }
 
-  /**
-   * pip as `python3 -I -m pip` from `/`: isolated mode puts neither the current directory nor
-   * PYTHON* variables on its path, so nothing in the workspace or a shared temp folder is imported.
-   */
-  private pip(args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<RunResult> {
-    return runProcess({
-      command: 'python3',
-      args: ['-I', '-m', 'pip', ...args],
-      cwd: '/',
-      env: { PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', ...env },
-      timeoutMs: PIP_TIMEOUT_MS,
-      signal,
-      maxOutputChars: MAX_JSON_BYTES
-    })
-  }
-
-  private async lookUp(pin: RequirementPin, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Lookup> {
-    const pre = isPrerelease(parsePep440(pin.version)!)
-    const r = await this.pip(['index', 'versions', ...(pre ? ['--pre'] : []), pin.name], env, signal)
-    const versions = r.exitCode === 0 ? availableVersions(r.stdout) : null
-    if (versions) return { kind: 'versions', versions }
-    const unreachable = /Retrying|Could not fetch URL|NewConnectionError|ConnectTimeout|ReadTimeout|SSLError|ProxyError|Max retries/i.test(r.stderr)
-    if (r.exitCode === 1 && /No matching distribution found/i.test(r.stderr) && !unreachable) return { kind: 'unknown' }
-    return { kind: 'failed', message: `pip index versions ${pin.name} failed (${r.timedOut ? 'timed out' : (r.exitCode ?? r.signal)}): ${tail(r)}` }
-  }
-
   async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport> {
     const file = readRequirements(workspace)
     if (!file) throw new Error(`${REQUIREMENTS} is not a regular file`)
     const { pins, repeated } = uniquePins(parsePins(file.text))
     const notes = repeated.map((name) => `not upgraded: ${name}: pinned more than once in ${REQUIREMENTS}`)
-    const lookups = await mapLimited(pins, LOOKUP_CONCURRENCY, (pin) => this.lookUp(pin, env, signal))
+    const lookups = await mapLimited(pins, LOOKUP_CONCURRENCY, (pin) =>
+      indexVersions({ name: pin.name, pre: isPrerelease(parsePep440(pin.version)!), env, signal })
+    )
     const failed = lookups.filter((l): l is Extract<Lookup, { kind: 'failed' }> => l.kind === 'failed')
     // pip or the index unusable for every lookup is a failure of the run, not a quiet "nothing to do".
     if (failed.length > 0 && failed.length === lookups.length) throw new Error(failed[0].message)
@@ -159,33 +114,38 @@ export class PipPackageManager implements PackageManager {
     return null
   }
 
-  async releaseNotes({ candidate, env, signal }: CandidateInWorkspace): Promise<string[]> {
-    const url = jsonApiUrl(await this.indexUrl(env, signal), candidate.name, candidate.to)
-    if (!url) return []
-    const headers: Record<string, string> = { accept: 'application/json' }
-    // fetch refuses credentials in a URL: they go in the header, to the index's own host only.
-    if (url.username || url.password) {
-      headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
-      url.username = ''
-      url.password = ''
-    }
-    try {
-      const timeout = AbortSignal.timeout(JSON_TIMEOUT_MS)
-      const response = await fetch(url, { headers, redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
-      const length = Number(response.headers.get('content-length') ?? 0)
-      if (!response.ok || length > MAX_JSON_BYTES) return []
-      const body = await response.text()
-      return body.length > MAX_JSON_BYTES ? [] : releaseNoteLinks(JSON.parse(body))
-    } catch {
-      return []
-    }
+  releaseNotes({ candidate, env, signal }: CandidateInWorkspace): Promise<string[]> {
+    return indexReleaseNotes({ candidate, env, signal })
   }
+}
 
-  /** The index pip uses: PIP_INDEX_URL, else pip's configuration, else PyPI. */
-  private async indexUrl(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
-    if (env.PIP_INDEX_URL) return env.PIP_INDEX_URL
-    const r = await this.pip(['config', 'list'], env, signal)
-    const configured = [...r.stdout.matchAll(/^[^\n=]*\.index-url='([^'\n]+)'$/gm)].map((m) => m[1])
-    return configured.at(-1) ?? DEFAULT_INDEX
+/** The release-note links of the target version from the JSON API next to the index pip uses. */
+export async function indexReleaseNotes({ candidate, env, signal }: Pick<CandidateInWorkspace, 'candidate' | 'env' | 'signal'>): Promise<string[]> {
+  const url = jsonApiUrl(await pipIndexUrl(env, signal), candidate.name, candidate.to)
+  if (!url) return []
+  const headers: Record<string, string> = { accept: 'application/json' }
+  // fetch refuses credentials in a URL: they go in the header, to the index's own host only.
+  if (url.username || url.password) {
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+    url.username = ''
+    url.password = ''
   }
+  try {
+    const timeout = AbortSignal.timeout(JSON_TIMEOUT_MS)
+    const response = await fetch(url, { headers, redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+    const length = Number(response.headers.get('content-length') ?? 0)
+    if (!response.ok || length > MAX_JSON_BYTES) return []
+    const body = await response.text()
+    return body.length > MAX_JSON_BYTES ? [] : releaseNoteLinks(JSON.parse(body))
+  } catch {
+    return []
+  }
+}
+
+/** The index pip uses: PIP_INDEX_URL, else pip's configuration (pip.conf, PIP_CONFIG_FILE), else PyPI. */
+export async function pipIndexUrl(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
+  if (env.PIP_INDEX_URL) return env.PIP_INDEX_URL
+  const r = await runPip({ args: ['config', 'list'], env, signal })
+  const configured = [...r.stdout.matchAll(/^[^\n=]*\.index-url='([^'\n]+)'$/gm)].map((m) => m[1])
+  return configured.at(-1) ?? DEFAULT_INDEX
 }

@@ -63,11 +63,17 @@ function parsed(text: string): Pep440Version {
   return v
 }
 
+/**
+ * The kind of a bump as semver applies it: below 1.0 the first non-zero number is the major one
+ * (0.20 → 0.28 and 0.0.3 → 0.0.4 are majors), as a caret or compatible-release range stops there.
+ */
 export function pep440Kind(from: string, to: string): BumpKind {
   const [a, b] = [parsed(from), parsed(to)]
-  if (a.epoch !== b.epoch || (a.release[0] ?? 0) !== (b.release[0] ?? 0)) return 'major'
-  if ((a.release[1] ?? 0) !== (b.release[1] ?? 0)) return 'minor'
-  return 'patch'
+  const [major, minor, patch] = [0, 1, 2].map((i) => [a.release[i] ?? 0, b.release[i] ?? 0])
+  if (a.epoch !== b.epoch || major[0] !== major[1]) return 'major'
+  if (major[0] === 0 && minor[0] !== minor[1]) return 'major'
+  if (major[0] === 0 && minor[0] === 0 && patch[0] !== patch[1]) return 'major'
+  return minor[0] !== minor[1] ? 'minor' : 'patch'
 }
 
 /**

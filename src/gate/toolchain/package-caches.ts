@@ -12,6 +12,11 @@ export interface PackageCache {
   home: string
   /** Sub-folders the tool rewrites in place (npm's index): the gate gets its own copy, not links. */
   copied?: string[]
+  /**
+   * The tool writes its files readable by their owner only (pip's 0600): links to them are no use
+   * to the gate user, so the gate links a copy readable by it, made once next to the gate's HOME.
+   */
+  ownerOnly?: boolean
 }
 
 /** Points each tool's cache variable at the gate's HOME, whatever the runner's environment says. */
@@ -74,7 +79,7 @@ function cachesUnder(home: string, env: NodeJS.ProcessEnv): PackageCache[] {
   const npmCache = env.npm_config_cache ?? env.NPM_CONFIG_CACHE ?? path.join(home, '.npm')
   const candidates: PackageCache[] = [
     { name: 'npm', source: path.join(npmCache, '_cacache'), home: '.npm/_cacache', copied: ['index-v5'] },
-    { name: 'pip', source: env.PIP_CACHE_DIR ?? path.join(xdgCache, 'pip'), home: '.cache/pip' },
+    { name: 'pip', source: env.PIP_CACHE_DIR ?? path.join(xdgCache, 'pip'), home: '.cache/pip', ownerOnly: true },
     { name: 'uv', source: env.UV_CACHE_DIR ?? path.join(xdgCache, 'uv'), home: '.cache/uv' },
     { name: 'yarn', source: env.YARN_CACHE_FOLDER ?? path.join(xdgCache, 'yarn'), home: '.cache/yarn' },
     { name: 'yarn berry', source: path.join(home, '.yarn', 'berry', 'cache'), home: '.yarn/berry/cache' },
@@ -117,7 +122,8 @@ export function linkPackageCaches(caches: PackageCache[], gateHome: string, user
       if (user) chownSync(p, user.uid, user.gid)
     }
     try {
-      execFileSync('cp', ['-al', '--no-dereference', cache.source, dest], { stdio: 'pipe' })
+      const source = cache.ownerOnly ? readableCopy(cache, path.dirname(gateHome)) : cache.source
+      execFileSync('cp', ['-al', '--no-dereference', source, dest], { stdio: 'pipe' })
     } catch (err) {
       execFileSync('rm', ['-rf', dest])
       skipped.push(
@@ -136,6 +142,27 @@ export function linkPackageCaches(caches: PackageCache[], gateHome: string, user
     given.push(cache.name)
   }
   return { given, skipped }
+}
+
+/**
+ * A copy of an owner-only cache that every user may read and none but loopgate may write, in a
+ * folder only loopgate can enter (the gate user reaches the files through its links): made on
+ * the first gate run and linked from on the next ones. The runner's files are never changed.
+ */
+function readableCopy(cache: PackageCache, gateDir: string): string {
+  const copies = path.join(gateDir, 'package-cache-copies')
+  const copy = path.join(copies, cache.name)
+  if (isDir(copy)) return copy
+  mkdirSync(copies, { recursive: true, mode: 0o700 })
+  try {
+    execFileSync('cp', ['-R', '--no-dereference', '--reflink=auto', cache.source, copy], { stdio: 'pipe' })
+    execFileSync('find', [copy, '-type', 'l', '-delete'])
+    execFileSync('chmod', ['-R', 'u=rwX,go=rX', copy])
+  } catch (err) {
+    execFileSync('rm', ['-rf', copy])
+    throw err
+  }
+  return copy
 }
 
 /** Replaces the links under `to` with the gate user's own copies of `from`'s files. */
