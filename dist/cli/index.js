@@ -14,7 +14,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-BQAGO3CA.js";
+} from "../chunks/chunk-M6GHEP26.js";
 import "../chunks/chunk-BLQFJ432.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-VTQU4OMX.js";
@@ -47,7 +47,8 @@ var ACTION_ONLY = /* @__PURE__ */ new Set([
   "allow-pull-request-target",
   "comment-command",
   "allow-users",
-  "allow-bots"
+  "allow-bots",
+  "dependency-bots"
 ]);
 var RUN_OPTIONS = [
   ...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)),
@@ -140,7 +141,6 @@ function usageMessage(err) {
 
 // src/cli/help.ts
 var CLI_WORDS = {
-  agent: ["<name>", "claude, codex, or command (any shell command)"],
   prompt: ["<text>", "the task"],
   "prompt-file": ["<file>", "a file in the repository holding the task"],
   task: ["<task>", "a built-in task instead of a prompt: dependency-upgrade"],
@@ -171,15 +171,21 @@ var CLI_WORDS = {
   "period-ceiling-usd": ["<usd>", "rolling spend ceiling across runs of this loop"],
   "period-hours": ["<hours>", "the window of --period-ceiling-usd"],
   "price-table": ["<json>", "Codex pricing override"],
-  "anthropic-api-key": ["<key>", "for claude (or ANTHROPIC_API_KEY)"],
-  "claude-code-oauth-token": ["<token>", "for claude, a subscription token (or CLAUDE_CODE_OAUTH_TOKEN)"],
-  "openai-api-key": ["<key>", "for codex (or OPENAI_API_KEY)"],
-  provider: ["<name>", "anthropic, bedrock, vertex (claude); openai, azure (codex)"],
   model: ["<model>", "the model [default: the agent CLI's own]"],
   "commit-author": ['<"Name <email>">', "author of loopgate's commits [default: loopgate <loopgate@localhost>]"],
   workspace: ["<dir>", "the repository, or any folder in it [default: the current folder]"],
   "temp-dir": ["<dir>", "where the run folder is made [default: $RUNNER_TEMP, else a private folder in the OS temp dir]"]
 };
+var listed = (words) => words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join("");
+function agentWords() {
+  const specs = agentSpecs();
+  const providers = specs.flatMap((spec) => spec.providers ? [`${spec.providers.map((p) => p.name).join(", ")} (${spec.name})`] : []);
+  return {
+    agent: ["<name>", listed(specs.map((spec) => spec.name))],
+    provider: ["<name>", providers.join("; ")],
+    ...Object.assign({}, ...specs.map((spec) => spec.inputHelp ?? {}))
+  };
+}
 var firstSentence = (text) => text.split(/(?<=\.)\s/)[0].replace(/\.$/, "");
 var RUN_USAGE = "usage: loopgate run --gate-command <cmd> (--prompt <text> | --prompt-file <file> | --task <task>) [options]";
 function mainHelp(stateFolder2) {
@@ -197,8 +203,9 @@ function mainHelp(stateFolder2) {
 `;
 }
 function runHelp(stateFolder2) {
+  const words = { ...agentWords(), ...CLI_WORDS };
   const rows = RUN_OPTIONS.map((o) => {
-    const [placeholder, text] = CLI_WORDS[o.name] ?? ["<value>", firstSentence(o.description)];
+    const [placeholder, text] = words[o.name] ?? ["<value>", firstSentence(o.description)];
     const shownDefault = "default" in o && o.default !== void 0 && !text.includes("[default:") && !CLI_ONLY_DEFAULT.has(o.name);
     return { flag: `--${o.name} ${placeholder}`, text: shownDefault ? `${text} [default: ${o.default}]` : text };
   });
@@ -337,8 +344,8 @@ function failingTestLines(iterations) {
   const more = gate.failures.length - SHOWN;
   return [`failing tests (${gate.failures.length}):`, ...lines, ...more > 0 ? [`  \u2026 and ${more} more in the attempt log`] : []];
 }
-function adviceFor(action, listed) {
-  return listed ? action : action.replace("Read the failing tests below", "Read the gate's output in the attempt log");
+function adviceFor(action, listed2) {
+  return listed2 ? action : action.replace("Read the failing tests below", "Read the gate's output in the attempt log");
 }
 
 // src/cli/temp-root.ts

@@ -100,8 +100,11 @@ export interface GateRerun {
 export interface Gate {
   /** Runs the protected gate on exactly this commit. */
   run(commit: string, iteration: number): Promise<GateVerdict>
-  /** The ids of the tests the baseline failed: the task, never flaky. */
-  baselineFailures?(): string[]
+  /**
+   * The ids of the tests the baseline failed: the task, never flaky. Null when the baseline failed
+   * without naming its failures: then no test is known to have passed there, and none is rerun.
+   */
+  baselineFailures?(): string[] | null
   /**
    * Runs the tests asked for alone on the same commit (the whole command when the runner cannot be
    * narrowed), and those failing again on the baseline's tree. Without it the whole gate reruns.

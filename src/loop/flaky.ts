@@ -98,7 +98,10 @@ export async function judgeFlaky(gated: GateOnCommit): Promise<FlakyJudgement> {
       notes: [`only tests already seen flaky or failing on the base failed again: ${again.join(', ')}`]
     }
   }
-  const baselineFailed = new Set(run.deps.gate.baselineFailures?.() ?? [])
+  const known = run.deps.gate.baselineFailures ? run.deps.gate.baselineFailures() : []
+  // A baseline that failed naming no test: none is known to have passed there, so none is flaky nor the base's.
+  if (known === null) return { ...unchanged, notes: ['no rerun: the baseline failed without naming its failing tests, so none is known to have passed there'] }
+  const baselineFailed = new Set(known)
   const candidates = verdict.failures.filter((f) => !baselineFailed.has(f.id) && !touched(f, changedFiles) && !seen.has(f.id)).map((f) => f.id)
   if (candidates.length === 0) return unchanged
   const rerun = await rerunOf(gated, candidates)

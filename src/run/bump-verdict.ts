@@ -78,7 +78,12 @@ export async function judgeBumpForLoop(deps: EngineDeps, commit: string, verdict
   if (judged.flaky.length) {
     const gate = deps.gate
     const flaky = new Set(judged.flaky)
-    deps.gate = { run: (c, i) => gate.run(c, i), baselineFailures: () => (gate.baselineFailures?.() ?? []).filter((id) => !flaky.has(id)) }
+    const rerun = gate.rerun?.bind(gate)
+    deps.gate = {
+      run: (c, i) => gate.run(c, i),
+      baselineFailures: () => (gate.baselineFailures ? gate.baselineFailures() : [])?.filter((id) => !flaky.has(id)) ?? null,
+      ...(rerun ? { rerun } : {})
+    }
   }
   return judged
 }

@@ -119,9 +119,11 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
   return { deps, gitWorkspace, notes: staged.notes }
 }
 
-/** The tests the baseline failed, by id: the task, never flaky. */
-function baselineFailures(verdict: GateVerdict | undefined): string[] {
-  return verdict ? [...new Set([...(verdict.failedIds ?? []), ...verdict.failures.map((f) => f.id)])] : []
+/** The tests the baseline failed, by id: the task, never flaky; null when it failed naming none. */
+function baselineFailures(verdict: GateVerdict | undefined): string[] | null {
+  if (!verdict) return []
+  const failed = [...new Set([...(verdict.failedIds ?? []), ...verdict.failures.map((f) => f.id)])]
+  return !verdict.passed && failed.length === 0 ? null : failed
 }
 
 /** A workspace whose "changed since the start" compares with `base` when asked about `start`. */

@@ -155,7 +155,10 @@ function readBaseline(b: unknown, w: string): CachedBaseline {
     passed: e.passed,
     reason: str(e.reason, `${w}.reason`, LIMITS.text),
     ...(e.health === undefined ? {} : { health: str(e.health, `${w}.health`, 100) }),
-    ...(e.ids === undefined ? {} : { ids: readBaselineIds(e.ids, `${w}.ids`) })
+    ...(e.ids === undefined ? {} : { ids: readBaselineIds(e.ids, `${w}.ids`) }),
+    ...(e.failed === undefined
+      ? {}
+      : { failed: arr(e.failed, `${w}.failed`, LIMITS.baselineIds).map((id, i) => str(id, `${w}.failed[${i}]`, LIMITS.baselineIdChars)) })
   }
 }
 

@@ -31,6 +31,8 @@ export interface CachedBaseline {
   health?: string
   /** The ids of the baseline's tests, when a report gave them (each must pass in a candidate). */
   ids?: BaselineIds | null
+  /** The ids of the tests the baseline failed: the task, never flaky nor the base's. */
+  failed?: string[]
 }
 
 /** Where baselines are kept between runs (the loop state); absent, every run runs its own. */
@@ -77,7 +79,18 @@ export function toCached(key: string, b: Baseline, health?: string): CachedBasel
   const ids = b.ids ?? null
   if (ids && (ids.ran.length + ids.skipped.length > LIMITS.baselineIds || [...ids.ran, ...ids.skipped].some((id) => id.length > LIMITS.baselineIdChars)))
     return null
-  return { key, tests: b.tests, skipped: b.skipped, passed: b.verdict.passed, reason: b.verdict.reason, ids, ...(health ? { health } : {}) }
+  const failed = [...new Set([...(b.verdict.failedIds ?? []), ...b.verdict.failures.map((f) => f.id)])]
+  if (failed.length > LIMITS.baselineIds || failed.some((id) => id.length > LIMITS.baselineIdChars)) return null
+  return {
+    key,
+    tests: b.tests,
+    skipped: b.skipped,
+    passed: b.verdict.passed,
+    reason: b.verdict.reason,
+    ids,
+    ...(failed.length ? { failed } : {}),
+    ...(health ? { health } : {})
+  }
 }
 
 export function fromCached(c: CachedBaseline): Baseline {
@@ -92,6 +105,7 @@ export function fromCached(c: CachedBaseline): Baseline {
       exitCode: null,
       timedOut: false,
       failures: [],
+      ...(c.failed?.length ? { failedIds: c.failed } : {}),
       fingerprint: null,
       outputTail: '',
       durationMs: 0,
