@@ -11,6 +11,7 @@ import { CheckoutCore } from './checkout-core.js'
 import type { PreparedCheckout } from './checkout-options.js'
 import { dependencyPathKind } from '../dependencies/dependency-reference.js'
 import { protectedFilesUnder } from '../dependencies/setup-recheck.js'
+import { touchesWorkflows } from '../../git/publishable-tree.js'
 
 export { CACHE_DIRS, DEPENDENCY_DIRS } from './pristine-deps.js'
 export type { CheckoutOptions, PreparedCheckout } from './checkout-options.js'
@@ -168,10 +169,13 @@ export class CleanCheckout extends CheckoutCore {
   private verify(candidates: string[], apply: boolean): Tampering[] {
     // Any protected path the commit holds that the base does not is in the diff from the base
     // (`candidates`); the base's own protected paths are always checked.
-    const mismatches = findTampering(this.dir, this.opts.snapshot, candidates)
-    if (!apply || mismatches.length === 0) return mismatches
-    revertTampering(this.dir, this.opts.snapshot, mismatches)
-    this.touchedByLoopgate(mismatches.map((m) => m.path))
+    // No loopgate commit changes a workflow (see publishable-tree.ts): one that differs from the
+    // base is the start commit's, put back to the base here like the baseline's protected paths.
+    const found = findTampering(this.dir, this.opts.snapshot, candidates)
+    const revert = apply ? found : found.filter((m) => touchesWorkflows(m.path))
+    if (revert.length === 0) return found
+    revertTampering(this.dir, this.opts.snapshot, revert)
+    this.touchedByLoopgate(revert.map((m) => m.path))
     return findTampering(this.dir, this.opts.snapshot, candidates)
   }
 
