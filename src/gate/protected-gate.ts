@@ -16,6 +16,7 @@ import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
+import { eggInfoFolders, setupInstallFolders } from './toolchain/runner-folders.js'
 
 /**
  * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
@@ -96,6 +97,7 @@ export class ProtectedGate implements Gate {
       user: opts.user,
       ownUser: opts.ownUser,
       writableDeps: Boolean(opts.setup),
+      report: opts.report,
       first: opts.first,
       dependencies: opts.dependencies
     })
@@ -207,6 +209,8 @@ export class ProtectedGate implements Gate {
     }
     const exec = this.executor(prepared, started + this.opts.timeoutMs)
     this.checkout.markRun()
+    const setupFolders = this.opts.setup ? [...setupInstallFolders(this.opts.setup), ...eggInfoFolders(prepared.dir)] : []
+    const made = this.checkout.openFolders(setupFolders)
     let output = ''
     let channel: OpenChannel | null = null
     try {
@@ -226,8 +230,8 @@ export class ProtectedGate implements Gate {
         // it wrote stands in for a protected file.
         const written = this.checkout.recheck(this.opts.report)
         if (written.length) return tamperedVerdict(written, started, 'after gate-setup, ')
+        this.checkout.dropEmpty(made)
       }
-      this.checkout.closeFolders(this.opts.report)
       const { timeoutMs, report } = this.opts
       channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user })
       this.lastChannel = channel?.runner ?? null

@@ -3,9 +3,9 @@ import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from 
 import { changedInWorkTree, nestedRepositories } from './status.js'
 
 /**
- * The one tree loopgate may publish. Every commit that carries the agent's work — an iteration's,
- * the features file's, the post step's after a kill, the CLI's — is made from the tree this module
- * returns, so a rule added here holds for all of them:
+ * The one tree loopgate may publish. Every commit — an iteration's, the features file's, the post
+ * step's after a kill, the CLI's, and loopgate's own setup and bump commits (see commitPublishable)
+ * — is made from the tree this module returns, so a rule added here holds for all of them:
  * - protected paths are the base's bytes (a protected file edited or deleted is put back, one added
  *   under a protected glob is removed), in the workspace and in the tree;
  * - no change under `.github/workflows/` (nor to `.github` or `.github/workflows` themselves) is ever

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { changedPaths, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
-import { closeFolders, giveToUser } from './checkout-locks.js'
+import { dropEmptyFolders, giveToUser, openRunnerFolders } from './checkout-locks.js'
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { removeTreeEntry } from '../../fs/tree.js'
 import { CHECKOUT_ARGS, createGateRepo } from './first-checkout.js'
@@ -185,7 +185,7 @@ export class CleanCheckout extends CheckoutCore {
    * it; only those on the way to a changed path can be new), or every folder of a fresh checkout.
    */
   private async giveToUser(to: { user: AgentUser; own: string[]; paths: string[]; fresh: boolean }): Promise<void> {
-    const locked = giveToUser(this.dir, { ...to, deps: this.deps }, this.opts.snapshot)
+    const locked = giveToUser(this.dir, { ...to, deps: this.deps, report: this.opts.report }, this.opts.snapshot)
     this.lockedDirs = locked.dirs
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
@@ -201,8 +201,14 @@ export class CleanCheckout extends CheckoutCore {
     if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
   }
 
-  /** Before the gate command: see closeFolders in checkout-locks.ts. */
-  closeFolders(report?: string): void {
-    if (this.opts.user) closeFolders(this.dir, { lockedDirs: this.lockedDirs, user: this.opts.user, report })
+  /** Before gate-setup (or the command): see openRunnerFolders in checkout-locks.ts; returns the folders made for the setup. */
+  openFolders(setupFolders: string[]): string[] {
+    const user = this.opts.user
+    return user ? openRunnerFolders(this.dir, { lockedDirs: this.lockedDirs, user, report: this.opts.report, setupFolders }) : []
+  }
+
+  /** After gate-setup: see dropEmptyFolders in checkout-locks.ts. */
+  dropEmpty(made: string[]): void {
+    dropEmptyFolders(this.dir, made)
   }
 }
