@@ -6,7 +6,7 @@ import { dropEmptyFolders, giveToUser, openRunnerFolders } from './checkout-lock
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { removeTreeEntry } from '../../fs/tree.js'
 import { CHECKOUT_ARGS, createGateRepo } from './first-checkout.js'
-import { CACHE_DIRS, copyPristineDeps, freshCaches, placeDeps } from './pristine-deps.js'
+import { CACHE_DIRS, copyPristineDeps, freshCaches, keepInstalled, placeDeps } from './pristine-deps.js'
 import { CheckoutCore } from './checkout-core.js'
 import type { PreparedCheckout } from './checkout-options.js'
 import { dependencyPathKind } from '../dependencies/dependency-reference.js'
@@ -46,9 +46,6 @@ export class CleanCheckout extends CheckoutCore {
     // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
     // Without a separate user the gate could write them: a real copy, kept only while every entry's
     // inode and ctime (which no process can set back) are what they were after the copy.
-    const keepDeps = !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
-    for (const d of [home, tmp]) this.discard(d)
-    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
     // The tree diffs need only the commits: they run while the checkout is written.
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
@@ -59,6 +56,12 @@ export class CleanCheckout extends CheckoutCore {
       : reference.commit === this.opts.snapshot.commit
         ? fromBase
         : changedPaths(this.repo, reference.commit, commit)
+    // Once gate-setup's install is kept (see keepInstalled), a commit on the reference's dependency files gets it read-only.
+    const writable = this.opts.writableDeps && (!this.installed || (await fromReference).some((p) => dependencyPathKind(p) !== null))
+    const keepDeps =
+      !writable && !this.placedWritable && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
+    for (const d of [home, tmp]) this.discard(d)
+    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
     const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
     const wantFresh = this.state.kind === 'none' || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
@@ -85,7 +88,7 @@ export class CleanCheckout extends CheckoutCore {
     // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
     if (user) await this.giveToUser({ user, own: [home, tmp], paths: listed ?? this.unowned.splice(0), fresh: listed !== null })
     lap('ownership')
-    if (!keepDeps) this.placeDeps(user)
+    if (!keepDeps) this.placeDeps(user, writable)
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, timings }
@@ -195,9 +198,10 @@ export class CleanCheckout extends CheckoutCore {
     }
   }
 
-  private placeDeps(user: AgentUser | undefined): void {
-    placeDeps(this.deps, { pristine: this.pristine, dir: this.dir, user, writable: this.opts.writableDeps })
+  private placeDeps(user: AgentUser | undefined, writable: boolean): void {
+    placeDeps(this.deps, { pristine: this.pristine, dir: this.dir, user, writable })
     this.depsInPlace = true
+    this.placedWritable = writable
     if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
   }
 
@@ -205,6 +209,23 @@ export class CleanCheckout extends CheckoutCore {
   openFolders(setupFolders: string[]): string[] {
     const user = this.opts.user
     return user ? openRunnerFolders(this.dir, { lockedDirs: this.lockedDirs, user, report: this.opts.report, setupFolders }) : []
+  }
+
+  /** The `node_modules` of each workspace package (a tracked folder with a package.json), where a setup's install links its packages. */
+  packageFolders(): string[] {
+    const folders = this.folders ? [...this.folders] : []
+    return folders.filter((f) => !f.split('/').includes('node_modules') && existsSync(path.join(this.dir, f, 'package.json'))).map((f) => `${f}/node_modules`)
+  }
+
+  /** Whether gate-setup's install is kept as the pristine dependency copies. */
+  installed = false
+  private placedWritable = false
+
+  /** After gate-setup's install on the reference's dependency files: see keepInstalled in pristine-deps.ts. */
+  keepInstalled(names: readonly string[]): void {
+    const kept = keepInstalled({ checkout: this.dir, pristine: this.pristine }, names)
+    this.deps = [...new Set([...this.deps, ...kept])]
+    this.installed = true
   }
 
   /** After gate-setup: see dropEmptyFolders in checkout-locks.ts. */
