@@ -160,15 +160,16 @@ describe('a dependency folder committed in the tree is never loaded by the gate'
 
 describe('nothing runs between the check and the verdict unchecked', () => {
   test(
-    'code under test that gate-setup runs (a build step) writes a runner configuration: the gate refuses the run',
+    'code under test that gate-setup runs (a build step) writes a runner configuration: the write is refused, the gate fails',
     async () => {
       const files = { 'scripts/build.js': "require('../src/version.js')\nconsole.log('built')\n", 'src/version.js': "module.exports = '1.0.0'\n" }
       const script = `cat > src/version.js <<'JS'\nrequire('fs').writeFileSync('.mocharc.json', JSON.stringify({ 'dry-run': true }))\nmodule.exports = '1.0.0'\nJS`
       const r = await attack(script, { 'gate-setup': 'npm ci --no-audit --no-fund && node scripts/build.js' }, 'test', files)
       const first = r.report.run?.iterations[0].gate
       expect(first?.passed).toBe(false)
-      expect(first?.reason).toContain('after gate-setup, protected files differ from the base')
-      expect(first?.reason).toContain('.mocharc.json (added)')
+      // The checkout's root is not the gate user's during gate-setup either.
+      expect(first?.reason).toBe('gate-setup failed (exit 1)')
+      expect(first?.outputTail).toContain("EACCES: permission denied, open '.mocharc.json'")
       expect(r.report.stopReason).not.toBe('verified')
     },
     LONG

@@ -172,8 +172,8 @@ test('gate-setup runs first in the clean checkout, as the agent user, with writa
     isolation: 'auto',
     agentUser: `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-setup`,
     inputs: {
-      'gate-setup': 'touch node_modules/minicheck/setup-was-here && echo "setup by $(id -un)" > .setup-done',
-      'gate-command': 'cat .setup-done && test -f node_modules/minicheck/setup-was-here && node test/run.mjs'
+      'gate-setup': 'touch node_modules/minicheck/setup-was-here && echo "setup by $(id -un)" > build/.setup-done',
+      'gate-command': 'cat build/.setup-done && test -f node_modules/minicheck/setup-was-here && node test/run.mjs'
     },
     script: FIX
   })

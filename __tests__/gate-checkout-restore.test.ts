@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { runnerFoldersToMake } from '../src/gate/toolchain/runner-folders.js'
 import { createHash } from 'node:crypto'
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { findDirt, recordFolders } from '../src/gate/checkout/folder-record.js'
@@ -191,9 +191,8 @@ needs('second-user').test('what a gate run changes in its checkout is put back b
   await dumping.gate.settle()
   await dumping.gate.idle()
   expect(readFileSync(outside, 'utf8')).toBe('untouched\n')
-  // Every attack of the first run did what it says (their errors would be here).
-  const failed = path.join(dumping.temp, 'out', 'failed-0')
-  expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
+  // The tree's folders are not the gate user's: the attacks on them were refused outright.
+  expect(readFileSync(path.join(dumping.temp, 'out', 'failed-0'), 'utf8')).toMatch(/Permission denied|Operation not permitted/)
 })
 
 needs('second-user', 'setfacl').test('a default ACL the gate user puts on a folder does not let it rewrite what the next commit writes there', async () => {
@@ -206,10 +205,9 @@ needs('second-user', 'setfacl').test('a default ACL the gate user puts on a fold
   const dumping = await dumpingGate(ws, c0, gateUser, attacks)
   await expectEachRunSeesItsCommit(ws, dumping, [c0, c1, c1])
   await dumping.gate.idle()
-  const failed = path.join(dumping.temp, 'out', 'failed-0')
-  expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
-  // The attack had what it needed: the default ACL was in place when src/added.js was written.
-  expect(execFileSync('getfacl', ['-p', path.join(dumping.gate.checkout.dir, 'src')], { encoding: 'utf8' })).toContain(`default:user:${gateUser.name}:rwx`)
+  // src is not the gate user's: it could not put the ACL on it.
+  expect(readFileSync(path.join(dumping.temp, 'out', 'failed-0'), 'utf8')).toMatch(/Operation not permitted|Permission denied/)
+  expect(execFileSync('getfacl', ['-p', path.join(dumping.gate.checkout.dir, 'src')], { encoding: 'utf8' })).not.toContain(`default:user:${gateUser.name}`)
 })
 
 needs('second-user').test('from one commit to the next the checkout changes path by path: folders come and go, files become folders and links', async () => {
@@ -319,7 +317,7 @@ needs('second-user').test('a protected file the baseline set back to the base is
   await gate.idle()
 })
 
-needs('second-user').test('a folder a refused commit brought in is the gate user’s at the next run', async () => {
+needs('second-user').test('a folder a refused commit brought in is not the gate user’s at the next run either', async () => {
   expect(user).not.toBeNull()
   const ws = makeRepo({ '.gitignore': 'node_modules/\n', 'src/a.js': 'export const a = 1\n', 'test/t.mjs': 'console.log("ok")\n' })
   const c0 = sh(ws, ['rev-parse', 'HEAD']).trim()
@@ -334,8 +332,7 @@ needs('second-user').test('a folder a refused commit brought in is the gate user
   expect((await dumping.gate.run(tampered)).reason).toMatch(/^protected files differ from the base/)
   expect((await dumping.gate.run(fixed)).reason).toBe('exit 0')
   expect(dumping.seen(1)).toEqual(expectedView(ws, fixed))
-  const failed = path.join(dumping.temp, 'out', 'failed-1')
-  expect(existsSync(failed) ? readFileSync(failed, 'utf8') : '').toBe('')
+  expect(readFileSync(path.join(dumping.temp, 'out', 'failed-1'), 'utf8')).toMatch(/Permission denied/)
   await dumping.gate.idle()
 })
 
@@ -372,12 +369,13 @@ needs('second-user').test('what a process of the gate user changes between gate 
   const dumping = await dumpingGate(ws, c0, gateUser, [['echo planted > src/plant.js'], []])
   expect((await dumping.gate.run(c0)).reason).toBe('exit 0')
   await dumping.gate.idle()
-  // After that, as the gate user: a tracked file replaced, and a file planted.
+  // After that, as the gate user: a tracked file replaced, and a file planted (refused: src/lib is not the gate user's).
   const checkout = dumping.gate.checkout.dir
-  execFileSync('/bin/sh', ['-c', `rm ${checkout}/src/lib/b.js && echo planted > ${checkout}/src/lib/b.js && echo planted > ${checkout}/src/lib/conftest.py`], {
-    uid: gateUser.uid,
-    gid: gateUser.gid
-  })
+  const plant = (command: string): void => {
+    execFileSync('/bin/sh', ['-c', command], { uid: gateUser.uid, gid: gateUser.gid, stdio: 'pipe' })
+  }
+  expect(() => plant(`rm -f ${checkout}/src/lib/b.js`)).toThrow()
+  expect(() => plant(`echo planted > ${checkout}/src/lib/conftest.py`)).toThrow()
   expect((await dumping.gate.run(c1)).reason).toBe('exit 0')
   expect(dumping.seen(1)).toEqual(expectedView(ws, c1))
   expect(dumping.gate.checkout.lastWay).toBe('by path')

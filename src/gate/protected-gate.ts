@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
-import { runProcess, type RunResult } from '../process/run-process.js'
+import { runProcess } from '../process/run-process.js'
 import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline/baseline-health.js'
@@ -17,13 +17,8 @@ import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
-
-/**
- * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
- * registry` allows): no package's install script runs, so what a registry package brings is code
- * the tests load, never code the install runs.
- */
-const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false' }
+import { eggInfoFolders, setupInstallFolders } from './toolchain/runner-folders.js'
+import { runSetup, type SetupExecutor } from './setup-step.js'
 
 export interface ProtectedGateOptions {
   workspace: string
@@ -98,6 +93,7 @@ export class ProtectedGate implements Gate {
       user: opts.user,
       ownUser: opts.ownUser,
       writableDeps: Boolean(opts.setup),
+      report: opts.report,
       first: opts.first,
       dependencies: opts.dependencies
     })
@@ -215,27 +211,19 @@ export class ProtectedGate implements Gate {
     }
     const exec = this.executor(prepared, started + this.opts.timeoutMs)
     this.checkout.markRun()
+    const setupFolders = this.opts.setup ? [...setupInstallFolders(this.opts.setup), ...eggInfoFolders(prepared.dir), ...this.checkout.packageFolders()] : []
+    const made = this.checkout.openFolders(setupFolders)
     let output = ''
     let channel: OpenChannel | null = null
     try {
       if (this.opts.setup) {
-        const s = await exec(this.opts.setup, prepared.dependenciesChanged ? SCRIPTS_OFF : {})
-        output = `${s.stdout}\n${s.stderr}`
-        if (s.exitCode !== 0 || s.timedOut || s.aborted) {
-          this.lastEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
-          const why = s.timedOut
-            ? `gate-setup timed out after ${Math.round(this.opts.timeoutMs / 1000)} s`
-            : s.aborted
-              ? 'cancelled'
-              : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
-          return { ...failedVerdict(why, { failures: [], durationMs: Date.now() - started, output }), timedOut: s.timedOut, exitCode: s.exitCode }
-        }
-        // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
-        // it wrote stands in for a protected file.
-        const written = this.checkout.recheck(this.opts.report)
-        if (written.length) return tamperedVerdict(written, started, 'after gate-setup, ')
+        const { setup, timeoutMs, report } = this.opts
+        const step = await runSetup({ exec, prepared, started, baseline, setup, timeoutMs, report, checkout: this.checkout })
+        output = step.output
+        if (step.end) this.lastEnd = step.end
+        if (step.verdict) return step.verdict
+        this.checkout.dropEmpty(made)
       }
-      this.checkout.closeFolders(this.opts.report)
       const { timeoutMs, report } = this.opts
       channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user, only })
       this.lastChannel = channel?.runner ?? null
@@ -270,7 +258,7 @@ export class ProtectedGate implements Gate {
   }
 
   /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
-  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): (command: string, extra?: NodeJS.ProcessEnv) => Promise<RunResult> {
+  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): SetupExecutor {
     const user = this.opts.user
     const env: NodeJS.ProcessEnv = {
       ...this.opts.env,
@@ -278,7 +266,7 @@ export class ProtectedGate implements Gate {
       HOME: prepared.home,
       TMPDIR: prepared.tmp,
       XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
-      ...gateCacheEnv(prepared.home),
+      ...gateCacheEnv(prepared.home, prepared.dir),
       CI: this.opts.env.CI ?? 'true'
     }
     if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })

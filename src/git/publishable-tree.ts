@@ -3,9 +3,9 @@ import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from 
 import { changedInWorkTree, nestedRepositories } from './status.js'
 
 /**
- * The one tree loopgate may publish. Every commit that carries the agent's work — an iteration's,
- * the features file's, the post step's after a kill, the CLI's — is made from the tree this module
- * returns, so a rule added here holds for all of them:
+ * The one tree loopgate may publish. Every commit — an iteration's, the features file's, the post
+ * step's after a kill, the CLI's, and loopgate's own setup and bump commits (see commitPublishable)
+ * — is made from the tree this module returns, so a rule added here holds for all of them:
  * - protected paths are the base's bytes (a protected file edited or deleted is put back, one added
  *   under a protected glob is removed), in the workspace and in the tree;
  * - no change under `.github/workflows/` (nor to `.github` or `.github/workflows` themselves) is ever
@@ -34,7 +34,7 @@ export interface TreeSource {
   /** loopgate's repository of the workspace, once its last commit's ref update is done. */
   repo: () => Promise<GitRepository>
   head: () => Promise<string>
-  progressFile: string
+  progressFile?: string
   featuresFile?: string
   preRun: () => Promise<PreRunFiles | null>
 }
@@ -64,7 +64,7 @@ function pathspecExcludes(paths: string[]): string[] {
 }
 
 /** A path whose change could add, change or remove a workflow: the folder, its parent as a whole, anything under it. */
-function touchesWorkflows(file: string): boolean {
+export function touchesWorkflows(file: string): boolean {
   return file === '.github' || file === WORKFLOWS || file.startsWith(`${WORKFLOWS}/`)
 }
 
@@ -149,4 +149,26 @@ export async function publishableTree(source: TreeSource, rules: PublishRules, r
     index = await readStaged(source)
   }
   return { ...index, reverted, notes: describe(reverted, nested, workflows) }
+}
+
+/** loopgate's own change (the setup commit's restore, the bump): nothing in it is put back to the base. */
+export const OWN_CHANGE: PublishRules = { revertProtected: () => [] }
+
+/** The source of loopgate's own commit before the first call: no pre-run record applies yet. */
+export function ownCommitSource(repo: GitRepository, progressFile?: string): TreeSource {
+  return { dir: repo.dir, repo: async () => repo, head: () => repo.head(), progressFile, preRun: async () => null }
+}
+
+/** A commit of the publishable tree on HEAD, HEAD moved to it (expecting the parent it read); null when the tree changes nothing. */
+export async function commitPublishable(
+  source: TreeSource,
+  rules: PublishRules,
+  request: TreeRequest & { message: string }
+): Promise<{ commit: string | null; tree: PublishableTree }> {
+  const tree = await publishableTree(source, rules, request)
+  if (!tree.numstat.trim()) return { commit: null, tree }
+  const repo = await source.repo()
+  const commit = await repo.commitTree(tree.tree, [tree.parent], request.message)
+  await repo.updateRef('HEAD', commit, { expect: tree.parent, message: `commit: ${request.message.split('\n')[0]}` })
+  return { commit, tree }
 }

@@ -4,8 +4,8 @@ import { stashCredentials } from '../git/persisted-credentials.js'
 import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
 import { fetchEnv } from '../git/fetch-auth.js'
-import { git } from '../git/git.js'
-import { gitEnv } from '../git/command-line.js'
+import { GitRepository } from '../git/repository.js'
+import { commitPublishable, OWN_CHANGE, ownCommitSource } from '../git/publishable-tree.js'
 import { resolveBase, type BaseRef } from '../gate/baseline/base.js'
 import { GateBrokenError } from '../gate/baseline/baseline-health.js'
 import type { BaselineEntry } from '../records/attempt-log.js'
@@ -102,13 +102,15 @@ export async function baseSnapshot(
   const initial = await tamper.restore(true, listed)
   if (initial.dependencies.length)
     notes.push(`dependency files set to ${dependencies.commit.slice(0, 7)} before the first call: ${describeTampering(initial.dependencies, 10)}`)
-  if (initial.found.length || initial.dependencies.length) {
+  const restored = [...initial.found, ...initial.dependencies].map((t) => t.path)
+  if (restored.length) {
     // Its own commit before the loop starts, so the agent's work is measured from there.
-    await git(['commit', '-q', '--no-verify', '-m', `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`], {
-      cwd: ws,
-      env: gitEnv(settings.commitAuthor)
-    })
-    notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
+    const source = ownCommitSource(GitRepository.held(held, settings.commitAuthor), settings.progressFile)
+    const message = `loopgate: protected paths from the base ${base.sha.slice(0, 7)}`
+    const setup = await commitPublishable(source, OWN_CHANGE, { changed: restored, message })
+    notes.push(...setup.tree.notes)
+    if (setup.commit)
+      notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
   return { base, snapshot, tamper, dependencies }
 }

@@ -3,7 +3,8 @@ import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { LOCAL_AUTHOR } from '../git/author.js'
 import type { CommitAuthor } from '../settings.js'
 import { git } from '../git/git.js'
-import { gitEnv } from '../git/command-line.js'
+import { GitRepository } from '../git/repository.js'
+import { commitPublishable, OWN_CHANGE, ownCommitSource } from '../git/publishable-tree.js'
 import { ConfigError } from '../errors.js'
 import { type GateSettings, type PublishSettings, type TaskSettings, type WorkspaceSettings } from '../settings.js'
 import type { StopReason } from '../loop/stop-reasons.js'
@@ -108,15 +109,28 @@ interface BumpCommit {
   author?: CommitAuthor
 }
 
-/** Stages and commits the bump; null when the package manager changed none of the bump files. */
-async function commitBump({ workspace, files, candidate, author = LOCAL_AUTHOR }: BumpCommit): Promise<{ commit: string; files: string[] } | null> {
+/**
+ * Commits the bump through the publishable tree: the files among `files` git reports changed (not
+ * ignored ones), never a nested repository nor a workflow file whatever the package manager wrote
+ * or named. Null when none of the bump files changed.
+ */
+export async function commitBump({ workspace, files, candidate, author = LOCAL_AUTHOR }: BumpCommit): Promise<{ commit: string; files: string[] } | null> {
   const specs = await bumpPathspecs(workspace, files)
   if (specs.length === 0) return null
-  await git(['add', '-A', '--', ...specs], { cwd: workspace })
-  const staged = (await git(['diff', '--cached', '--name-only', '-z'], { cwd: workspace })).stdout.split('\0').filter(Boolean)
-  if (staged.length === 0) return null
-  await git(['commit', '-q', '--no-verify', '-m', bumpMessage(candidate)], { cwd: workspace, env: gitEnv(author) })
-  return { commit: (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim(), files: staged }
+  const status = await git(['status', '--porcelain', '-z', '--no-renames', '--untracked-files=all', '--', ...specs], { cwd: workspace })
+  const changed = status.stdout
+    .split('\0')
+    .filter(Boolean)
+    .map((l) => l.slice(3))
+  if (changed.length === 0) return null
+  const source = ownCommitSource(GitRepository.lookup(workspace, author))
+  const { commit, tree } = await commitPublishable(source, OWN_CHANGE, { changed, message: bumpMessage(candidate) })
+  if (!commit) return null
+  const staged = tree.numstat
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t').slice(2).join('\t'))
+  return { commit, files: staged }
 }
 
 /** What a dependency upgrade reads: its task inputs, the workspace, the protected paths and the bump's author. */

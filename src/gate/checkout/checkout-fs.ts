@@ -92,27 +92,29 @@ export async function treeFolders(repo: string, commit: string): Promise<string[
 }
 
 /**
- * A fresh checkout's folders (its root and `folders`, as git made them: nothing has run in it) go
- * to the gate user (it may create files: reports, coverage, build output); tracked files stay
- * root's, so the gate cannot rewrite one in place — only replace it, which changes its inode and
- * owner, and the next checkout's stat check puts it back. (A ctime check alone has a one-second
- * blind spot.) No link is followed; the dependency folders are not in the tree.
+ * The folders of a fresh checkout (as git made them: nothing has run in it) that a runner writes
+ * (`writable`: build output, reports, caches; see toolchain/runner-folders.ts) go to the gate user.
+ * Every other folder, the root included, and every tracked file stay root's: the gate can neither
+ * add a file to the source tree nor replace one. No link is followed; the dependency folders are
+ * not in the tree.
  */
-export function chownFolders(dir: string, folders: string[], user: AgentUser): void {
-  for (const rel of ['', ...folders]) {
+export function chownFolders(dir: string, to: { folders: string[]; user: AgentUser; writable: (rel: string) => boolean }): void {
+  const { folders, user, writable } = to
+  for (const rel of folders) {
+    if (!writable(rel)) continue
     const folder = path.join(dir, rel)
     const st = lstatSync(folder, { throwIfNoEntry: false })
     if (st?.isDirectory() && st.uid !== user.uid) lchownSync(folder, user.uid, user.gid)
   }
 }
 
-/** The directories on the way to each of `paths` (inside `dir`, none under a `prune` folder) go to the gate user; no link is followed. */
-export function chownParents(dir: string, to: { paths: string[]; user: AgentUser; prune: string[] }): void {
-  const { paths, user, prune } = to
+/** The runner folders (`writable`) on the way to each of `paths` (inside `dir`, none under a `prune` folder) go to the gate user; no link is followed. */
+export function chownParents(dir: string, to: { paths: string[]; user: AgentUser; prune: string[]; writable: (rel: string) => boolean }): void {
+  const { paths, user, prune, writable } = to
   const parents = paths.map((rel) => rel.split('/').slice(0, -1)).filter((parts) => !(parts.length && prune.includes(parts[0])))
   walkComponents(dir, parents, (current, st) => {
     if (!st.isDirectory()) return 'stop'
-    if (st.uid === 0 && st.gid === 0 && (st.mode & 0o7777) === 0o1777) return // locked by lockProtected
+    if (!writable(path.relative(dir, current))) return
     if (st.uid !== user.uid) chownSync(current, user.uid, user.gid)
   })
 }

@@ -1,32 +1,35 @@
-import { chmodSync, chownSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { readTreeEntry } from '../../fs/tree.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
-import { runnerFoldersToMake } from '../toolchain/runner-folders.js'
+import { inRunnerFolder, runnerFoldersToMake } from '../toolchain/runner-folders.js'
 import { chownFolders, chownParents } from './checkout-fs.js'
 
 /**
- * The checkout's folders and `own` (home, temp) go to the gate user; protected files are locked
- * against it (see lockProtected). `paths`: what changed since the last checkout (directories the
- * gate user already had keep it; only those on the way to a changed path can be new), or every
- * folder of a fresh checkout.
+ * The checkout's runner folders (see toolchain/runner-folders.ts; `report`: gate-report's) and
+ * `own` (home, temp) go to the gate user; the rest of the checkout stays root's and protected files
+ * are locked against it (see lockProtected). `paths`: what changed since the last checkout
+ * (directories the gate user already had keep it; only those on the way to a changed path can be
+ * new), or every folder of a fresh checkout.
  */
 export function giveToUser(
   dir: string,
-  to: { user: AgentUser; own: string[]; paths: string[]; fresh: boolean; deps: string[] },
+  to: { user: AgentUser; own: string[]; paths: string[]; fresh: boolean; deps: string[]; report?: string },
   snapshot: BaseSnapshot
 ): { changed: number; dirs: string[] } {
-  if (to.fresh) chownFolders(dir, to.paths, to.user)
-  else chownParents(dir, { paths: to.paths, user: to.user, prune: to.deps })
+  const writable = (rel: string): boolean => rel !== '' && inRunnerFolder(rel, to.report)
+  if (to.fresh) chownFolders(dir, { folders: to.paths, user: to.user, writable })
+  else chownParents(dir, { paths: to.paths, user: to.user, prune: to.deps, writable })
   for (const d of to.own) chownSync(d, to.user.uid, to.user.gid)
   return lockProtected(dir, snapshot)
 }
 
 /**
  * Protected files root-owned and read-only, executable when the base has them so (100755);
- * their directories (and the checkout root) root-owned and sticky, so the gate user can add files
- * but not replace, rename or delete protected ones. Returns how many files changed and the folders.
+ * their directories (and the checkout root) root-owned and closed (0755), even a runner folder's,
+ * so the gate user can neither add a file beside a protected one nor replace, rename or delete
+ * one. Returns how many files changed and the folders.
  */
 export function lockProtected(dir: string, snapshot: BaseSnapshot): { changed: number; dirs: string[] } {
   let changed = 0
@@ -48,28 +51,42 @@ export function lockProtected(dir: string, snapshot: BaseSnapshot): { changed: n
   for (const d of dirs) {
     const st = lstatSync(d)
     if (st.uid !== 0 || st.gid !== 0) chownSync(d, 0, 0)
-    if ((st.mode & 0o7777) !== 0o1777) chmodSync(d, 0o1777)
+    if ((st.mode & 0o7777) !== 0o755) chmodSync(d, 0o755)
   }
   return { changed, dirs: [...dirs] }
 }
 
 /**
- * Before the gate command: the folders that hold protected files, the checkout root among them,
- * take no new entry from the gate user (gate-setup could add files there; the command cannot);
- * the runner's own folders at the root (see toolchain/runner-folders.ts) are there for it to write.
+ * Before gate-setup (or the command, without one): the runner's folders at the root (see
+ * toolchain/runner-folders.ts) and gate-report's folder made for it to write, with the folders a
+ * setup installs or builds into (`setupFolders`) when the tree has none. Returns those it made
+ * for the setup.
  */
-export function closeFolders(dir: string, folders: { lockedDirs: string[]; user: AgentUser; report?: string }): void {
+export function openRunnerFolders(dir: string, folders: { lockedDirs: string[]; user: AgentUser; report?: string; setupFolders: string[] }): string[] {
   const { lockedDirs, user, report } = folders
   for (const d of lockedDirs) chmodSync(d, 0o755)
-  for (const rel of runnerFoldersToMake(report)) {
+  const made: string[] = []
+  const runner = runnerFoldersToMake(report)
+  for (const rel of [...runner, ...folders.setupFolders]) {
     const target = path.join(dir, rel)
     if (readTreeEntry(dir, rel).kind !== 'missing') continue
     mkdirSync(target, { recursive: true, mode: 0o755 })
     chownSync(target, user.uid, user.gid)
+    if (!runner.includes(rel)) made.push(rel)
   }
   // A report at the root: the runner writes it in place, in a file that is the gate user's.
   if (report && !report.includes('/') && readTreeEntry(dir, report).kind === 'missing') {
     writeFileSync(path.join(dir, report), '', { mode: 0o644, flag: 'wx' })
     chownSync(path.join(dir, report), user.uid, user.gid)
+  }
+  return made
+}
+
+/** After gate-setup: the folders made for it that it left empty are gone before the command (an empty `.venv` is no virtualenv). */
+export function dropEmptyFolders(dir: string, made: string[]): void {
+  for (const rel of made) {
+    const target = path.join(dir, rel)
+    const st = lstatSync(target, { throwIfNoEntry: false })
+    if (st?.isDirectory() && readdirSync(target).length === 0) rmdirSync(target)
   }
 }

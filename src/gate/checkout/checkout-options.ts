@@ -20,6 +20,8 @@ export interface CheckoutOptions {
    * out before every run.
    */
   ownUser?: boolean
+  /** gate-report's path in the checkout: its folder is the runner's to write. */
+  report?: string
   /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
   writableDeps: boolean
   /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */

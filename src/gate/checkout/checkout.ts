@@ -2,15 +2,16 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { changedPaths, depsSignature, treeChanges, treeFolders, withFolderChanges, type TreeChanges } from './checkout-fs.js'
-import { closeFolders, giveToUser } from './checkout-locks.js'
+import { dropEmptyFolders, giveToUser, openRunnerFolders } from './checkout-locks.js'
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { removeTreeEntry } from '../../fs/tree.js'
 import { CHECKOUT_ARGS, createGateRepo } from './first-checkout.js'
-import { CACHE_DIRS, copyPristineDeps, freshCaches, placeDeps } from './pristine-deps.js'
+import { CACHE_DIRS, copyPristineDeps, freshCaches, keepInstalled, placeDeps } from './pristine-deps.js'
 import { CheckoutCore } from './checkout-core.js'
 import type { PreparedCheckout } from './checkout-options.js'
 import { dependencyPathKind } from '../dependencies/dependency-reference.js'
 import { protectedFilesUnder } from '../dependencies/setup-recheck.js'
+import { touchesWorkflows } from '../../git/publishable-tree.js'
 
 export { CACHE_DIRS, DEPENDENCY_DIRS } from './pristine-deps.js'
 export type { CheckoutOptions, PreparedCheckout } from './checkout-options.js'
@@ -45,9 +46,6 @@ export class CleanCheckout extends CheckoutCore {
     // Read-only hardlinked dependencies survive between runs: the gate user cannot write them.
     // Without a separate user the gate could write them: a real copy, kept only while every entry's
     // inode and ctime (which no process can set back) are what they were after the copy.
-    const keepDeps = !this.opts.writableDeps && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
-    for (const d of [home, tmp]) this.discard(d)
-    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
     // The tree diffs need only the commits: they run while the checkout is written.
     const last = this.lastCommit
     const fromBase = changedPaths(this.repo, this.opts.snapshot.commit, commit)
@@ -58,6 +56,12 @@ export class CleanCheckout extends CheckoutCore {
       : reference.commit === this.opts.snapshot.commit
         ? fromBase
         : changedPaths(this.repo, reference.commit, commit)
+    // Once gate-setup's install is kept (see keepInstalled), a commit on the reference's dependency files gets it read-only.
+    const writable = this.opts.writableDeps && (!this.installed || (await fromReference).some((p) => dependencyPathKind(p) !== null))
+    const keepDeps =
+      !writable && !this.placedWritable && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
+    for (const d of [home, tmp]) this.discard(d)
+    if (!keepDeps) for (const name of this.deps) this.discard(path.join(dir, name))
     const fromLast = last && user ? treeChanges(this.repo, last, commit) : Promise.resolve(null)
     const wantFresh = this.state.kind === 'none' || !existsSync(dir)
     // A fresh checkout's folders all go to the gate user: they are listed from the tree meanwhile.
@@ -84,7 +88,7 @@ export class CleanCheckout extends CheckoutCore {
     // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
     if (user) await this.giveToUser({ user, own: [home, tmp], paths: listed ?? this.unowned.splice(0), fresh: listed !== null })
     lap('ownership')
-    if (!keepDeps) this.placeDeps(user)
+    if (!keepDeps) this.placeDeps(user, writable)
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, timings }
@@ -168,10 +172,13 @@ export class CleanCheckout extends CheckoutCore {
   private verify(candidates: string[], apply: boolean): Tampering[] {
     // Any protected path the commit holds that the base does not is in the diff from the base
     // (`candidates`); the base's own protected paths are always checked.
-    const mismatches = findTampering(this.dir, this.opts.snapshot, candidates)
-    if (!apply || mismatches.length === 0) return mismatches
-    revertTampering(this.dir, this.opts.snapshot, mismatches)
-    this.touchedByLoopgate(mismatches.map((m) => m.path))
+    // No loopgate commit changes a workflow (see publishable-tree.ts): one that differs from the
+    // base is the start commit's, put back to the base here like the baseline's protected paths.
+    const found = findTampering(this.dir, this.opts.snapshot, candidates)
+    const revert = apply ? found : found.filter((m) => touchesWorkflows(m.path))
+    if (revert.length === 0) return found
+    revertTampering(this.dir, this.opts.snapshot, revert)
+    this.touchedByLoopgate(revert.map((m) => m.path))
     return findTampering(this.dir, this.opts.snapshot, candidates)
   }
 
@@ -181,7 +188,7 @@ export class CleanCheckout extends CheckoutCore {
    * it; only those on the way to a changed path can be new), or every folder of a fresh checkout.
    */
   private async giveToUser(to: { user: AgentUser; own: string[]; paths: string[]; fresh: boolean }): Promise<void> {
-    const locked = giveToUser(this.dir, { ...to, deps: this.deps }, this.opts.snapshot)
+    const locked = giveToUser(this.dir, { ...to, deps: this.deps, report: this.opts.report }, this.opts.snapshot)
     this.lockedDirs = locked.dirs
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
@@ -191,14 +198,38 @@ export class CleanCheckout extends CheckoutCore {
     }
   }
 
-  private placeDeps(user: AgentUser | undefined): void {
-    placeDeps(this.deps, { pristine: this.pristine, dir: this.dir, user, writable: this.opts.writableDeps })
+  private placeDeps(user: AgentUser | undefined, writable: boolean): void {
+    placeDeps(this.deps, { pristine: this.pristine, dir: this.dir, user, writable })
     this.depsInPlace = true
+    this.placedWritable = writable
     if (!user) this.depsSignature = depsSignature(this.dir, this.deps, CACHE_DIRS)
   }
 
-  /** Before the gate command: see closeFolders in checkout-locks.ts. */
-  closeFolders(report?: string): void {
-    if (this.opts.user) closeFolders(this.dir, { lockedDirs: this.lockedDirs, user: this.opts.user, report })
+  /** Before gate-setup (or the command): see openRunnerFolders in checkout-locks.ts; returns the folders made for the setup. */
+  openFolders(setupFolders: string[]): string[] {
+    const user = this.opts.user
+    return user ? openRunnerFolders(this.dir, { lockedDirs: this.lockedDirs, user, report: this.opts.report, setupFolders }) : []
+  }
+
+  /** The `node_modules` of each workspace package (a tracked folder with a package.json), where a setup's install links its packages. */
+  packageFolders(): string[] {
+    const folders = this.folders ? [...this.folders] : []
+    return folders.filter((f) => !f.split('/').includes('node_modules') && existsSync(path.join(this.dir, f, 'package.json'))).map((f) => `${f}/node_modules`)
+  }
+
+  /** Whether gate-setup's install is kept as the pristine dependency copies. */
+  installed = false
+  private placedWritable = false
+
+  /** After gate-setup's install on the reference's dependency files: see keepInstalled in pristine-deps.ts. */
+  keepInstalled(names: readonly string[]): void {
+    const kept = keepInstalled({ checkout: this.dir, pristine: this.pristine }, names)
+    this.deps = [...new Set([...this.deps, ...kept])]
+    this.installed = true
+  }
+
+  /** After gate-setup: see dropEmptyFolders in checkout-locks.ts. */
+  dropEmpty(made: string[]): void {
+    dropEmptyFolders(this.dir, made)
   }
 }

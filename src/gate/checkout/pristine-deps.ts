@@ -79,3 +79,23 @@ export function freshCaches(deps: string[], where: { dir: string; user: AgentUse
     }
   }
 }
+
+/**
+ * After gate-setup's install on the reference's dependency files (see toolchain/setup-installs.ts):
+ * each of `names` the install left in the checkout becomes its pristine copy, root's and read-only
+ * like those taken from the workspace. Returns the folders kept.
+ */
+export function keepInstalled(where: { checkout: string; pristine: string }, names: readonly string[]): string[] {
+  const kept: string[] = []
+  for (const name of names) {
+    const src = path.join(where.checkout, name)
+    if (!lstatSync(src, { throwIfNoEntry: false })?.isDirectory()) continue
+    const dest = path.join(where.pristine, name)
+    rmSync(dest, { recursive: true, force: true })
+    cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
+    execFileSync('chmod', ['-R', 'go-w', dest])
+    for (const cache of CACHE_DIRS[name] ?? []) rmSync(path.join(dest, cache), { recursive: true, force: true })
+    kept.push(name)
+  }
+  return kept
+}

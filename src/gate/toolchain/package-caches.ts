@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
+import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 
@@ -20,10 +20,13 @@ export interface PackageCache {
 }
 
 /** Points each tool's cache variable at the gate's HOME, whatever the runner's environment says. */
-export function gateCacheEnv(gateHome: string): NodeJS.ProcessEnv {
+export function gateCacheEnv(gateHome: string, checkout?: string): NodeJS.ProcessEnv {
   const npm = path.join(gateHome, '.npm')
   const cache = path.join(gateHome, '.cache')
+  // Without a store folder set, pnpm probes the project's root with a file of its own, and the root is not the gate user's.
+  const pnpm = checkout && existsSync(path.join(checkout, 'pnpm-lock.yaml')) ? { npm_config_store_dir: path.join(gateHome, '.local/share/pnpm/store') } : {}
   return {
+    ...pnpm,
     npm_config_cache: npm,
     NPM_CONFIG_CACHE: npm,
     PIP_CACHE_DIR: path.join(cache, 'pip'),

@@ -1,0 +1,47 @@
+/**
+ * gate-setup's install (`npm ci`) runs once per run, on the baseline, into the pristine copy;
+ * every later gate run on the same dependency files gets that install read-only, while the build
+ * step after it still runs for each candidate. Real npm, no network (a lockfile without packages).
+ */
+import { buggyProject } from './helpers/repo.js'
+import { runAttack } from './helpers/gate-fixture.js'
+import { needs } from './helpers/needs-tools.js'
+
+const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
+
+function project(): Record<string, string> {
+  const manifest = {
+    name: 'p',
+    version: '1.0.0',
+    type: 'module',
+    scripts: { postinstall: "node -e \"require('fs').appendFileSync('node_modules/.installs', 'x')\"" }
+  }
+  const lock = { name: 'p', version: '1.0.0', lockfileVersion: 3, requires: true, packages: { '': { name: 'p', version: '1.0.0', hasInstallScript: true } } }
+  return {
+    ...buggyProject(),
+    '.gitignore': 'node_modules/\n',
+    'package.json': `${JSON.stringify(manifest, null, 2)}\n`,
+    'package-lock.json': `${JSON.stringify(lock, null, 2)}\n`,
+    'scripts/build.mjs': "import { appendFileSync } from 'node:fs'\nappendFileSync('build/built.txt', 'b')\n"
+  }
+}
+
+needs('second-user').test('the install runs on the baseline only; a candidate gets it read-only and its own build', async () => {
+  const gateCommand = [
+    'echo "installs=$(cat node_modules/.installs) built=$(cat build/built.txt)"',
+    '{ echo y > node_modules/.planted && echo NM-WRITTEN; } 2>/dev/null || echo NM-REFUSED',
+    'node test/run.mjs'
+  ].join('; ')
+  const r = await runAttack({
+    isolation: 'auto',
+    agentUser: `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-once`,
+    files: project(),
+    inputs: { 'gate-setup': 'npm ci --no-audit --no-fund && node scripts/build.mjs', 'gate-command': gateCommand },
+    script: FIX
+  })
+  expect(r.report.stopReason).toBe('verified')
+  const out = r.report.run?.iterations[0].gate?.outputTail ?? ''
+  expect(out).toContain('installs=x built=b')
+  expect(out).toContain('NM-REFUSED')
+  expect(out).not.toContain('postinstall')
+})

@@ -1,0 +1,64 @@
+import type { RunResult } from '../process/run-process.js'
+import type { GateVerdict } from '../loop/engine-types.js'
+import type { StepEnd } from './baseline/baseline-health.js'
+import type { CleanCheckout } from './checkout/checkout.js'
+import type { PreparedCheckout } from './checkout/checkout-options.js'
+import { INSTALLED_FOLDERS, setupSteps } from './toolchain/setup-installs.js'
+import { failedVerdict, tamperedVerdict } from './verdict.js'
+
+/**
+ * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
+ * registry` allows): no package's install script runs, so what a registry package brings is code
+ * the tests load, never code the install runs.
+ */
+const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false' }
+
+/** Runs one gate step in the checkout, as the gate's user, until the gate's deadline. */
+export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv) => Promise<RunResult>
+
+export interface SetupRun {
+  exec: SetupExecutor
+  prepared: PreparedCheckout
+  started: number
+  /** The baseline run: the one whose install is kept. */
+  baseline: boolean
+  setup?: string
+  timeoutMs: number
+  report?: string
+  checkout: CleanCheckout
+}
+
+/**
+ * gate-setup in the prepared checkout; a verdict when it failed or wrote a protected path. Its
+ * install steps (see toolchain/setup-installs.ts) run once on the reference's dependency files, on
+ * the baseline, whose result every later run on those files gets read-only instead; a commit that
+ * changes the dependency files runs the whole setup, install scripts off.
+ */
+export async function runSetup(run: SetupRun): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
+  const { exec, prepared, started, checkout } = run
+  const steps = setupSteps(run.setup ?? '')
+  const onReference = !prepared.dependenciesChanged
+  const command = onReference && checkout.installed ? steps.rest : run.setup
+  if (!command) return { output: '' }
+  const s = await exec(command, onReference ? {} : SCRIPTS_OFF)
+  const output = `${s.stdout}\n${s.stderr}`
+  if (s.exitCode !== 0 || s.timedOut || s.aborted) {
+    const end: StepEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
+    const why = s.timedOut
+      ? `gate-setup timed out after ${Math.round(run.timeoutMs / 1000)} s`
+      : s.aborted
+        ? 'cancelled'
+        : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
+    return {
+      output,
+      end,
+      verdict: { ...failedVerdict(why, { failures: [], durationMs: Date.now() - started, output }), timedOut: s.timedOut, exitCode: s.exitCode }
+    }
+  }
+  // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
+  // it wrote stands in for a protected file.
+  const written = checkout.recheck(run.report)
+  if (written.length) return { output, verdict: tamperedVerdict(written, started, 'after gate-setup, ') }
+  if (run.baseline && onReference && steps.install && !checkout.installed) checkout.keepInstalled(INSTALLED_FOLDERS)
+  return { output }
+}
