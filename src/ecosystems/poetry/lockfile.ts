@@ -1,5 +1,5 @@
-import { keyedPackages } from '../pyproject/lock-packages.js'
-import { parseToml, type TomlTable } from '../pyproject/toml-strings.js'
+import { tomlLockEntries } from '../pyproject/lock-packages.js'
+import type { TomlTable } from '../pyproject/toml-strings.js'
 import type { LockEntry } from '../types.js'
 
 const isTable = (v: unknown): v is TomlTable => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)
@@ -17,20 +17,5 @@ function notFromIndex(p: TomlTable): string | undefined {
 
 /** poetry.lock entry by entry: each package (keyed by name, and by version too where one name is locked at several), and `[metadata]`. */
 export function poetryLockEntries(text: string): LockEntry[] | null {
-  const doc = parseToml(text)
-  if (!doc) return null
-  const out: LockEntry[] = []
-  for (const [top, value] of Object.entries(doc)) {
-    if (top !== 'package' || !Array.isArray(value)) {
-      out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
-      continue
-    }
-    const packages = keyedPackages(value)
-    if (!packages) return null
-    for (const { key, name, table } of packages) {
-      const why = notFromIndex(table)
-      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why })
-    }
-  }
-  return out
+  return tomlLockEntries(text, { notFromIndex })
 }

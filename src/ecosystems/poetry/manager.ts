@@ -1,19 +1,16 @@
 import { readAgentText, readTreeEntry, writeTreeFile } from '../../fs/tree.js'
-import { indexVersions } from '../pip/index-lookup.js'
 import { indexReleaseNotes } from '../pip/manager.js'
-import { isPrerelease, parsePep440, PEP440 } from '../pip/pep440.js'
-import { mapLimited } from '../limited-map.js'
+import { PEP440 } from '../pip/pep440.js'
 import { fileHash, PYPROJECT, readPyproject } from '../pyproject/document.js'
 import { resolvePythonTool, runPythonTool, toolTail } from '../pyproject/python-tool.js'
-import { newestAdmitted } from '../pyproject/specifiers.js'
+import { lockedOutdated } from '../pyproject/locked-outdated.js'
 import type { TomlTable } from '../pyproject/toml-strings.js'
-import type { BumpResult, CandidateInWorkspace, OutdatedDependency, OutdatedReport, PackageManager } from '../types.js'
+import type { BumpResult, CandidateInWorkspace, OutdatedReport, PackageManager } from '../types.js'
 import { poetryClauses } from './constraints.js'
 import { lockedVersions, poetryDeclarations, poetrySource, widenPoetryDeclarations, type PoetryDeclaration } from './project.js'
 
 export const LOCKFILE = 'poetry.lock'
 const MAX_LOCK_BYTES = 32 * 1024 * 1024
-const LOOKUP_CONCURRENCY = 4
 
 /** Poetry never prompts, creates no virtualenv for a lock, and asks no keyring for credentials. */
 const POETRY_ENV = { POETRY_NO_INTERACTION: '1', POETRY_VIRTUALENVS_CREATE: 'false', PYTHON_KEYRING_BACKEND: 'keyring.backends.null.Keyring' }
@@ -70,28 +67,14 @@ export class PoetryPackageManager implements PackageManager {
     const file = readPyproject(workspace)
     if (!file) throw new Error(`${PYPROJECT} is not a regular file that parses`)
     const locked = lockedVersions(readAgentText(workspace, LOCKFILE, MAX_LOCK_BYTES))
-    const packages = [...byPackage(poetryDeclarations(file.doc)).values()]
-    const lookupEnv = sourceEnv(file.doc, env)
-    const pre = (decls: PoetryDeclaration[]): boolean => {
-      const v = parsePep440(locked.get(decls[0].key) ?? '')
-      return v !== null && isPrerelease(v)
-    }
-    const lookups = await mapLimited(packages, LOOKUP_CONCURRENCY, (decls) => indexVersions({ name: decls[0].name, pre: pre(decls), env: lookupEnv, signal }))
-    const failed = lookups.filter((l) => l.kind === 'failed')
-    if (failed.length > 0 && failed.length === lookups.length && failed[0].kind === 'failed') throw new Error(failed[0].message)
-    const dependencies: OutdatedDependency[] = []
-    const notes: string[] = []
-    packages.forEach((decls, i) => {
-      const lookup = lookups[i]
-      const name = decls[0].name
-      if (lookup.kind === 'unknown') return void notes.push(`not upgraded: ${name}: the package index does not know it`)
-      if (lookup.kind === 'failed') return void notes.push(`not upgraded: ${lookup.message}`)
-      const current = locked.get(decls[0].key) ?? newestAdmitted(lookup.versions, poetryClauses(decls[0].constraint) ?? [], pre(decls))
-      const latest = newestAdmitted(lookup.versions, [], pre(decls))
-      if (current === null) return void notes.push(`not upgraded: ${name}: no version on the index matches ${JSON.stringify(decls[0].constraint)}`)
-      if (latest !== null && PEP440.compare(latest, current) > 0) dependencies.push({ name, current, wanted: current, latest, type: decls[0].type })
-    })
-    return { dependencies, notes }
+    const packages = [...byPackage(poetryDeclarations(file.doc)).values()].map(([d]) => ({
+      name: d.name,
+      type: d.type,
+      locked: locked.get(d.key),
+      clauses: poetryClauses(d.constraint),
+      written: d.constraint
+    }))
+    return lockedOutdated(packages, sourceEnv(file.doc, env), signal)
   }
 
   async bump({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<BumpResult> {

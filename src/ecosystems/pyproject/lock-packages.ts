@@ -1,5 +1,6 @@
 import { normalizeName } from '../pip/lockfile.js'
-import type { TomlTable } from './toml-strings.js'
+import type { LockEntry } from '../types.js'
+import { parseToml, type TomlTable } from './toml-strings.js'
 
 const isTable = (v: unknown): v is TomlTable => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)
 
@@ -17,4 +18,37 @@ export function keyedPackages(value: unknown[]): { key: string; name: string; ta
     const name = normalizeName(table.name as string)
     return { key: count.get(name) === 1 ? `package/${name}` : `package/${name}@${String(table.version)}`, name: table.name as string, table }
   })
+}
+
+/** How one Python lockfile judges its packages: why one is not from an index, and which is the project itself. */
+export interface TomlLockRules {
+  notFromIndex(table: TomlTable): string | undefined
+  isRoot?(table: TomlTable): boolean
+}
+
+/**
+ * A TOML lockfile entry by entry: each `[[package]]` (see keyedPackages), the project's own entry
+ * as the root, and each other top-level table or value. Null when it does not parse.
+ */
+export function tomlLockEntries(text: string, rules: TomlLockRules): LockEntry[] | null {
+  const doc = parseToml(text)
+  if (!doc) return null
+  const out: LockEntry[] = []
+  for (const [top, value] of Object.entries(doc)) {
+    if (top !== 'package' || !Array.isArray(value)) {
+      out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
+      continue
+    }
+    const packages = keyedPackages(value)
+    if (!packages) return null
+    for (const { key, name, table } of packages) {
+      if (rules.isRoot?.(table)) {
+        out.push({ key: '', name, text: JSON.stringify(table), registry: true })
+        continue
+      }
+      const why = rules.notFromIndex(table)
+      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why })
+    }
+  }
+  return out
 }

@@ -1,5 +1,5 @@
 import { normalizeName } from '../pip/lockfile.js'
-import { keyedPackages } from '../pyproject/lock-packages.js'
+import { tomlLockEntries } from '../pyproject/lock-packages.js'
 import { parseToml, type TomlTable } from '../pyproject/toml-strings.js'
 import type { LockEntry } from '../types.js'
 
@@ -30,26 +30,7 @@ function isRoot(p: TomlTable): boolean {
  * locked at several), the project's own entry as the root, and each top-level table or value.
  */
 export function uvLockEntries(text: string): LockEntry[] | null {
-  const doc = parseToml(text)
-  if (!doc) return null
-  const out: LockEntry[] = []
-  for (const [top, value] of Object.entries(doc)) {
-    if (top !== 'package' || !Array.isArray(value)) {
-      out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
-      continue
-    }
-    const packages = keyedPackages(value)
-    if (!packages) return null
-    for (const { key, name, table } of packages) {
-      if (isRoot(table)) {
-        out.push({ key: '', name, text: JSON.stringify(table), registry: true })
-        continue
-      }
-      const why = notFromIndex(table)
-      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why })
-    }
-  }
-  return out
+  return tomlLockEntries(text, { notFromIndex, isRoot })
 }
 
 /** The versions uv.lock holds, by normalized name (the project's own entry left out). */

@@ -1,18 +1,15 @@
 import { readAgentText, readTreeEntry, writeTreeFile } from '../../fs/tree.js'
-import { indexVersions } from '../pip/index-lookup.js'
 import { indexReleaseNotes } from '../pip/manager.js'
-import { isPrerelease, parsePep440, PEP440 } from '../pip/pep440.js'
-import { mapLimited } from '../limited-map.js'
+import { PEP440 } from '../pip/pep440.js'
 import { applyEdits, declarations, fileHash, PYPROJECT, readPyproject, wideningEdits, type Declaration } from '../pyproject/document.js'
 import { resolvePythonTool, runPythonTool, toolTail } from '../pyproject/python-tool.js'
-import { newestAdmitted } from '../pyproject/specifiers.js'
+import { lockedOutdated } from '../pyproject/locked-outdated.js'
 import type { TomlTable } from '../pyproject/toml-strings.js'
-import type { BumpResult, CandidateInWorkspace, OutdatedDependency, OutdatedReport, PackageManager } from '../types.js'
+import type { BumpResult, CandidateInWorkspace, OutdatedReport, PackageManager } from '../types.js'
 import { uvLockedVersions } from './lockfile.js'
 
 export const LOCKFILE = 'uv.lock'
 const MAX_LOCK_BYTES = 32 * 1024 * 1024
-const LOOKUP_CONCURRENCY = 4
 
 const isTable = (v: unknown): v is TomlTable => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)
 
@@ -64,30 +61,14 @@ export class UvPackageManager implements PackageManager {
     const locked = uvLockedVersions(readAgentText(workspace, LOCKFILE, MAX_LOCK_BYTES))
     const byKey = new Map<string, Declaration[]>()
     for (const d of declarations(file.doc)) if (d.requirement.clauses !== null) byKey.set(d.requirement.key, [...(byKey.get(d.requirement.key) ?? []), d])
-    const packages = [...byKey.values()]
-    const pre = (decls: Declaration[]): boolean => {
-      const v = parsePep440(locked.get(decls[0].requirement.key) ?? '')
-      return v !== null && isPrerelease(v)
-    }
-    const lookupEnv = uvIndexEnv(file.doc, env)
-    const lookups = await mapLimited(packages, LOOKUP_CONCURRENCY, (decls) =>
-      indexVersions({ name: decls[0].requirement.name, pre: pre(decls), env: lookupEnv, signal })
-    )
-    const failed = lookups.flatMap((l) => (l.kind === 'failed' ? [l.message] : []))
-    if (failed.length > 0 && failed.length === lookups.length) throw new Error(failed[0])
-    const dependencies: OutdatedDependency[] = []
-    const notes: string[] = []
-    packages.forEach((decls, i) => {
-      const lookup = lookups[i]
-      const { name, key, clauses } = decls[0].requirement
-      if (lookup.kind === 'unknown') return void notes.push(`not upgraded: ${name}: the package index does not know it`)
-      if (lookup.kind === 'failed') return void notes.push(`not upgraded: ${lookup.message}`)
-      const current = locked.get(key) ?? newestAdmitted(lookup.versions, clauses ?? [], pre(decls))
-      const latest = newestAdmitted(lookup.versions, [], pre(decls))
-      if (current === null) return void notes.push(`not upgraded: ${name}: no version on the index matches ${JSON.stringify(decls[0].text)}`)
-      if (latest !== null && PEP440.compare(latest, current) > 0) dependencies.push({ name, current, wanted: current, latest, type: decls[0].type })
-    })
-    return { dependencies, notes }
+    const packages = [...byKey.values()].map(([d]) => ({
+      name: d.requirement.name,
+      type: d.type,
+      locked: locked.get(d.requirement.key),
+      clauses: d.requirement.clauses,
+      written: d.text
+    }))
+    return lockedOutdated(packages, uvIndexEnv(file.doc, env), signal)
   }
 
   async bump({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<BumpResult> {
