@@ -2,7 +2,7 @@
 // small project: one dependency, 1.0.0 → 2.0.0, from a local registry (verdaccio for the npm family,
 // a PEP 503 index for Python). Detection, `outdated`, the bump of manifest and lockfile, the commit.
 // Run alone with `npx tsx bench/ecosystems.ts`.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -57,8 +57,44 @@ const PROJECTS: EcosystemProject[] = [
     write(ws) {
       writeFileSync(path.join(ws, 'requirements.txt'), 'lg-mathlib==1.0.0\n')
     }
+  },
+  {
+    id: 'pyproject.toml with pip',
+    write(ws) {
+      writeFileSync(path.join(ws, 'pyproject.toml'), '[project]\nname = "calc"\nversion = "1.0.0"\ndependencies = ["lg-mathlib>=1.0,<2"]\n')
+    }
+  },
+  {
+    id: 'Poetry',
+    write(ws, env) {
+      const pyproject = [
+        '[tool.poetry]',
+        'name = "calc"',
+        'version = "1.0.0"',
+        'description = ""',
+        'authors = []',
+        '',
+        '[tool.poetry.dependencies]',
+        'python = "^3.8"',
+        'lg-mathlib = "^1.0"',
+        '',
+        '[[tool.poetry.source]]',
+        'name = "bench"',
+        `url = "${env.PIP_INDEX_URL ?? ''}"`,
+        'default = true',
+        ''
+      ].join('\n')
+      writeFileSync(path.join(ws, 'pyproject.toml'), pyproject)
+      execFileSync('poetry', ['lock', '--no-interaction'], {
+        cwd: ws,
+        env: { ...env, POETRY_VIRTUALENVS_CREATE: 'false', PYTHON_KEYRING_BACKEND: 'keyring.backends.null.Keyring' },
+        stdio: 'pipe'
+      })
+    }
   }
 ]
+
+const onPath = (tool: string): boolean => spawnSync('/bin/sh', ['-c', `command -v ${tool}`]).status === 0
 
 function newProject(project: EcosystemProject, env: NodeJS.ProcessEnv): string {
   const ws = mkdtempSync(path.join(os.tmpdir(), 'lgb-eco-'))
@@ -94,6 +130,10 @@ export async function benchEcosystems(): Promise<Figure[]> {
     const env = { ...process.env, ...registry.env, ...index.env, PATH: `${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}` }
     const figures: Figure[] = []
     for (const project of PROJECTS) {
+      if (project.id === 'Poetry' && !onPath('poetry')) {
+        figures.push({ name: 'start to bump commit, Poetry', value: 'skipped: no poetry on PATH (apt-get install python3-poetry)' })
+        continue
+      }
       const times: number[] = []
       for (let i = 0; i < ROUNDS; i++) times.push(await timeToBump(project, env))
       figures.push({ name: `start to bump commit, ${project.id} (median of ${ROUNDS})`, value: `${(median(times) / 1000).toFixed(2)} s` })

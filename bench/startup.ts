@@ -53,7 +53,8 @@ function firstSpawn(repo: string, PATH: string): number {
       '--prompt',
       'noop',
       '--gate-command',
-      'true',
+      // a gate whose baseline yields a count (TAP), so the run gets as far as the agent's spawn
+      "printf '1..1\\nok 1 - noop\\n'",
       '--max-iterations',
       '1',
       '--temp-dir',
