@@ -69,7 +69,7 @@ describe('two runs on one machine are strangers', () => {
       }
     })
     await other
-    expect(mine.outputs['stop-reason']).toBe('max-iterations')
+    expect({ stop: mine.outputs['stop-reason'], tail: mine.stdout.slice(-1500) }).toMatchObject({ stop: 'max-iterations' })
     const saw = readFileSync(path.join(sync, 'a-saw'), 'utf8')
     // The agent could read its own workspace: the reads themselves worked.
     expect(saw).toContain('A-OWN-FILE')
