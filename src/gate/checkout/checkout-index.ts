@@ -1,6 +1,7 @@
-import { statSync, utimesSync, writeFileSync } from 'node:fs'
+import { statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
+import { replaceFile } from '../../fs/replace-file.js'
 import { removeTreeEntry } from '../../fs/tree.js'
 import type { TreeChanges } from './checkout-fs.js'
 import { fixModes } from './checkout-restore.js'
@@ -70,7 +71,8 @@ export class CheckoutIndex {
         undefined,
         written.map((c) => c.path)
       )
-    writeFileSync(path.join(this.repo, 'HEAD'), `${commit}\n`)
+    // The tree diffs of the same prepare read HEAD while this runs (see replaceFile).
+    replaceFile(path.join(this.repo, 'HEAD'), `${commit}\n`)
     this.pastTheFiles()
   }
 }
