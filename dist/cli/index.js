@@ -14,7 +14,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-XKEOXR6D.js";
+} from "../chunks/chunk-PGMKYM7Q.js";
 import "../chunks/chunk-BLQFJ432.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-VTQU4OMX.js";
