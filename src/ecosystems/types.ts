@@ -104,6 +104,13 @@ export interface LockEntry {
   registry: boolean
   /** Why it is not from the registry (for the message). */
   why?: string
+  /** The version the entry installs, where it is one package's entry. */
+  version?: string
+  /**
+   * The entry mirrors a manifest (a workspace package's entry, an importer's own fields, a hash of
+   * the manifest): the manifest's entries are judged on their own, and no bump holds it.
+   */
+  mirror?: boolean
 }
 
 /** Folders of installed packages: the gate never loads them from the candidate tree. */
