@@ -110,7 +110,9 @@ describe('task: dependency-upgrade (pnpm): the bump is loopgate’s, the agent f
       if (report.stopReason !== 'verified') console.log(JSON.stringify(report.run?.iterations, null, 1).slice(0, 4000))
       expect(report.stopReason).toBe('verified')
       expect(report.run?.iterations.map((i) => i.tampered)).toEqual([true, false])
-      expect(report.run?.iterations[0].rejected.join('\n')).toMatch(/pnpm-lock\.yaml \(importers\/\.\/dependencies\/mathlib changed: mathlib is loopgate's own bump/)
+      expect(report.run?.iterations[0].rejected.join('\n')).toMatch(
+        /pnpm-lock\.yaml \(importers\/\.\/dependencies\/mathlib changed: mathlib is loopgate's own bump/
+      )
       const bump = bumpAfter(ws, start)
       expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ helper: '1.0.0', mathlib: '2.0.0' })
       expect(sh(ws, ['diff', bump, 'HEAD', '--', 'pnpm-lock.yaml'])).not.toMatch(/^[-+].*mathlib/m)

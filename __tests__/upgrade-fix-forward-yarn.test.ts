@@ -28,7 +28,11 @@ afterAll(async () => {
 const manifest = (deps: Record<string, string>): string =>
   JSON.stringify({ name: 'proj', version: '1.0.0', private: true, type: 'module', dependencies: deps }, null, 2) + '\n'
 const yarnInstall = (cwd: string): void =>
-  void execFileSync(path.join(BIN, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], { cwd, env: { ...env, YARN_IGNORE_PATH: '1' }, stdio: 'pipe' })
+  void execFileSync(path.join(BIN, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], {
+    cwd,
+    env: { ...env, YARN_IGNORE_PATH: '1' },
+    stdio: 'pipe'
+  })
 
 /**
  * A Yarn classic project on mathlib@^1.0.0 (its yarn.lock written by yarn), committed without
