@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { manifestBumps } from '../src/bot-pr/manifest-bumps.js'
 import { lockfileChanges } from '../src/ecosystems/package-changes.js'
+import { lockEntries } from '../src/ecosystems/registry.js'
 import { GitRepository } from '../src/git/repository.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { hasTool, needs } from './helpers/needs-tools.js'
@@ -91,6 +92,29 @@ describe('a Node project: lockfile-only bumps of a transitive dependency, as eac
     },
     LONG
   )
+})
+
+describe("each Node lockfile's entries as the reading takes them", () => {
+  it("pnpm-lock.yaml: an importer's dependency is that package's entry (a link is no registry version); the importer's own fields mirror its manifest", () => {
+    const lock = (v: string) =>
+      `lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    dependencies:\n      mathlib:\n        specifier: ^${v}\n        version: ${v}\n\n  packages/b:\n    dependencies:\n      a:\n        specifier: workspace:*\n        version: link:../a\n    publishDirectory: dist\n\npackages:\n\n  mathlib@${v}:\n    resolution: {integrity: sha512-x}\n\nsnapshots:\n\n  mathlib@${v}: {}\n`
+    expect(lockEntries('pnpm-lock.yaml', lock('1.0.0'), [])?.map((e) => [e.key, e.name, e.version ?? null, e.mirror ?? false, e.registry])).toEqual([
+      ['lockfileVersion', '(lockfileVersion)', null, false, true],
+      ['importers/./dependencies/mathlib', 'mathlib', '1.0.0', false, true],
+      ['importers/.', '(importer .)', null, true, true],
+      ['importers/packages/b/dependencies/a', 'a', null, false, false],
+      ['importers/packages/b', '(importer packages/b)', null, true, true],
+      ['packages/mathlib@1.0.0', 'mathlib', '1.0.0', false, true],
+      ['snapshots/mathlib@1.0.0', 'mathlib', '1.0.0', false, true]
+    ])
+    expect(lockfileChanges('pnpm-lock.yaml', lock('1.0.0'), lock('1.2.0'))).toEqual([{ name: 'mathlib', from: '1.0.0', to: '1.2.0' }])
+  })
+
+  it("yarn.lock (Berry): each package's version; a workspace's entry mirrors its package.json and names nothing", () => {
+    const lock = (v: string) =>
+      `__metadata:\n  version: 8\n  cacheKey: 10c0\n\n"mathlib@npm:^1.0.0":\n  version: ${v}\n  resolution: "mathlib@npm:${v}"\n  checksum: 10c0/${'ab12'.repeat(32)}\n\n"proj@workspace:.":\n  version: 0.0.0-use.local\n  resolution: "proj@workspace:."\n  dependencies:\n    mathlib: "npm:^${v}"\n`
+    expect(lockfileChanges('yarn.lock', lock('1.0.0'), lock('1.0.1'))).toEqual([{ name: 'mathlib', from: '1.0.0', to: '1.0.1' }])
+  })
 })
 
 describe('a Python project: requirements pins, pyproject.toml tables, lockfiles', () => {
