@@ -135,8 +135,8 @@ describe('the bump', () => {
     const found = await manifestBumps(GitRepository.plain(repo), { baseCommit, headCommit }, ['package.json', 'web/package.json'])
     expect(found).toEqual([
       { name: 'greet', from: '1.0.0', to: '2.0.0' },
-      { name: 'old', from: '1.0.0', to: null },
       { name: 'added', from: null, to: '3.0.0' },
+      { name: 'old', from: '1.0.0', to: null },
       { name: 'a', from: '1', to: '2' }
     ])
   })

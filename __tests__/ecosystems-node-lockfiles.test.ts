@@ -33,6 +33,7 @@ describe('pnpm-lock.yaml under dependency-changes: registry', () => {
     expect(lockEntries('pnpm-lock.yaml', before, HOSTS)?.map((e) => [e.key, e.name, e.registry])).toEqual([
       ['lockfileVersion', '(lockfileVersion)', true],
       ['settings', '(settings)', true],
+      ['importers/./dependencies/mathlib', 'mathlib', true],
       ['importers/.', '(importer .)', true],
       ['packages/mathlib@1.0.0', 'mathlib', true],
       ['snapshots/mathlib@1.0.0', 'mathlib', true]

@@ -108,6 +108,12 @@ describe('pyproject.toml: an allow-list of dependency keys, parsed as TOML', () 
     expect(doc.project.dependencies).toEqual(['requests==2.32.0'])
   })
 
+  test('restore keeps the edited text verbatim, comments and layout, when nothing protected differs', () => {
+    const commented = PYPROJECT.replace('dependencies = ["requests==2.0.0"]', 'dependencies = ["requests==2.0.0"]  # pinned for the API')
+    const reference = commented.replace('requests==2.0.0', 'requests==2.32.0')
+    expect(restoreManifest('pyproject', reference, commented)).toBe(reference)
+  })
+
   test('restore keeps the base text verbatim when no allowed key changed', () => {
     expect(restoreManifest('pyproject', PYPROJECT.replace('addopts = "-q"', 'addopts = "-x"'), PYPROJECT)).toBe(PYPROJECT)
     expect(restoreManifest('pyproject', '[broken', PYPROJECT)).toBe(PYPROJECT)

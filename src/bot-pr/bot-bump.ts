@@ -2,7 +2,7 @@ import { isLockfile, manifestKind } from '../ecosystems/registry.js'
 import type { GitRepository } from '../git/repository.js'
 import type { BotPull } from './bot-pull.js'
 import type { PullCommits } from './pull-head.js'
-import { manifestBumps, type BumpedPackage } from './manifest-bumps.js'
+import { manifestBumps, mergedPackages, type BumpedPackage } from './manifest-bumps.js'
 
 export type { BumpedPackage } from './manifest-bumps.js'
 
@@ -12,7 +12,7 @@ export interface BotBump extends PullCommits {
   dependencyFiles: string[]
   /** Every file the bot's commits changed. */
   files: string[]
-  /** The packages and versions, from the manifests' diff and the title and body. */
+  /** The packages and versions, from the dependency files' diff (manifests, else lockfiles) and the title and body. */
   packages: BumpedPackage[]
   /** The pull request's title and body (the bot's text: release notes, changelogs, commits). */
   title: string
@@ -43,20 +43,10 @@ export function packagesInText(title: string, body: string): BumpedPackage[] {
   return found
 }
 
-/** One entry per package: a manifest's versions first, the words' filling in what it lacks. */
-function merged(lists: BumpedPackage[][]): BumpedPackage[] {
-  const byName = new Map<string, BumpedPackage>()
-  for (const p of lists.flat()) {
-    const known = byName.get(p.name)
-    byName.set(p.name, known ? { name: p.name, from: known.from ?? p.from, to: known.to ?? p.to } : p)
-  }
-  return [...byName.values()]
-}
-
 /**
  * The bump as the bot made it: the files its commits changed from the merge base to the head, the
- * manifests' and lockfiles' among them, the packages whose versions moved (from the manifests, and
- * the title and body for what they do not say), and the bot's own text.
+ * manifests' and lockfiles' among them, the packages whose versions moved (from their diff, and the
+ * title and body for what it does not say), and the bot's own text.
  */
 export async function readBotBump(repository: GitRepository, pull: BotPull, commits: PullCommits): Promise<BotBump> {
   const files = await repository.diffNames({ from: commits.baseCommit, to: commits.headCommit })
@@ -66,7 +56,7 @@ export async function readBotBump(repository: GitRepository, pull: BotPull, comm
     ...commits,
     files,
     dependencyFiles,
-    packages: merged([fromManifests, packagesInText(pull.title, pull.body)]),
+    packages: mergedPackages([fromManifests, packagesInText(pull.title, pull.body)]),
     title: pull.title,
     body: pull.body
   }

@@ -24,7 +24,7 @@ export interface UpgradeCandidate {
   type: DependencyType
   /**
    * Where the bump leaves an installed copy of the new version in the workspace, for the agent to
-   * read (`node_modules/<name>`); null when the bump only edits the manifest.
+   * read (`node_modules/<name>`, `packages/a/node_modules/<name>`); null when the bump only edits the manifest.
    */
   installedCopy?: string | null
 }
@@ -68,8 +68,8 @@ export interface PackageManager {
   lockfileHash(workspace: string): string
   outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport>
   bump(job: CandidateInWorkspace): Promise<BumpResult>
-  /** Where the bump leaves an installed copy of the package in the workspace (null: nowhere). */
-  installedCopy(candidate: UpgradeCandidate): string | null
+  /** Where the bump left an installed copy of the package in `workspace` (null: nowhere). */
+  installedCopy(candidate: UpgradeCandidate, workspace: string): string | null
   /** Where the changelog or release notes of the target version live, one line each (may be none). */
   releaseNotes(job: CandidateInWorkspace): Promise<string[]>
 }
@@ -104,6 +104,13 @@ export interface LockEntry {
   registry: boolean
   /** Why it is not from the registry (for the message). */
   why?: string
+  /** The version the entry installs, where it is one package's entry. */
+  version?: string
+  /**
+   * The entry mirrors a manifest (a workspace package's entry, an importer's own fields, a hash of
+   * the manifest): the manifest's entries are judged on their own, and no bump holds it.
+   */
+  mirror?: boolean
 }
 
 /** Folders of installed packages: the gate never loads them from the candidate tree. */

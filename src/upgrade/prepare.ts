@@ -207,7 +207,7 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
     return {
       kind: 'ready',
       manager,
-      candidate: { ...candidate, installedCopy: manager.installedCopy(candidate) },
+      candidate: { ...candidate, installedCopy: manager.installedCopy(candidate, workspace) },
       baseCommit: search.baseCommit,
       bumpCommit: committed.commit,
       bumpFiles: committed.files,

@@ -16,6 +16,12 @@ function gateSection(gateCommand: string, verdict: GateVerdict): string[] {
   return lines
 }
 
+/** The folder of installed packages a copy is in: `node_modules`, or a workspace package's own `packages/a/node_modules`. */
+const packagesFolder = (copy: string): string => {
+  const at = copy.lastIndexOf('node_modules/')
+  return at === -1 ? copy.split('/')[0] : copy.slice(0, at + 'node_modules'.length)
+}
+
 /** The agent's task for one upgrade: make the gate pass with the new version. */
 export function upgradeTask(opts: {
   candidate: UpgradeCandidate
@@ -32,7 +38,7 @@ export function upgradeTask(opts: {
     `Dependency upgrade: ${c.name} from ${c.from} to ${c.to} (a ${c.kind} upgrade, in ${c.type}).`,
     '',
     `loopgate has already bumped ${c.name} to ${c.to} in ${opts.bumpFiles.join(' and ')} (commit ${opts.bumpCommit.slice(0, 12)})` +
-      (installed ? ` and installed it in ${installed.split('/')[0]}. ` : '. ') +
+      (installed ? ` and installed it in ${packagesFolder(installed)}. ` : '. ') +
       `Your task: make the project work with ${c.name} ${c.to} so that the protected gate passes. Change the code that uses ${c.name}; ` +
       `do not move ${c.name} back or to another version, do not pin, override or patch it, and do not edit the tests.`,
     '',

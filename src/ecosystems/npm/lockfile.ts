@@ -25,7 +25,8 @@ function npmEntry(key: string, value: unknown, registryHosts: readonly string[])
   else if (!/^https?:\/\//.test(resolved)) why = resolved ? `resolved from ${resolved.slice(0, 100)}` : 'no registry tarball'
   else if (!registryHosts.some((h) => resolved.startsWith(h)) || !resolved.includes('/-/')) why = `resolved from ${resolved.slice(0, 100)}, not the registry`
   if (why === undefined && (typeof entry.integrity !== 'string' || !/^sha(?:256|384|512)-/.test(entry.integrity))) why = 'no integrity'
-  return { key, name, text, registry: why === undefined, why }
+  const version = typeof entry.version === 'string' && entry.link !== true ? { version: entry.version } : {}
+  return { key, name, text, registry: why === undefined, why, ...version }
 }
 
 /**
@@ -58,8 +59,8 @@ export function packageLockEntries(text: string, registryHosts: readonly string[
   const isWorkspace = workspaceFolders(doc.packages[''])
   for (const [key, value] of Object.entries(doc.packages)) {
     // The root entry mirrors package.json, whose dependency entries are checked on their own.
-    if (key === '') out.push({ key: '', name: '(root)', text: JSON.stringify(value), registry: true })
-    else if (isWorkspace(key, value)) out.push({ key, name: `(workspace ${key})`, text: JSON.stringify(value), registry: true })
+    if (key === '') out.push({ key: '', name: '(root)', text: JSON.stringify(value), registry: true, mirror: true })
+    else if (isWorkspace(key, value)) out.push({ key, name: `(workspace ${key})`, text: JSON.stringify(value), registry: true, mirror: true })
     else out.push(npmEntry(key, value, registryHosts))
   }
   return out

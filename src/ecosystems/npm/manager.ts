@@ -6,7 +6,7 @@ import type { BumpResult, CandidateInWorkspace, DependencyType, OutdatedDependen
 import { SEMVER } from './semver.js'
 import { OTHER_NODE_LOCKFILES } from '../unmanaged.js'
 import { bumpedRange, packageJsonWorkspaces } from '../node-project.js'
-import { workspaceBump, workspaceOutdated, type NpmWorkspace } from './workspaces.js'
+import { workspaceBump, workspaceInstalledCopy, workspaceOutdated, type NpmWorkspace } from './workspaces.js'
 
 export const MANIFEST = 'package.json'
 export const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'] as const
@@ -195,8 +195,11 @@ export class NpmPackageManager implements PackageManager {
     return { ok: true }
   }
 
-  installedCopy(candidate: UpgradeCandidate): string {
-    return `node_modules/${candidate.name}`
+  installedCopy(candidate: UpgradeCandidate, workspace?: string): string {
+    const patterns = workspace ? packageJsonWorkspaces(workspace) : []
+    if (!workspace || patterns.length === 0) return `node_modules/${candidate.name}`
+    const lockfile = LOCKFILES.find((f) => readTreeEntry(workspace, f, MAX_JSON_BYTES).kind === 'file') ?? LOCKFILES[0]
+    return workspaceInstalledCopy({ workspace, patterns, lockfile }, candidate)
   }
 
   async releaseNotes({ workspace, candidate, env, signal }: CandidateInWorkspace): Promise<string[]> {
@@ -210,8 +213,9 @@ export class NpmPackageManager implements PackageManager {
       // No metadata: the installed copy may still ship a changelog.
     }
     lines.push(...sourceLines(meta))
+    const copy = this.installedCopy(candidate, workspace)
     for (const file of CHANGELOG_FILES) {
-      const rel = `node_modules/${candidate.name}/${file}`
+      const rel = `${copy}/${file}`
       if (readTreeEntry(workspace, rel, MAX_JSON_BYTES).kind === 'file') {
         lines.push(`changelog of the installed version: ${rel}`)
         break

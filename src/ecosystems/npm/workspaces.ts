@@ -68,3 +68,18 @@ export async function workspaceBump(ws: NpmWorkspace, candidate: UpgradeCandidat
   }
   return { ok: true, files }
 }
+
+/**
+ * Where npm installed the bumped version for the workspace: the hoisted `node_modules/<name>` when
+ * it holds that version, else the first declaring package's own copy (`<dir>/node_modules/<name>`,
+ * where npm puts a version that conflicts with the root's).
+ */
+export function workspaceInstalledCopy(ws: Omit<NpmWorkspace, 'npm'>, candidate: UpgradeCandidate): string {
+  const hoisted = `node_modules/${candidate.name}`
+  const packages = readJson(ws.workspace, ws.lockfile)?.packages
+  const at = (key: string): unknown => (isTable(packages) && isTable(packages[key]) ? packages[key].version : undefined)
+  if (at(hoisted) === candidate.to) return hoisted
+  const decls = declarations(ws.workspace, workspaceDirs(ws.workspace, ws.patterns)).get(candidate.name) ?? []
+  const nested = decls.map((d) => `${d.dir}/${hoisted}`).find((key) => !key.startsWith('/') && at(key) === candidate.to)
+  return nested ?? hoisted
+}

@@ -26,7 +26,9 @@ export function requirementsEntries(text: string): LockEntry[] {
       return
     }
     // Hashes and markers belong to the requirement's text.
-    out.push({ key: req.name, name: req.name, text: line, registry: req.registry, why: req.registry ? undefined : 'a path or URL' })
+    const pin = /^[^=<>!~;@\s[]+\s*(?:\[[^\]]*\])?\s*===?\s*([A-Za-z0-9!+._-]+)\s*(?:;|$|\s)/.exec(line)
+    const version = pin && !pin[1].includes('*') ? { version: pin[1] } : {}
+    out.push({ key: req.name, name: req.name, text: line, registry: req.registry, why: req.registry ? undefined : 'a path or URL', ...version })
   })
   return out
 }

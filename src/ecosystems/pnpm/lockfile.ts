@@ -52,7 +52,42 @@ function packageEntry(key: string, value: unknown, registryHosts: readonly strin
   else if (typeof resolution.type === 'string') why = `a ${resolution.type} resolution`
   else if (tarball !== null && !registryHosts.some((h) => tarball.startsWith(h))) why = `resolved from ${tarball.slice(0, 100)}, not the registry`
   else if (typeof resolution.integrity !== 'string' || !/^sha(?:1|256|384|512)-/.test(resolution.integrity)) why = 'no integrity'
-  return { key: `packages/${key}`, name, text: JSON.stringify(entry), registry: why === undefined, why }
+  return { key: `packages/${key}`, name, text: JSON.stringify(entry), registry: why === undefined, why, version }
+}
+
+const IMPORTER_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies']
+
+/**
+ * One importer (a package of the workspace) entry by entry: each dependency it resolves
+ * (`importers/<dir>/<section>/<name>`, its specifier and the version or link it resolves to), and
+ * its other fields, which mirror its package.json.
+ */
+function importerEntries(dir: string, value: unknown): LockEntry[] {
+  const importer = isTable(value) ? value : {}
+  const out: LockEntry[] = []
+  const rest: Table = {}
+  for (const [field, deps] of Object.entries(importer)) {
+    if (!IMPORTER_SECTIONS.includes(field) || !isTable(deps)) {
+      rest[field] = deps
+      continue
+    }
+    for (const [name, dep] of Object.entries(deps)) {
+      const resolved = isTable(dep) ? dep.version : dep
+      const version = typeof resolved === 'string' ? bareVersion(resolved) : ''
+      const registry = SEMVER_LIKE.test(version)
+      const key = `importers/${dir}/${field}/${name}`
+      out.push({
+        key,
+        name,
+        text: JSON.stringify(dep),
+        registry,
+        why: registry ? undefined : `resolved as ${version.slice(0, 100)}`,
+        ...(registry ? { version } : {})
+      })
+    }
+  }
+  out.push({ key: `importers/${dir}`, name: `(importer ${dir})`, text: JSON.stringify(rest), registry: true, mirror: true })
+  return out
 }
 
 /** pnpm-lock.yaml entry by entry: each package (judged by its resolution), each snapshot, each importer; null when it does not parse. */
@@ -68,12 +103,11 @@ export function pnpmLockEntries(text: string, registryHosts: readonly string[]):
       for (const [key, entry] of Object.entries(value)) {
         const { name, version } = keyParts(key)
         const registry = SEMVER_LIKE.test(version)
-        out.push({ key: `snapshots/${key}`, name, text: JSON.stringify(entry), registry, why: registry ? undefined : `resolved as ${version.slice(0, 100)}` })
+        const why = registry ? undefined : `resolved as ${version.slice(0, 100)}`
+        out.push({ key: `snapshots/${key}`, name, text: JSON.stringify(entry), registry, why, version })
       }
     } else if (top === 'importers' && isTable(value)) {
-      // An importer mirrors its package.json, whose dependency entries are checked on their own.
-      for (const [dir, entry] of Object.entries(value))
-        out.push({ key: `importers/${dir}`, name: `(importer ${dir})`, text: JSON.stringify(entry), registry: true })
+      for (const [dir, entry] of Object.entries(value)) out.push(...importerEntries(dir, entry))
     } else {
       out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
     }

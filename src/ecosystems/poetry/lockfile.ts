@@ -15,7 +15,7 @@ function notFromIndex(p: TomlTable): string | undefined {
   return undefined
 }
 
-/** poetry.lock entry by entry: each package (keyed by name, and by version too where one name is locked at several), and `[metadata]`. */
+/** poetry.lock entry by entry: each package (keyed by name, and by version too where one name is locked at several), and `[metadata]`, whose content hash mirrors pyproject.toml. */
 export function poetryLockEntries(text: string): LockEntry[] | null {
-  return tomlLockEntries(text, { notFromIndex })
+  return tomlLockEntries(text, { notFromIndex, mirrors: ['metadata'] })
 }

@@ -24,6 +24,8 @@ export function keyedPackages(value: unknown[]): { key: string; name: string; ta
 export interface TomlLockRules {
   notFromIndex(table: TomlTable): string | undefined
   isRoot?(table: TomlTable): boolean
+  /** Top-level tables that mirror pyproject.toml (Poetry's `[metadata]` and its content hash). */
+  mirrors?: readonly string[]
 }
 
 /**
@@ -36,18 +38,19 @@ export function tomlLockEntries(text: string, rules: TomlLockRules): LockEntry[]
   const out: LockEntry[] = []
   for (const [top, value] of Object.entries(doc)) {
     if (top !== 'package' || !Array.isArray(value)) {
-      out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true })
+      out.push({ key: top, name: `(${top})`, text: JSON.stringify(value), registry: true, ...(rules.mirrors?.includes(top) ? { mirror: true } : {}) })
       continue
     }
     const packages = keyedPackages(value)
     if (!packages) return null
     for (const { key, name, table } of packages) {
       if (rules.isRoot?.(table)) {
-        out.push({ key: '', name, text: JSON.stringify(table), registry: true })
+        out.push({ key: '', name, text: JSON.stringify(table), registry: true, mirror: true })
         continue
       }
       const why = rules.notFromIndex(table)
-      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why })
+      const version = typeof table.version === 'string' ? { version: table.version } : {}
+      out.push({ key, name, text: JSON.stringify(table), registry: why === undefined, why, ...version })
     }
   }
   return out

@@ -59,11 +59,33 @@ function judge(b: YarnBlock, registryHosts: readonly string[]): string | undefin
 
 /** yarn.lock entry by entry (classic's judged by where each resolved from, Berry's by its resolution); null for one that does not parse. */
 export function yarnLockEntries(text: string, registryHosts: readonly string[]): LockEntry[] | null {
-  if (isBerryLock(text)) return berryLockEntries(text)
+  if (isBerryLock(text)) return berryLockEntries(text)?.map(withBerryVersion) ?? null
   const blocks = parseYarnLock(text)
   if (!blocks) return null
   return blocks.map((b) => {
     const why = judge(b, registryHosts)
-    return { key: b.header, name: specName(b.specs[0] ?? b.header), text: b.text, registry: why === undefined, why }
+    return {
+      key: b.header,
+      name: specName(b.specs[0] ?? b.header),
+      text: b.text,
+      registry: why === undefined,
+      why,
+      ...(b.version ? { version: b.version } : {})
+    }
   })
+}
+
+/** A Berry entry with the version its `version` field names (a workspace's entry names none: it mirrors its package.json). */
+function withBerryVersion(entry: LockEntry): LockEntry {
+  if (entry.key === '__metadata') return entry
+  let fields: unknown
+  try {
+    fields = JSON.parse(entry.text)
+  } catch {
+    return entry
+  }
+  const version = typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>).version : undefined
+  const resolution = typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>).resolution : undefined
+  if (typeof resolution === 'string' && resolution.includes('@workspace:')) return { ...entry, mirror: true }
+  return typeof version === 'string' ? { ...entry, version } : entry
 }

@@ -1,7 +1,7 @@
 import { git } from '../../git/git.js'
 import { listTree, readBlobs } from '../baseline/snapshot.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
-import { changedLockEntries, isLockfile, lockEntries } from './lockfile-entries.js'
+import { changedLockEntries, isLockfile, lockEntries, type LockEntry } from './lockfile-entries.js'
 import { manifestKind } from './manifest-keys.js'
 
 /**
@@ -43,7 +43,8 @@ export interface BumpOrigin {
 }
 
 const isDependencyFile = (file: string): boolean => isLockfile(file) || manifestKind(file) !== null
-const ROOT_ENTRY = ''
+/** The root entry and the other entries that mirror a manifest: the manifest's entries hold the bump. */
+const mirrors = (e: LockEntry): boolean => e.key === '' || e.mirror === true
 
 /** The dependency files of a commit's tree, by path. */
 async function dependencyFiles(cwd: string, commit: string): Promise<Map<string, string>> {
@@ -77,7 +78,7 @@ export async function describeBump(cwd: string, commits: { before: string; bump:
   if (packages.size === 0)
     for (const file of changed)
       for (const e of changedLockEntries(lockOf(file, before.get(file)), lockOf(file, after.get(file))).changed)
-        if (e.key !== ROOT_ENTRY) packages.add(normalizeName(e.name))
+        if (!mirrors(e)) packages.add(normalizeName(e.name))
   const ours = (name: string): boolean => packages.has(normalizeName(name))
   const description: BumpDescription = {
     packages: [...packages],
@@ -87,7 +88,7 @@ export async function describeBump(cwd: string, commits: { before: string; bump:
   }
   for (const [file, text] of after) {
     for (const e of manifestOf(file, text)) if (ours(e.name)) description.manifestEntries.push({ file, table: e.table, name: e.name, spec: e.spec })
-    for (const e of lockOf(file, text)) if (ours(e.name) && e.key !== ROOT_ENTRY) description.lockEntries.push({ file, key: e.key, name: e.name, text: e.text })
+    for (const e of lockOf(file, text)) if (ours(e.name) && !mirrors(e)) description.lockEntries.push({ file, key: e.key, name: e.name, text: e.text })
   }
   for (const file of changed) {
     const old = manifestOf(file, before.get(file))
@@ -99,8 +100,8 @@ export async function describeBump(cwd: string, commits: { before: string; bump:
     const lockAfter = lockOf(file, after.get(file))
     const { changed: moved } = changedLockEntries(lockBefore, lockAfter)
     const keys = new Set(lockAfter.map((e) => e.key))
-    for (const e of moved) if (!ours(e.name) && e.key !== ROOT_ENTRY) description.lockEntries.push({ file, key: e.key, name: e.name, text: e.text })
-    for (const e of lockBefore) if (!keys.has(e.key) && e.key !== ROOT_ENTRY) description.lockEntries.push({ file, key: e.key, name: e.name, text: null })
+    for (const e of moved) if (!ours(e.name) && !mirrors(e)) description.lockEntries.push({ file, key: e.key, name: e.name, text: e.text })
+    for (const e of lockBefore) if (!keys.has(e.key) && !mirrors(e)) description.lockEntries.push({ file, key: e.key, name: e.name, text: null })
   }
   return description
 }
@@ -160,7 +161,7 @@ function lockChanges(bump: BumpDescription, file: string, text: string | null): 
     else if (e.text !== null && found && found.text !== e.text) out.push(`${e.key} changed`)
   }
   for (const n of now) {
-    if (bump.packages.includes(normalizeName(n.name)) && n.key !== ROOT_ENTRY && !wanted.some((e) => e.key === n.key)) out.push(`${n.key} added`)
+    if (bump.packages.includes(normalizeName(n.name)) && !mirrors(n) && !wanted.some((e) => e.key === n.key)) out.push(`${n.key} added`)
   }
   return out
 }

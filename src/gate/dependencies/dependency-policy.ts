@@ -89,8 +89,9 @@ export function lockfileRefusals(file: string, change: FileChange, policy: Depen
   const { changed, removed } = changedLockEntries(old, now)
   const out: string[] = []
   for (const e of changed) {
-    if (e.key === '') {
-      if (policy.mode === 'refuse') out.push(`the root entry changed: dependency changes are refused (${ALLOW})`)
+    // The root entry and the entries that mirror a manifest: the manifest's own entries are judged.
+    if (e.key === '' || e.mirror === true) {
+      if (policy.mode === 'refuse') out.push(`${e.key === '' ? 'the root entry' : e.key} changed: dependency changes are refused (${ALLOW})`)
       continue
     }
     const what = `${e.key} ${old.some((o) => o.key === e.key) ? 'changed' : 'added'}`

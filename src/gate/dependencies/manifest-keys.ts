@@ -154,6 +154,8 @@ export function restoreManifest(kind: ManifestKind, current: string, base: strin
   const before = base === null ? {} : parseManifest(kind, base)
   const now = parseManifest(kind, current)
   if (before === null || now === null) return base
+  // Nothing protected differs: `current` is the answer as written (a TOML rewrite would drop its comments).
+  if (base !== null && protectedPart(kind, current) === protectedPart(kind, base)) return current
   const merged = mergeAllowed(before, now, ALLOWED_PATHS[kind])
   const sortKeys = kind === 'pyproject'
   if (base !== null && canonical(merged, sortKeys) === canonical(before, sortKeys)) return base
