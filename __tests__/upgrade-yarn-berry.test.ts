@@ -25,7 +25,10 @@ function publishBerry(): void {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe']
   })
-  execFileSync('npm', ['publish', '--ignore-scripts', path.join(out, packed.trim().split('\n').pop()!)], { env: { ...process.env, ...registry.env }, stdio: 'pipe' })
+  execFileSync('npm', ['publish', '--ignore-scripts', path.join(out, packed.trim().split('\n').pop()!)], {
+    env: { ...process.env, ...registry.env },
+    stdio: 'pipe'
+  })
 }
 
 beforeAll(async () => {
@@ -71,14 +74,37 @@ const yarnrc = (linker: string | null): string =>
   ].join('\n')
 
 /** A Yarn Berry project on mathlib@^1.0.0, its yarn.lock written by Berry itself, committed without node_modules. */
-function project(opts: { packageManager?: string; linker?: string | null; extra?: Record<string, unknown> } = {}): { ws: string; start: string; shared: string } {
-  const manifest = { name: 'proj', version: '1.0.0', private: true, type: 'module', packageManager: `yarn@${BERRY.version}`, dependencies: { mathlib: '^1.0.0' } }
+interface ProjectOptions {
+  packageManager?: string
+  linker?: string | null
+  /** Written into package.json after the lockfile. */
+  extra?: Record<string, unknown>
+  /** Workspace packages: the root declares `packages/*`. */
+  packages?: Record<string, Record<string, string>>
+}
+
+function project(opts: ProjectOptions = {}): { ws: string; start: string; shared: string } {
+  const workspaces = opts.packages ? { workspaces: ['packages/*'] } : {}
+  const manifest = {
+    name: 'proj',
+    version: '1.0.0',
+    private: true,
+    type: 'module',
+    packageManager: `yarn@${BERRY.version}`,
+    ...workspaces,
+    dependencies: { mathlib: '^1.0.0' }
+  }
+  const packages = Object.entries(opts.packages ?? {}).map(([name, dependencies]) => [
+    `packages/${name}/package.json`,
+    JSON.stringify({ name, version: '1.0.0', dependencies }, null, 2) + '\n'
+  ])
   const ws = makeRepo({
     'package.json': JSON.stringify(manifest, null, 2) + '\n',
     '.yarnrc.yml': yarnrc(opts.linker === undefined ? 'node-modules' : opts.linker),
     '.gitignore': GITIGNORE,
     'src/calc.js': CALC,
-    'test/calc.test.js': CALC_TEST
+    'test/calc.test.js': CALC_TEST,
+    ...Object.fromEntries(packages)
   })
   execFileSync('yarn', ['install', '--mode=update-lockfile'], { cwd: ws, env: { ...env, YARN_ENABLE_IMMUTABLE_INSTALLS: '0' }, stdio: 'pipe' })
   const shared = sharedTempDir()
@@ -195,6 +221,39 @@ describe('task: dependency-upgrade (Yarn Berry through corepack, against a local
       )
       expect(existsSync(path.join(shared, 'called'))).toBe(false)
       expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)
+    },
+    LONG
+  )
+
+  it(
+    'in a workspace, a dependency several packages share is bumped in all of them in one commit; a pin stays a pin',
+    async () => {
+      const { ws, start } = project({ packages: { a: { mathlib: '1.0.0' }, b: { mathlib: '^1.0.0' } } })
+      const ready = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      expect(ready.kind).toBe('ready')
+      expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
+      expect(changedIn(ws, 'HEAD').sort()).toEqual(['package.json', 'packages/a/package.json', 'packages/b/package.json', 'yarn.lock'])
+      expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ mathlib: '^2.0.0' })
+      expect(JSON.parse(sh(ws, ['show', 'HEAD:packages/a/package.json'])).dependencies).toEqual({ mathlib: '2.0.0' })
+      expect(JSON.parse(sh(ws, ['show', 'HEAD:packages/b/package.json'])).dependencies).toEqual({ mathlib: '^2.0.0' })
+      const lock = sh(ws, ['show', 'HEAD:yarn.lock'])
+      expect(lock).toMatch(/^"mathlib@npm:2\.0\.0, mathlib@npm:\^2\.0\.0":\n {2}version: 2\.0\.0$/m)
+      expect(lock).not.toMatch(/mathlib@npm:1\.0\.0/)
+      rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
+    },
+    LONG
+  )
+
+  it(
+    "a version younger than Yarn's default age gate (a day) is no candidate yet: nothing to do, no refused bump remembered",
+    async () => {
+      const { ws, start } = project()
+      writeFileSync(path.join(ws, '.yarnrc.yml'), readFileSync(path.join(ws, '.yarnrc.yml'), 'utf8').replace('npmMinimalAgeGate: 0\n', ''))
+      sh(ws, ['commit', '-q', '-am', "Yarn's default age gate"])
+      const result = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      expect(result.kind).toBe('stop')
+      expect(result.attempts).toEqual([])
+      expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
     },
     LONG
   )

@@ -50,7 +50,11 @@ function project(extra: Record<string, unknown>, files: Record<string, string> =
     'test/calc.test.js': CALC_TEST,
     ...files
   })
-  execFileSync(path.join(CLASSIC, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], { cwd: ws, env: { ...env, YARN_IGNORE_PATH: '1' }, stdio: 'pipe' })
+  execFileSync(path.join(CLASSIC, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], {
+    cwd: ws,
+    env: { ...env, YARN_IGNORE_PATH: '1' },
+    stdio: 'pipe'
+  })
   rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
   sh(ws, ['add', '-A'])
   sh(ws, ['commit', '-q', '-m', 'depend on mathlib'])
@@ -148,7 +152,7 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
   )
 
   it(
-    "Yarn Berry without nodeLinker: node-modules, and a yarn the runner cannot have, stop as config errors before anything runs, never with npm",
+    'Yarn Berry without nodeLinker: node-modules, and a yarn the runner cannot have, stop as config errors before anything runs, never with npm',
     async () => {
       const berry = makeRepo({ 'package.json': JSON.stringify({ name: 'p', packageManager: 'yarn@4.5.0', dependencies: { mathlib: '1.0.0' } }) })
       await expect(prepareUpgrade(settings(berry), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(

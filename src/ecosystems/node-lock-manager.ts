@@ -44,7 +44,10 @@ export abstract class NodeLockManager implements PackageManager {
   protected abstract metadataArgs(name: string, version: string): string[]
   protected abstract parseMetadata(stdout: string): Json
   /** How a `versionsArgs` answer is read into the versions that count (null: the name is unknown). */
-  protected async versionsReader(_tool: Tool, _job: { workspace: string; env: NodeJS.ProcessEnv; signal?: AbortSignal }): Promise<(stdout: string) => string[] | null> {
+  protected async versionsReader(
+    _tool: Tool,
+    _job: { workspace: string; env: NodeJS.ProcessEnv; signal?: AbortSignal }
+  ): Promise<(stdout: string) => string[] | null> {
     return parseVersions
   }
   /** Why a project that looks like this manager's is one it does not handle (Yarn Berry). */

@@ -95,7 +95,10 @@ export class YarnBerryManager extends NodeLockManager {
   }
 
   /** Yarn's `npmMinimalAgeGate` (minutes; Yarn 4.10 and later) holds back what was published less than that long ago. */
-  protected override async versionsReader(tool: Tool, job: { workspace: string; env: NodeJS.ProcessEnv; signal?: AbortSignal }): Promise<(stdout: string) => string[] | null> {
+  protected override async versionsReader(
+    tool: Tool,
+    job: { workspace: string; env: NodeJS.ProcessEnv; signal?: AbortSignal }
+  ): Promise<(stdout: string) => string[] | null> {
     const r = await runTool({ tool, cwd: job.workspace, args: ['config', 'get', 'npmMinimalAgeGate', '--json'], env: job.env, signal: job.signal })
     const minutes = r.exitCode === 0 ? Number(r.stdout.trim()) : 0
     const gate = Number.isFinite(minutes) && minutes > 0 ? minutes : 0
@@ -119,7 +122,7 @@ export class YarnBerryManager extends NodeLockManager {
   protected unsupported(workspace: string): string | null {
     const linker = yarnrcSetting(workspace, 'nodeLinker')
     if (linker === 'node-modules') return null
-    const set = typeof linker === 'string' ? `sets nodeLinker: ${linker.slice(0, 40)}` : 'sets no nodeLinker (Plug\'n\'Play, Yarn Berry\'s default)'
+    const set = typeof linker === 'string' ? `sets nodeLinker: ${linker.slice(0, 40)}` : "sets no nodeLinker (Plug'n'Play, Yarn Berry's default)"
     return `the Yarn Berry project's ${YARNRC} ${set}: loopgate upgrades Yarn Berry projects with nodeLinker: node-modules only; set \`nodeLinker: node-modules\` in ${YARNRC}`
   }
 
