@@ -107,6 +107,7 @@ function project(opts: ProjectOptions = {}): { ws: string; start: string; shared
     ...Object.fromEntries(packages)
   })
   execFileSync('yarn', ['install', '--mode=update-lockfile'], { cwd: ws, env: { ...env, YARN_ENABLE_IMMUTABLE_INSTALLS: '0' }, stdio: 'pipe' })
+  rmSync(path.join(ws, '.yarn'), { recursive: true, force: true })
   const shared = sharedTempDir()
   writeFileSync(path.join(shared, 'old-yarn.lock'), readFileSync(path.join(ws, 'yarn.lock')))
   const declared = { ...manifest, packageManager: opts.packageManager ?? manifest.packageManager, ...opts.extra }
@@ -269,6 +270,7 @@ describe('task: dependency-upgrade (Yarn Berry through corepack, against a local
       expect(sh(ws, ['log', '-1', '--format=%s']).trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0')
       expect(existsSync(path.join(ws, 'node_modules/mathlib/CHANGELOG.md'))).toBe(true)
       expect(existsSync(marker)).toBe(false)
+      expect(existsSync(path.join(ws, '.yarn'))).toBe(false)
       rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
     },
     LONG

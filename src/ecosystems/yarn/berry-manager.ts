@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import yaml from 'js-yaml'
 import { readAgentText } from '../../fs/tree.js'
 import { NodeLockManager } from '../node-lock-manager.js'
@@ -74,8 +77,12 @@ export class YarnBerryManager extends NodeLockManager {
 
   protected override async tool(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<Tool> {
     const tool = await super.tool(workspace, env, signal)
-    return { ...tool, env: { ...tool.env, ...BERRY_ENV } }
+    // Berry's install state goes outside the workspace: an untracked `.yarn/install-state.gz` is no file of the bump's.
+    this.stateDir ??= mkdtempSync(path.join(os.tmpdir(), 'loopgate-yarn-state-'))
+    return { ...tool, env: { ...tool.env, ...BERRY_ENV, YARN_INSTALL_STATE_PATH: path.join(this.stateDir, 'install-state.gz') } }
   }
+
+  private stateDir: string | undefined
 
   protected lockedReader(workspace: string): (dir: string, name: string) => string | null {
     const doc = parseBerryLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')
