@@ -7,18 +7,21 @@ import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
+import { pathWithout, yarnClassicBin } from './helpers/yarn-bins.js'
 
 const LONG = 300_000
 /** The pinned dev dependency: Yarn classic 1.22.22, the only yarn the machine has. */
 const YARN_VERSION = '1.22.22'
 const BIN = path.resolve('node_modules/.bin')
+/** Yarn classic alone: node_modules/.bin/yarn may be Yarn Berry's (the Berry tests' dev dependency). */
+const CLASSIC = yarnClassicBin()
 
 let registry: LocalRegistry
 let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   registry = await startRegistry()
-  env = { ...process.env, ...registry.env, PATH: `${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}` }
+  env = { ...process.env, ...registry.env, PATH: `${CLASSIC}:${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}` }
   const meta = { type: 'module', main: 'index.js', repository: { type: 'git', url: 'git+https://github.com/example/mathlib.git' } }
   registry.publish('mathlib', '1.0.0', { 'index.js': 'export function add(a, b) {\n  return a + b\n}\n' }, meta)
   registry.publish(
@@ -47,7 +50,11 @@ function project(extra: Record<string, unknown>, files: Record<string, string> =
     'test/calc.test.js': CALC_TEST,
     ...files
   })
-  execFileSync(path.join(BIN, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], { cwd: ws, env: { ...env, YARN_IGNORE_PATH: '1' }, stdio: 'pipe' })
+  execFileSync(path.join(CLASSIC, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], {
+    cwd: ws,
+    env: { ...env, YARN_IGNORE_PATH: '1' },
+    stdio: 'pipe'
+  })
   rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
   sh(ws, ['add', '-A'])
   sh(ws, ['commit', '-q', '-m', 'depend on mathlib'])
@@ -145,18 +152,18 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
   )
 
   it(
-    'Yarn Berry and a yarn the runner cannot have stop as config errors before anything runs, never with npm',
+    'Yarn Berry without nodeLinker: node-modules, and a yarn the runner cannot have, stop as config errors before anything runs, never with npm',
     async () => {
       const berry = makeRepo({ 'package.json': JSON.stringify({ name: 'p', packageManager: 'yarn@4.5.0', dependencies: { mathlib: '1.0.0' } }) })
       await expect(prepareUpgrade(settings(berry), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /yarn@4\.5\.0: Yarn Berry \(2 and later\) is not supported, only Yarn classic 1\.x; it never falls back to npm/
+        /\.yarnrc\.yml sets no nodeLinker \(Plug'n'Play, Yarn Berry's default\): loopgate upgrades Yarn Berry projects with nodeLinker: node-modules only; set `nodeLinker: node-modules` in \.yarnrc\.yml; it never falls back to npm/
       )
       const berryLock = makeRepo({
         'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
         'yarn.lock': '__metadata:\n  version: 8\n  cacheKey: 10c0\n'
       })
       await expect(prepareUpgrade(settings(berryLock), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /yarn\.lock is a Yarn Berry lockfile \(it has __metadata\)/
+        /loopgate upgrades Yarn Berry projects with nodeLinker: node-modules only/
       )
       const yarnrc = makeRepo({
         'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
@@ -187,10 +194,7 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
 
       // A yarn.lock and no packageManager field: Yarn classic's project, and no yarn on PATH.
       const undeclared = project({ dependencies: { mathlib: '1.0.0' } })
-      const noYarn = (process.env.PATH ?? '/usr/bin:/bin')
-        .split(':')
-        .filter((d) => !d.includes('node_modules'))
-        .join(':')
+      const noYarn = pathWithout(CLASSIC)
       const withoutYarn = upgradeLoop(undeclared.ws, { ...env, PATH: noYarn }, { 'loop-id': 'deps', 'gate-command': 'node --test' })
       await expect(withoutYarn.run({ 'allow-major': 'true', 'agent-command': `touch ${shared}/called` })).rejects.toThrow(
         /it is a yarn project, but no yarn on PATH \(loopgate never falls back to npm; install yarn on the runner/

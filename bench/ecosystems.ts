@@ -11,6 +11,8 @@ import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
 import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { startRegistry } from '../__tests__/helpers/npm-registry.js'
 import { startPackageIndex } from '../__tests__/helpers/pypi-index.js'
+import { tempDir } from '../__tests__/helpers/repo.js'
+import { yarnBerryBin, yarnClassicBin } from '../__tests__/helpers/yarn-bins.js'
 import { git, median, printTable, removeDeferred, removeLater, type Figure } from './lib.js'
 
 const ROUNDS = 3
@@ -19,6 +21,8 @@ const SOURCE = "import { add } from 'mathlib'\nexport const total = (xs) => xs.r
 
 interface EcosystemProject {
   id: string
+  /** A folder put first on PATH for this project (its own yarn: node_modules/.bin/yarn may be either). */
+  bin?: () => string
   /** Writes the project's files and lockfile into `ws`, before its first commit. */
   write(ws: string, env: NodeJS.ProcessEnv): void
 }
@@ -43,13 +47,27 @@ const PROJECTS: EcosystemProject[] = [
   },
   {
     id: 'yarn classic',
+    bin: yarnClassicBin,
     write(ws, env) {
       writeFileSync(path.join(ws, 'package.json'), manifest({ packageManager: 'yarn@1.22.22', dependencies: { mathlib: '1.0.0' } }))
-      execFileSync(path.join(BIN, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], {
+      execFileSync('yarn', ['install', '--ignore-scripts', '--non-interactive'], {
         cwd: ws,
         env: { ...env, YARN_IGNORE_PATH: '1' },
         stdio: 'pipe'
       })
+    }
+  },
+  {
+    id: 'yarn berry',
+    bin: yarnBerryBin,
+    write(ws, env) {
+      writeFileSync(path.join(ws, 'package.json'), manifest({ packageManager: 'yarn@4.18.1', dependencies: { mathlib: '1.0.0' } }))
+      const registry = (env.npm_config_registry ?? '').replace(/\/$/, '')
+      writeFileSync(
+        path.join(ws, '.yarnrc.yml'),
+        `nodeLinker: node-modules\nnpmRegistryServer: "${registry}"\nunsafeHttpWhitelist: ["127.0.0.1"]\nnpmMinimalAgeGate: 0\n`
+      )
+      execFileSync('yarn', ['install', '--mode=update-lockfile'], { cwd: ws, env: { ...env, YARN_ENABLE_IMMUTABLE_INSTALLS: '0' }, stdio: 'pipe' })
     }
   },
   {
@@ -127,15 +145,24 @@ export async function benchEcosystems(): Promise<Figure[]> {
       registry.publish('mathlib', version, { 'index.js': 'export const add = (a, b) => a + b\n' }, { type: 'module', main: 'index.js' })
       index.publish('lg-mathlib', version, { 'lg_mathlib/__init__.py': 'def add(a, b):\n    return a + b\n' })
     }
-    const env = { ...process.env, ...registry.env, ...index.env, PATH: `${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}` }
+    const yarnGlobal = tempDir('lgb-yarn-global-')
+    removeLater(yarnGlobal)
+    const env = {
+      ...process.env,
+      ...registry.env,
+      ...index.env,
+      PATH: `${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+      YARN_GLOBAL_FOLDER: yarnGlobal
+    }
     const figures: Figure[] = []
     for (const project of PROJECTS) {
       if (project.id === 'Poetry' && !onPath('poetry')) {
         figures.push({ name: 'start to bump commit, Poetry', value: 'skipped: no poetry on PATH (apt-get install python3-poetry)' })
         continue
       }
+      const own = project.bin ? { ...env, PATH: `${project.bin()}:${env.PATH}` } : env
       const times: number[] = []
-      for (let i = 0; i < ROUNDS; i++) times.push(await timeToBump(project, env))
+      for (let i = 0; i < ROUNDS; i++) times.push(await timeToBump(project, own))
       figures.push({ name: `start to bump commit, ${project.id} (median of ${ROUNDS})`, value: `${(median(times) / 1000).toFixed(2)} s` })
     }
     return figures

@@ -43,6 +43,13 @@ export abstract class NodeLockManager implements PackageManager {
   /** The registry metadata of one version, as JSON with `repository` and `homepage`. */
   protected abstract metadataArgs(name: string, version: string): string[]
   protected abstract parseMetadata(stdout: string): Json
+  /** How a `versionsArgs` answer is read into the versions that count (null: the name is unknown). */
+  protected async versionsReader(
+    _tool: Tool,
+    _job: { workspace: string; env: NodeJS.ProcessEnv; signal?: AbortSignal }
+  ): Promise<(stdout: string) => string[] | null> {
+    return parseVersions
+  }
   /** Why a project that looks like this manager's is one it does not handle (Yarn Berry). */
   protected abstract unsupported(workspace: string, manifest: Json): string | null
   abstract installedCopy(candidate: UpgradeCandidate): string | null
@@ -94,6 +101,7 @@ export abstract class NodeLockManager implements PackageManager {
   async outdated(workspace: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<OutdatedReport> {
     const tool = await this.tool(workspace, env, signal)
     const decls = declarations(workspace, this.dirs(workspace))
+    const read = await this.versionsReader(tool, { workspace, env, signal })
     let failure: string | null = null
     let answered = 0
     const report = await outdatedFromRegistry({
@@ -101,7 +109,7 @@ export abstract class NodeLockManager implements PackageManager {
       locked: this.lockedReader(workspace),
       versions: async (name) => {
         const r = await runTool({ tool, cwd: workspace, args: this.versionsArgs(name), env, signal })
-        const versions = r.exitCode === 0 ? parseVersions(r.stdout) : null
+        const versions = r.exitCode === 0 ? read(r.stdout) : null
         if (versions === null) failure = failureTail(r)
         else answered++
         return versions

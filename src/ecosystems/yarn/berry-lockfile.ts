@@ -47,3 +47,24 @@ export function berryLockEntries(text: string): LockEntry[] | null {
     return { key, name: descriptorName(first), text, ...judge(entry) }
   })
 }
+
+/** A Berry yarn.lock as data (every scalar a string), or null when it is not one. */
+export function parseBerryLock(text: string): Table | null {
+  try {
+    const doc = yaml.load(text, { schema: yaml.FAILSAFE_SCHEMA, json: true })
+    return isTable(doc) && isTable(doc.__metadata) ? doc : null
+  } catch {
+    return null
+  }
+}
+
+/** The version a Berry lockfile resolves `name@range` to (its key lists `name@npm:<range>`). */
+export function berryLocked(doc: Table | null, name: string, range: string): string | null {
+  if (!doc) return null
+  const wanted = new Set([`${name}@npm:${range}`, `${name}@${range}`])
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === '__metadata' || !isTable(value) || typeof value.version !== 'string') continue
+    if (key.split(',').some((d) => wanted.has(d.trim()))) return value.version
+  }
+  return null
+}

@@ -2,9 +2,10 @@ import { npm } from '../npm/index.js'
 import { MANIFEST } from '../node-project.js'
 import type { Ecosystem } from '../types.js'
 import { yarnLockEntries } from './lockfile.js'
-import { LOCKFILE, YarnPackageManager } from './manager.js'
+import { LOCKFILE } from './manager.js'
+import { YarnPackageManager } from './yarn-manager.js'
 
-/** Yarn classic: package.json with yarn.lock v1 or `packageManager: yarn@1…`, workspaces in package.json, packages in node_modules. */
+/** Yarn, classic and Berry (`nodeLinker: node-modules`): package.json with yarn.lock or `packageManager: yarn@…`, workspaces in package.json, packages in node_modules. */
 export const yarn: Ecosystem = {
   id: 'yarn',
   detection: { manifests: [MANIFEST], lockfiles: [LOCKFILE], packageManager: 'yarn' },
@@ -16,7 +17,8 @@ export const yarn: Ecosystem = {
     anyDepth: ['node_modules'],
     caches: { node_modules: ['.cache', '.vite', '.vite-temp'] }
   },
-  // npm's configuration (Yarn classic reads `npm_config_*` and .npmrc) and Yarn's own (`YARN_REGISTRY`, …).
-  registryEnv: (name) => /^(?:npm|yarn)_config_/i.test(name) || /^YARN_/.test(name) || name === 'NODE_AUTH_TOKEN',
+  // npm's configuration (Yarn classic reads `npm_config_*` and .npmrc), Yarn's own (`YARN_REGISTRY`, Berry's `YARN_NPM_*`, …), and corepack's cache of pinned versions.
+  registryEnv: (name) =>
+    /^(?:npm|yarn)_config_/i.test(name) || /^YARN_/.test(name) || name === 'NODE_AUTH_TOKEN' || /^COREPACK_(?:HOME|NPM_REGISTRY|NPM_TOKEN)$/.test(name),
   upgrade: new YarnPackageManager()
 }

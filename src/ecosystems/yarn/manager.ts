@@ -8,7 +8,7 @@ import { isBerryLock, parseYarnLock, yarnLocked } from './lockfile.js'
 export const LOCKFILE = 'yarn.lock'
 
 /** Yarn classic (1.x): package.json with yarn.lock v1 (or `packageManager: yarn@1…`), workspaces from package.json. */
-export class YarnPackageManager extends NodeLockManager {
+export class YarnClassicManager extends NodeLockManager {
   readonly name = 'yarn'
   readonly lockfile = LOCKFILE
 
@@ -45,14 +45,11 @@ export class YarnPackageManager extends NodeLockManager {
     }
   }
 
-  /** Yarn Berry (2 and later) is not Yarn classic: its lockfile and its install are another tool's. */
+  /** A Berry lockfile under a Yarn classic declaration: neither tool can take it as it is. */
   protected unsupported(workspace: string, manifest: Json): string | null {
     const declared = declaredManager(manifest.packageManager)
-    if (declared?.name === 'yarn' && !/^1\./.test(declared.version)) {
-      return `package.json declares packageManager yarn@${declared.version.slice(0, 40)}: Yarn Berry (2 and later) is not supported, only Yarn classic 1.x`
-    }
-    if (isBerryLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')) {
-      return 'yarn.lock is a Yarn Berry lockfile (it has __metadata): Yarn Berry (2 and later) is not supported, only Yarn classic 1.x'
+    if (declared?.name === 'yarn' && isBerryLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')) {
+      return `package.json declares packageManager yarn@${declared.version.slice(0, 40)} (Yarn classic), but yarn.lock is a Yarn Berry lockfile (it has __metadata)`
     }
     return null
   }

@@ -32,12 +32,19 @@ export function gateCacheEnv(gateHome: string, checkout?: string): NodeJS.Proces
     PIP_CACHE_DIR: path.join(cache, 'pip'),
     UV_CACHE_DIR: path.join(cache, 'uv'),
     YARN_CACHE_FOLDER: path.join(cache, 'yarn'),
+    // Yarn Berry writes its install state under the project's `.yarn/`, a folder of the commit's.
+    YARN_INSTALL_STATE_PATH: path.join(gateHome, '.yarn', 'install-state.gz'),
+    // Corepack's copies of pinned package managers, the runner's linked here; it never pins one into package.json.
+    COREPACK_HOME: path.join(cache, COREPACK_DATA),
+    COREPACK_ENABLE_AUTO_PIN: '0',
+    COREPACK_ENABLE_DOWNLOAD_PROMPT: '0',
     // pnpm keeps its store under PNPM_HOME when it is set (as pnpm/action-setup sets it): the gate's is in its HOME.
     PNPM_HOME: path.join(gateHome, PNPM_DATA)
   }
 }
 
 const PNPM_DATA = '.local/share/pnpm'
+const COREPACK_DATA = 'node/corepack'
 
 function isDir(p: string): boolean {
   try {
@@ -62,7 +69,7 @@ function sudoUserHome(env: NodeJS.ProcessEnv): string | null {
 }
 
 /**
- * The download caches the runner's user has (npm, pip, uv, yarn, pnpm), where each tool keeps it
+ * The download caches the runner's user has (npm, pip, uv, yarn, pnpm, corepack's package managers), where each tool keeps it
  * by default or by its variable; under the sudo user's home first, when loopgate was re-launched.
  */
 export function runnerPackageCaches(env: NodeJS.ProcessEnv): PackageCache[] {
@@ -85,7 +92,8 @@ function cachesUnder(home: string, env: NodeJS.ProcessEnv): PackageCache[] {
     { name: 'pip', source: env.PIP_CACHE_DIR ?? path.join(xdgCache, 'pip'), home: '.cache/pip', ownerOnly: true },
     { name: 'uv', source: env.UV_CACHE_DIR ?? path.join(xdgCache, 'uv'), home: '.cache/uv' },
     { name: 'yarn', source: env.YARN_CACHE_FOLDER ?? path.join(xdgCache, 'yarn'), home: '.cache/yarn' },
-    { name: 'yarn berry', source: path.join(home, '.yarn', 'berry', 'cache'), home: '.yarn/berry/cache' },
+    { name: 'yarn berry', source: path.join(env.YARN_GLOBAL_FOLDER ?? path.join(home, '.yarn', 'berry'), 'cache'), home: '.yarn/berry/cache' },
+    { name: 'corepack', source: env.COREPACK_HOME ?? path.join(xdgCache, COREPACK_DATA), home: `.cache/${COREPACK_DATA}` },
     ...pnpmStore(env, xdgData)
   ]
   return candidates.filter((c) => path.isAbsolute(c.source) && isDir(c.source))
