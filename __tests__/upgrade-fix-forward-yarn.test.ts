@@ -5,16 +5,19 @@ import { upgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 import { bumpAfter, promptOf, scriptedAgent } from './helpers/scripted-agent.js'
+import { yarnClassicBin } from './helpers/yarn-bins.js'
 
 const LONG = 300_000
 const BIN = path.resolve('node_modules/.bin')
+// node_modules/.bin/yarn may be Yarn Berry: this project is Yarn classic's.
+const CLASSIC = yarnClassicBin()
 
 let registry: LocalRegistry
 let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   registry = await startRegistry()
-  env = { ...process.env, ...registry.env, PATH: `${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}` }
+  env = { ...process.env, ...registry.env, PATH: `${CLASSIC}:${BIN}:${process.env.PATH ?? '/usr/bin:/bin'}` }
   const meta = { type: 'module', main: 'index.js' }
   registry.publish('helper', '1.0.0', { 'index.js': 'export const help = 1\n' }, meta)
   registry.publish('mathlib', '1.0.0', { 'index.js': 'export function add(a, b) {\n  return a + b\n}\n' }, meta)
@@ -28,7 +31,7 @@ afterAll(async () => {
 const manifest = (deps: Record<string, string>): string =>
   JSON.stringify({ name: 'proj', version: '1.0.0', private: true, type: 'module', dependencies: deps }, null, 2) + '\n'
 const yarnInstall = (cwd: string): void =>
-  void execFileSync(path.join(BIN, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], {
+  void execFileSync(path.join(CLASSIC, 'yarn'), ['install', '--ignore-scripts', '--non-interactive'], {
     cwd,
     env: { ...env, YARN_IGNORE_PATH: '1' },
     stdio: 'pipe'
