@@ -19,7 +19,7 @@ import { declaredManager, failureTail, resolveTool, runTool, type Tool } from '.
 const CHANGELOG_FILES = ['CHANGELOG.md', 'CHANGELOG', 'HISTORY.md', 'CHANGES.md', 'RELEASES.md']
 
 /**
- * A JavaScript package manager with its own lockfile beside package.json (pnpm, Yarn classic):
+ * A JavaScript package manager with its own lockfile beside package.json (pnpm, Yarn classic and Berry):
  * versions from the registry through the manager itself, the bump written into every workspace
  * package that declares the dependency, the lockfile rewritten by the project's own manager with
  * lifecycle scripts off.

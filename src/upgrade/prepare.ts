@@ -150,7 +150,7 @@ function detectManager(settings: UpgradeSettings): PackageManager {
   throw new ConfigError(
     'task',
     settings.task ?? '',
-    `a workspace holding a project loopgate can upgrade (${[...new Set(UPGRADE_MANAGERS.map((m) => m.name))].join(', ')}: no package.json that pnpm, Yarn classic or npm manages, no poetry.lock or uv.lock, nor a requirements.txt with an exact pin or a pyproject.toml with a versioned requirement, found)`
+    `a workspace holding a project loopgate can upgrade (${[...new Set(UPGRADE_MANAGERS.map((m) => m.name))].join(', ')}: no package.json that npm, pnpm or Yarn manages, no poetry.lock or uv.lock, nor a requirements.txt with an exact pin or a pyproject.toml with a versioned requirement, found)`
   )
 }
 
