@@ -70,7 +70,7 @@ export async function resolveTool({ name, declared, env, signal }: ToolWanted): 
   throw new ConfigError(
     'task',
     'dependency-upgrade',
-    `a project whose package manager can be had: ${why} (loopgate never falls back to npm; install ${wanted} on the runner or in corepack's cache)`
+    `a project whose package manager can be had: ${why} (loopgate never falls back to npm; install ${wanted} on the runner, or fetch it into corepack's cache in a step before loopgate: \`corepack install\` in the project)`
   )
 }
 
