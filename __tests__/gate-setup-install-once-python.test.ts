@@ -77,8 +77,8 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
     const state = path.join(sharedTempDir('loopgate-agent-state-'), 'n')
     const markers = [
       `.venv/bin/python -c "import lg_lib; print('LIB', lg_lib.VERSION)"`,
-      '{ touch .venv/planted 2>/dev/null && echo VENV-WRITTEN; } || echo VENV-REFUSED',
-      'test -e .venv/planted && echo VENV-PLANTED-BEFORE'
+      'test -e .venv/planted && echo VENV-PLANTED-BEFORE',
+      '{ touch .venv/planted 2>/dev/null && echo VENV-WRITTEN; } || echo VENV-REFUSED'
     ].join('; ')
     const r = await runAttack({
       isolation: 'auto',

@@ -63,7 +63,11 @@ describe('Python installs of the reference’s pinned requirements', () => {
 
 describe('Node installs', () => {
   test('npm ci and a build', () => {
-    expect(setupSteps('npm ci --no-audit && node scripts/build.mjs')).toEqual({ install: 'npm ci --no-audit', rest: 'node scripts/build.mjs', folders: ['node_modules'] })
+    expect(setupSteps('npm ci --no-audit && node scripts/build.mjs')).toEqual({
+      install: 'npm ci --no-audit',
+      rest: 'node scripts/build.mjs',
+      folders: ['node_modules']
+    })
   })
   test('a package name is no install of the lockfile', () => {
     expect(setupSteps('npm install left-pad').install).toBeNull()

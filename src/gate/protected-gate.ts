@@ -128,11 +128,9 @@ export class ProtectedGate implements Gate {
     )
   }
 
-  /** Waits for a checkout still being made ahead and a baseline still running (before the run's users go). */
+  /** Waits for a checkout still being made ahead, a baseline or an install still running (before the run's users go). */
   async settle(): Promise<void> {
-    await this.ahead
-    await this.pendingBaseline
-    await this.installing
+    await Promise.all([this.ahead, this.pendingBaseline, this.installing])
   }
 
   /** Resolves once the checkout's background clean has ended. */
@@ -158,10 +156,9 @@ export class ProtectedGate implements Gate {
 
   /**
    * A baseline known from an earlier run on the same inputs (see baselineKey): not run again. Its
-   * gate-setup install still runs once, on the start commit made ahead, and is kept as the
-   * baseline's would be. With a gate user of its own (no process of the agent's can reach the
-   * checkout) it runs while the first call works; otherwise once that call and what it left
-   * running have ended, on a checkout made again. The first gate run waits for it.
+   * gate-setup install still runs once on the start commit, kept as the baseline's would be: with
+   * a gate user of its own (no process of the agent's reaches the checkout) while the first call
+   * works, else on a checkout made again once that call has ended. The first gate run waits for it.
    */
   useBaseline(baseline: Baseline): void {
     this.baseline = baseline
@@ -208,9 +205,8 @@ export class ProtectedGate implements Gate {
         return { ...baseline.verdict, passed: false, reason: why, gateBroken: why }
       }
     }
-    if (this.installBefore) this.installing = this.keepInstall(this.installBefore)
+    const installing = this.installBefore ? this.keepInstall(this.installBefore) : this.installing
     this.installBefore = null
-    const installing = this.installing
     this.installing = null
     await installing
     return this.execute(commit, { baseline: false })
@@ -218,7 +214,11 @@ export class ProtectedGate implements Gate {
 
   /** The flaky rule's rerun of failing tests (see rerunFailing): on the same commit, then on the baseline's tree. */
   rerun(request: RerunRequest): Promise<GateRerun> {
-    return rerunFailing(request, { command: this.opts.command, base: this.baseCommit, run: (commit, base, only) => this.execute(commit, { baseline: base, only }) })
+    return rerunFailing(request, {
+      command: this.opts.command,
+      base: this.baseCommit,
+      run: (commit, baseline, only) => this.execute(commit, { baseline, only })
+    })
   }
 
   private async execute(commit: string, kind: GateRunKind): Promise<GateVerdict> {
@@ -232,7 +232,7 @@ export class ProtectedGate implements Gate {
     const adopt = ahead && baseline && ahead.commit === commit && !(installOnly && !this.opts.ownUser)
     const prepared = adopt
       ? ahead.prepared
-        : await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
+      : await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.lastTimings = { ...prepared.timings }
     const refused = this.refusal(prepared.mismatches, started)
     if (refused) return refused

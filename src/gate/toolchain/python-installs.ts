@@ -32,7 +32,17 @@ const ACTIVE_PIP = /^(?:pip3?|python3? -m pip) install(?= |$)/
 const POETRY_INSTALL = /^(POETRY_VIRTUALENVS_IN_PROJECT=(?:true|1) )?poetry install(?= |$)/
 
 /** pip options that take the next word as their value (and change nothing of what is installed). */
-const PIP_VALUE_OPTIONS = new Set(['-i', '--index-url', '--extra-index-url', '--trusted-host', '--timeout', '--retries', '--progress-bar', '--only-binary', '--no-binary'])
+const PIP_VALUE_OPTIONS = new Set([
+  '-i',
+  '--index-url',
+  '--extra-index-url',
+  '--trusted-host',
+  '--timeout',
+  '--retries',
+  '--progress-bar',
+  '--only-binary',
+  '--no-binary'
+])
 /** pip options that install elsewhere or from the tree. */
 const PIP_REFUSED = /^(?:-e|--editable|-t|--target|--prefix|--root|--user|-f|--find-links|--src|--report|--log)(?:=|$)/
 const REQUIREMENT_FILE = /^(?:-r|--requirement|-c|--constraint)(?:=(.+))?$/
@@ -112,7 +122,8 @@ function poetryInstall(rest: string, ctx: PythonContext): PythonStep | null {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]
     if (['--with', '--without', '--only', '-E', '--extras'].includes(arg)) i++
-    else if (!/^(?:--no-root|--sync|-n|--no-interaction|--no-ansi|-q|--quiet|-v|--all-extras|--compile|--(?:with|without|only|extras)=\S+)$/.test(arg)) return null
+    else if (!/^(?:--no-root|--sync|-n|--no-interaction|--no-ansi|-q|--quiet|-v|--all-extras|--compile|--(?:with|without|only|extras)=\S+)$/.test(arg))
+      return null
   }
   return { folders: ['.venv'] }
 }
