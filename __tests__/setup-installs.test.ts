@@ -21,6 +21,7 @@ describe('Python installs of the reference’s pinned requirements', () => {
     ['/usr/bin/python3.11 -m venv .venv && .venv/bin/pip install --no-compile --requirement=requirements.txt && pytest --co -q', ['.venv'], 'pytest --co -q'],
     ['poetry config virtualenvs.in-project true && poetry install --no-root --sync', ['.venv'], null],
     ['POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root -n', ['.venv'], null],
+    ['python -m venv .venv && POETRY_VIRTUALENVS_IN_PROJECT=true PYTHON_KEYRING_BACKEND=null poetry install --no-root', ['.venv'], null],
     ['npm ci && python -m venv .venv && .venv/bin/pip install -r requirements.txt && npm run build', ['node_modules', '.venv'], 'npm run build']
   ])('%s', (setup, folders, rest) => {
     const steps = setupSteps(setup, read)

@@ -29,7 +29,7 @@ const MAKE_VENV = new RegExp(`^(?:${PYTHON} -m venv|virtualenv)${FLAGS} ${VENV_D
 const ACTIVATE = new RegExp(`^(?:\\.|source) ${VENV_DIR}/bin/activate$`)
 const VENV_PIP = new RegExp(`^${VENV_DIR}/bin/(?:pip3?|python3? -m pip) install(?= |$)`)
 const ACTIVE_PIP = /^(?:pip3?|python3? -m pip) install(?= |$)/
-const POETRY_INSTALL = /^(POETRY_VIRTUALENVS_IN_PROJECT=(?:true|1) )?poetry install(?= |$)/
+const POETRY_INSTALL = /^((?:[A-Z][A-Z0-9_]*=\S+ )*)poetry install(?= |$)/
 
 /** pip options that take the next word as their value (and change nothing of what is installed). */
 const PIP_VALUE_OPTIONS = new Set([
@@ -61,7 +61,10 @@ export function pythonInstallStep(step: string, ctx: PythonContext): PythonStep 
     return { folders: [] }
   }
   const poetry = POETRY_INSTALL.exec(step)
-  if (poetry) return poetryInstall(step.slice(poetry[0].length), { ...ctx, poetryInProject: ctx.poetryInProject || Boolean(poetry[1]) })
+  if (poetry) {
+    const inProject = ctx.poetryInProject || /(?:^| )POETRY_VIRTUALENVS_IN_PROJECT=(?:true|1) /.test(` ${poetry[1]}`)
+    return poetryInstall(step.slice(poetry[0].length), { ...ctx, poetryInProject: inProject })
+  }
   const inVenv = VENV_PIP.exec(step)
   const target = inVenv ? inVenv[1] : ACTIVE_PIP.test(step) ? ctx.active : null
   if (!target) return null
