@@ -29,22 +29,24 @@ const MAKE_VENV = new RegExp(`^(?:${PYTHON} -m venv|virtualenv)${FLAGS} ${VENV_D
 const ACTIVATE = new RegExp(`^(?:\\.|source) ${VENV_DIR}/bin/activate$`)
 const VENV_PIP = new RegExp(`^${VENV_DIR}/bin/(?:pip3?|python3? -m pip) install(?= |$)`)
 const ACTIVE_PIP = /^(?:pip3?|python3? -m pip) install(?= |$)/
-const POETRY_INSTALL = /^((?:[A-Z][A-Z0-9_]*=\S+ )*)poetry install(?= |$)/
+/** Poetry with variables in front that change nothing of where it installs. */
+const POETRY_INSTALL =
+  /^((?:(?:POETRY_VIRTUALENVS_IN_PROJECT|POETRY_NO_INTERACTION|POETRY_INSTALLER_[A-Z_]+|PYTHON_KEYRING_BACKEND)=\S+ )*)poetry install(?= |$)/
 
-/** pip options that take the next word as their value (and change nothing of what is installed). */
-const PIP_VALUE_OPTIONS = new Set([
-  '-i',
-  '--index-url',
-  '--extra-index-url',
-  '--trusted-host',
-  '--timeout',
-  '--retries',
-  '--progress-bar',
-  '--only-binary',
-  '--no-binary'
+/**
+ * The pip options such a step may carry, spelled out whole (pip takes any unambiguous prefix of a
+ * long option, so `--edit .` would be `--editable .`): those that change nothing of what is
+ * installed or where, and those that take the next word as their value.
+ */
+const PIP_FLAGS = new Set([
+  ...['-q', '-qq', '-qqq', '-v', '-vv', '-U', '--quiet', '--verbose', '--upgrade', '--no-deps', '--require-hashes', '--no-compile', '--compile'],
+  ...['--no-cache-dir', '--disable-pip-version-check', '--no-input', '--prefer-binary', '--pre', '--no-color', '--no-warn-script-location'],
+  ...['--no-warn-conflicts', '--no-build-isolation', '--use-pep517', '--force-reinstall', '--ignore-installed', '--no-index']
 ])
-/** pip options that install elsewhere or from the tree. */
-const PIP_REFUSED = /^(?:-e|--editable|-t|--target|--prefix|--root|--user|-f|--find-links|--src|--report|--log)(?:=|$)/
+const PIP_VALUE_OPTIONS = new Set([
+  ...['-i', '--index-url', '--extra-index-url', '--trusted-host', '--timeout', '--retries', '--progress-bar'],
+  ...['--only-binary', '--no-binary', '--upgrade-strategy']
+])
 const REQUIREMENT_FILE = /^(?:-r|--requirement|-c|--constraint)(?:=(.+))?$/
 
 /** The step's folders when it is a lockfile-only Python install step (or one that sets one up), else null. */
@@ -82,8 +84,8 @@ function pipInstallsLockfiles(args: string[], read: CheckoutReader): boolean {
       const name = file[1] ?? args[++i]
       if (!name || !requirementsFileIsPinnedOnly(name, read, new Set())) return false
       if (/^(?:-r|--requirement)/.test(arg)) files++
-    } else if (PIP_REFUSED.test(arg) || !arg.startsWith('-')) return false
-    else if (PIP_VALUE_OPTIONS.has(arg)) i++
+    } else if (PIP_VALUE_OPTIONS.has(arg)) i++
+    else if (!PIP_FLAGS.has(arg) && !PIP_VALUE_OPTIONS.has(arg.split('=')[0])) return false
   }
   return files > 0
 }
@@ -111,9 +113,16 @@ function requirementsFileIsPinnedOnly(rel: string, read: CheckoutReader, seen: S
       if (!requirementsFileIsPinnedOnly(`${dir}${nested[1]}`, read, seen)) return false
     } else if (line.startsWith('-')) {
       if (!/^(?:-i|--index-url|--extra-index-url|--trusted-host|--prefer-binary|--only-binary|--require-hashes|--pre)(?:\s|=|$)/.test(line)) return false
-    } else if (!/^[A-Za-z0-9][A-Za-z0-9._-]*/.test(line) || /[@/\\]/.test(line.replace(/--hash=\S+/g, ''))) return false
+    } else if (!pinnedRequirement(line)) return false
   }
   return true
+}
+
+/** A requirement by name: no URL, path or archive file (which pip takes for a file in the tree). */
+function pinnedRequirement(line: string): boolean {
+  const name = /^[A-Za-z0-9][A-Za-z0-9._-]*/.exec(line)
+  if (!name || /\.(?:whl|zip|tar|tgz|tar\.gz|tar\.bz2|tbz|tar\.xz|txz)$/i.test(name[0])) return false
+  return !/[@/\\]/.test(line.replace(/--hash=\S+/g, ''))
 }
 
 /** `poetry install --no-root` into the project's own `.venv`, from the reference's poetry.lock. */
