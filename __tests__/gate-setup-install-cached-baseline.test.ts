@@ -12,7 +12,7 @@ import type { BaselineStore, CachedBaseline } from '../src/gate/baseline/baselin
 import { runAttack } from './helpers/gate-fixture.js'
 import { needs } from './helpers/needs-tools.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
-import { sh, sharedTempDir } from './helpers/repo.js'
+import { buggyProject, makeRepo, sh, sharedTempDir } from './helpers/repo.js'
 import { AGENT_NPM, npm, publishToolchain, toolchainInputs, toolchainProject } from './helpers/toolchain-project.js'
 
 const LONG = 300_000
@@ -108,6 +108,47 @@ needs('second-user').test(
     expect(gates[1]).toContain('NM-WRITTEN')
     expect(gates[1]).toContain('installs=[i]')
     expect(gates.join('\n')).not.toContain('RC-PRESENT')
+  },
+  LONG
+)
+
+test(
+  'without a gate user of its own, the install waits for the first call to end, then runs once on a checkout made again',
+  async () => {
+    const installs = path.join(sharedTempDir('loopgate-install-count-'), 'installs')
+    writeFileSync(installs, '')
+    const manifest = { name: 'p', version: '1.0.0', type: 'module', scripts: { postinstall: `node -e "require('fs').appendFileSync('${installs}', 'i')"` } }
+    const lock = { name: 'p', version: '1.0.0', lockfileVersion: 3, requires: true, packages: { '': { name: 'p', version: '1.0.0', hasInstallScript: true } } }
+    const files = {
+      ...buggyProject(),
+      '.gitignore': 'node_modules/\n',
+      'package.json': `${JSON.stringify(manifest, null, 2)}\n`,
+      'package-lock.json': `${JSON.stringify(lock, null, 2)}\n`
+    }
+    const cached = new Map<string, CachedBaseline>()
+    const baselines: BaselineStore = { get: (key) => cached.get(key) ?? null, put: (entry) => void cached.set(entry.key, entry) }
+    const inputs = {
+      'gate-setup': 'npm ci --no-audit --no-fund',
+      'gate-command': `echo "installs=[$(cat ${installs})]"; node test/run.mjs`,
+      'max-iterations': '2'
+    }
+    const fix = "sed -i 's/a - b/a + b/' src/math.mjs\n"
+    const first = await runAttack({ isolation: 'weak', workspace: makeRepo(files), inputs, baselines, script: fix })
+    expect(first.report.stopReason).toBe('verified')
+    writeFileSync(installs, '')
+    const state = sharedTempDir('loopgate-agent-state-')
+    // The first call fails differently from the base (so the run goes on), the second fixes.
+    const script = [
+      `n=$(cat ${state}/n 2>/dev/null || echo 0); echo $((n+1)) > ${state}/n`,
+      `if [ "$n" = 0 ]; then sed -i 's/a - b/a * b/' src/math.mjs; else sed -i 's/a \\* b/a + b/' src/math.mjs; fi`,
+      ''
+    ].join('\n')
+    const r = await runAttack({ isolation: 'weak', workspace: makeRepo(files), inputs, baselines, script })
+    const gates = (r.report.run?.iterations ?? []).map((it) => it.gate?.outputTail ?? '')
+    expect(r.report.notes.join('\n')).toContain('from an earlier run on the same tree')
+    expect(r.report.stopReason).toBe('verified')
+    expect(gates).toHaveLength(2)
+    for (const out of gates) expect(out).toContain('installs=[i]')
   },
   LONG
 )
