@@ -6,6 +6,7 @@ import { DryRunPublisher } from '../../src/publish/dry-run.js'
 import { executeRun } from '../../src/run/execute-run.js'
 import { type RunCarry } from '../../src/state/schema.js'
 import { type RunReport } from '../../src/run/context.js'
+import type { BaselineStore } from '../../src/gate/baseline/baseline-cache.js'
 import { makeRepo, sh, tempDir } from './repo.js'
 import { workerAgentUser } from './action-runner.js'
 
@@ -65,6 +66,8 @@ export interface AttackOptions {
   carry?: RunCarry
   /** A repository made by the test (then `files` and the minicheck install are not used). */
   workspace?: string
+  /** Baselines of earlier runs (a loop's state): a run on the same inputs takes its baseline from here. */
+  baselines?: BaselineStore
 }
 
 export interface AttackResult {
@@ -125,6 +128,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
     report: (line) => lines.push(line),
     isolation: opts.isolation,
     carry: opts.carry,
+    baselines: opts.baselines,
     agentUser: opts.agentUser === null ? undefined : (opts.agentUser ?? workerAgentUser())
   })
   const agentHome = opts.isolation === 'auto' && opts.agentUser ? `/home/${opts.agentUser}` : null

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
-import { runProcess } from '../process/run-process.js'
 import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline/baseline-health.js'
@@ -12,13 +9,15 @@ import type { Tampering } from './baseline/compare.js'
 import type { DependencyReference } from './dependencies/dependency-reference.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { FirstCheckout } from './checkout/first-checkout.js'
-import { gateCacheEnv, linkPackageCaches, type PackageCache } from './toolchain/package-caches.js'
-import { describeUnreachable, unreachablePathDirs, withoutUnreachable } from './protection/toolchain-reach.js'
+import { linkPackageCaches, type PackageCache } from './toolchain/package-caches.js'
+import { describeUnreachable, unreachablePathDirs } from './protection/toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
 import { eggInfoFolders, setupInstallFolders } from './toolchain/runner-folders.js'
-import { runSetup, type SetupExecutor } from './setup-step.js'
+import { runSetup } from './setup-step.js'
+import { gateExecutor } from './gate-executor.js'
+import { setupSteps } from './toolchain/setup-installs.js'
 
 export interface ProtectedGateOptions {
   workspace: string
@@ -59,6 +58,13 @@ export interface Baseline {
 /** Per-step timings of the last gate run (for the benchmark and the log). */
 export type GateTimings = Record<string, number>
 
+/** One gate run: on the baseline's tree (its install is kept), only some tests, or only gate-setup's install. */
+interface GateRunKind {
+  baseline: boolean
+  only?: readonly string[]
+  installOnly?: boolean
+}
+
 /**
  * The protected gate: the iteration's commit in a clean checkout outside the workspace, protected
  * paths verified against the base snapshot, pristine dependencies, scrubbed environment, its own
@@ -79,6 +85,10 @@ export class ProtectedGate implements Gate {
   private pendingBaseline: Promise<Baseline | null> | null = null
   /** The clean checkout of the start commit, being made ahead of the first run that needs it. */
   private ahead: Promise<{ commit: string; prepared: PreparedCheckout } | null> | null = null
+  /** gate-setup's install on the start commit, kept for the run when no baseline runs (see useBaseline). */
+  private installing: Promise<void> | null = null
+  /** The start commit whose install the first gate run waits for, when it may not run alongside a call. */
+  private installBefore: string | null = null
 
   /** The PATH folders the gate user cannot enter: left off its PATH, named when the gate cannot start. */
   private readonly unreachable: string[]
@@ -118,10 +128,9 @@ export class ProtectedGate implements Gate {
     )
   }
 
-  /** Waits for a checkout still being made ahead and a baseline still running (before the run's users go). */
+  /** Waits for a checkout still being made ahead, a baseline or an install still running (before the run's users go). */
   async settle(): Promise<void> {
-    await this.ahead
-    await this.pendingBaseline
+    await Promise.all([this.ahead, this.pendingBaseline, this.installing])
   }
 
   /** Resolves once the checkout's background clean has ended. */
@@ -131,7 +140,7 @@ export class ProtectedGate implements Gate {
 
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
   async runBaseline(commit: string): Promise<Baseline> {
-    let verdict = await this.execute(commit, true)
+    let verdict = await this.execute(commit, { baseline: true })
     const run = { end: this.lastEnd, verdict, output: verdict.outputTail }
     let broken = brokenBaseline(run, this.opts.timeoutMs) ?? uncountedBaseline(run, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
     // Only a gate that could not start may owe it to the folders left off its PATH.
@@ -145,9 +154,23 @@ export class ProtectedGate implements Gate {
     return this.baseline
   }
 
-  /** A baseline known from an earlier run on the same inputs (see baselineKey): not run again. */
+  /**
+   * A baseline known from an earlier run on the same inputs (see baselineKey): not run again. Its
+   * gate-setup install still runs once on the start commit, kept as the baseline's would be: with
+   * a gate user of its own (no process of the agent's reaches the checkout) while the first call
+   * works, else on a checkout made again once that call has ended. The first gate run waits for it.
+   */
   useBaseline(baseline: Baseline): void {
     this.baseline = baseline
+    const setup = this.opts.setup
+    // Optimistic about the files the steps name: runSetup reads them in the checkout.
+    if (!this.baseCommit || !setup || setupSteps(setup, () => '').install === null) return
+    if (this.opts.ownUser) this.installing = this.keepInstall(this.baseCommit)
+    else this.installBefore = this.baseCommit
+  }
+
+  private async keepInstall(commit: string): Promise<void> {
+    await this.execute(commit, { baseline: true, installOnly: true }).catch(() => undefined)
   }
 
   /**
@@ -182,24 +205,34 @@ export class ProtectedGate implements Gate {
         return { ...baseline.verdict, passed: false, reason: why, gateBroken: why }
       }
     }
-    return this.execute(commit, false)
+    const installing = this.installBefore ? this.keepInstall(this.installBefore) : this.installing
+    this.installBefore = null
+    this.installing = null
+    await installing
+    return this.execute(commit, { baseline: false })
   }
 
   /** The flaky rule's rerun of failing tests (see rerunFailing): on the same commit, then on the baseline's tree. */
   rerun(request: RerunRequest): Promise<GateRerun> {
-    return rerunFailing(request, { command: this.opts.command, base: this.baseCommit, run: (commit, base, only) => this.execute(commit, base, only) })
+    return rerunFailing(request, {
+      command: this.opts.command,
+      base: this.baseCommit,
+      run: (commit, baseline, only) => this.execute(commit, { baseline, only })
+    })
   }
 
-  private async execute(commit: string, baseline: boolean, only?: readonly string[]): Promise<GateVerdict> {
+  private async execute(commit: string, kind: GateRunKind): Promise<GateVerdict> {
+    const { baseline, only, installOnly } = kind
     const started = Date.now()
     this.lastEnd = null
     this.lastChannel = null
     const ahead = this.ahead ? await this.ahead : null
     this.ahead = null
-    const prepared =
-      ahead && baseline && ahead.commit === commit
-        ? ahead.prepared
-        : await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
+    // An install after the first call never takes the checkout made before it.
+    const adopt = ahead && baseline && ahead.commit === commit && !(installOnly && !this.opts.ownUser)
+    const prepared = adopt
+      ? ahead.prepared
+      : await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.lastTimings = { ...prepared.timings }
     const refused = this.refusal(prepared.mismatches, started)
     if (refused) return refused
@@ -209,19 +242,19 @@ export class ProtectedGate implements Gate {
       this.lastCaches = linkPackageCaches(this.opts.packageCaches, prepared.home, user)
       this.lastTimings.caches = Date.now() - t
     }
-    const exec = this.executor(prepared, started + this.opts.timeoutMs)
+    const exec = gateExecutor(this.opts, { prepared, deadline: started + this.opts.timeoutMs, unreachable: this.unreachable })
     this.checkout.markRun()
-    const setupFolders = this.opts.setup ? [...setupInstallFolders(this.opts.setup), ...eggInfoFolders(prepared.dir), ...this.checkout.packageFolders()] : []
-    const made = this.checkout.openFolders(setupFolders)
+    const made = this.checkout.openFolders(this.setupFolders(prepared.dir))
     let output = ''
     let channel: OpenChannel | null = null
     try {
       if (this.opts.setup) {
         const { setup, timeoutMs, report } = this.opts
-        const step = await runSetup({ exec, prepared, started, baseline, setup, timeoutMs, report, checkout: this.checkout })
+        const step = await runSetup({ exec, prepared, started, baseline, installOnly, setup, timeoutMs, report, checkout: this.checkout })
         output = step.output
         if (step.end) this.lastEnd = step.end
         if (step.verdict) return step.verdict
+        if (installOnly) return failedVerdict('gate-setup install only', { failures: [], durationMs: Date.now() - started, output })
         this.checkout.dropEmpty(made)
       }
       const { timeoutMs, report } = this.opts
@@ -246,6 +279,14 @@ export class ProtectedGate implements Gate {
     }
   }
 
+  /** The root folders gate-setup may install into (see setupInstallFolders), the egg-info its build writes and each workspace package's node_modules. */
+  private setupFolders(dir: string): string[] {
+    const setup = this.opts.setup
+    if (!setup) return []
+    const installs = setupSteps(setup, () => '').folders
+    return [...new Set([...setupInstallFolders(setup), ...installs, ...eggInfoFolders(dir), ...this.checkout.packageFolders()])]
+  }
+
   /** A checkout the gate must not run in: protected files that differ, or a PATH that leads back to the workspace. */
   private refusal(mismatches: Tampering[], started: number): GateVerdict | null {
     if (mismatches.length > 0) return tamperedVerdict(mismatches, started)
@@ -255,34 +296,5 @@ export class ProtectedGate implements Gate {
       `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
       { failures: [], durationMs: Date.now() - started }
     )
-  }
-
-  /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
-  private executor(prepared: { dir: string; home: string; tmp: string }, deadline: number): SetupExecutor {
-    const user = this.opts.user
-    const env: NodeJS.ProcessEnv = {
-      ...this.opts.env,
-      PATH: withoutUnreachable(this.opts.env.PATH, this.unreachable),
-      HOME: prepared.home,
-      TMPDIR: prepared.tmp,
-      XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
-      ...gateCacheEnv(prepared.home, prepared.dir),
-      CI: this.opts.env.CI ?? 'true'
-    }
-    if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-    return (command, extra = {}) =>
-      runProcess({
-        command: '/bin/bash',
-        args: ['-c', command],
-        cwd: prepared.dir,
-        env: { ...env, ...extra },
-        timeoutMs: Math.max(1, deadline - Date.now()),
-        signal: this.opts.signal,
-        uid: user?.uid,
-        gid: user?.gid,
-        callId: randomUUID(),
-        sweep: user ? () => void killUserProcesses(user) : undefined,
-        maxOutputChars: 1_000_000
-      })
   }
 }

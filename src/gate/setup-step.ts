@@ -3,15 +3,17 @@ import type { GateVerdict } from '../loop/engine-types.js'
 import type { StepEnd } from './baseline/baseline-health.js'
 import type { CleanCheckout } from './checkout/checkout.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
-import { INSTALLED_FOLDERS, setupSteps } from './toolchain/setup-installs.js'
+import { setupSteps } from './toolchain/setup-installs.js'
+import { readAgentText } from '../fs/tree.js'
 import { failedVerdict, tamperedVerdict } from './verdict.js'
 
 /**
  * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
  * registry` allows): no package's install script runs, so what a registry package brings is code
- * the tests load, never code the install runs.
+ * the tests load, never code the install runs. pip has no such switch: it installs wheels only, so
+ * no source distribution's build backend runs (the project's own build, `pip install .`, still does).
  */
-const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false' }
+const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false', PIP_ONLY_BINARY: ':all:' }
 
 /** Runs one gate step in the checkout, as the gate's user, until the gate's deadline. */
 export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv) => Promise<RunResult>
@@ -22,6 +24,8 @@ export interface SetupRun {
   started: number
   /** The baseline run: the one whose install is kept. */
   baseline: boolean
+  /** Only the install steps, to keep them (a run whose baseline counts come from an earlier run). */
+  installOnly?: boolean
   setup?: string
   timeoutMs: number
   report?: string
@@ -36,9 +40,10 @@ export interface SetupRun {
  */
 export async function runSetup(run: SetupRun): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
   const { exec, prepared, started, checkout } = run
-  const steps = setupSteps(run.setup ?? '')
+  const steps = setupSteps(run.setup ?? '', (rel) => readAgentText(prepared.dir, rel, 1_000_000))
   const onReference = !prepared.dependenciesChanged
-  const command = onReference && checkout.installed ? steps.rest : run.setup
+  if (run.installOnly && (!onReference || checkout.installed)) return { output: '' }
+  const command = run.installOnly ? steps.install : onReference && checkout.installed ? steps.rest : run.setup
   if (!command) return { output: '' }
   const s = await exec(command, onReference ? {} : SCRIPTS_OFF)
   const output = `${s.stdout}\n${s.stderr}`
@@ -59,6 +64,6 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   // it wrote stands in for a protected file.
   const written = checkout.recheck(run.report)
   if (written.length) return { output, verdict: tamperedVerdict(written, started, 'after gate-setup, ') }
-  if (run.baseline && onReference && steps.install && !checkout.installed) checkout.keepInstalled(INSTALLED_FOLDERS)
+  if ((run.baseline || run.installOnly) && onReference && steps.install && !checkout.installed) checkout.keepInstalled(steps.folders)
   return { output }
 }

@@ -1,0 +1,119 @@
+/**
+ * gate-setup's Python install of pinned requirements (`python -m venv .venv && .venv/bin/pip
+ * install -r requirements.txt`) runs once per run, on the baseline: every later gate run on the
+ * reference's requirements gets that virtualenv read-only (root's, hard-linked into the same
+ * checkout path its scripts and pyvenv.cfg name) and skips the install. A candidate that changes
+ * the requirements (as `dependency-changes: registry` allows) runs the whole setup, wheels only,
+ * into a copy that is never kept. Real pip against a local PEP 503 index.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { runAttack } from './helpers/gate-fixture.js'
+import { hasTool, needs, TEST_PYTHON } from './helpers/needs-tools.js'
+import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
+import { sharedTempDir } from './helpers/repo.js'
+
+const LONG = 300_000
+let index: PackageIndex
+let sdistBuilt: string
+
+/** A source distribution whose setup.py records that it ran: its build is code the install runs. */
+function publishSdist(name: string, version: string): void {
+  const dir = path.join(index.root, 'simple', name)
+  mkdirSync(dir, { recursive: true })
+  const file = `${name.replace(/-/g, '_')}-${version}.tar.gz`
+  const setupPy = `open(${JSON.stringify(sdistBuilt)}, "a").write("built\\n")\nfrom setuptools import setup\nsetup(name=${JSON.stringify(name)}, version=${JSON.stringify(version)})\n`
+  const build = [
+    'import io, sys, tarfile',
+    'out, root, text = sys.argv[1], sys.argv[2], sys.argv[3]',
+    'with tarfile.open(out, "w:gz") as t:',
+    '    data = text.encode()',
+    '    info = tarfile.TarInfo(root + "/setup.py"); info.size = len(data)',
+    '    t.addfile(info, io.BytesIO(data))'
+  ].join('\n')
+  execFileSync(TEST_PYTHON, ['-c', build, path.join(dir, file), file.replace(/\.tar\.gz$/, ''), setupPy])
+  writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html>\n<html><body>\n<a href="${file}">${file}</a><br/>\n</body></html>\n`)
+}
+
+beforeAll(async () => {
+  if (!hasTool('python3')) return
+  index = await startPackageIndex()
+  index.publish('lg-lib', '1.0.0', { 'lg_lib/__init__.py': 'VERSION = "1.0.0"\n' })
+  index.publish('lg-lib', '1.1.0', { 'lg_lib/__init__.py': 'VERSION = "1.1.0"\n' })
+  const shared = sharedTempDir('loopgate-sdist-')
+  sdistBuilt = path.join(shared, 'built')
+  writeFileSync(sdistBuilt, '')
+  publishSdist('lg-sdist', '1.0')
+}, LONG)
+
+afterAll(async () => {
+  await index?.stop()
+})
+
+const PROJECT: Record<string, string> = {
+  '.gitignore': '.venv/\n__pycache__/\n',
+  'requirements.txt': 'lg-lib==1.0.0\n',
+  'answer.py': 'import lg_lib\n\n\ndef add(a, b):\n    return a - b\n',
+  'tests/test_answer.py': 'from answer import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n'
+}
+
+/** The agent, by iteration: a change beside the requirements; an sdist added; a registry version; the reference's requirements back and the fix. */
+const agentScript = (state: string): string =>
+  [
+    `n=$(cat ${state} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${state}`,
+    'case $n in',
+    "  1) echo '# notes' > NOTES.md ;;",
+    "  2) printf 'lg-lib==1.0.0\\nlg-sdist==1.0\\n' > requirements.txt ;;",
+    "  3) printf 'lg-lib==1.1.0\\n' > requirements.txt ;;",
+    "  *) printf 'lg-lib==1.0.0\\n' > requirements.txt; sed -i 's/a - b/a + b/' answer.py ;;",
+    'esac',
+    ''
+  ].join('\n')
+
+needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
+  'the virtualenv is installed once; later runs get it read-only; changed requirements install wheels only, into a copy not kept',
+  async () => {
+    const state = path.join(sharedTempDir('loopgate-agent-state-'), 'n')
+    const markers = [
+      `.venv/bin/python -c "import lg_lib; print('LIB', lg_lib.VERSION)"`,
+      'test -e .venv/planted && echo VENV-PLANTED-BEFORE',
+      '{ touch .venv/planted 2>/dev/null && echo VENV-WRITTEN; } || echo VENV-REFUSED'
+    ].join('; ')
+    const r = await runAttack({
+      isolation: 'auto',
+      files: PROJECT,
+      env: { ...index.env },
+      inputs: {
+        'agent-env': 'PIP_INDEX_URL',
+        'dependency-changes': 'registry',
+        'max-iterations': '4',
+        'gate-setup': `${TEST_PYTHON} -m venv --system-site-packages .venv && .venv/bin/pip install --no-compile --requirement requirements.txt`,
+        'gate-command': `${markers}; .venv/bin/python -m pytest -q -p no:cacheprovider --junitxml=reports/junit.xml`,
+        'gate-report': 'reports/junit.xml'
+      },
+      script: agentScript(state)
+    })
+    const gates = (r.report.run?.iterations ?? []).map((it) => it.gate?.outputTail ?? '')
+    if (r.report.stopReason !== 'verified') console.log(r.report.stopReason, r.report.notes.join('\n'), gates.join('\n-----\n'))
+    expect(r.report.stopReason).toBe('verified')
+    expect(gates).toHaveLength(4)
+    // On the reference's requirements: the kept virtualenv, read-only, no install, the verdict still the tests'.
+    for (const i of [0, 3]) {
+      expect(gates[i]).not.toContain('Successfully installed')
+      expect(gates[i]).toContain('LIB 1.0.0')
+      expect(gates[i]).toContain('VENV-REFUSED')
+      expect(gates[i]).not.toContain('VENV-PLANTED-BEFORE')
+    }
+    expect(r.report.run?.iterations[0].gate?.passed).toBe(false)
+    expect(r.report.run?.iterations[3].gate?.passed).toBe(true)
+    // An sdist the candidate added is never built: pip installs wheels only.
+    expect(gates[1]).toMatch(/from versions: none/)
+    expect(execFileSync('cat', [sdistBuilt], { encoding: 'utf8' })).toBe('')
+    // A registry version: the whole setup, into a writable copy of the kept virtualenv.
+    expect(gates[2]).toContain('Successfully installed lg-lib-1.1.0')
+    expect(gates[2]).toContain('LIB 1.1.0')
+    expect(gates[2]).toContain('VENV-WRITTEN')
+  },
+  LONG
+)

@@ -1,0 +1,81 @@
+/** Which leading steps of gate-setup are a lockfile-only install, run once per run, and the folders they write. */
+import { setupSteps } from '../src/gate/toolchain/setup-installs.js'
+
+const files: Record<string, string> = {
+  'requirements.txt': 'lg-lib==1.0.0 \\\n    --hash=sha256:abc\n# a comment\n-r requirements-base.txt\n',
+  'requirements-base.txt': 'pluggy>=1.0 ; python_version >= "3.8"\n--index-url https://pypi.org/simple\n',
+  'requirements-dev.txt': 'pytest==8.0.0\n-e .\n',
+  'requirements-url.txt': 'lib @ https://example.com/lib-1.0.whl\n',
+  'requirements-path.txt': './vendor/lib-1.0.whl\n',
+  'requirements-archive.txt': 'lib-1.0-py3-none-any.whl\n',
+  'requirements-nested.txt': '-r deps/base.txt\n',
+  'deps/base.txt': 'lg-lib==1.0.0\n',
+  'constraints.txt': 'lg-lib==1.0.0\n',
+  'poetry.lock': '# lock\n'
+}
+const read = (rel: string): string | null => files[rel] ?? null
+
+describe('Python installs of the reference’s pinned requirements', () => {
+  test.each([
+    ['python -m venv .venv && .venv/bin/pip install -r requirements.txt', ['.venv'], null],
+    ['python3 -m venv --system-site-packages venv && venv/bin/python -m pip install -q -r requirements.txt -c constraints.txt', ['venv'], null],
+    ['/usr/bin/python3.11 -m venv .venv && .venv/bin/pip install --no-compile --requirement=requirements.txt && pytest --co -q', ['.venv'], 'pytest --co -q'],
+    ['poetry config virtualenvs.in-project true && poetry install --no-root --sync', ['.venv'], null],
+    ['POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root -n', ['.venv'], null],
+    ['python -m venv .venv && POETRY_VIRTUALENVS_IN_PROJECT=true PYTHON_KEYRING_BACKEND=null poetry install --no-root', ['.venv'], null],
+    ['npm ci && python -m venv .venv && .venv/bin/pip install -r requirements.txt && npm run build', ['node_modules', '.venv'], 'npm run build']
+  ])('%s', (setup, folders, rest) => {
+    const steps = setupSteps(setup, read)
+    expect(steps.install).not.toBeNull()
+    expect(steps.folders).toEqual(folders)
+    expect(steps.rest).toBe(rest)
+  })
+
+  test('an activation the install made is kept in front of the rest', () => {
+    const steps = setupSteps('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && python gen.py', read)
+    expect(steps.install).toBe('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt')
+    expect(steps.rest).toBe('. .venv/bin/activate && python gen.py')
+  })
+
+  test.each([
+    ['the project itself', 'python -m venv .venv && .venv/bin/pip install .'],
+    ['the project, editable', 'python -m venv .venv && .venv/bin/pip install -e .'],
+    ['a package named on the command line', 'python -m venv .venv && .venv/bin/pip install pytest==8.0.0'],
+    ['a requirements file that installs the project', 'python -m venv .venv && .venv/bin/pip install -r requirements-dev.txt'],
+    ['a requirements file with a URL', 'python -m venv .venv && .venv/bin/pip install -r requirements-url.txt'],
+    ['a requirements file with a path', 'python -m venv .venv && .venv/bin/pip install -r requirements-path.txt'],
+    ['a nested file that is no dependency file', 'python -m venv .venv && .venv/bin/pip install -r requirements-nested.txt'],
+    ['a requirements file the checkout does not have', 'python -m venv .venv && .venv/bin/pip install -r requirements-missing.txt'],
+    ['pip outside any virtualenv', 'pip install -r requirements.txt'],
+    ['an archive in the tree named like a requirement', 'python -m venv .venv && .venv/bin/pip install -r requirements-archive.txt'],
+    ['the project, editable, its value attached', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt -e.'],
+    ['the project, editable, the option abbreviated', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt --edit .'],
+    ['Poetry told to use another virtualenv', 'VIRTUAL_ENV=/opt/env POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root'],
+    ['pip into a target folder', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt --target lib'],
+    ['find-links in the tree', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt -f ./wheels'],
+    ['a later step that installs into the virtualenv', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/pip install -e .'],
+    ['Poetry installing the project', 'poetry config virtualenvs.in-project true && poetry install'],
+    ['Poetry without an in-project virtualenv', 'poetry install --no-root'],
+    ['the project after an activation', 'python -m venv .venv && source .venv/bin/activate && pip install .']
+  ])('not an install: %s', (_what, setup) => {
+    expect(setupSteps(setup, read)).toEqual({ install: null, rest: setup, folders: [] })
+  })
+
+  test('Poetry in-project from poetry.toml', () => {
+    const withToml = (rel: string): string | null => (rel === 'poetry.toml' ? '[virtualenvs]\nin-project = true\n' : read(rel))
+    expect(setupSteps('poetry install --no-root', withToml).folders).toEqual(['.venv'])
+  })
+})
+
+describe('Node installs', () => {
+  test('npm ci and a build', () => {
+    expect(setupSteps('npm ci --no-audit && node scripts/build.mjs')).toEqual({
+      install: 'npm ci --no-audit',
+      rest: 'node scripts/build.mjs',
+      folders: ['node_modules']
+    })
+  })
+  test('a package name is no install of the lockfile', () => {
+    expect(setupSteps('npm install left-pad').install).toBeNull()
+  })
+})

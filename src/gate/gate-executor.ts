@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import type { AgentUser } from '../isolation/agent-user.js'
+import { killUserProcesses } from '../isolation/agent-user.js'
+import { runProcess } from '../process/run-process.js'
+import { gateCacheEnv } from './toolchain/package-caches.js'
+import { withoutUnreachable } from './protection/toolchain-reach.js'
+import type { SetupExecutor } from './setup-step.js'
+
+/** What every gate step of a run shares: its user, its scrubbed environment and the run's abort signal. */
+export interface GateProcessOptions {
+  env: NodeJS.ProcessEnv
+  user?: AgentUser
+  signal?: AbortSignal
+}
+
+/** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
+export function gateExecutor(
+  opts: GateProcessOptions,
+  run: { prepared: { dir: string; home: string; tmp: string }; deadline: number; unreachable: string[] }
+): SetupExecutor {
+  const { prepared, deadline } = run
+  const user = opts.user
+  const env: NodeJS.ProcessEnv = {
+    ...opts.env,
+    PATH: withoutUnreachable(opts.env.PATH, run.unreachable),
+    HOME: prepared.home,
+    TMPDIR: prepared.tmp,
+    XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
+    ...gateCacheEnv(prepared.home, prepared.dir),
+    CI: opts.env.CI ?? 'true'
+  }
+  if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
+  return (command, extra = {}) =>
+    runProcess({
+      command: '/bin/bash',
+      args: ['-c', command],
+      cwd: prepared.dir,
+      env: { ...env, ...extra },
+      timeoutMs: Math.max(1, deadline - Date.now()),
+      signal: opts.signal,
+      uid: user?.uid,
+      gid: user?.gid,
+      callId: randomUUID(),
+      sweep: user ? () => void killUserProcesses(user) : undefined,
+      maxOutputChars: 1_000_000
+    })
+}
