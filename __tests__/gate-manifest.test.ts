@@ -338,6 +338,12 @@ describe('protected paths: the gate command names its own files', () => {
     expect(gateCommandPatterns([command, undefined])).toEqual([])
   })
 
+  test('a dependency file a setup names is left to the dependency policy, not protected whole', () => {
+    const patterns = gateCommandPatterns(['python -m venv .venv && .venv/bin/pip install -r requirements.txt -r reqs/dev.txt && bash ci/setup.sh'])
+    expect(patterns).toEqual(expect.arrayContaining(['reqs/dev.txt', 'ci/setup.sh']))
+    expect(patterns).not.toContain('requirements.txt')
+  })
+
   test('gate-setup counts as well, and a derived script path matches as a literal', () => {
     const patterns = resolveProtectedPatterns([], ['npm test', 'make deps && bash ci/[setup].sh'])
     const paths = new ProtectedPaths(patterns)

@@ -6,6 +6,8 @@
  * naming `src/index.ts` must not protect the source the agent is there to fix.
  */
 
+import { dependencyPathKind } from '../dependencies/dependency-reference.js'
+
 /** Task runners and the files each reads its tasks from. */
 const TASK_FILES: Record<string, readonly string[]> = {
   make: ['**/Makefile', '**/makefile', '**/GNUmakefile', '**/*.mk'],
@@ -150,9 +152,14 @@ function literal(file: string): string {
   return file.replace(/[*?[\]{}()!+@\\]/g, (c) => `\\${c}`)
 }
 
+/**
+ * A dependency file a command names (`pip install -r requirements.txt`) is not protected whole:
+ * the dependency policy holds it entry by entry, as `dependency-changes` says.
+ */
 function scan(lines: readonly (string | undefined)[]): CommandFiles {
   const found: CommandFiles = { patterns: new Set(), scripts: new Set() }
   for (const line of lines) if (line) for (const { words, cwd } of simpleCommands(line)) scanCommand(words, cwd, found)
+  for (const p of found.patterns) if (!p.startsWith('**/') && dependencyPathKind(p) !== null) found.patterns.delete(p)
   return found
 }
 
