@@ -15,6 +15,7 @@ import type { SessionInfo } from '../src/state/session.js'
 import { emptyState } from '../src/state/schema.js'
 import { stateLocation, writeStateFile, type CacheClient } from '../src/state/store.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 /** Records what would be cached (the library itself is exercised by the e2e tests). */
 function recordingCache(): CacheClient & { saved: { key: string; text: string }[] } {
@@ -49,7 +50,7 @@ describe('the post step settles a run whose main step was killed', () => {
     // Main held the repository when it was killed; the post step is a new process.
     await takeCustody(repo, runDir)
     // Main recorded the run's protected paths before its first call.
-    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(repo, base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
+    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(GitRepository.plain(repo), base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
     unregisterHeld(repo)
     const location = stateLocation(temp, 'loop', null)
     writeStateFile(emptyState('loop'), location)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { GitRepository } from '../git/repository.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import { runProcess } from '../process/run-process.js'
@@ -22,6 +23,8 @@ import { runSetup, type SetupExecutor } from './setup-step.js'
 
 export interface ProtectedGateOptions {
   workspace: string
+  /** The workspace's repository, through loopgate's git directory while it holds it. */
+  repository: GitRepository
   snapshot: BaseSnapshot
   command: string
   setup?: string
@@ -87,6 +90,7 @@ export class ProtectedGate implements Gate {
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
+      repository: opts.repository,
       snapshot: opts.snapshot,
       privateDir: opts.privateDir,
       gateDir: opts.gateDir,
