@@ -24,7 +24,6 @@ import { execSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { GitRepository } from '../src/git/repository.js'
 const out = process.argv[2]
 const stepFile = path.join(out, 'step')
 const step = existsSync(stepFile) ? Number(readFileSync(stepFile, 'utf8')) : 0

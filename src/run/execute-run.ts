@@ -57,7 +57,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
   const progress = new ProgressFile(initial.workspace, initial.progressFile)
   await assertGitRepository(repository, initial.workspace)
 
-  const before = await beforeTheLoop(initial, ctx)
+  const before = await beforeTheLoop(initial, ctx, repository)
   const settings = before.settings
   if (before.stop) return stoppedBeforeTheLoop(before, before.stop, { files, progress, ctx })
 
@@ -156,7 +156,7 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
     upgrade: ready
       ? await upgradePublishInfo({
           ready,
-          workspace: settings.workspace,
+          repository,
           loopId: settings.loopId,
           head: run.headCommit,
           exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])],
