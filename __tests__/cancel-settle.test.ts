@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { takeCustody } from '../src/git/custody.js'
 import { unregisterHeld } from '../src/git/custody-registry.js'
-import { git } from '../src/git/git.js'
 import { keepPublishRules } from '../src/gate/baseline/publish-rules.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
@@ -16,6 +15,9 @@ import { emptyState } from '../src/state/schema.js'
 import { stateLocation, writeStateFile, type CacheClient } from '../src/state/store.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
 import { GitRepository } from '../src/git/repository.js'
+
+/** loopgate's git in `cwd`, through its own git directory when it holds the repository there. */
+const git = (args: string[], opts: { cwd: string }) => GitRepository.lookup(opts.cwd).run(args)
 
 /** Records what would be cached (the library itself is exercised by the e2e tests). */
 function recordingCache(): CacheClient & { saved: { key: string; text: string }[] } {

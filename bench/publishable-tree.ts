@@ -9,7 +9,6 @@ import { findTampering } from '../src/gate/baseline/compare.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { publishRulesOf } from '../src/gate/baseline/publish-rules.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { changedInWorkTree } from '../src/git/status.js'
 import { GitWorkspace } from '../src/git/workspace.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
@@ -32,7 +31,7 @@ export async function benchPublishableTree(): Promise<Figure[]> {
   const checks: number[] = []
   for (let i = 0; i < RUNS; i++) {
     appendFileSync(path.join(ws, 'src', 'm1', 'f1.js'), `// ${i}\n`)
-    const changed = await changedInWorkTree(ws)
+    const changed = await GitRepository.plain(ws).statusPorcelain()
     let t = performance.now()
     findTampering(ws, snapshot, changed)
     checks.push(performance.now() - t)
