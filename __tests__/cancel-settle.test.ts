@@ -52,7 +52,8 @@ describe('the post step settles a run whose main step was killed', () => {
     // Main held the repository when it was killed; the post step is a new process.
     await takeCustody(repo, runDir)
     // Main recorded the run's protected paths before its first call.
-    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(GitRepository.plain(repo), base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
+    if (opts.rules !== false)
+      keepPublishRules(runDir, await BaseSnapshot.take(GitRepository.plain(repo), base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
     unregisterHeld(repo)
     const location = stateLocation(temp, 'loop', null)
     writeStateFile(emptyState('loop'), location)

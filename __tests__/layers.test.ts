@@ -91,7 +91,8 @@ describe('the layer checker', () => {
       'gate/base.ts': "import type { HeldRepository } from '../git/custody-registry.js'\nexport type Held = HeldRepository\n",
       'run/setup.ts': "import { execFileSync } from 'node:child_process'\nexport const head = () => execFileSync('git', ['rev-parse', 'HEAD'])\n",
       'run/ok.ts': "import { GitRepository } from '../git/repository.js'\nexport const head = () => GitRepository.plain('.').head()\n",
-      'git/repository.ts': "import { runGit } from './command-line.js'\nexport class GitRepository { static plain(d: string) { return { head: () => runGit([d]) } } }\n",
+      'git/repository.ts':
+        "import { runGit } from './command-line.js'\nexport class GitRepository { static plain(d: string) { return { head: () => runGit([d]) } } }\n",
       'git/command-line.ts': "import { execFile } from 'node:child_process'\nexport const runGit = (args: string[], _at?: unknown) => execFile('git', args)\n",
       'git/custody-registry.ts': 'export interface HeldRepository { gitDir: string }\n'
     })

@@ -220,7 +220,12 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
         sh(ws, ['add', '-A'])
         sh(ws, ['commit', '-q', '-m', `mathlib ${range}`])
         const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
-        const ready = await prepareUpgrade(settings, { repository: GitRepository.plain(settings.workspace), attempts: [], env: packageManagerEnv({ ...process.env, ...registry.env }), runId: 'deps-1-1' })
+        const ready = await prepareUpgrade(settings, {
+          repository: GitRepository.plain(settings.workspace),
+          attempts: [],
+          env: packageManagerEnv({ ...process.env, ...registry.env }),
+          runId: 'deps-1-1'
+        })
         expect(ready.kind).toBe('ready')
         expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ mathlib: written })
       }

@@ -149,23 +149,23 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
     'Yarn Berry and a yarn the runner cannot have stop as config errors before anything runs, never with npm',
     async () => {
       const berry = makeRepo({ 'package.json': JSON.stringify({ name: 'p', packageManager: 'yarn@4.5.0', dependencies: { mathlib: '1.0.0' } }) })
-      await expect(prepareUpgrade(settings(berry), { repository: GitRepository.plain(berry), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /yarn@4\.5\.0: Yarn Berry \(2 and later\) is not supported, only Yarn classic 1\.x; it never falls back to npm/
-      )
+      await expect(
+        prepareUpgrade(settings(berry), { repository: GitRepository.plain(berry), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      ).rejects.toThrow(/yarn@4\.5\.0: Yarn Berry \(2 and later\) is not supported, only Yarn classic 1\.x; it never falls back to npm/)
       const berryLock = makeRepo({
         'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
         'yarn.lock': '__metadata:\n  version: 8\n  cacheKey: 10c0\n'
       })
-      await expect(prepareUpgrade(settings(berryLock), { repository: GitRepository.plain(berryLock), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /yarn\.lock is a Yarn Berry lockfile \(it has __metadata\)/
-      )
+      await expect(
+        prepareUpgrade(settings(berryLock), { repository: GitRepository.plain(berryLock), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      ).rejects.toThrow(/yarn\.lock is a Yarn Berry lockfile \(it has __metadata\)/)
       const yarnrc = makeRepo({
         'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
         '.yarnrc.yml': 'nodeLinker: node-modules\n'
       })
-      await expect(prepareUpgrade(settings(yarnrc), { repository: GitRepository.plain(yarnrc), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /the project has \.yarnrc\.yml \(Yarn Berry\) and no npm lockfile; it never falls back to npm/
-      )
+      await expect(
+        prepareUpgrade(settings(yarnrc), { repository: GitRepository.plain(yarnrc), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      ).rejects.toThrow(/the project has \.yarnrc\.yml \(Yarn Berry\) and no npm lockfile; it never falls back to npm/)
       const { ws, start } = project({ packageManager: 'yarn@1.22.19', dependencies: { mathlib: '1.0.0' } })
       const run = prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       await expect(run).rejects.toThrow(ConfigError)

@@ -114,7 +114,12 @@ async function timeToBump(project: EcosystemProject, env: NodeJS.ProcessEnv): Pr
   const ws = newProject(project, env)
   const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
   const started = performance.now()
-  const ready = await prepareUpgrade(settings, { repository: GitRepository.plain(settings.workspace), attempts: [], env: packageManagerEnv(env), runId: 'bench-1' })
+  const ready = await prepareUpgrade(settings, {
+    repository: GitRepository.plain(settings.workspace),
+    attempts: [],
+    env: packageManagerEnv(env),
+    runId: 'bench-1'
+  })
   const elapsed = performance.now() - started
   if (ready.kind !== 'ready') throw new Error(`${project.id}: no bump (${ready.notes.join('; ')})`)
   return elapsed

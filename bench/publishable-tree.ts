@@ -24,7 +24,9 @@ export async function benchPublishableTree(): Promise<Figure[]> {
   for (let i = 0; i < TESTS; i++) writeFileSync(path.join(ws, 'tests', `t${i}.test.js`), `test('t${i}', () => expect(${i}).toBe(${i}))\n`)
   git(ws, ['add', '-A'])
   git(ws, ['commit', '-q', '-m', 'tests'])
-  const snapshot = await BaseSnapshot.take(GitRepository.plain(ws), git(ws, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) })
+  const snapshot = await BaseSnapshot.take(GitRepository.plain(ws), git(ws, ['rev-parse', 'HEAD']).trim(), {
+    paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS)
+  })
   const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', rules: publishRulesOf(snapshot) })
   await workspace.prepare()
   const commits: number[] = []

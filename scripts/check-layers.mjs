@@ -9,7 +9,13 @@ import { checkLayers } from './layers/check.mjs'
 import { ALLOWED, GIT_FOLDER, GIT_INTERNALS, LAYERS, LEAVES_ONLY } from './layers/table.mjs'
 
 const root = path.resolve(process.argv[2] ?? 'src')
-const { errors, notes } = checkLayers(readGraph(root), { layers: LAYERS, gitFolder: GIT_FOLDER, gitInternals: GIT_INTERNALS, allowed: ALLOWED, leavesOnly: LEAVES_ONLY })
+const { errors, notes } = checkLayers(readGraph(root), {
+  layers: LAYERS,
+  gitFolder: GIT_FOLDER,
+  gitInternals: GIT_INTERNALS,
+  allowed: ALLOWED,
+  leavesOnly: LEAVES_ONLY
+})
 for (const note of notes) console.log(`note: ${note}`)
 for (const error of errors) console.error(`error: ${error}`)
 if (errors.length > 0) {

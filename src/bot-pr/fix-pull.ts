@@ -1,6 +1,6 @@
 import { createClient, repoFromEnv } from '../github/client.js'
 import { readEventPayload } from '../github/payload.js'
-import { GitRepository } from '../git/repository.js'
+import type { GitRepository } from '../git/repository.js'
 import type { GateSettings, PublishSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { readFailedBotCheck, type FailedBotCheck } from './bot-event.js'

@@ -63,7 +63,10 @@ export async function beforeTheLoop(settings: Settings, ctx: RunContext, reposit
 }
 
 /** A prompt's task (a bot's pull request's among them): an earlier give-up, and the author. */
-async function beforeTheTask(settings: Settings, { ctx, bot, repository }: { ctx: RunContext; bot: BotPullReady | null; repository: GitRepository }): Promise<BeforeLoop> {
+async function beforeTheTask(
+  settings: Settings,
+  { ctx, bot, repository }: { ctx: RunContext; bot: BotPullReady | null; repository: GitRepository }
+): Promise<BeforeLoop> {
   const identity = await taskIdentity(settings, repository, ctx.carry?.baseCommit)
   const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
   if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }

@@ -219,7 +219,10 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
   const manager = detectManager(settings)
   const ignore = settings.ignore.map(parseIgnoreRule).filter((r): r is IgnoreRule => typeof r !== 'string')
   const baseCommit = await opts.repository.head()
-  const evidence: BaseEvidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(opts.repository, settings.protectedPaths) }
+  const evidence: BaseEvidence = {
+    lockfileHash: manager.lockfileHash(workspace),
+    testsHash: await protectedTestsHash(opts.repository, settings.protectedPaths)
+  }
 
   const { dependencies: outdated, notes: lookupNotes } = await manager.outdated(workspace, opts.env, opts.signal)
   const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor, versions: manager.versions })

@@ -34,7 +34,10 @@ async function fetchRef(repository: GitRepository, ref: string, fetching: Fetchi
  * else the default branch (origin/HEAD, or the current branch when there is no remote).
  * `fetchEnv` is the environment that authenticates a fetch from origin (see git/fetch-auth.ts).
  */
-export async function resolveBase(repository: GitRepository, opts: { env: NodeJS.ProcessEnv; baseRef?: string; fetchEnv?: NodeJS.ProcessEnv }): Promise<BaseRef> {
+export async function resolveBase(
+  repository: GitRepository,
+  opts: { env: NodeJS.ProcessEnv; baseRef?: string; fetchEnv?: NodeJS.ProcessEnv }
+): Promise<BaseRef> {
   const remote = (await repository.remotes()).includes('origin')
   const fetching: Fetching = { env: opts.fetchEnv, depth: remote && (await repository.isShallow()) ? 1 : undefined }
   const pr = prBaseFromEvent(opts.env)

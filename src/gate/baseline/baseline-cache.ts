@@ -66,10 +66,16 @@ export function healthKey(inputs: BaselineInputs): string {
 /** The lockfiles' blob ids at the root of `commit` (from git's objects: nothing the agent wrote). */
 export async function lockfileHash(repository: GitRepository, commit: string): Promise<string> {
   const records = await repository.lsTreeRecords(commit, { paths: [...LOCKFILES] })
-  return createHash('sha256').update(records.map((r) => `${r}\0`).join('')).digest('hex')
+  return createHash('sha256')
+    .update(records.map((r) => `${r}\0`).join(''))
+    .digest('hex')
 }
 
-export async function baselineInputs(repository: GitRepository, commit: string, gate: { command: string; setup?: string; report?: string }): Promise<BaselineInputs> {
+export async function baselineInputs(
+  repository: GitRepository,
+  commit: string,
+  gate: { command: string; setup?: string; report?: string }
+): Promise<BaselineInputs> {
   const tree = await repository.revParse(`${commit}^{tree}`)
   return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles: await lockfileHash(repository, commit) }
 }

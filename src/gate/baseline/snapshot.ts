@@ -23,7 +23,8 @@ export function readBlobs(repository: GitRepository, oids: string[]): Promise<Ma
 /** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
 export async function listTree(repository: GitRepository, commit: string): Promise<Map<string, { mode: string; oid: string }>> {
   const tree = new Map<string, { mode: string; oid: string }>()
-  for (const entry of await repository.lsTree(commit, { recursive: true })) if (entry.type === 'blob') tree.set(entry.path, { mode: entry.mode, oid: entry.oid })
+  for (const entry of await repository.lsTree(commit, { recursive: true }))
+    if (entry.type === 'blob') tree.set(entry.path, { mode: entry.mode, oid: entry.oid })
   return tree
 }
 
@@ -39,7 +40,11 @@ export class BaseSnapshot {
    * `protect.paths`: the protected paths; `protect.gateCommands`: the package.json scripts they run
    * are read from the base, and the files those scripts run are protected too.
    */
-  static async take(repository: GitRepository, commit: string, protect: { paths: ProtectedPaths; gateCommands?: readonly (string | undefined)[] }): Promise<BaseSnapshot> {
+  static async take(
+    repository: GitRepository,
+    commit: string,
+    protect: { paths: ProtectedPaths; gateCommands?: readonly (string | undefined)[] }
+  ): Promise<BaseSnapshot> {
     const { paths: given, gateCommands = [] } = protect
     const tree = await listTree(repository, commit)
     let paths = given

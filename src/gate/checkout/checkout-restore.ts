@@ -33,9 +33,9 @@ const join = (folder: string, name: string): string => (folder ? `${folder}/${na
 /** `<mode> <type> <object>\t<name>` records of `git ls-tree -z`. */
 function parseTree(records: string[]): { name: string; mode: string }[] {
   return records.map((record) => {
-      const tab = record.indexOf('\t')
-      return { mode: record.slice(0, record.indexOf(' ')), name: decoded(record.slice(tab + 1)) }
-    })
+    const tab = record.indexOf('\t')
+    return { mode: record.slice(0, record.indexOf(' ')), name: decoded(record.slice(tab + 1)) }
+  })
 }
 
 /** The entries each of `folders` has in `commit` (name → mode), read in one process. */

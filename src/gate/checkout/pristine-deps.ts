@@ -22,7 +22,12 @@ export const CACHE_DIRS: Record<string, string[]> = DEPENDENCY_CACHE_DIRS
  * The workspace's untracked dependency folders copied to `pristine`, their entries that named the
  * workspace rewritten to name the checkout. Returns the folders copied and the entries rewritten.
  */
-export async function copyPristineDeps(where: { workspace: string; repository: GitRepository; pristine: string; checkout: string }): Promise<{ deps: string[]; redirected: string[] }> {
+export async function copyPristineDeps(where: {
+  workspace: string
+  repository: GitRepository
+  pristine: string
+  checkout: string
+}): Promise<{ deps: string[]; redirected: string[] }> {
   const deps: string[] = []
   const redirected: string[] = []
   mkdirSync(where.pristine, { recursive: true, mode: 0o700 })
