@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { takeCustody } from '../src/git/custody.js'
 import { unregisterHeld } from '../src/git/custody-registry.js'
-import { git } from '../src/git/git.js'
 import { keepPublishRules } from '../src/gate/baseline/publish-rules.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
@@ -15,6 +14,10 @@ import type { SessionInfo } from '../src/state/session.js'
 import { emptyState } from '../src/state/schema.js'
 import { stateLocation, writeStateFile, type CacheClient } from '../src/state/store.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
+
+/** loopgate's git in `cwd`, through its own git directory when it holds the repository there. */
+const git = (args: string[], opts: { cwd: string }) => GitRepository.lookup(opts.cwd).run(args)
 
 /** Records what would be cached (the library itself is exercised by the e2e tests). */
 function recordingCache(): CacheClient & { saved: { key: string; text: string }[] } {
@@ -49,7 +52,8 @@ describe('the post step settles a run whose main step was killed', () => {
     // Main held the repository when it was killed; the post step is a new process.
     await takeCustody(repo, runDir)
     // Main recorded the run's protected paths before its first call.
-    if (opts.rules !== false) keepPublishRules(runDir, await BaseSnapshot.take(repo, base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
+    if (opts.rules !== false)
+      keepPublishRules(runDir, await BaseSnapshot.take(GitRepository.plain(repo), base, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
     unregisterHeld(repo)
     const location = stateLocation(temp, 'loop', null)
     writeStateFile(emptyState('loop'), location)

@@ -16,6 +16,7 @@ import type { Ecosystem } from '../src/ecosystems/types.js'
 import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
 import { UNMANAGED_LOCKFILES } from '../src/ecosystems/unmanaged.js'
 import { makeRepo } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const FOLDER = path.join(process.cwd(), 'src', 'ecosystems')
 
@@ -143,13 +144,13 @@ describe("npm detection stays away from another manager's project", () => {
     const settings = (dir: string): UpgradeSettings =>
       ({ task: 'dependency-upgrade', workspace: dir, ignore: [], allowMajor: false, protectedPaths: [] }) as unknown as UpgradeSettings
     const declared = makeRepo({ 'package.json': manifest({ packageManager: 'pnpm@9.12.0' }) })
-    await expect(prepareUpgrade(settings(declared), { attempts: [], env: { PATH: '/usr/bin:/bin' }, runId: '1-1' })).rejects.toThrow(
-      /declares pnpm@9\.12\.0, but no pnpm on PATH, and corepack does not have it offline \(loopgate never falls back to npm/
-    )
+    await expect(
+      prepareUpgrade(settings(declared), { repository: GitRepository.plain(declared), attempts: [], env: { PATH: '/usr/bin:/bin' }, runId: '1-1' })
+    ).rejects.toThrow(/declares pnpm@9\.12\.0, but no pnpm on PATH, and corepack does not have it offline \(loopgate never falls back to npm/)
     const lockOnly = makeRepo({ 'package.json': manifest({}), 'pnpm-lock.yaml': FIXTURES['pnpm-lock.yaml'] })
-    await expect(prepareUpgrade(settings(lockOnly), { attempts: [], env: { PATH: '/usr/bin:/bin' }, runId: '1-1' })).rejects.toThrow(
-      /it is a pnpm project, but no pnpm on PATH \(loopgate never falls back to npm/
-    )
+    await expect(
+      prepareUpgrade(settings(lockOnly), { repository: GitRepository.plain(lockOnly), attempts: [], env: { PATH: '/usr/bin:/bin' }, runId: '1-1' })
+    ).rejects.toThrow(/it is a pnpm project, but no pnpm on PATH \(loopgate never falls back to npm/)
     for (const dir of [declared, lockOnly]) {
       expect(existsSync(path.join(dir, 'package-lock.json'))).toBe(false)
       rmSync(dir, { recursive: true, force: true })

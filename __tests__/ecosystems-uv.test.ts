@@ -8,6 +8,7 @@ import { prepareUpgrade, type UpgradeSettings } from '../src/upgrade/prepare.js'
 import { TEST_PYTHON } from './helpers/needs-tools.js'
 import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
 import { upgradeLoop } from './helpers/upgrade-loop.js'
+import { GitRepository } from '../src/git/repository.js'
 
 /** A uv.lock as uv writes it: the project itself, a registry package with its sdist and wheel, a git one. */
 const LOCK = `version = 1
@@ -114,9 +115,9 @@ describe('a uv project', () => {
   it('without a uv binary stops before anything runs, naming uv; pip is never used instead', async () => {
     const ws = makeRepo({ 'pyproject.toml': PYPROJECT, 'uv.lock': LOCK })
     const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: [] } as unknown as UpgradeSettings
-    await expect(prepareUpgrade(settings, { attempts: [], env: { PATH: pathWithoutUv() }, runId: '1-1' })).rejects.toThrow(
-      /it is a uv project \(it has a uv\.lock\), but no uv on PATH \(loopgate never falls back to pip; install uv on the runner\)/
-    )
+    await expect(
+      prepareUpgrade(settings, { repository: GitRepository.plain(settings.workspace), attempts: [], env: { PATH: pathWithoutUv() }, runId: '1-1' })
+    ).rejects.toThrow(/it is a uv project \(it has a uv\.lock\), but no uv on PATH \(loopgate never falls back to pip; install uv on the runner\)/)
     expect(sh(ws, ['status', '--porcelain'])).toBe('')
     rmSync(ws, { recursive: true, force: true })
   })

@@ -8,6 +8,7 @@ import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { gateEnv } from '../src/agents/agent-env.js'
 import { attackProject, MINICHECK, runAttack } from './helpers/gate-fixture.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 
@@ -145,13 +146,14 @@ test('the clean checkout fails closed when a protected file differs from the bas
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'package.json'), JSON.stringify({ name: 'minicheck', type: 'module', main: 'index.mjs' }))
   writeFileSync(path.join(ws, 'node_modules', 'minicheck', 'index.mjs'), MINICHECK)
   const baseSha = sh(ws, ['rev-parse', 'HEAD']).trim()
-  const snapshot = await BaseSnapshot.take(ws, baseSha, { paths: new ProtectedPaths(['test/**']) })
+  const snapshot = await BaseSnapshot.take(GitRepository.plain(ws), baseSha, { paths: new ProtectedPaths(['test/**']) })
   writeFileSync(path.join(ws, 'test/run.mjs'), 'process.exit(0)\n')
   sh(ws, ['commit', '-qam', 'tampered'])
   const tampered = sh(ws, ['rev-parse', 'HEAD']).trim()
   const temp = tempDir()
   const gate = new ProtectedGate({
     workspace: ws,
+    repository: GitRepository.plain(ws),
     snapshot,
     command: 'node test/run.mjs',
     timeoutMs: 60000,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { bumpViolations, describeBump, type BumpDescription } from '../src/gate/dependencies/bump-guard.js'
 import { makeRepo, sh } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const entry = (name: string, version: string, deps?: Record<string, string>) => ({
   version,
@@ -43,7 +44,7 @@ async function bumped(files: { before: Record<string, string>; after: Record<str
   const before = sh(ws, ['rev-parse', 'HEAD']).trim()
   for (const [f, text] of Object.entries(files.after)) writeFileSync(path.join(ws, f), text)
   sh(ws, ['commit', '-q', '-am', 'bump'])
-  return { ws, bump: await describeBump(ws, { before, bump: sh(ws, ['rev-parse', 'HEAD']).trim() }, origin) }
+  return { ws, bump: await describeBump(GitRepository.plain(ws), { before, bump: sh(ws, ['rev-parse', 'HEAD']).trim() }, origin) }
 }
 
 const tree = (files: Record<string, string | null>) => ({ paths: Object.keys(files), read: (f: string) => files[f] ?? null })

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { expect, test } from '@jest/globals'
 import { CheckoutIndex } from '../src/gate/checkout/checkout-index.js'
 import { treeChanges } from '../src/gate/checkout/checkout-fs.js'
-import { CHECKOUT_ARGS, checkOutInGate, checkoutDirOf, createGateRepo, gateRepoOf, type GateLocation } from '../src/gate/checkout/first-checkout.js'
+import { checkoutDirOf, createGateRepo, gateRepoOf, gateRepositoryOf, type GateLocation } from '../src/gate/checkout/first-checkout.js'
+import { GitRepository } from '../src/git/repository.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 // The gate reads its private repository (tree diffs) while it moves the checkout to the next
@@ -16,10 +17,15 @@ async function gateAt(): Promise<{ loc: GateLocation; first: string; second: str
   writeFileSync(path.join(ws, 'a.txt'), 'changed\n')
   sh(ws, ['commit', '-qam', 'second'])
   const second = sh(ws, ['rev-parse', 'HEAD']).trim()
-  const loc = { workspace: ws, privateDir: path.join(tempDir('loopgate-gate-private-'), 'gate'), gateDir: tempDir('loopgate-gate-dir-') }
+  const loc = {
+    workspace: ws,
+    repository: GitRepository.plain(ws),
+    privateDir: path.join(tempDir('loopgate-gate-private-'), 'gate'),
+    gateDir: tempDir('loopgate-gate-dir-')
+  }
   await createGateRepo(loc)
   mkdirSync(checkoutDirOf(loc))
-  await checkOutInGate(loc, [...CHECKOUT_ARGS, first])
+  await gateRepositoryOf(loc).checkout(first)
   return { loc, first, second }
 }
 
@@ -43,8 +49,8 @@ test('moving the checkout replaces HEAD in one step: a tree diff running meanwhi
   const { loc, first, second } = await gateAt()
   const repo = gateRepoOf(loc)
   const index = new CheckoutIndex(loc)
-  const there = await treeChanges(repo, first, second)
-  const back = await treeChanges(repo, second, first)
+  const there = await treeChanges(gateRepositoryOf(loc), first, second)
+  const back = await treeChanges(gateRepositoryOf(loc), second, first)
   const inodes = new Set<number>()
   let moving = true
   const reading = readWhile(repo, first, () => !moving)

@@ -8,6 +8,7 @@ import { findDirt, recordFolders } from '../src/gate/checkout/folder-record.js'
 import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
+import { GitRepository } from '../src/git/repository.js'
 import { gateEnv } from '../src/agents/agent-env.js'
 import { ensureAgentUser, type AgentUser } from '../src/isolation/agent-user.js'
 import { workerAgentUser } from './helpers/action-runner.js'
@@ -102,7 +103,8 @@ async function dumpingGate(ws: string, base: string, gateUser: AgentUser, attack
   writeFileSync(path.join(out, 'attacks.json'), JSON.stringify(attacks))
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
+    repository: GitRepository.plain(ws),
+    snapshot: await BaseSnapshot.take(GitRepository.plain(ws), base, { paths: new ProtectedPaths(['test/**']) }),
     command: `${process.execPath} ${script} ${out}`,
     timeoutMs: 60000,
     env: gateEnv(process.env),
@@ -298,7 +300,8 @@ needs('second-user').test('a protected file the baseline set back to the base is
   chmodSync(temp, 0o755)
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
+    repository: GitRepository.plain(ws),
+    snapshot: await BaseSnapshot.take(GitRepository.plain(ws), base, { paths: new ProtectedPaths(['test/**']) }),
     command: `${process.execPath} test/t.mjs`,
     timeoutMs: 60000,
     env: gateEnv(process.env),

@@ -14,6 +14,7 @@ import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { gateEnv } from '../src/agents/agent-env.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
 
@@ -265,7 +266,8 @@ test("vitest with a file that imports node:test: the count is vitest's, never th
   const temp = tempDir()
   const gate = new ProtectedGate({
     workspace: ws,
-    snapshot: await BaseSnapshot.take(ws, head, { paths: new ProtectedPaths(['test/**']) }),
+    repository: GitRepository.plain(ws),
+    snapshot: await BaseSnapshot.take(GitRepository.plain(ws), head, { paths: new ProtectedPaths(['test/**']) }),
     command: 'node_modules/.bin/vitest run',
     timeoutMs: 120_000,
     env: gateEnv(process.env),

@@ -19,6 +19,7 @@ import { gateEnv } from '../src/agents/agent-env.js'
 import { attackProject, MINICHECK } from './helpers/gate-fixture.js'
 import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const NODE_MODULES = path.resolve('node_modules')
 
@@ -347,7 +348,8 @@ describe('the protected gate', () => {
     const temp = tempDir()
     const gate = new ProtectedGate({
       workspace: ws,
-      snapshot: await BaseSnapshot.take(ws, base, { paths: new ProtectedPaths(['test/**']) }),
+      repository: GitRepository.plain(ws),
+      snapshot: await BaseSnapshot.take(GitRepository.plain(ws), base, { paths: new ProtectedPaths(['test/**']) }),
       command: 'node test/run.mjs',
       timeoutMs: 60000,
       env: gateEnv(process.env),

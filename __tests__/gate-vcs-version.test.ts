@@ -4,6 +4,7 @@ import { vcsVersion } from '../src/gate/toolchain/vcs-version.js'
 import { makeRepo, sh } from './helpers/repo.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { GitRepository } from '../src/git/repository.js'
 
 function commit(repo: string, name: string): string {
   writeFileSync(path.join(repo, name), `${name}\n`)
@@ -16,15 +17,15 @@ test("the version is setuptools-scm's for the commit: the tag, the next dev rele
   const repo = makeRepo({ 'a.txt': 'a\n' })
   const first = sh(repo, ['rev-parse', 'HEAD']).trim()
   const short = (c: string): string => sh(repo, ['rev-parse', '--short=7', c]).trim()
-  expect(await vcsVersion(repo, first)).toBe(`0.1.dev1+g${short(first)}`)
+  expect(await vcsVersion(GitRepository.plain(repo), first)).toBe(`0.1.dev1+g${short(first)}`)
   sh(repo, ['tag', 'v1.2.3'])
-  expect(await vcsVersion(repo, first)).toBe('1.2.3')
+  expect(await vcsVersion(GitRepository.plain(repo), first)).toBe('1.2.3')
   commit(repo, 'b.txt')
   const third = commit(repo, 'c.txt')
-  expect(await vcsVersion(repo, third)).toBe(`1.2.4.dev2+g${short(third)}`)
+  expect(await vcsVersion(GitRepository.plain(repo), third)).toBe(`1.2.4.dev2+g${short(third)}`)
   sh(repo, ['tag', '2.0rc1'])
   const fourth = commit(repo, 'd.txt')
-  expect(await vcsVersion(repo, fourth)).toBe(`2.0rc1.post1+g${short(fourth)}`)
+  expect(await vcsVersion(GitRepository.plain(repo), fourth)).toBe(`2.0rc1.post1+g${short(fourth)}`)
 })
 
 test("the gate gets SETUPTOOLS_SCM_PRETEND_VERSION from the base's tag, and still no repository", async () => {

@@ -2,10 +2,13 @@ import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { returnCustody, takeCustody, userConfigOf, withCustody } from '../src/git/custody.js'
 import { heldRepositoryFor } from '../src/git/custody-registry.js'
-import { git } from '../src/git/git.js'
+import { GitRepository } from '../src/git/repository.js'
 import { ConfigError } from '../src/errors.js'
 import { stashCredentials } from '../src/git/persisted-credentials.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
+
+/** loopgate's git in `cwd`, through its own git directory when it holds the repository there. */
+const git = (args: string[], opts: { cwd: string }) => GitRepository.lookup(opts.cwd).run(args)
 
 function runDirIn(): string {
   return tempDir('loopgate-custody-')

@@ -8,6 +8,7 @@ import { openStateSession } from '../src/state/session.js'
 import { workerAgentUser } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 import { settingsFor } from './helpers/settings.js'
+import { GitRepository } from '../src/git/repository.js'
 
 /**
  * A give-up is remembered in the loop's state with the task's identity: the same prompt, base and
@@ -85,18 +86,18 @@ describe('the task identity', () => {
     const ws = makeRepo(buggyProject())
     const base = sh(ws, ['rev-parse', 'HEAD']).trim()
     const settings = settingsFor(ws, { 'agent-command': 'true', 'gate-command': 'node test/run.mjs', prompt: 'Make add() add.' })
-    const before = await taskIdentity(settings, base)
+    const before = await taskIdentity(settings, GitRepository.plain(settings.workspace), base)
     const record = { ...before, reason: 'blocked', runId: 'r1', at: new Date().toISOString() }
     expect(earlierGiveUp(before, record, '/loopgate')?.stopReason).toBe('nothing-to-do')
 
     writeFileSync(path.join(ws, 'src/math.mjs'), 'export function add(a, b) {\n  return b - a\n}\n')
     sh(ws, ['commit', '-qam', 'code'])
-    const codeOnly = await taskIdentity(settings, sh(ws, ['rev-parse', 'HEAD']).trim())
+    const codeOnly = await taskIdentity(settings, GitRepository.plain(settings.workspace), sh(ws, ['rev-parse', 'HEAD']).trim())
     expect(codeOnly.testsHash).toBe(before.testsHash)
 
     writeFileSync(path.join(ws, 'test/run.mjs'), `${buggyProject()['test/run.mjs']}// changed\n`)
     sh(ws, ['commit', '-qam', 'tests'])
-    const testsChanged = await taskIdentity(settings, sh(ws, ['rev-parse', 'HEAD']).trim())
+    const testsChanged = await taskIdentity(settings, GitRepository.plain(settings.workspace), sh(ws, ['rev-parse', 'HEAD']).trim())
     expect(testsChanged.testsHash).not.toBe(before.testsHash)
     expect(earlierGiveUp({ ...before, testsHash: testsChanged.testsHash }, record, '/loopgate')).toBeNull()
     expect(earlierGiveUp({ ...before, promptHash: 'other' }, record, '/loopgate')).toBeNull()

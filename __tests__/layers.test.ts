@@ -85,6 +85,26 @@ describe('the layer checker', () => {
     expect(out).not.toContain('git/git.ts runs git')
   })
 
+  it("fails on an import of git/'s command-line files outside git/; the facade is what others import", () => {
+    const root = fixture({
+      'upgrade/prepare.ts': "import { runGit } from '../git/command-line.js'\nexport const head = () => runGit(['rev-parse', 'HEAD'], { cwd: '.' })\n",
+      'gate/base.ts': "import type { HeldRepository } from '../git/custody-registry.js'\nexport type Held = HeldRepository\n",
+      'run/setup.ts': "import { execFileSync } from 'node:child_process'\nexport const head = () => execFileSync('git', ['rev-parse', 'HEAD'])\n",
+      'run/ok.ts': "import { GitRepository } from '../git/repository.js'\nexport const head = () => GitRepository.plain('.').head()\n",
+      'git/repository.ts':
+        "import { runGit } from './command-line.js'\nexport class GitRepository { static plain(d: string) { return { head: () => runGit([d]) } } }\n",
+      'git/command-line.ts': "import { execFile } from 'node:child_process'\nexport const runGit = (args: string[], _at?: unknown) => execFile('git', args)\n",
+      'git/custody-registry.ts': 'export interface HeldRepository { gitDir: string }\n'
+    })
+    const { status, out } = check(root)
+    expect(status).toBe(1)
+    expect(out).toContain('error: upgrade/prepare.ts imports git/command-line.ts: outside git/, git runs through a GitRepository or GateRepository')
+    expect(out).toContain('error: gate/base.ts imports git/custody-registry.ts')
+    expect(out).toContain('error: run/setup.ts runs git outside git/')
+    expect(out).not.toContain('run/ok.ts')
+    expect(out).not.toContain('error: git/')
+  })
+
   it("fails on two files with one name; a registry entry's folder names its files by the entry", () => {
     const root = fixture({
       'state/settle.ts': 'export const a = 1\n',

@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 /**
  * loopgate's own commits (the setup commit that puts the protected paths back to the base, the
  * bump commit of an upgrade) are held to the publishable tree's rules like the agent's: no
@@ -35,7 +36,7 @@ describe('the bump commit', () => {
     sh(path.join(dir, 'vendor/dep'), ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-qm', 'dep'])
     write(dir, 'cache/lib.tgz', 'tarball\n')
     const files = ['package.json', WORKFLOW, 'vendor/dep/', 'vendor/dep', 'cache/lib.tgz']
-    const committed = await commitBump({ workspace: dir, files, candidate })
+    const committed = await commitBump({ repository: GitRepository.plain(dir), files, candidate })
     expect(committed).not.toBeNull()
     expect(committed!.files).toEqual(['package.json'])
     expect(sh(dir, ['rev-parse', 'HEAD']).trim()).toBe(committed!.commit)
@@ -49,7 +50,7 @@ describe('the bump commit', () => {
   test('a bump that changed only a workflow file commits nothing', async () => {
     const dir = makeRepo({ 'package.json': '{}\n', [WORKFLOW]: 'on: push\n' })
     write(dir, WORKFLOW, 'on: pull_request\n')
-    expect(await commitBump({ workspace: dir, files: ['package.json', WORKFLOW], candidate })).toBeNull()
+    expect(await commitBump({ repository: GitRepository.plain(dir), files: ['package.json', WORKFLOW], candidate })).toBeNull()
   })
 })
 

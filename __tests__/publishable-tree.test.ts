@@ -27,7 +27,7 @@ function project(): string {
 }
 
 async function rulesFor(dir: string, patterns: readonly string[] = DEFAULT_PROTECTED_PATHS): Promise<PublishRules> {
-  return publishRulesOf(await BaseSnapshot.take(dir, sh(dir, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(patterns) }))
+  return publishRulesOf(await BaseSnapshot.take(GitRepository.plain(dir), sh(dir, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(patterns) }))
 }
 
 /** loopgate's git on a plain repository, with the pre-run record taken now (before the "agent"). */

@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -42,7 +43,12 @@ describe('npm workspaces: a workspace package bumped to a major the root does no
       sh(ws, ['commit', '-q', '-m', 'workspace'])
 
       const settings = { task: 'dependency-upgrade', workspace: ws, ignore: ['legacy'], allowMajor: true, protectedPaths: [] } as unknown as UpgradeSettings
-      const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings, {
+        repository: GitRepository.plain(settings.workspace),
+        attempts: [],
+        env: packageManagerEnv(env),
+        runId: 'deps-1-1'
+      })
       if (ready?.kind !== 'ready') throw new Error(`not ready: ${JSON.stringify(ready)}`)
       expect(ready.candidate).toMatchObject({ name: 'mathlib', from: '1.0.0', to: '2.0.0' })
       const lock = JSON.parse(sh(ws, ['show', 'HEAD:package-lock.json'])) as { packages: Record<string, { version?: string }> }

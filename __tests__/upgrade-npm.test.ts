@@ -7,6 +7,7 @@ import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const LONG = 300_000
 
@@ -219,7 +220,12 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
         sh(ws, ['add', '-A'])
         sh(ws, ['commit', '-q', '-m', `mathlib ${range}`])
         const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
-        const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv({ ...process.env, ...registry.env }), runId: 'deps-1-1' })
+        const ready = await prepareUpgrade(settings, {
+          repository: GitRepository.plain(settings.workspace),
+          attempts: [],
+          env: packageManagerEnv({ ...process.env, ...registry.env }),
+          runId: 'deps-1-1'
+        })
         expect(ready.kind).toBe('ready')
         expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ mathlib: written })
       }

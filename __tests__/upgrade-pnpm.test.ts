@@ -7,6 +7,7 @@ import { packageManagerEnv } from '../src/upgrade/environment.js'
 import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const LONG = 300_000
 /** The pinned dev dependency: pnpm 10.34.9, the only pnpm the machine has. */
@@ -140,7 +141,12 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
       const { ws, start } = project(`pnpm@${PNPM_VERSION}`)
       const runner = { ...env, PATH: noPnpm, COREPACK_HOME: corepackHome }
       const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
-      const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(runner), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings, {
+        repository: GitRepository.plain(settings.workspace),
+        attempts: [],
+        env: packageManagerEnv(runner),
+        runId: 'deps-1-1'
+      })
       expect(ready.kind).toBe('ready')
       expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
       expect(changedIn(ws, 'HEAD').sort()).toEqual(['package.json', 'pnpm-lock.yaml'])
@@ -149,9 +155,9 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
       // The same project with an empty corepack cache: the declared pnpm cannot be had.
       sh(ws, ['reset', '-q', '--hard', start])
       const empty = { ...runner, COREPACK_HOME: tempDir('loopgate-corepack-empty-') }
-      await expect(prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(empty), runId: 'deps-1-2' })).rejects.toThrow(
-        /declares pnpm@10\.34\.9, but no pnpm on PATH, and corepack does not have it offline/
-      )
+      await expect(
+        prepareUpgrade(settings, { repository: GitRepository.plain(settings.workspace), attempts: [], env: packageManagerEnv(empty), runId: 'deps-1-2' })
+      ).rejects.toThrow(/declares pnpm@10\.34\.9, but no pnpm on PATH, and corepack does not have it offline/)
     },
     LONG
   )
@@ -173,7 +179,12 @@ describe('task: dependency-upgrade (pnpm, against a local registry)', () => {
       sh(ws, ['add', '.pnpmfile.cjs'])
       sh(ws, ['commit', '-q', '-am', 'own install scripts and a pnpmfile'])
       const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
-      const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings, {
+        repository: GitRepository.plain(settings.workspace),
+        attempts: [],
+        env: packageManagerEnv(env),
+        runId: 'deps-1-1'
+      })
       expect(ready.kind).toBe('ready')
       expect(sh(ws, ['log', '-1', '--format=%s']).trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0')
       expect(existsSync(marker)).toBe(false)

@@ -12,6 +12,7 @@ import { hasTool, needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
 import { makeRepo, sh, sharedTempDir, tempDir } from './helpers/repo.js'
 import { upgradeLoop } from './helpers/upgrade-loop.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const LONG = 240_000
 
@@ -151,7 +152,7 @@ describe('a Poetry project without Poetry', () => {
     const ws = makeRepo({ 'pyproject.toml': '[tool.poetry.dependencies]\npython = "^3.8"\nsix = "^1.16"\n', 'poetry.lock': LOCK })
     const bin = tempDir('loopgate-nopoetry-bin-')
     symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v git']).toString().trim(), path.join(bin, 'git'))
-    await expect(prepareUpgrade(settings(ws), { attempts: [], env: { PATH: bin }, runId: '1-1' })).rejects.toThrow(
+    await expect(prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: { PATH: bin }, runId: '1-1' })).rejects.toThrow(
       /it is a Poetry project \(it has a poetry\.lock\), but no poetry on PATH \(loopgate never falls back to pip/
     )
     expect(sh(ws, ['status', '--porcelain'])).toBe('')

@@ -1,3 +1,4 @@
+import { GitRepository } from '../src/git/repository.js'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -230,7 +231,7 @@ describe('task: dependency-upgrade (Yarn Berry through corepack, against a local
     'in a workspace, a dependency several packages share is bumped in all of them in one commit; a pin stays a pin',
     async () => {
       const { ws, start } = project({ packages: { a: { mathlib: '1.0.0' }, b: { mathlib: '^1.0.0' } } })
-      const ready = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       expect(ready.kind).toBe('ready')
       expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
       expect(changedIn(ws, 'HEAD').sort()).toEqual(['package.json', 'packages/a/package.json', 'packages/b/package.json', 'yarn.lock'])
@@ -251,7 +252,7 @@ describe('task: dependency-upgrade (Yarn Berry through corepack, against a local
       const { ws, start } = project()
       writeFileSync(path.join(ws, '.yarnrc.yml'), readFileSync(path.join(ws, '.yarnrc.yml'), 'utf8').replace('npmMinimalAgeGate: 0\n', ''))
       sh(ws, ['commit', '-q', '-am', "Yarn's default age gate"])
-      const result = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const result = await prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       expect(result.kind).toBe('stop')
       expect(result.attempts).toEqual([])
       expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
@@ -265,7 +266,7 @@ describe('task: dependency-upgrade (Yarn Berry through corepack, against a local
       const marker = path.join(sharedTempDir(), 'script-ran')
       const scripts = { preinstall: `touch ${marker}`, install: `touch ${marker}`, postinstall: `touch ${marker}` }
       const { ws } = project({ extra: { scripts } })
-      const ready = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       expect(ready.kind).toBe('ready')
       expect(sh(ws, ['log', '-1', '--format=%s']).trim()).toBe('chore(deps): bump mathlib from 1.0.0 to 2.0.0')
       expect(existsSync(path.join(ws, 'node_modules/mathlib/CHANGELOG.md'))).toBe(true)

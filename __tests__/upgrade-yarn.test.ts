@@ -8,6 +8,7 @@ import { upgradeLoop, type UpgradeLoop } from './helpers/upgrade-loop.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { makeRepo, sh, sharedTempDir } from './helpers/repo.js'
 import { pathWithout, yarnClassicBin } from './helpers/yarn-bins.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const LONG = 300_000
 /** The pinned dev dependency: Yarn classic 1.22.22, the only yarn the machine has. */
@@ -119,7 +120,7 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
         { workspaces: ['packages/*'] },
         { 'packages/a/package.json': pkg('a', { mathlib: '1.0.0' }), 'packages/b/package.json': pkg('b', { mathlib: '^1.0.0' }) }
       )
-      const ready = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       expect(ready.kind).toBe('ready')
       expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
       expect(changedIn(ws, 'HEAD').sort()).toEqual(['packages/a/package.json', 'packages/b/package.json', 'yarn.lock'])
@@ -142,7 +143,7 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
       const own = JSON.parse(readFileSync(path.join(ws, 'package.json'), 'utf8')) as Record<string, unknown>
       writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ ...own, ...hook }, null, 2) + '\n')
       sh(ws, ['commit', '-q', '-am', 'own install scripts'])
-      const ready = await prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const ready = await prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       expect(ready.kind).toBe('ready')
       expect(sh(ws, ['log', '-1', '--format=%s']).trim()).toBe('chore(deps): bump hooked from 1.0.0 to 1.0.1')
       expect(existsSync(path.join(ws, 'node_modules/hooked/index.js'))).toBe(true)
@@ -155,25 +156,27 @@ describe('task: dependency-upgrade (Yarn classic, against a local registry)', ()
     'Yarn Berry without nodeLinker: node-modules, and a yarn the runner cannot have, stop as config errors before anything runs, never with npm',
     async () => {
       const berry = makeRepo({ 'package.json': JSON.stringify({ name: 'p', packageManager: 'yarn@4.5.0', dependencies: { mathlib: '1.0.0' } }) })
-      await expect(prepareUpgrade(settings(berry), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
+      await expect(
+        prepareUpgrade(settings(berry), { repository: GitRepository.plain(berry), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      ).rejects.toThrow(
         /\.yarnrc\.yml sets no nodeLinker \(Plug'n'Play, Yarn Berry's default\): loopgate upgrades Yarn Berry projects with nodeLinker: node-modules only; set `nodeLinker: node-modules` in \.yarnrc\.yml; it never falls back to npm/
       )
       const berryLock = makeRepo({
         'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
         'yarn.lock': '__metadata:\n  version: 8\n  cacheKey: 10c0\n'
       })
-      await expect(prepareUpgrade(settings(berryLock), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /loopgate upgrades Yarn Berry projects with nodeLinker: node-modules only/
-      )
+      await expect(
+        prepareUpgrade(settings(berryLock), { repository: GitRepository.plain(berryLock), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      ).rejects.toThrow(/loopgate upgrades Yarn Berry projects with nodeLinker: node-modules only/)
       const yarnrc = makeRepo({
         'package.json': JSON.stringify({ name: 'p', dependencies: { mathlib: '1.0.0' } }),
         '.yarnrc.yml': 'nodeLinker: node-modules\n'
       })
-      await expect(prepareUpgrade(settings(yarnrc), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })).rejects.toThrow(
-        /the project has \.yarnrc\.yml \(Yarn Berry\) and no npm lockfile; it never falls back to npm/
-      )
+      await expect(
+        prepareUpgrade(settings(yarnrc), { repository: GitRepository.plain(yarnrc), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      ).rejects.toThrow(/the project has \.yarnrc\.yml \(Yarn Berry\) and no npm lockfile; it never falls back to npm/)
       const { ws, start } = project({ packageManager: 'yarn@1.22.19', dependencies: { mathlib: '1.0.0' } })
-      const run = prepareUpgrade(settings(ws), { attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      const run = prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
       await expect(run).rejects.toThrow(ConfigError)
       await expect(run).rejects.toThrow(/declares yarn@1\.22\.19, but the yarn on PATH is 1\.22\.22, and corepack does not have it offline/)
       expect(sh(ws, ['rev-parse', 'HEAD']).trim()).toBe(start)

@@ -14,6 +14,7 @@ import { startPackageIndex } from '../__tests__/helpers/pypi-index.js'
 import { tempDir } from '../__tests__/helpers/repo.js'
 import { yarnBerryBin, yarnClassicBin } from '../__tests__/helpers/yarn-bins.js'
 import { git, median, printTable, removeDeferred, removeLater, type Figure } from './lib.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const ROUNDS = 3
 const BIN = path.resolve('node_modules/.bin')
@@ -131,7 +132,12 @@ async function timeToBump(project: EcosystemProject, env: NodeJS.ProcessEnv): Pr
   const ws = newProject(project, env)
   const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: true, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
   const started = performance.now()
-  const ready = await prepareUpgrade(settings, { attempts: [], env: packageManagerEnv(env), runId: 'bench-1' })
+  const ready = await prepareUpgrade(settings, {
+    repository: GitRepository.plain(settings.workspace),
+    attempts: [],
+    env: packageManagerEnv(env),
+    runId: 'bench-1'
+  })
   const elapsed = performance.now() - started
   if (ready.kind !== 'ready') throw new Error(`${project.id}: no bump (${ready.notes.join('; ')})`)
   return elapsed

@@ -10,11 +10,11 @@ import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { TamperGuard } from '../src/gate/protection/tamper.js'
-import { git as hardenedGit } from '../src/git/git.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { ensureAgentUser, gateUserName, type AgentUser } from '../src/isolation/agent-user.js'
 import { gateEnv } from '../src/agents/agent-env.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const FILES = 10_000
 const TESTS = 200
@@ -59,11 +59,12 @@ export async function benchGateOverhead(): Promise<Figure[]> {
   const gateFound = 'user' in found ? await ensureAgentUser(gateUserName(found.user.name)) : found
   const user: AgentUser | undefined = 'user' in gateFound ? gateFound.user : undefined
   if (user) chmodReachable(temp)
-  const head = (await hardenedGit(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim()
-  const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(ws, head, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
-  const guard = new TamperGuard({ workspace: ws, snapshot })
+  const head = await GitRepository.plain(ws).head()
+  const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(GitRepository.plain(ws), head, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
+  const guard = new TamperGuard({ workspace: ws, repository: GitRepository.plain(ws), snapshot })
   const gate = new ProtectedGate({
     workspace: ws,
+    repository: GitRepository.plain(ws),
     snapshot,
     command: GATE_COMMAND,
     timeoutMs: 600_000,

@@ -9,10 +9,10 @@ import { findTampering } from '../src/gate/baseline/compare.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { publishRulesOf } from '../src/gate/baseline/publish-rules.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
-import { changedInWorkTree } from '../src/git/status.js'
 import { GitWorkspace } from '../src/git/workspace.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { git, median, printTable, syntheticRepo, type Figure } from './lib.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const FILES = 10_000
 const TESTS = 200
@@ -24,14 +24,16 @@ export async function benchPublishableTree(): Promise<Figure[]> {
   for (let i = 0; i < TESTS; i++) writeFileSync(path.join(ws, 'tests', `t${i}.test.js`), `test('t${i}', () => expect(${i}).toBe(${i}))\n`)
   git(ws, ['add', '-A'])
   git(ws, ['commit', '-q', '-m', 'tests'])
-  const snapshot = await BaseSnapshot.take(ws, git(ws, ['rev-parse', 'HEAD']).trim(), { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) })
+  const snapshot = await BaseSnapshot.take(GitRepository.plain(ws), git(ws, ['rev-parse', 'HEAD']).trim(), {
+    paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS)
+  })
   const workspace = new GitWorkspace({ dir: ws, progressFile: '.loopgate/progress.md', rules: publishRulesOf(snapshot) })
   await workspace.prepare()
   const commits: number[] = []
   const checks: number[] = []
   for (let i = 0; i < RUNS; i++) {
     appendFileSync(path.join(ws, 'src', 'm1', 'f1.js'), `// ${i}\n`)
-    const changed = await changedInWorkTree(ws)
+    const changed = await GitRepository.plain(ws).statusPorcelain()
     let t = performance.now()
     findTampering(ws, snapshot, changed)
     checks.push(performance.now() - t)

@@ -62,6 +62,17 @@ function gitSpawnErrors(nodes, gitFolder, allowed) {
   return { errors, notes }
 }
 
+function gitInternalErrors(nodes, gitFolder, internals) {
+  const errors = []
+  for (const node of nodes.values()) {
+    if (folderOf(node.file) === gitFolder) continue
+    for (const target of node.imports) {
+      if (internals.includes(target)) errors.push(`${node.file} imports ${target}: outside ${gitFolder}/, git runs through a GitRepository or GateRepository`)
+    }
+  }
+  return { errors, notes: [] }
+}
+
 function nameErrors(nodes, allowed) {
   const byName = new Map()
   for (const file of nodes.keys()) {
@@ -76,11 +87,12 @@ function nameErrors(nodes, allowed) {
 }
 
 /** Every broken rule as an error, every allowed exception as a note. */
-export function checkLayers(nodes, { layers, gitFolder, allowed, leavesOnly = [] }) {
+export function checkLayers(nodes, { layers, gitFolder, gitInternals = [], allowed, leavesOnly = [] }) {
   const parts = [
     layerErrors(nodes, { layers, allowed, leavesOnly }),
     folderCycleErrors(nodes, layers, allowed),
     gitSpawnErrors(nodes, gitFolder, allowed),
+    gitInternalErrors(nodes, gitFolder, gitInternals),
     nameErrors(nodes, allowed)
   ]
   return {

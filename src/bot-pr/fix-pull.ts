@@ -1,6 +1,6 @@
 import { createClient, repoFromEnv } from '../github/client.js'
 import { readEventPayload } from '../github/payload.js'
-import { GitRepository } from '../git/repository.js'
+import type { GitRepository } from '../git/repository.js'
 import type { GateSettings, PublishSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { readFailedBotCheck, type FailedBotCheck } from './bot-event.js'
@@ -78,16 +78,24 @@ function protectedInTheBump(settings: BotPullSettings, pull: BotPull, bump: BotB
   return `skipped: pull request #${pull.number} changes protected paths (${hit.slice(0, 10).join(', ')}); loopgate restores those from the base before the agent works, which would undo part of the bump. Review it yourself, or unprotect them with \`!<path>\` in protected-paths.`
 }
 
+/** Where the bot's pull request is read and checked out: the runner's environment, the warnings, the workspace's repository (held by the run). */
+export interface BotPullContext {
+  env: NodeJS.ProcessEnv
+  warn: (line: string) => void
+  repository: GitRepository
+}
+
 /**
  * The dependency bot's pull request of this run, checked out with its bump read and its task
  * written; or the stop, before anything is spent or written to the pull request.
  */
-export async function readyBotPull(settings: BotPullSettings, env: NodeJS.ProcessEnv, warn: (line: string) => void): Promise<BotPullReady | BotPullStop> {
+export async function readyBotPull(settings: BotPullSettings, at: BotPullContext): Promise<BotPullReady | BotPullStop> {
+  const { env, warn } = at
   const found = await findBotPull(settings, env, warn)
   if (found.kind === 'stop') return found
   let ready: BotPullReady
   try {
-    ready = await prepareBotPull(settings, found, env)
+    ready = await prepareBotPull(settings, found, at)
   } catch (err) {
     if (err instanceof PullMovedOn) return stop('nothing-to-do', err.message)
     return stop('config-error', `fix-dependency-pr could not check out pull request #${found.pull.number}: ${err instanceof Error ? err.message : String(err)}`)
@@ -96,8 +104,7 @@ export async function readyBotPull(settings: BotPullSettings, env: NodeJS.Proces
 }
 
 /** Fetches and checks out the pull request's head (whatever the workflow checked out), reads the bump, writes the task. */
-export async function prepareBotPull(settings: BotPullSettings, found: BotPullFound, env: NodeJS.ProcessEnv): Promise<BotPullReady> {
-  const repository = GitRepository.lookup(settings.workspace)
+export async function prepareBotPull(settings: BotPullSettings, found: BotPullFound, { env, repository }: Omit<BotPullContext, 'warn'>): Promise<BotPullReady> {
   const commits = await checkOutPullHead({ repository, workspace: settings.workspace, token: settings.githubToken, env }, found.pull)
   const bump = await readBotBump(repository, found.pull, commits)
   const { pull, check } = found

@@ -33,7 +33,7 @@ export interface HeadFetch {
 export async function checkOutPullHead(fetch: HeadFetch, pull: BotPull): Promise<PullCommits> {
   const { repository } = fetch
   const creds = { token: fetch.token || undefined, env: fetch.env }
-  const env = await fetchEnvFor(fetch.workspace, creds)
+  const env = await fetchEnvFor(repository, creds)
   const depth = (await repository.isShallow()) ? SHALLOW_DEPTH : undefined
   const refs = [pull.headBranch, pull.baseBranch].map((b) => `+refs/heads/${b}:refs/remotes/origin/${b}`)
   await repository.fetch('origin', refs, { env, depth, secrets: credentialSecrets(creds) })

@@ -1,3 +1,4 @@
+import type { GitRepository } from '../git/repository.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
@@ -21,6 +22,8 @@ import { setupSteps } from './toolchain/setup-installs.js'
 
 export interface ProtectedGateOptions {
   workspace: string
+  /** The workspace's repository, through loopgate's git directory while it holds it. */
+  repository: GitRepository
   snapshot: BaseSnapshot
   command: string
   setup?: string
@@ -97,6 +100,7 @@ export class ProtectedGate implements Gate {
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
+      repository: opts.repository,
       snapshot: opts.snapshot,
       privateDir: opts.privateDir,
       gateDir: opts.gateDir,

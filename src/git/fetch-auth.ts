@@ -1,7 +1,6 @@
-import { heldRepositoryFor } from './custody-registry.js'
 import { userConfigOf } from './custody.js'
 import { gitEnv } from './command-line.js'
-import { GitRepository } from './repository.js'
+import type { GitRepository } from './repository.js'
 import { persistedCredentials } from './persisted-credentials.js'
 
 /**
@@ -75,9 +74,9 @@ export function fetchEnv(creds: FetchCredentials): NodeJS.ProcessEnv {
  * is read (as data) from the user's configuration loopgate keeps aside, where it still is before
  * the protection setup stashes it.
  */
-export async function fetchEnvFor(workspace: string | GitRepository, creds: FetchCredentials): Promise<NodeJS.ProcessEnv> {
+export async function fetchEnvFor(repository: GitRepository, creds: FetchCredentials): Promise<NodeJS.ProcessEnv> {
   if (creds.persisted || (creds.token && tokenHeader(creds.token, creds.env))) return fetchEnv(creds)
-  const held = typeof workspace === 'string' ? heldRepositoryFor(workspace) : workspace.held
+  const held = repository.held
   const persisted = held ? await persistedCredentials(userConfigOf(held)).catch(() => []) : []
   return fetchEnv({ ...creds, persisted })
 }
@@ -96,9 +95,4 @@ export function credentialSecrets(creds: Pick<FetchCredentials, 'token' | 'persi
 /** Removes the token (and its encodings) from text git may echo. */
 export function scrubCredentials(text: string, creds: FetchCredentials): string {
   return credentialSecrets(creds).reduce((t, s) => (s ? t.split(s).join('***') : t), text)
-}
-
-/** Whether the repository is shallow (a depth-limited clone): then fetches stay depth-limited too. */
-export function isShallow(cwd: string): Promise<boolean> {
-  return GitRepository.lookup(cwd).isShallow()
 }

@@ -1,6 +1,6 @@
 import type { GitRepository } from './repository.js'
 import { mayBePreRunAddition, unchangedPreRunAdditions, type PreRunFiles } from './pre-run-files.js'
-import { changedInWorkTree, nestedRepositories } from './status.js'
+import { nestedRepositories } from './status.js'
 
 /**
  * The one tree loopgate may publish. Every commit — an iteration's, the features file's, the post
@@ -137,7 +137,7 @@ function describe(reverted: RevertedPath[], nested: string[], workflows: string[
  * workspace and loopgate's index, and returns the tree to commit on HEAD.
  */
 export async function publishableTree(source: TreeSource, rules: PublishRules, request: TreeRequest = {}): Promise<PublishableTree> {
-  const changed = request.only ? [request.only] : (request.changed ?? (await changedInWorkTree(source.dir)))
+  const changed = request.only ? [request.only] : (request.changed ?? (await (await source.repo()).statusPorcelain()))
   const reverted = rules.revertProtected(source.dir, changed)
   const candidates = [...new Set([...changed, ...reverted.map((t) => t.path)])]
   const nested = await stage(source, candidates)

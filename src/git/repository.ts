@@ -1,22 +1,12 @@
+import path from 'node:path'
 import { LOCAL_AUTHOR } from './author.js'
 import type { CommitAuthor } from '../settings.js'
-import { commandLine, gitEnv, runGit, runGitBinary, type CommandLocation, type GitResult, type RunOptions } from './command-line.js'
+import type { GitResult, RunOptions } from './command-line.js'
 import { heldRepositoryFor, type HeldRepository } from './custody-registry.js'
+import { zlist } from './repository-core.js'
+import { RepositoryTrees } from './repository-trees.js'
 
-/** One entry of `git ls-tree`. */
-export interface TreeEntry {
-  mode: string
-  type: 'blob' | 'tree' | 'commit'
-  oid: string
-  path: string
-}
-
-/** One file of `git diff --numstat` (`null` counts: a binary file). */
-export interface NumstatEntry {
-  path: string
-  insertions: number | null
-  deletions: number | null
-}
+export type { NumstatEntry, TreeEntry, TreeListing } from './repository-trees.js'
 
 export interface FetchOptions {
   /** The environment carrying the fetch's credentials (see fetch-auth.ts). */
@@ -34,19 +24,21 @@ export interface PushOptions {
   secrets?: readonly string[]
 }
 
-const zlist = (text: string): string[] => text.split('\0').filter(Boolean)
+/** A remote's credentials: the environment that carries them, the texts kept out of errors. */
+export interface RemoteAccess {
+  env?: NodeJS.ProcessEnv
+  secrets?: readonly string[]
+}
 
 /**
  * A git repository as loopgate's own git sees it, bound at construction to its folder and, when
  * loopgate holds it, to loopgate's git directory: no command run through it reads the `.git` the
  * agent can write, nor any global or system configuration (see command-line.ts).
  */
-export class GitRepository {
-  private constructor(
-    readonly dir: string,
-    readonly held: HeldRepository | undefined,
-    readonly author: CommitAuthor
-  ) {}
+export class GitRepository extends RepositoryTrees {
+  private constructor(dir: string, held: HeldRepository | undefined, author: CommitAuthor) {
+    super(dir, held, author)
+  }
 
   /** A repository whose git directory is its own: a clean clone, a scratch repository, a repository not held. */
   static plain(dir: string, author: CommitAuthor = LOCAL_AUTHOR): GitRepository {
@@ -68,29 +60,6 @@ export class GitRepository {
 
   withAuthor(author: CommitAuthor): GitRepository {
     return new GitRepository(this.dir, this.held, author)
-  }
-
-  private get location(): CommandLocation {
-    return { cwd: this.dir, held: this.held ? { gitDir: this.held.gitDir, workTree: this.held.workspace } : undefined }
-  }
-
-  /** The command line `args` becomes here (for a process loopgate drives itself). */
-  commandLine(args: string[], config?: string[]): string[] {
-    return commandLine(args, this.location, config)
-  }
-
-  /** The environment of this repository's git processes, `extra` added. */
-  env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-    return { ...gitEnv(this.author), ...extra }
-  }
-
-  /** Any git command, for what has no named operation yet. */
-  run(args: string[], opts: RunOptions = {}): Promise<GitResult> {
-    return runGit(args, this.location, { ...opts, env: opts.env ?? gitEnv(this.author) })
-  }
-
-  private async out(args: string[], opts: RunOptions = {}): Promise<string> {
-    return (await this.run(args, opts)).stdout
   }
 
   /** HEAD's commit. Throws when there is none. */
@@ -117,6 +86,11 @@ export class GitRepository {
   /** The git directory commands here use, absolute. */
   async gitDir(): Promise<string> {
     return (await this.out(['rev-parse', '--absolute-git-dir'])).trim()
+  }
+
+  /** Where this repository's objects are: loopgate's own git directory's when it holds the repository. */
+  async objectsDir(): Promise<string> {
+    return path.join(this.held ? this.held.gitDir : await this.commonDir(), 'objects')
   }
 
   /** The common git directory (the main repository's for a linked worktree), absolute. */
@@ -156,6 +130,17 @@ export class GitRepository {
     return Number((await this.out(['rev-list', '--count', ...filters, range, '--'])).trim())
   }
 
+  /** `ref`'s object id abbreviated to at least `length` digits (longer when that is ambiguous). */
+  async shortId(ref: string, length: number): Promise<string> {
+    return (await this.out(['rev-parse', '--verify', `--short=${length}`, '--end-of-options', ref])).trim()
+  }
+
+  /** `git describe --tags --long` of `commit` among the tags matching `match`, or null when none is reachable. */
+  async describeTag(commit: string, match: string): Promise<string | null> {
+    const r = await this.run(['describe', '--tags', '--long', '--match', match, '--end-of-options', commit], { okCodes: [128] })
+    return r.exitCode === 0 ? r.stdout.trim() : null
+  }
+
   /** A commit of `tree` with `parents`, `message` given on stdin; its sha. */
   async commitTree(tree: string, parents: string[], message: string): Promise<string> {
     return (await this.out(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-F', '-'], { input: message })).trim()
@@ -165,98 +150,6 @@ export class GitRepository {
   async updateRef(ref: string, value: string, opts: { expect?: string; message?: string } = {}): Promise<void> {
     const reason = opts.message === undefined ? [] : ['-m', opts.message]
     await this.run(['update-ref', ...reason, ref, value, ...(opts.expect ? [opts.expect] : [])])
-  }
-
-  /** Reads `tree` into the index (`indexFile`: another index than the repository's). */
-  async readTree(tree: string, opts: { indexFile?: string } = {}): Promise<void> {
-    await this.run(['read-tree', tree], { env: opts.indexFile ? this.env({ GIT_INDEX_FILE: opts.indexFile }) : undefined })
-  }
-
-  /** `git update-index <flags> -z --stdin` over `paths`; the exit code (1 and 128 are answers). */
-  async updateIndex(flags: string[], paths: readonly string[], opts: { indexFile?: string } = {}): Promise<GitResult> {
-    return this.run(['update-index', ...flags, '-z', '--stdin'], {
-      input: paths.length ? `${paths.join('\0')}\0` : '',
-      okCodes: [1, 128],
-      env: opts.indexFile ? this.env({ GIT_INDEX_FILE: opts.indexFile }) : undefined
-    })
-  }
-
-  /** `git ls-files -z <flags>`: the names it lists. */
-  async lsFiles(flags: string[], opts: { indexFile?: string } = {}): Promise<string[]> {
-    return zlist(await this.out(['ls-files', '-z', ...flags], { env: opts.indexFile ? this.env({ GIT_INDEX_FILE: opts.indexFile }) : undefined }))
-  }
-
-  async writeTree(): Promise<string> {
-    return (await this.out(['write-tree'])).trim()
-  }
-
-  /**
-   * Every path that differs between the working tree, the index and HEAD, untracked files one by
-   * one; a nested repository's folder with a trailing `/`.
-   */
-  async statusPorcelain(): Promise<string[]> {
-    const r = await this.out(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=dirty'])
-    return r.split('\0').flatMap((rec) => (rec.length > 3 ? [rec.slice(3)] : []))
-  }
-
-  /** The paths that differ between `from` (default HEAD) and `to` (default: the index). */
-  async diffNames(range: { from?: string; to?: string } = {}, pathspec: string[] = []): Promise<string[]> {
-    const sides = range.to === undefined ? ['--cached', ...(range.from ? [range.from] : [])] : [range.from ?? 'HEAD', range.to]
-    return zlist(await this.out(['diff', '--name-only', '-z', '--no-renames', ...sides, '--', ...pathspec]))
-  }
-
-  /** Stages everything under `pathspec`, deletions included. */
-  async addAll(pathspec: string[]): Promise<void> {
-    await this.run(['add', '-A', '--', ...pathspec])
-  }
-
-  /** Puts `paths` in the index back to HEAD's (names literal). */
-  async resetPaths(paths: readonly string[]): Promise<void> {
-    await this.run(['--literal-pathspecs', 'reset', '-q', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: `${paths.join('\0')}\0` })
-  }
-
-  /** Whether anything under `pathspec` differs between `from` and `to`. */
-  async differs(from: string, to: string, pathspec: string[] = []): Promise<boolean> {
-    return (await this.run(['diff', '--quiet', from, to, '--', ...pathspec], { okCodes: [1] })).exitCode === 1
-  }
-
-  /** Per-file line counts between `from` and `to`, names raw. */
-  async diffNumstat(from: string, to: string): Promise<NumstatEntry[]> {
-    const raw = await this.out(['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', from, to, '--'])
-    const entries: NumstatEntry[] = []
-    for (const rec of zlist(raw)) {
-      const [add, del, ...name] = rec.split('\t')
-      const count = (n: string): number | null => (n === '-' ? null : Number(n))
-      entries.push({ path: name.join('\t'), insertions: count(add), deletions: count(del) })
-    }
-    return entries
-  }
-
-  /** The entries of `tree` (recursively when asked), under `paths` when given. */
-  async lsTree(tree: string, opts: { recursive?: boolean; paths?: string[] } = {}): Promise<TreeEntry[]> {
-    const args = ['ls-tree', '-z', '--full-tree', ...(opts.recursive ? ['-r'] : []), tree, '--', ...(opts.paths ?? []).map((p) => `:(literal)${p}`)]
-    return zlist(await this.out(args)).map((rec) => {
-      const tab = rec.indexOf('\t')
-      const [mode, type, oid] = rec.slice(0, tab).split(' ')
-      return { mode, type: type as TreeEntry['type'], oid, path: rec.slice(tab + 1) }
-    })
-  }
-
-  /** Many objects through one `git cat-file --batch`, by oid. Throws on a missing one. */
-  async catFileBatch(oids: readonly string[]): Promise<Map<string, Buffer>> {
-    const out = new Map<string, Buffer>()
-    if (oids.length === 0) return out
-    const buf = await runGitBinary({ args: ['cat-file', '--batch'], at: this.location, input: `${oids.join('\n')}\n`, env: gitEnv(this.author) })
-    let pos = 0
-    for (const oid of oids) {
-      const nl = buf.indexOf(10, pos)
-      const header = buf.subarray(pos, nl).toString('utf8').split(' ')
-      if (header[1] === 'missing') throw new Error(`object ${oid} is missing`)
-      const size = Number(header[2])
-      out.set(oid, buf.subarray(nl + 1, nl + 1 + size))
-      pos = nl + 1 + size + 1
-    }
-    return out
   }
 
   /** Fetches `refspecs` from `remote` (a name or URL). */
@@ -272,8 +165,20 @@ export class GitRepository {
     return this.run(['push', '--porcelain', '--no-verify', ...lease, '--', remote, ...refspecs], { env: opts.env, secrets: opts.secrets })
   }
 
+  /** The names of the configured remotes. */
+  async remotes(): Promise<string[]> {
+    return (await this.run(['remote'], { okCodes: [1] })).stdout.split('\n').filter(Boolean)
+  }
+
+  /** The branch `remote`'s HEAD names, or null when it names none or the remote cannot be read. */
+  async remoteDefaultBranch(remote: string, access: RemoteAccess = {}): Promise<string | null> {
+    const r = await this.run(['ls-remote', '--symref', '--', remote, 'HEAD'], { okCodes: [1, 2, 128], env: access.env, secrets: access.secrets })
+    const m = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(r.stdout)
+    return m ? m[1] : null
+  }
+
   /** The sha of `ref` on `remote`, or null. */
-  async remoteRef(remote: string, ref: string, opts: { env?: NodeJS.ProcessEnv; secrets?: readonly string[] } = {}): Promise<string | null> {
+  async remoteRef(remote: string, ref: string, opts: RemoteAccess = {}): Promise<string | null> {
     const r = await this.run(['ls-remote', '--', remote, ref], opts)
     const line = r.stdout.split('\n').find((l) => l.endsWith(`\t${ref}`))
     return line ? line.split('\t')[0] : null

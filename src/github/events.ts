@@ -52,12 +52,11 @@ function branchOfRef(ref: string | undefined): string | undefined {
  * A commit the clone does not hold (a pull request's head next to the merge commit a depth-1
  * checkout made) is fetched from origin first, through `creds` (see git/fetch-auth.ts).
  */
-export async function isLoopgateCommit(workspace: string, sha: string, creds?: FetchCredentials): Promise<boolean> {
-  const repo = GitRepository.lookup(workspace)
+export async function isLoopgateCommit(repo: GitRepository, sha: string, creds?: FetchCredentials): Promise<boolean> {
   const found = await carriesRunTrailer(repo, sha)
   if (found !== null || !creds || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return found === true
   const depth = (await repo.isShallow().catch(() => false)) ? 1 : undefined
-  await repo.fetch('origin', [sha], { depth, okCodes: [1, 128], env: await fetchEnvFor(workspace, creds) }).catch(() => null)
+  await repo.fetch('origin', [sha], { depth, okCodes: [1, 128], env: await fetchEnvFor(repo, creds) }).catch(() => null)
   return (await carriesRunTrailer(repo, sha)) === true
 }
 
@@ -165,7 +164,8 @@ export async function planEvent({
   eventName,
   payload,
   env,
-  isOwnCommit = (sha) => isLoopgateCommit(settings.workspace, sha, { token: settings.githubToken, env }),
+  // Planned before loopgate holds the repository: its own git directory is the workspace's.
+  isOwnCommit = (sha) => isLoopgateCommit(GitRepository.plain(settings.workspace), sha, { token: settings.githubToken, env }),
   api
 }: EventQuestion): Promise<EventPlan> {
   const request = readTrigger(eventName, payload, settings.commentCommand)

@@ -6,6 +6,7 @@ import type { Settings } from '../settings.js'
 import type { PreflightStop } from '../publish/publisher-types.js'
 import { packageManagerEnv } from '../upgrade/environment.js'
 import { prepareUpgrade } from '../upgrade/prepare.js'
+import type { GitRepository } from '../git/repository.js'
 import type { RunContext } from './context.js'
 import { earlierGiveUp, taskIdentity, type TaskIdentity } from './give-up-memory.js'
 import type { BotBump } from '../bot-pr/bot-bump.js'
@@ -41,28 +42,32 @@ function setupProblem(settings: Settings, ctx: RunContext): PreflightStop | null
  * identity, looked up only for a run that goes on), and for a dependency upgrade the pick and the
  * bump, as loopgate's own commit.
  */
-export async function beforeTheLoop(settings: Settings, ctx: RunContext): Promise<BeforeLoop> {
+export async function beforeTheLoop(settings: Settings, ctx: RunContext, repository: GitRepository): Promise<BeforeLoop> {
   // A dependency bot's pull request is checked out (or refused) before the publisher writes to it.
-  const bot = settings.task === 'fix-dependency-pr' ? await readyBotPull(settings, ctx.env, ctx.report) : null
+  const bot = settings.task === 'fix-dependency-pr' ? await readyBotPull(settings, { env: ctx.env, warn: ctx.report, repository }) : null
   if (bot?.kind === 'stop') return { settings, stop: { stopReason: bot.stopReason, notes: bot.notes }, upgrade: null, notes: [] }
   const preflight = (await ctx.publisher.preflight?.(settings)) ?? null
   if (preflight) return { settings, stop: preflight, upgrade: null, notes: [] }
   const unready = setupProblem(settings, ctx)
   if (unready) return { settings, stop: unready, upgrade: null, notes: [] }
-  if (settings.task !== 'dependency-upgrade') return beforeTheTask(bot ? { ...settings, prompt: bot.prompt } : settings, ctx, bot)
+  if (settings.task !== 'dependency-upgrade') return beforeTheTask(bot ? { ...settings, prompt: bot.prompt } : settings, { ctx, bot, repository })
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   const upgrade = await prepareUpgrade(authored, {
     attempts: ctx.carry?.upgradeAttempts ?? [],
     env: packageManagerEnv(ctx.env, authored.agentEnv),
     runId: ctx.runId,
-    signal: ctx.signal
+    signal: ctx.signal,
+    repository
   })
   return { settings: authored, stop: upgrade.kind === 'stop' ? upgrade : null, upgrade, notes: upgrade.notes }
 }
 
 /** A prompt's task (a bot's pull request's among them): an earlier give-up, and the author. */
-async function beforeTheTask(settings: Settings, ctx: RunContext, bot: BotPullReady | null): Promise<BeforeLoop> {
-  const identity = await taskIdentity(settings, ctx.carry?.baseCommit)
+async function beforeTheTask(
+  settings: Settings,
+  { ctx, bot, repository }: { ctx: RunContext; bot: BotPullReady | null; repository: GitRepository }
+): Promise<BeforeLoop> {
+  const identity = await taskIdentity(settings, repository, ctx.carry?.baseCommit)
   const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
   if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }

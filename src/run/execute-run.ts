@@ -57,7 +57,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
   const progress = new ProgressFile(initial.workspace, initial.progressFile)
   await assertGitRepository(repository, initial.workspace)
 
-  const before = await beforeTheLoop(initial, ctx)
+  const before = await beforeTheLoop(initial, ctx, repository)
   const settings = before.settings
   if (before.stop) return stoppedBeforeTheLoop(before, before.stop, { files, progress, ctx })
 
@@ -66,7 +66,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
 
   const callsDir = ownedPath(ctx.tempDir, ['loopgate-calls', `${settings.loopId}-${ctx.runId}`], 0o711)
   const gitWorkspace = workspaceView(settings, ctx, repository)
-  const protection = await protect({ settings, ctx, files, callsDir, alongside: () => gitWorkspace.prepare(), before })
+  const protection = await protect({ settings, ctx, files, callsDir, alongside: () => gitWorkspace.prepare(), before, repository })
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]
     stopBeforeTheLoop({ files, progress, ctx, stopReason: 'gate-broken', notes, message: protection.message })
@@ -156,7 +156,7 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
     upgrade: ready
       ? await upgradePublishInfo({
           ready,
-          workspace: settings.workspace,
+          repository,
           loopId: settings.loopId,
           head: run.headCommit,
           exclude: [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : [])],
@@ -218,13 +218,15 @@ interface ProtectOptions {
   /** Runs alongside the baseline (the workspace's preparation). */
   alongside: () => Promise<void>
   before: BeforeLoop
+  repository: GitRepository
 }
 
-function protect({ settings, ctx, files, callsDir, alongside, before }: ProtectOptions): Promise<Protection | GateBrokenError> {
+function protect({ settings, ctx, files, callsDir, alongside, before, repository }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   const bot = before.botBump
   return setupProtection({
     settings,
+    repository,
     env: ctx.env,
     gateEnv: gateEnv(ctx.env, settings.agentEnv),
     tempDir: ctx.tempDir,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
-import { git } from '../git/git.js'
+import type { GitRepository } from '../git/repository.js'
 import type { Settings } from '../settings.js'
 import type { RunOutcome } from '../loop/engine-types.js'
 import type { PreflightStop } from '../publish/publisher-types.js'
@@ -17,11 +17,10 @@ export interface TaskIdentity {
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32)
 
 /** A hash of the protected files (tests and their runner config) in the base commit's tree. */
-async function protectedTestsAt(workspace: string, commit: string, patterns: readonly string[]): Promise<string> {
+async function protectedTestsAt(repository: GitRepository, commit: string, patterns: readonly string[]): Promise<string> {
   const paths = new ProtectedPaths(patterns)
-  const listing = (await git(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 })).stdout
   const hash = createHash('sha256')
-  for (const entry of listing.split('\0').filter(Boolean).sort()) {
+  for (const entry of (await repository.lsTreeRecords(commit, { recursive: true })).sort()) {
     const tab = entry.indexOf('\t')
     if (paths.kind(entry.slice(tab + 1)) === 'file') hash.update(`${entry}\n`)
   }
@@ -29,9 +28,9 @@ async function protectedTestsAt(workspace: string, commit: string, patterns: rea
 }
 
 /** The task's identity; `base` is the commit a resumed run's work is measured against (else HEAD). */
-export async function taskIdentity(settings: Settings, base?: string): Promise<TaskIdentity> {
-  const baseCommit = base || (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
-  return { promptHash: sha(settings.prompt), baseCommit, testsHash: await protectedTestsAt(settings.workspace, baseCommit, settings.protectedPaths) }
+export async function taskIdentity(settings: Settings, repository: GitRepository, base?: string): Promise<TaskIdentity> {
+  const baseCommit = base || (await repository.head())
+  return { promptHash: sha(settings.prompt), baseCommit, testsHash: await protectedTestsAt(repository, baseCommit, settings.protectedPaths) }
 }
 
 /** The stop before any spend when the loop's last give-up was on this very task. */

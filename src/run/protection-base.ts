@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { baselineInputs, baselineKey, fromCached, healthKey, toCached } from '../gate/baseline/baseline-cache.js'
 import { stashCredentials } from '../git/persisted-credentials.js'
-import { heldRepositoryFor } from '../git/custody-registry.js'
 import { userConfigOf } from '../git/custody.js'
 import { fetchEnv } from '../git/fetch-auth.js'
 import { GitRepository } from '../git/repository.js'
@@ -32,7 +31,7 @@ export async function establishBaseline(
 ): Promise<Baseline | null> {
   const { settings } = opts
   const { base, snapshot, gate, startCommit } = parts
-  const inputs = await baselineInputs(settings.workspace, startCommit, {
+  const inputs = await baselineInputs(opts.repository, startCommit, {
     command: settings.gateCommand,
     setup: settings.gateSetup,
     report: settings.gateReport
@@ -79,26 +78,27 @@ export async function baseSnapshot(
 ): Promise<{ base: BaseRef; snapshot: BaseSnapshot; tamper: TamperGuard; dependencies: DependencyReference }> {
   const { settings } = opts
   const ws = settings.workspace
-  const held = heldRepositoryFor(ws)
+  const { repository } = opts
+  const held = repository.held
   if (!held) throw new Error(`loopgate does not hold the repository of ${ws}`)
   // Nothing writes the work tree before the restore below: its candidates are listed meanwhile.
-  const listed = workTreePaths(ws)
+  const listed = workTreePaths(repository)
   listed.catch(() => undefined)
   const stash = await stashCredentials(userConfigOf(held), path.join(opts.runDir, 'credentials.json'))
   if (stash.found.length)
     notes.push(`the persisted git credential stays in loopgate's copy of the repository, never in the agent's (${stash.found.join(', ')})`)
 
-  const base = await resolveBase(ws, {
+  const base = await resolveBase(repository, {
     env: opts.env,
     baseRef: settings.baseRef,
     fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
   })
-  const snapshot = await BaseSnapshot.take(ws, base.sha, {
+  const snapshot = await BaseSnapshot.take(repository, base.sha, {
     paths: new ProtectedPaths(settings.protectedPaths),
     gateCommands: [settings.gateCommand, settings.gateSetup]
   })
   const dependencies = await takeDependencyReference(opts, snapshot)
-  const tamper = new TamperGuard({ workspace: ws, snapshot, dependencies })
+  const tamper = new TamperGuard({ workspace: ws, repository, snapshot, dependencies })
   const initial = await tamper.restore(true, listed)
   if (initial.dependencies.length)
     notes.push(`dependency files set to ${dependencies.commit.slice(0, 7)} before the first call: ${describeTampering(initial.dependencies, 10)}`)

@@ -1,7 +1,7 @@
 import { chmodSync, chownSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentAccount } from '../isolation/agent-account.js'
-import { git } from '../git/git.js'
+import type { GitRepository } from '../git/repository.js'
 import type { AgentRunner } from '../loop/engine-types.js'
 import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
 import { ProtectedGate } from '../gate/protected-gate.js'
@@ -17,9 +17,9 @@ import type { ProtectionOptions } from './protection-options.js'
  * while the baseline or the first call runs; git refreshes only files whose content still matches,
  * so what the agent writes meanwhile is seen as changed all the same.
  */
-export async function refreshIndex(workspace: string, handedOver: boolean): Promise<void> {
+export async function refreshIndex(repository: GitRepository, handedOver: boolean): Promise<void> {
   if (!handedOver) return
-  await git(['update-index', '-q', '--refresh'], { cwd: workspace, okCodes: [1] }).catch(() => undefined)
+  await repository.refreshIndex().catch(() => undefined)
 }
 
 /** A call in flight ends as soon as the baseline alongside it finds the gate cannot run (the run then stops gate-broken). */
@@ -42,12 +42,13 @@ export async function openGate(
   const { gateDir } = location
   const gate = new ProtectedGate({
     workspace: location.workspace,
+    repository: location.repository,
     snapshot,
     command: settings.gateCommand,
     setup: settings.gateSetup,
     report: settings.gateReport,
     timeoutMs: settings.gateTimeoutMs,
-    env: await withVcsVersion(opts.gateEnv, location.workspace, snapshot.commit),
+    env: await withVcsVersion(opts.gateEnv, location.repository, snapshot.commit),
     signal: opts.signal,
     privateDir: location.privateDir,
     gateDir,
@@ -77,6 +78,7 @@ export async function openGate(
 export function gateLocation(opts: ProtectionOptions): GateLocation {
   return {
     workspace: opts.settings.workspace,
+    repository: opts.repository,
     privateDir: path.join(opts.runDir, 'gate'),
     gateDir: path.join(opts.tempDir, 'loopgate-gate', `${opts.settings.loopId}-${opts.runId}`)
   }

@@ -1,4 +1,5 @@
 import type { AgentSettings, GateSettings, PublishSettings, StateSettings, WorkspaceSettings } from '../settings.js'
+import type { GitRepository } from '../git/repository.js'
 import type { IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import type { BaselineStore } from '../gate/baseline/baseline-cache.js'
@@ -21,6 +22,8 @@ export type ProtectionSettings = GateSettings &
 
 export interface ProtectionOptions {
   settings: ProtectionSettings
+  /** The workspace's repository, through loopgate's own git directory (the run holds it). */
+  repository: GitRepository
   /** The runner's environment (read for the event and the isolation switch only). */
   env: NodeJS.ProcessEnv
   /** The scrubbed gate environment. */

@@ -1,7 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs'
 import { AgentAccount } from '../isolation/agent-account.js'
 import { refusedNames } from '../agents/agent-env.js'
-import { git } from '../git/git.js'
 import type { BaseRef } from '../gate/baseline/base.js'
 import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateLocation } from '../gate/checkout/first-checkout.js'
 import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
@@ -64,7 +63,7 @@ async function beginSetup(opts: ProtectionOptions, notes: string[]): Promise<Beg
   const { settings } = opts
   const ws = settings.workspace
   const location = gateLocation(opts)
-  const first = beginFirstCheckout(location, opts.baselineCommit ?? (await git(['rev-parse', 'HEAD'], { cwd: ws })).stdout.trim())
+  const first = beginFirstCheckout(location, opts.baselineCommit ?? (await opts.repository.head()))
   const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,
@@ -102,7 +101,6 @@ function noteAccount(opts: ProtectionOptions, account: AgentAccount, notes: stri
  * waits for it, and loopgate's index takes in the new stat data after it.
  */
 async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & { alongside: Promise<void> }): Promise<Opened> {
-  const { settings } = opts
   const { location, first, account, base, snapshot, tamper, dependencies } = begun
   let opened: ProtectedGate | null = null
   try {
@@ -111,13 +109,13 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     const handedOver = account.handOver()
     tamper.waitFor(
       handedOver.then(
-        () => refreshIndex(settings.workspace, Boolean(account.user)),
+        () => refreshIndex(opts.repository, Boolean(account.user)),
         () => undefined
       )
     )
     account.reach([opts.callsDir, location.gateDir])
     // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
-    const startCommit = opts.baselineCommit ?? (await git(['rev-parse', 'HEAD'], { cwd: settings.workspace })).stdout.trim()
+    const startCommit = opts.baselineCommit ?? (await opts.repository.head())
     gate.prepareAhead(startCommit)
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))

@@ -3,6 +3,7 @@ import { wipBranchName } from '../git/branches.js'
 import { handBackPaths } from '../fs/hand-back.js'
 import { recordedPublishRules } from '../gate/baseline/publish-rules.js'
 import { GitWorkspace } from '../git/workspace.js'
+import { GitRepository } from '../git/repository.js'
 import { AttemptLog, readAttemptLog } from '../records/attempt-log.js'
 import { Ledger } from '../records/ledger.js'
 import { ProgressFile } from '../records/progress-file.js'
@@ -82,9 +83,11 @@ interface LastEdits {
 async function commitLastEdits({ input, custody, iterations, notes }: LastEdits): Promise<string | null> {
   resumeCustody(custody)
   try {
-    const rules = await recordedPublishRules(input.runDir, input.workspace)
+    const repository = GitRepository.held(custody)
+    const rules = await recordedPublishRules(input.runDir, repository)
     const workspace = new GitWorkspace({
       dir: input.workspace,
+      repository,
       progressFile: input.progressFileName,
       featuresFile: input.featuresFile,
       ...(rules ? { rules } : {})

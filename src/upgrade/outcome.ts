@@ -1,4 +1,4 @@
-import { git } from '../git/git.js'
+import type { GitRepository } from '../git/repository.js'
 import type { Clock, GateVerdict, ProgressNotes, RunOutcome } from '../loop/engine-types.js'
 import type { AttemptLog } from '../records/attempt-log.js'
 import type { UpgradePublishInfo } from '../publish/publisher-types.js'
@@ -49,10 +49,10 @@ export function verifiedByTheBump(opts: {
   }
 }
 
-/** A prepared upgrade and where its run ended: the workspace, the loop, the head commit and the paths left out of the diff. */
+/** A prepared upgrade and where its run ended: the workspace's repository, the loop, the head commit and the paths left out of the diff. */
 export interface UpgradeHead {
   ready: UpgradeReady
-  workspace: string
+  repository: GitRepository
   loopId: string
   head: string
   exclude: readonly string[]
@@ -65,19 +65,9 @@ export interface UpgradeHead {
  * commit, with their lines added and removed. The bump's own lines are not among them: the bump
  * guard keeps them as the bump commit left them.
  */
-export async function upgradePublishInfo({ ready, workspace, loopId, head, exclude, flaky = [] }: UpgradeHead): Promise<UpgradePublishInfo> {
+export async function upgradePublishInfo({ ready, repository, loopId, head, exclude, flaky = [] }: UpgradeHead): Promise<UpgradePublishInfo> {
   const pathspecs = ['.', ...exclude.map((f) => `:(exclude,literal)${f}`)]
-  const raw = (
-    await git(['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', ready.bumpCommit, head, '--', ...pathspecs], { cwd: workspace })
-  ).stdout
-  const count = (n: string): number | null => (n === '-' ? null : Number(n))
-  const changed: FileChange[] = raw
-    .split('\0')
-    .filter(Boolean)
-    .map((rec) => {
-      const [add, del, ...name] = rec.split('\t')
-      return { path: name.join('\t'), insertions: count(add), deletions: count(del) }
-    })
+  const changed: FileChange[] = await repository.diffNumstat(ready.bumpCommit, head, pathspecs)
   const c = ready.candidate
   return {
     name: c.name,

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
 import { LOCAL_AUTHOR } from '../git/author.js'
 import type { CommitAuthor } from '../settings.js'
-import { git } from '../git/git.js'
-import { GitRepository } from '../git/repository.js'
+import type { GitRepository } from '../git/repository.js'
 import { commitPublishable, OWN_CHANGE, ownCommitSource } from '../git/publishable-tree.js'
 import { ConfigError } from '../errors.js'
 import { type GateSettings, type PublishSettings, type TaskSettings, type WorkspaceSettings } from '../settings.js'
@@ -51,6 +50,8 @@ export interface PrepareOptions {
   runId: string
   signal?: AbortSignal
   now?: () => Date
+  /** The workspace's repository, through loopgate's own git directory (the run holds it). */
+  repository: GitRepository
 }
 
 export function bumpMessage(c: Pick<UpgradeCandidate, 'name' | 'from' | 'to'>): string {
@@ -68,11 +69,10 @@ export function upgradeBranch(loopId: string, c: Pick<UpgradeCandidate, 'name' |
 }
 
 /** A hash of the protected files at HEAD (tests and their runner config): changed tests are new evidence. */
-async function protectedTestsHash(workspace: string, patterns: readonly string[]): Promise<string> {
+async function protectedTestsHash(repository: GitRepository, patterns: readonly string[]): Promise<string> {
   const paths = new ProtectedPaths(patterns)
-  const listing = (await git(['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { cwd: workspace, maxBuffer: 256 * 1024 * 1024 })).stdout
   const hash = createHash('sha256')
-  for (const entry of listing.split('\0').filter(Boolean).sort()) {
+  for (const entry of (await repository.lsTreeRecords('HEAD', { recursive: true })).sort()) {
     const tab = entry.indexOf('\t')
     if (paths.kind(entry.slice(tab + 1)) === 'file') hash.update(`${entry}\n`)
   }
@@ -80,30 +80,22 @@ async function protectedTestsHash(workspace: string, patterns: readonly string[]
 }
 
 /** The bump files loopgate may stage: those that exist now or are tracked at HEAD. */
-async function bumpPathspecs(workspace: string, files: readonly string[]): Promise<string[]> {
-  const tracked = (await git(['ls-tree', '--name-only', '-z', 'HEAD', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout
-    .split('\0')
-    .filter(Boolean)
-  const status = (await git(['status', '--porcelain', '-z', '--untracked-files=all', '--', ...files.map((f) => `:(literal)${f}`)], { cwd: workspace })).stdout
-  const changed = status
-    .split('\0')
-    .filter(Boolean)
-    .map((l) => l.slice(3))
+async function bumpPathspecs(repository: GitRepository, files: readonly string[]): Promise<string[]> {
+  const tracked = (await repository.lsTree('HEAD', { paths: [...files] })).map((e) => e.path)
+  const changed = await repository.statusPaths(files.map((f) => `:(literal)${f}`))
   return [...new Set([...tracked, ...changed])].filter((f) => files.includes(f)).map((f) => `:(literal)${f}`)
 }
 
 /** Puts the bump files back as HEAD has them after a refused bump. */
-async function undoBump(workspace: string, files: readonly string[]): Promise<void> {
-  const specs = await bumpPathspecs(workspace, files)
+async function undoBump(repository: GitRepository, files: readonly string[]): Promise<void> {
+  const specs = await bumpPathspecs(repository, files)
   if (specs.length === 0) return
-  await git(['reset', '-q', 'HEAD', '--', ...specs], { cwd: workspace, okCodes: [1] })
-  await git(['checkout', '-q', 'HEAD', '--', ...specs], { cwd: workspace, okCodes: [1] })
-  await git(['clean', '-q', '-f', '--', ...specs], { cwd: workspace })
+  await repository.revertToHead(specs)
 }
 
-/** The bump to commit: the workspace, the files the package manager may change, the candidate and the author. */
+/** The bump to commit: the workspace's repository, the files the package manager may change, the candidate and the author. */
 interface BumpCommit {
-  workspace: string
+  repository: GitRepository
   files: readonly string[]
   candidate: UpgradeCandidate
   author?: CommitAuthor
@@ -114,16 +106,12 @@ interface BumpCommit {
  * ignored ones), never a nested repository nor a workflow file whatever the package manager wrote
  * or named. Null when none of the bump files changed.
  */
-export async function commitBump({ workspace, files, candidate, author = LOCAL_AUTHOR }: BumpCommit): Promise<{ commit: string; files: string[] } | null> {
-  const specs = await bumpPathspecs(workspace, files)
+export async function commitBump({ repository, files, candidate, author = LOCAL_AUTHOR }: BumpCommit): Promise<{ commit: string; files: string[] } | null> {
+  const specs = await bumpPathspecs(repository, files)
   if (specs.length === 0) return null
-  const status = await git(['status', '--porcelain', '-z', '--no-renames', '--untracked-files=all', '--', ...specs], { cwd: workspace })
-  const changed = status.stdout
-    .split('\0')
-    .filter(Boolean)
-    .map((l) => l.slice(3))
+  const changed = await repository.statusPaths(specs, { renames: false })
   if (changed.length === 0) return null
-  const source = ownCommitSource(GitRepository.lookup(workspace, author))
+  const source = ownCommitSource(repository.withAuthor(author))
   const { commit, tree } = await commitPublishable(source, OWN_CHANGE, { changed, message: bumpMessage(candidate) })
   if (!commit) return null
   const staged = tree.numstat
@@ -194,12 +182,12 @@ async function bumpFirst(search: Search, candidates: readonly UpgradeCandidate[]
     if (bumps++ >= MAX_BUMPS_PER_RUN) break
     const bumped = await manager.bump({ workspace, candidate, env: opts.env, signal: opts.signal })
     const files = bumped.files ?? manager.bumpFiles
-    const committed = bumped.ok ? await commitBump({ workspace, files, candidate, author: settings.commitAuthor }) : null
+    const committed = bumped.ok ? await commitBump({ repository: opts.repository, files, candidate, author: settings.commitAuthor }) : null
     if (!committed) {
       const why = bumped.ok ? `${manager.name} changed none of ${files.join(', ')}` : bumped.message
       notes.push(`not upgraded: ${candidate.name} ${candidate.from} → ${candidate.to}: ${why}`)
       search.attempts.push(refusedBump(search, candidate))
-      await undoBump(workspace, files)
+      await undoBump(opts.repository, files)
       continue
     }
     notes.push(`${bumpMessage(candidate)} (${candidate.kind}): committed by loopgate as ${committed.commit.slice(0, 12)} before any agent call`)
@@ -230,8 +218,11 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
   const workspace = settings.workspace
   const manager = detectManager(settings)
   const ignore = settings.ignore.map(parseIgnoreRule).filter((r): r is IgnoreRule => typeof r !== 'string')
-  const baseCommit = (await git(['rev-parse', 'HEAD'], { cwd: workspace })).stdout.trim()
-  const evidence: BaseEvidence = { lockfileHash: manager.lockfileHash(workspace), testsHash: await protectedTestsHash(workspace, settings.protectedPaths) }
+  const baseCommit = await opts.repository.head()
+  const evidence: BaseEvidence = {
+    lockfileHash: manager.lockfileHash(workspace),
+    testsHash: await protectedTestsHash(opts.repository, settings.protectedPaths)
+  }
 
   const { dependencies: outdated, notes: lookupNotes } = await manager.outdated(workspace, opts.env, opts.signal)
   const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor, versions: manager.versions })

@@ -1,6 +1,5 @@
 import { ConfigError } from '../../errors.js'
-import { isShallow } from '../../git/fetch-auth.js'
-import { git } from '../../git/git.js'
+import type { GitRepository } from '../../git/repository.js'
 import { readEventPayload } from '../../github/payload.js'
 
 export interface BaseRef {
@@ -17,31 +16,17 @@ function prBaseFromEvent(env: NodeJS.ProcessEnv): { ref: string; sha?: string } 
   return { ref: base.ref, sha: typeof base.sha === 'string' ? base.sha : undefined }
 }
 
-async function tryResolve(cwd: string, rev: string, config: string[]): Promise<string | null> {
-  const r = await git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd, okCodes: [1, 128], config })
-  return r.exitCode === 0 ? r.stdout.trim() : null
-}
-
-async function hasRemote(cwd: string, config: string[]): Promise<boolean> {
-  const r = await git(['remote'], { cwd, okCodes: [1], config })
-  return r.stdout.split('\n').includes('origin')
-}
-
-/** Fetch options: `env` authenticates (see git/fetch-auth.ts); `depth` keeps a shallow clone shallow; `config` is the run's git settings. */
+/** A fetch from origin: `env` authenticates (see git/fetch-auth.ts); `depth` keeps a shallow clone shallow. */
 interface Fetching {
   env?: NodeJS.ProcessEnv
-  depth: string[]
-  config: string[]
+  depth?: number
 }
 
+const commitOf = (repository: GitRepository, rev: string): Promise<string | null> => repository.tryRevParse(`${rev}^{commit}`)
+
 /** A shallow or single-branch checkout may not hold the base; fetch it (best effort). */
-async function fetchRef(cwd: string, ref: string, fetching: Fetching): Promise<void> {
-  await git(['fetch', '--no-tags', '--quiet', ...fetching.depth, 'origin', `+refs/heads/${ref}:refs/remotes/origin/${ref}`], {
-    cwd,
-    okCodes: [1, 128],
-    config: fetching.config,
-    env: fetching.env
-  })
+async function fetchRef(repository: GitRepository, ref: string, fetching: Fetching): Promise<void> {
+  await repository.fetch('origin', [`+refs/heads/${ref}:refs/remotes/origin/${ref}`], { ...fetching, okCodes: [1, 128] })
 }
 
 /**
@@ -50,56 +35,49 @@ async function fetchRef(cwd: string, ref: string, fetching: Fetching): Promise<v
  * `fetchEnv` is the environment that authenticates a fetch from origin (see git/fetch-auth.ts).
  */
 export async function resolveBase(
-  cwd: string,
-  opts: { env: NodeJS.ProcessEnv; baseRef?: string; config?: string[]; fetchEnv?: NodeJS.ProcessEnv }
+  repository: GitRepository,
+  opts: { env: NodeJS.ProcessEnv; baseRef?: string; fetchEnv?: NodeJS.ProcessEnv }
 ): Promise<BaseRef> {
-  const config = opts.config ?? []
-  const remote = await hasRemote(cwd, config)
-  const fetching: Fetching = { env: opts.fetchEnv, depth: remote && (await isShallow(cwd)) ? ['--depth=1'] : [], config }
+  const remote = (await repository.remotes()).includes('origin')
+  const fetching: Fetching = { env: opts.fetchEnv, depth: remote && (await repository.isShallow()) ? 1 : undefined }
   const pr = prBaseFromEvent(opts.env)
   const wanted = pr ? { ref: pr.ref, source: `pull_request base ${pr.ref}` } : opts.baseRef ? { ref: opts.baseRef, source: `base-ref ${opts.baseRef}` } : null
   if (wanted) {
     if (pr?.sha) {
-      let sha = await tryResolve(cwd, pr.sha, config)
+      let sha = await commitOf(repository, pr.sha)
       if (!sha && remote) {
-        await git(['fetch', '--no-tags', '--quiet', ...fetching.depth, 'origin', pr.sha], { cwd, okCodes: [1, 128], config, env: fetching.env })
-        sha = await tryResolve(cwd, pr.sha, config)
+        await repository.fetch('origin', [pr.sha], { ...fetching, okCodes: [1, 128] })
+        sha = await commitOf(repository, pr.sha)
       }
       if (sha) return { sha, source: wanted.source }
     }
     const candidates = remote ? [`refs/remotes/origin/${wanted.ref}`, wanted.ref] : [wanted.ref]
     for (const rev of candidates) {
-      const sha = await tryResolve(cwd, rev, config)
+      const sha = await commitOf(repository, rev)
       if (sha) return { sha, source: wanted.source }
     }
     if (remote) {
-      await fetchRef(cwd, wanted.ref, fetching)
-      const sha = await tryResolve(cwd, `refs/remotes/origin/${wanted.ref}`, config)
+      await fetchRef(repository, wanted.ref, fetching)
+      const sha = await commitOf(repository, `refs/remotes/origin/${wanted.ref}`)
       if (sha) return { sha, source: wanted.source }
     }
     throw new ConfigError('base-ref', wanted.ref, `a branch, tag or commit that exists in the repository or on origin (taken from ${wanted.source})`)
   }
   if (remote) {
-    const head = await tryResolve(cwd, 'refs/remotes/origin/HEAD', config)
+    const head = await commitOf(repository, 'refs/remotes/origin/HEAD')
     if (head) return { sha: head, source: 'origin/HEAD' }
-    const defaultBranch = opts.env.LOOPGATE_DEFAULT_BRANCH || (await remoteDefaultBranch(cwd, config, fetching))
+    const defaultBranch = opts.env.LOOPGATE_DEFAULT_BRANCH || (await repository.remoteDefaultBranch('origin', { env: fetching.env }))
     if (defaultBranch) {
-      let sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
+      let sha = await commitOf(repository, `refs/remotes/origin/${defaultBranch}`)
       if (!sha) {
-        await fetchRef(cwd, defaultBranch, fetching)
-        sha = await tryResolve(cwd, `refs/remotes/origin/${defaultBranch}`, config)
+        await fetchRef(repository, defaultBranch, fetching)
+        sha = await commitOf(repository, `refs/remotes/origin/${defaultBranch}`)
       }
       if (sha) return { sha, source: `origin/${defaultBranch}` }
     }
   }
-  const branch = (await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd, okCodes: [1, 128], config })).stdout.trim()
-  const sha = await tryResolve(cwd, 'HEAD', config)
+  const branch = await repository.currentBranch()
+  const sha = await commitOf(repository, 'HEAD')
   if (!sha) throw new Error('the workspace has no commit to take the protected paths from')
   return { sha, source: branch ? `current branch ${branch}` : 'HEAD' }
-}
-
-async function remoteDefaultBranch(cwd: string, config: string[], fetching: Fetching): Promise<string | null> {
-  const r = await git(['ls-remote', '--symref', 'origin', 'HEAD'], { cwd, okCodes: [1, 2, 128], config, env: fetching.env })
-  const m = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(r.stdout)
-  return m ? m[1] : null
 }

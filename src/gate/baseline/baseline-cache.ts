@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { LOCKFILE_NAMES } from '../../ecosystems/registry.js'
-import { git } from '../../git/git.js'
+import type { GitRepository } from '../../git/repository.js'
 import { LIMITS } from '../../records/state-limits.js'
 import type { Baseline } from '../protected-gate.js'
 import type { BaselineIds } from '../verdict.js'
@@ -64,14 +64,20 @@ export function healthKey(inputs: BaselineInputs): string {
 }
 
 /** The lockfiles' blob ids at the root of `commit` (from git's objects: nothing the agent wrote). */
-export async function lockfileHash(cwd: string, commit: string): Promise<string> {
-  const r = await git(['ls-tree', '-z', commit, '--', ...LOCKFILES.map((f) => `:(literal)${f}`)], { cwd })
-  return createHash('sha256').update(r.stdout).digest('hex')
+export async function lockfileHash(repository: GitRepository, commit: string): Promise<string> {
+  const records = await repository.lsTreeRecords(commit, { paths: [...LOCKFILES] })
+  return createHash('sha256')
+    .update(records.map((r) => `${r}\0`).join(''))
+    .digest('hex')
 }
 
-export async function baselineInputs(cwd: string, commit: string, gate: { command: string; setup?: string; report?: string }): Promise<BaselineInputs> {
-  const tree = (await git(['rev-parse', `${commit}^{tree}`], { cwd })).stdout.trim()
-  return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles: await lockfileHash(cwd, commit) }
+export async function baselineInputs(
+  repository: GitRepository,
+  commit: string,
+  gate: { command: string; setup?: string; report?: string }
+): Promise<BaselineInputs> {
+  const tree = await repository.revParse(`${commit}^{tree}`)
+  return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles: await lockfileHash(repository, commit) }
 }
 
 /** The entry the state keeps; null for a baseline whose ids are more than the state keeps (it runs each time). */

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { PublishRules } from '../../git/publishable-tree.js'
+import type { GitRepository } from '../../git/repository.js'
 import { ProtectedPaths } from '../protection/protected-paths.js'
 import { findTampering, revertTampering } from './compare.js'
 import { BaseSnapshot } from './snapshot.js'
@@ -35,7 +36,7 @@ export function keepPublishRules(runDir: string, snapshot: BaseSnapshot): Publis
  * (the repository must be held); null when none were recorded (the main step died before the
  * first call). Throws when the base cannot be read: nothing may then be committed.
  */
-export async function recordedPublishRules(runDir: string, workspace: string): Promise<PublishRules | null> {
+export async function recordedPublishRules(runDir: string, repository: GitRepository): Promise<PublishRules | null> {
   const file = path.join(runDir, RECORD)
   let text: string
   try {
@@ -53,5 +54,5 @@ export async function recordedPublishRules(runDir: string, workspace: string): P
   ) {
     throw new Error(`the publish rules recorded in ${file} are not readable`)
   }
-  return publishRulesOf(await BaseSnapshot.take(workspace, data.base, { paths: new ProtectedPaths(data.patterns as string[]) }))
+  return publishRulesOf(await BaseSnapshot.take(repository, data.base, { paths: new ProtectedPaths(data.patterns as string[]) }))
 }

@@ -1,5 +1,4 @@
-import { git } from '../../git/git.js'
-import { GitRepository } from '../../git/repository.js'
+import type { GitRepository } from '../../git/repository.js'
 import type { ManifestKind } from '../dependencies/manifest-keys.js'
 import { protectedPart } from '../dependencies/manifest-keys.js'
 import { packageScriptPatterns } from '../protection/gate-command-files.js'
@@ -17,20 +16,15 @@ export interface SnapshotEntry {
 }
 
 /** Reads many blobs through one `git cat-file --batch`. */
-export function readBlobs(cwd: string, oids: string[]): Promise<Map<string, Buffer>> {
-  return GitRepository.lookup(cwd).catFileBatch(oids)
+export function readBlobs(repository: GitRepository, oids: string[]): Promise<Map<string, Buffer>> {
+  return repository.catFileBatch(oids)
 }
 
 /** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
-export async function listTree(cwd: string, commit: string): Promise<Map<string, { mode: string; oid: string }>> {
-  const r = await git(['ls-tree', '-r', '-z', '--full-tree', commit], { cwd })
+export async function listTree(repository: GitRepository, commit: string): Promise<Map<string, { mode: string; oid: string }>> {
   const tree = new Map<string, { mode: string; oid: string }>()
-  for (const rec of r.stdout.split('\0')) {
-    if (!rec) continue
-    const tab = rec.indexOf('\t')
-    const [mode, type, oid] = rec.slice(0, tab).split(' ')
-    if (type === 'blob') tree.set(rec.slice(tab + 1), { mode, oid })
-  }
+  for (const entry of await repository.lsTree(commit, { recursive: true }))
+    if (entry.type === 'blob') tree.set(entry.path, { mode: entry.mode, oid: entry.oid })
   return tree
 }
 
@@ -46,13 +40,17 @@ export class BaseSnapshot {
    * `protect.paths`: the protected paths; `protect.gateCommands`: the package.json scripts they run
    * are read from the base, and the files those scripts run are protected too.
    */
-  static async take(cwd: string, commit: string, protect: { paths: ProtectedPaths; gateCommands?: readonly (string | undefined)[] }): Promise<BaseSnapshot> {
+  static async take(
+    repository: GitRepository,
+    commit: string,
+    protect: { paths: ProtectedPaths; gateCommands?: readonly (string | undefined)[] }
+  ): Promise<BaseSnapshot> {
     const { paths: given, gateCommands = [] } = protect
-    const tree = await listTree(cwd, commit)
+    const tree = await listTree(repository, commit)
     let paths = given
     const manifest = tree.get('package.json')
     if (manifest && gateCommands.some(Boolean)) {
-      const text = (await readBlobs(cwd, [manifest.oid])).get(manifest.oid)?.toString('utf8') ?? null
+      const text = (await readBlobs(repository, [manifest.oid])).get(manifest.oid)?.toString('utf8') ?? null
       const extra = packageScriptPatterns(gateCommands, text).filter((p) => !given.patterns.includes(p))
       if (extra.length) paths = new ProtectedPaths([...given.patterns, ...extra])
     }
@@ -61,7 +59,7 @@ export class BaseSnapshot {
       const kind = paths.kind(file)
       if (kind) picked.push({ path: file, kind, mode, oid })
     }
-    const blobs = await readBlobs(cwd, [...new Set(picked.map((p) => p.oid))])
+    const blobs = await readBlobs(repository, [...new Set(picked.map((p) => p.oid))])
     const entries = new Map<string, SnapshotEntry>()
     for (const p of picked) {
       const data = blobs.get(p.oid) ?? Buffer.alloc(0)

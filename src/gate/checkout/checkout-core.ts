@@ -4,7 +4,8 @@ import { CheckoutIndex } from './checkout-index.js'
 import type { CheckoutOptions } from './checkout-options.js'
 import { foldersTrusted, type CheckoutState } from './checkout-state.js'
 import { findDirt, recordFolders, type FolderRecord } from './folder-record.js'
-import { checkoutDirOf, gateRepoOf, type FirstCheckout } from './first-checkout.js'
+import type { GateRepository } from '../../git/gate-repository.js'
+import { checkoutDirOf, gateRepositoryOf, type FirstCheckout } from './first-checkout.js'
 import { TreeReads } from './tree-reads.js'
 import { Trash } from './trash.js'
 
@@ -13,7 +14,7 @@ import { Trash } from './trash.js'
  * the run changed put back after (see CleanCheckout for how a commit is brought in).
  */
 export abstract class CheckoutCore {
-  readonly repo: string
+  readonly repo: GateRepository
   readonly pristine: string
   /** Where the commit under test is checked out. */
   readonly dir: string
@@ -49,13 +50,13 @@ export abstract class CheckoutCore {
   protected fromBase: string[] = []
 
   constructor(protected readonly opts: CheckoutOptions) {
-    this.repo = gateRepoOf(opts)
+    this.repo = gateRepositoryOf(opts)
     this.dir = checkoutDirOf(opts)
     this.pristine = path.join(opts.privateDir, 'deps')
     this.first = opts.first ?? null
     this.trash = new Trash(opts.privateDir)
     this.index = new CheckoutIndex(opts)
-    this.trees = new TreeReads(opts)
+    this.trees = new TreeReads(this.repo)
   }
 
   /** loopgate changed `paths` after the checkout: they no longer match the index until they are put back. */
@@ -127,7 +128,7 @@ export abstract class CheckoutCore {
           dir: this.dir,
           commit,
           keepAtRoot: this.deps,
-          git: (args: string[], paths?: string[]) => this.index.run(args, undefined, paths),
+          repository: this.index.git,
           objects: (specs: string[]) => this.trees.read(specs),
           discard: (target: string) => this.discard(target)
         }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { chownSync, lchownSync, lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { walkComponents } from '../../fs/path-walk.js'
-import { git } from '../../git/git.js'
+import type { GateRepository } from '../../git/gate-repository.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
 
 /** The file steps of the clean checkout: what changed, who owns the folders, whether the dependencies were touched. */
@@ -12,9 +12,8 @@ import type { AgentUser } from '../../isolation/agent-user.js'
 export type CacheDirs = Record<string, string[]>
 
 /** Paths that differ between two commits (a tree diff: its cost grows with the change, not the tree). */
-export async function changedPaths(repo: string, from: string, to: string): Promise<string[]> {
-  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to], { cwd: path.dirname(repo) })
-  return r.stdout.split('\0').filter(Boolean)
+export function changedPaths(repo: GateRepository, from: string, to: string): Promise<string[]> {
+  return repo.diffTreeNames(from, to)
 }
 
 /** One path that differs between two commits, as the index of the second has it (mode 000000: gone). */
@@ -37,13 +36,9 @@ export interface TreeChanges {
 const FOLDER_MODES = new Set(['040000', '160000'])
 
 /** The tree diff of two commits, trees included (`-t`): cost grows with the change. */
-export async function treeChanges(repo: string, from: string, to: string): Promise<TreeChanges> {
-  const r = await git(['--git-dir', repo, 'diff-tree', '-r', '-t', '-z', '--no-renames', from, to], { cwd: path.dirname(repo) })
-  const fields = r.stdout.split('\0')
+export async function treeChanges(repo: GateRepository, from: string, to: string): Promise<TreeChanges> {
   const result: TreeChanges = { paths: [], changes: [], addedFolders: [], removedFolders: [] }
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const [oldMode, newMode, oldObject, object] = fields[i].slice(1).split(' ')
-    const rel = fields[i + 1]
+  for (const { path: rel, oldMode, newMode, oldObject, object } of await repo.diffTree(from, to)) {
     // A folder whose contents changed is in neither list.
     if (oldMode !== newMode && FOLDER_MODES.has(newMode)) result.addedFolders.push(rel)
     if (oldMode !== newMode && FOLDER_MODES.has(oldMode)) result.removedFolders.push(rel)
@@ -86,9 +81,8 @@ export function depsSignature(dir: string, names: string[], cacheDirs: CacheDirs
 }
 
 /** The folders a fresh checkout of `commit` has: its trees, and the empty folder git makes for each submodule. */
-export async function treeFolders(repo: string, commit: string): Promise<string[]> {
-  const r = await git(['--git-dir', repo, 'ls-tree', '-r', '-d', '-z', '--name-only', commit], { cwd: path.dirname(repo) })
-  return r.stdout.split('\0').filter(Boolean)
+export function treeFolders(repo: GateRepository, commit: string): Promise<string[]> {
+  return repo.treeFolders(commit)
 }
 
 /**

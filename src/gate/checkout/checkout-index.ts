@@ -5,20 +5,19 @@ import { replaceFile } from '../../fs/replace-file.js'
 import { removeTreeEntry } from '../../fs/tree.js'
 import type { TreeChanges } from './checkout-fs.js'
 import { fixModes } from './checkout-restore.js'
-import { checkOutInGate, checkoutDirOf, gateIndexOf, gateRepoOf, type GateLocation } from './first-checkout.js'
+import type { GateRepository } from '../../git/gate-repository.js'
+import { checkoutDirOf, gateIndexOf, gateRepoOf, gateRepositoryOf, type GateLocation } from './first-checkout.js'
 
-/** git on the gate's checkout and its index, with loopgate's own config (see checkOutInGate). */
+/** git on the gate's checkout and its index, with loopgate's own config (see GateRepository). */
 export class CheckoutIndex {
   private readonly dir: string
   private readonly repo: string
+  readonly git: GateRepository
 
-  constructor(private readonly loc: GateLocation & { user?: AgentUser }) {
+  constructor(private readonly loc: Pick<GateLocation, 'privateDir' | 'gateDir'> & { user?: AgentUser }) {
     this.dir = checkoutDirOf(loc)
     this.repo = gateRepoOf(loc)
-  }
-
-  run(args: string[], okCodes?: number[], paths?: string[]) {
-    return checkOutInGate(this.loc, args, { okCodes, paths })
+    this.git = gateRepositoryOf(loc)
   }
 
   /**
@@ -40,14 +39,14 @@ export class CheckoutIndex {
   async fixWrittenModes(paths: string[]): Promise<void> {
     const fixed = fixModes(this.dir, paths)
     if (fixed.length) {
-      await this.run(['-c', 'core.bare=false', 'update-index', '-q', '-z', '--stdin'], undefined, fixed)
+      await this.git.updateIndexStat(fixed)
       this.pastTheFiles()
     }
   }
 
   /** Removes whatever is not tracked, dependency folders left out. */
   async clean(deps: string[]): Promise<void> {
-    await this.run(['clean', '-ffdxq', '--', '.', ...deps.map((d) => `:(exclude,literal)${d}`)])
+    await this.git.clean(deps)
   }
 
   /**
@@ -59,20 +58,16 @@ export class CheckoutIndex {
     const gone = changes.changes.filter((c) => c.mode === '000000')
     const written = changes.changes.filter((c) => c.mode !== '000000')
     const records = [...gone.map((c) => `0 ${c.oldObject}\t${c.path}`), ...written.map((c) => `${c.mode} ${c.object}\t${c.path}`)]
-    if (records.length) await this.run(['update-index', '-z', '--index-info'], undefined, records)
+    if (records.length) await this.git.indexInfo(records)
     // The index just written is as new as the files of a checkout made this second: unless its time
     // is set past them, the next index write reads every one of them as racily clean.
     this.pastTheFiles()
     for (const c of gone) removeTreeEntry(this.dir, c.path)
     for (const folder of [...changes.removedFolders].sort((a, b) => b.split('/').length - a.split('/').length)) removeTreeEntry(this.dir, folder)
-    if (written.length)
-      await this.run(
-        ['-c', 'core.bare=false', 'checkout-index', '-f', '-u', '-z', '--stdin'],
-        undefined,
-        written.map((c) => c.path)
-      )
+    if (written.length) await this.git.checkoutIndex(written.map((c) => c.path))
     // The tree diffs of the same prepare read HEAD while this runs (see replaceFile).
-    replaceFile(path.join(this.repo, 'HEAD'), `${commit}\n`)
+    replaceFile(path.join(this.repo, 'HEAD'), `${commit}
+`)
     this.pastTheFiles()
   }
 }

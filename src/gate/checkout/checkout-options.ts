@@ -1,3 +1,4 @@
+import type { GitRepository } from '../../git/repository.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import type { Tampering } from '../baseline/compare.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
@@ -6,6 +7,8 @@ import type { FirstCheckout } from './first-checkout.js'
 
 export interface CheckoutOptions {
   workspace: string
+  /** The workspace's repository, through loopgate's git directory while it holds it. */
+  repository: GitRepository
   snapshot: BaseSnapshot
   /** Root-only directory: the private git dir and the pristine dependency copies. */
   privateDir: string

@@ -1,6 +1,6 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import type { GitResult } from '../../git/git.js'
+import type { GateRepository } from '../../git/gate-repository.js'
 import type { FolderDirt } from './folder-record.js'
 
 /** Putting back, folder by folder, what a gate run changed in the clean checkout (see folder-record.ts). */
@@ -12,8 +12,8 @@ export interface RestoreContext {
   commit: string
   /** Untracked entries of the root that loopgate placed there (the dependency copies). */
   keepAtRoot: string[]
-  /** A git command in the checkout; `paths` go on its stdin, NUL-separated, each literal. */
-  git: (args: string[], paths?: string[]) => Promise<GitResult>
+  /** loopgate's git on the checkout and its index. */
+  repository: Pick<GateRepository, 'lsTreeRecursive' | 'checkoutIndex'>
   /** `git cat-file --batch` on the checkout's repository. */
   objects: (specs: string[]) => Promise<Buffer>
   /** Moves a path out of the checkout (it is deleted in the background). */
@@ -31,14 +31,11 @@ function decoded(name: string): string {
 const join = (folder: string, name: string): string => (folder ? `${folder}/${name}` : name)
 
 /** `<mode> <type> <object>\t<name>` records of `git ls-tree -z`. */
-function parseTree(stdout: string): { name: string; mode: string }[] {
-  return stdout
-    .split('\0')
-    .filter(Boolean)
-    .map((record) => {
-      const tab = record.indexOf('\t')
-      return { mode: record.slice(0, record.indexOf(' ')), name: decoded(record.slice(tab + 1)) }
-    })
+function parseTree(records: string[]): { name: string; mode: string }[] {
+  return records.map((record) => {
+    const tab = record.indexOf('\t')
+    return { mode: record.slice(0, record.indexOf(' ')), name: decoded(record.slice(tab + 1)) }
+  })
 }
 
 /** The entries each of `folders` has in `commit` (name → mode), read in one process. */
@@ -74,8 +71,7 @@ function parseTreeObject(data: Buffer, hashBytes: number): Map<string, string> {
 
 /** Every file, link and submodule under `folder` in `commit`. */
 async function pathsUnder(ctx: RestoreContext, folder: string): Promise<string[]> {
-  const r = await ctx.git(['ls-tree', '-r', '-z', `${ctx.commit}:${folder}`])
-  return parseTree(r.stdout).map((e) => join(folder, e.name))
+  return parseTree(await ctx.repository.lsTreeRecursive(`${ctx.commit}:${folder}`)).map((e) => join(folder, e.name))
 }
 
 /**
@@ -101,7 +97,7 @@ export async function restoreDirt(ctx: RestoreContext, dirt: FolderDirt): Promis
     ctx.discard(path.join(ctx.dir, folder))
     paths.push(...under[i])
   })
-  if (paths.length) await ctx.git(['-c', 'core.bare=false', 'checkout-index', '-f', '-u', '-q', '-z', '--stdin'], paths)
+  if (paths.length) await ctx.repository.checkoutIndex(paths, { quiet: true })
   return paths
 }
 

@@ -5,7 +5,7 @@ import { changedPaths, depsSignature, treeChanges, treeFolders, withFolderChange
 import { dropEmptyFolders, giveToUser, openRunnerFolders } from './checkout-locks.js'
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { removeTreeEntry } from '../../fs/tree.js'
-import { CHECKOUT_ARGS, createGateRepo } from './first-checkout.js'
+import { createGateRepo } from './first-checkout.js'
 import { CACHE_DIRS, copyPristineDeps, freshCaches, keepInstalled, placeDeps } from './pristine-deps.js'
 import { CheckoutCore } from './checkout-core.js'
 import type { PreparedCheckout } from './checkout-options.js'
@@ -26,7 +26,7 @@ export class CleanCheckout extends CheckoutCore {
   /** Before the first agent call: the private git dir and the pristine dependency copies. */
   async init(): Promise<void> {
     await (this.opts.first ? this.opts.first.repo : createGateRepo(this.opts))
-    const copied = await copyPristineDeps({ workspace: this.opts.workspace, pristine: this.pristine, checkout: this.dir })
+    const copied = await copyPristineDeps({ workspace: this.opts.workspace, repository: this.opts.repository, pristine: this.pristine, checkout: this.dir })
     this.deps = copied.deps
     this.redirected.push(...copied.redirected)
   }
@@ -135,7 +135,7 @@ export class CleanCheckout extends CheckoutCore {
       await this.index.clean(this.deps)
     }
     lap('clean')
-    await this.index.run([...CHECKOUT_ARGS, commit])
+    await this.index.git.checkout(commit)
     this.checkedOutWhole(fresh)
     this.lastWay = fresh ? 'fresh' : 'whole tree'
     lap('checkout')
@@ -162,7 +162,7 @@ export class CleanCheckout extends CheckoutCore {
     this.first = null
     if (!first || !(await first.done)) return false
     lap('clean')
-    if (first.commit !== commit) await this.index.run([...CHECKOUT_ARGS, commit])
+    if (first.commit !== commit) await this.index.git.checkout(commit)
     this.checkedOutWhole(true)
     lap('checkout')
     return true
@@ -193,7 +193,7 @@ export class CleanCheckout extends CheckoutCore {
     // The index takes in the new ctimes (nothing untrusted ran since the checkout), so the next
     // incremental checkout rewrites only what really changed.
     if (locked.changed) {
-      await this.index.run(['update-index', '-q', '--refresh'], [1])
+      await this.index.git.refreshIndex()
       this.index.pastTheFiles()
     }
   }

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { heldRepositoryFor } from '../../git/custody-registry.js'
-import { git, gitEnv } from '../../git/git.js'
-import { readObjectsRaw } from '../../git/object-batch.js'
+import { GateRepository } from '../../git/gate-repository.js'
+import type { GitRepository } from '../../git/repository.js'
 
 /** Where the gate's private repository and its checkout live (see CleanCheckout). */
 export interface GateLocation {
   workspace: string
+  /** The workspace's repository (through loopgate's git directory while it holds it): its objects are the gate's. */
+  repository: GitRepository
   /** Root-only: the private git dir. */
   privateDir: string
   /** Reachable by the gate user: the checkout. */
@@ -17,6 +18,10 @@ export interface GateLocation {
 export const gateRepoOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(loc.privateDir, 'repo.git')
 export const checkoutDirOf = (loc: Pick<GateLocation, 'gateDir'>): string => path.join(loc.gateDir, 'checkout')
 export const gateIndexOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(gateRepoOf(loc), 'index')
+
+/** loopgate's git on the gate's private repository, its checkout and index. */
+export const gateRepositoryOf = (loc: Pick<GateLocation, 'privateDir' | 'gateDir'>): GateRepository =>
+  new GateRepository({ gitDir: gateRepoOf(loc), workTree: checkoutDirOf(loc), indexFile: gateIndexOf(loc) })
 
 /** Deletes `paths` in one background process that outlives loopgate's (a large tree takes seconds to remove). */
 export function removeInBackground(paths: string[]): void {
@@ -42,14 +47,6 @@ export function disposeGateLocation(loc: GateLocation): void {
   removeInBackground(aside)
 }
 
-/** The objects the workspace's commits are in: loopgate's own git directory's when it holds the repository. */
-async function objectsOf(workspace: string): Promise<string> {
-  const held = heldRepositoryFor(workspace)
-  if (held) return path.join(held.gitDir, 'objects')
-  const common = (await git(['rev-parse', '--git-common-dir'], { cwd: workspace })).stdout.trim()
-  return path.resolve(workspace, common, 'objects')
-}
-
 /**
  * The gate's private git dir: loopgate's own (no config, hooks or attributes of the agent's), with
  * the workspace's objects as alternates; and the folder the checkout goes in. It is laid out as
@@ -61,7 +58,7 @@ export async function createGateRepo(loc: GateLocation): Promise<void> {
   mkdirSync(loc.privateDir, { recursive: true, mode: 0o700 })
   chmodSync(loc.privateDir, 0o700)
   rmSync(repo, { recursive: true, force: true })
-  const objects = await objectsOf(loc.workspace)
+  const objects = await loc.repository.objectsDir()
   for (const dir of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags']) mkdirSync(path.join(repo, dir), { recursive: true, mode: 0o755 })
   writeFileSync(path.join(repo, 'HEAD'), 'ref: refs/heads/main\n')
   writeFileSync(path.join(repo, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n')
@@ -69,52 +66,6 @@ export async function createGateRepo(loc: GateLocation): Promise<void> {
   mkdirSync(loc.gateDir, { recursive: true, mode: 0o711 })
   chmodSync(loc.gateDir, 0o711)
 }
-
-export interface InGateOptions {
-  okCodes?: number[]
-  /** Paths on stdin, NUL-separated (for `--stdin -z` and `--pathspec-from-file`), each taken literally. */
-  paths?: string[]
-}
-
-/**
- * A git command in the gate's checkout, with loopgate's git, its private repository and index. It
- * starts with a umask that takes write from group and others whatever loopgate's own is: a file
- * it writes is never one the gate user may rewrite in place (see fixModes for a folder's ACL).
- */
-export function checkOutInGate(loc: GateLocation, args: string[], opts: InGateOptions = {}) {
-  const repo = gateRepoOf(loc)
-  const dir = checkoutDirOf(loc)
-  const env = { ...gitEnv(), GIT_INDEX_FILE: gateIndexOf(loc), ...(opts.paths ? { GIT_LITERAL_PATHSPECS: '1' } : {}) }
-  const input = opts.paths ? opts.paths.join('\0') : undefined
-  return withoutGroupOrOtherWrite(() =>
-    git(['--git-dir', repo, '--work-tree', dir, ...args], { cwd: dir, env, okCodes: opts.okCodes, input, config: ['core.splitIndex=true'] })
-  )
-}
-
-/** Runs `spawn` (which starts its process before it returns: the child takes the umask then) under a umask with 022 set. */
-function withoutGroupOrOtherWrite<T>(spawn: () => T): T {
-  let previous: number
-  try {
-    previous = process.umask(0o022)
-  } catch {
-    return spawn() // a worker thread has no umask of its own to set
-  }
-  process.umask(previous | 0o022)
-  try {
-    return spawn()
-  } finally {
-    process.umask(previous)
-  }
-}
-
-/** `git cat-file --batch` on the gate's private repository: each of `specs` (one per line) answered as raw bytes. */
-export function readGateObjects(loc: GateLocation, specs: string[]): Promise<Buffer> {
-  return readObjectsRaw(gateRepoOf(loc), specs)
-}
-
-// One process: writing the files is the kernel's work, which parallel checkout workers do not make
-// faster, and the first checkout shares the CPU with the rest of the setup.
-export const CHECKOUT_ARGS = ['-c', 'core.bare=false', '-c', 'checkout.workers=1', 'checkout', '-f', '-q', '--detach']
 
 /** A clean checkout begun before the rest of the setup; the gate adopts it (see CleanCheckout). */
 export interface FirstCheckout {
@@ -135,7 +86,7 @@ export function beginFirstCheckout(loc: GateLocation, commit: string): FirstChec
   const repo = createGateRepo(loc)
   const done = repo.then(async () => {
     mkdirSync(checkoutDirOf(loc), { mode: 0o755 })
-    await checkOutInGate(loc, [...CHECKOUT_ARGS, commit])
+    await gateRepositoryOf(loc).checkout(commit)
     return true
   })
   return { commit, repo, done: done.catch(() => false) }

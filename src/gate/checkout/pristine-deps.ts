@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, chownSync, lstatSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { git } from '../../git/git.js'
+import type { GitRepository } from '../../git/repository.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { isVirtualenv, redirectWorkspacePaths } from '../toolchain/workspace-paths.js'
 import { cp } from './checkout-fs.js'
@@ -22,7 +22,12 @@ export const CACHE_DIRS: Record<string, string[]> = DEPENDENCY_CACHE_DIRS
  * The workspace's untracked dependency folders copied to `pristine`, their entries that named the
  * workspace rewritten to name the checkout. Returns the folders copied and the entries rewritten.
  */
-export async function copyPristineDeps(where: { workspace: string; pristine: string; checkout: string }): Promise<{ deps: string[]; redirected: string[] }> {
+export async function copyPristineDeps(where: {
+  workspace: string
+  repository: GitRepository
+  pristine: string
+  checkout: string
+}): Promise<{ deps: string[]; redirected: string[] }> {
   const deps: string[] = []
   const redirected: string[] = []
   mkdirSync(where.pristine, { recursive: true, mode: 0o700 })
@@ -35,8 +40,7 @@ export async function copyPristineDeps(where: { workspace: string; pristine: str
       continue
     }
     if (!st.isDirectory()) continue
-    const tracked = await git(['ls-files', '-z', '--', `:(literal)${name}`], { cwd: where.workspace })
-    if (tracked.stdout) continue
+    if ((await where.repository.lsFiles(['--', `:(literal)${name}`])).length) continue
     const dest = path.join(where.pristine, name)
     rmSync(dest, { recursive: true, force: true })
     // Owned by root (no ownership preserved), nothing group/other-writable: the gate user can read

@@ -1,4 +1,4 @@
-import { readGateObjects, type GateLocation } from './first-checkout.js'
+import type { GateRepository } from '../../git/gate-repository.js'
 
 /**
  * The gate repository's objects, read with the last answer kept: `<commit>:<folder>` names one tree
@@ -8,12 +8,12 @@ import { readGateObjects, type GateLocation } from './first-checkout.js'
 export class TreeReads {
   private last: { specs: string; data: Promise<Buffer> } | null = null
 
-  constructor(private readonly loc: GateLocation) {}
+  constructor(private readonly repository: GateRepository) {}
 
   read(specs: string[]): Promise<Buffer> {
     const key = specs.join('\n')
     if (this.last?.specs === key) return this.last.data
-    const data = readGateObjects(this.loc, specs)
+    const data = this.repository.readObjects(specs)
     if (!specs.every((s) => /^[0-9a-f]{40,64}:/.test(s))) return data
     this.last = { specs: key, data }
     // An answer that names a missing object (or failed) is asked again next time.

@@ -1,4 +1,4 @@
-import { git } from '../../git/git.js'
+import type { GitRepository } from '../../git/repository.js'
 import { listTree, readBlobs } from '../baseline/snapshot.js'
 import { changedEntries, manifestDependencies, normalizeName } from './dependency-specs.js'
 import { changedLockEntries, isLockfile, lockEntries, type LockEntry } from './lockfile-entries.js'
@@ -47,10 +47,10 @@ const isDependencyFile = (file: string): boolean => isLockfile(file) || manifest
 const mirrors = (e: LockEntry): boolean => e.key === '' || e.mirror === true
 
 /** The dependency files of a commit's tree, by path. */
-async function dependencyFiles(cwd: string, commit: string): Promise<Map<string, string>> {
-  const tree = await listTree(cwd, commit)
+async function dependencyFiles(repository: GitRepository, commit: string): Promise<Map<string, string>> {
+  const tree = await listTree(repository, commit)
   const wanted = [...tree].filter(([file]) => isDependencyFile(file))
-  const blobs = await readBlobs(cwd, [...new Set(wanted.map(([, { oid }]) => oid))])
+  const blobs = await readBlobs(repository, [...new Set(wanted.map(([, { oid }]) => oid))])
   return new Map(wanted.map(([file, { oid }]) => [file, blobs.get(oid)?.toString('utf8') ?? '']))
 }
 
@@ -62,14 +62,14 @@ const manifestOf = (file: string, text: string | undefined) => {
 
 /**
  * The bump that commit `commits.bump` made over `commits.before` (usually its parent) in the
- * repository at `cwd`: the packages whose manifest entries it changed (with `origin.package`;
+ * `repository`: the packages whose manifest entries it changed (with `origin.package`;
  * for a bump of lockfile or requirements pins only, the packages whose entries it changed), their
  * entries in every manifest and lockfile of the bump's tree, and the other lockfile entries it
  * moved.
  */
-export async function describeBump(cwd: string, commits: { before: string; bump: string }, origin: BumpOrigin = {}): Promise<BumpDescription> {
-  const changed = (await git(['diff', '--name-only', '-z', '--no-renames', commits.before, commits.bump], { cwd })).stdout.split('\0').filter(isDependencyFile)
-  const [before, after] = await Promise.all([dependencyFiles(cwd, commits.before), dependencyFiles(cwd, commits.bump)])
+export async function describeBump(repository: GitRepository, commits: { before: string; bump: string }, origin: BumpOrigin = {}): Promise<BumpDescription> {
+  const changed = (await repository.diffNames({ from: commits.before, to: commits.bump })).filter(isDependencyFile)
+  const [before, after] = await Promise.all([dependencyFiles(repository, commits.before), dependencyFiles(repository, commits.bump)])
   const packages = new Set(origin.package ? [normalizeName(origin.package)] : [])
   for (const file of changed) {
     for (const { entry } of changedEntries(manifestOf(file, before.get(file)), manifestOf(file, after.get(file)))) packages.add(normalizeName(entry.name))

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { inDependencyFolder, inRootDependencyFolder } from '../../ecosystems/registry.js'
 import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../../fs/tree.js'
+import type { GitRepository } from '../../git/repository.js'
 import type { Tampering } from '../baseline/compare.js'
 import { bumpViolations } from './bump-guard.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
@@ -49,8 +50,8 @@ export class DependencyReference {
     this.folders = held.folders
   }
 
-  static async take(cwd: string, commit: string, policy: (names: string[]) => DependencyPolicy): Promise<DependencyReference> {
-    const tree = await listTree(cwd, commit)
+  static async take(repository: GitRepository, commit: string, policy: (names: string[]) => DependencyPolicy): Promise<DependencyReference> {
+    const tree = await listTree(repository, commit)
     const folders = new Map<string, string>()
     const wanted: { path: string; oid: string }[] = []
     for (const [file, { oid }] of tree) {
@@ -58,7 +59,7 @@ export class DependencyReference {
       if (kind === 'folder') folders.set(file, oid)
       else if (kind) wanted.push({ path: file, oid })
     }
-    const blobs = await readBlobs(cwd, [...new Set(wanted.map((w) => w.oid))])
+    const blobs = await readBlobs(repository, [...new Set(wanted.map((w) => w.oid))])
     const files = new Map(wanted.map((w) => [w.path, blobs.get(w.oid) ?? Buffer.alloc(0)]))
     const names = new Set<string>()
     for (const [file, data] of files) {
@@ -131,9 +132,9 @@ export class DependencyReference {
   }
 
   /** Puts the reference back for each finding: a lockfile or dependency-folder file as it was, a manifest's dependency keys. */
-  async revert(root: string, found: Tampering[], gitDir: string): Promise<void> {
+  async revert(root: string, found: Tampering[], repository: GitRepository): Promise<void> {
     const oids = found.map((t) => this.folders.get(t.path)).filter((o): o is string => Boolean(o))
-    const blobs = await readBlobs(gitDir, [...new Set(oids)])
+    const blobs = await readBlobs(repository, [...new Set(oids)])
     for (const t of found) {
       const kind = dependencyPathKind(t.path)
       const before = this.files.get(t.path) ?? null

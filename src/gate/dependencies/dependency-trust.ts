@@ -1,4 +1,4 @@
-import { git } from '../../git/git.js'
+import type { GitRepository } from '../../git/repository.js'
 import type { GateSettings } from '../../settings.js'
 import { describeBump, type BumpOrigin } from './bump-guard.js'
 import { runnerTest, type DependencyPolicy } from './dependency-policy.js'
@@ -11,6 +11,8 @@ import type { BaseSnapshot } from '../baseline/snapshot.js'
 const NAMING_FILE_LIMIT = 256 * 1024
 
 export interface DependencyTrustOptions {
+  /** The workspace's repository, through loopgate's own git directory. */
+  repository: GitRepository
   settings: Pick<GateSettings, 'gateCommand' | 'gateSetup' | 'dependencyChanges'> & { workspace: string }
   /** The gate's environment: where the npm registry is configured. */
   gateEnv: NodeJS.ProcessEnv
@@ -35,11 +37,11 @@ export interface DependencyReferenceOptions {
  * once, the first time a registry change needs it.
  */
 export async function takeDependencyReference(opts: DependencyTrustOptions, snapshot: BaseSnapshot): Promise<DependencyReference> {
-  const { settings } = opts
-  const commit = await referenceCommit(settings.workspace, opts.dependencyReference?.commit)
+  const { settings, repository } = opts
+  const commit = await referenceCommit(repository, opts.dependencyReference?.commit)
   const origin = opts.dependencyReference?.bump
-  const bump = origin ? await describeBump(settings.workspace, { before: origin.before, bump: commit }, origin) : undefined
-  return DependencyReference.take(settings.workspace, commit, (names): DependencyPolicy => {
+  const bump = origin ? await describeBump(repository, { before: origin.before, bump: commit }, origin) : undefined
+  return DependencyReference.take(repository, commit, (names): DependencyPolicy => {
     let test: ((name: string) => boolean) | null = null
     const texts = (): string[] => [settings.gateCommand, settings.gateSetup ?? '', ...namingTexts(snapshot)]
     return {
@@ -53,9 +55,8 @@ export async function takeDependencyReference(opts: DependencyTrustOptions, snap
 }
 
 /** The reference commit when the repository has it (a resumed run's start may be gone), else HEAD. */
-async function referenceCommit(workspace: string, wanted: string | undefined): Promise<string> {
-  const rev = async (spec: string): Promise<string> =>
-    (await git(['rev-parse', '--verify', '--quiet', `${spec}^{commit}`], { cwd: workspace, okCodes: [1, 128] })).stdout.trim()
+async function referenceCommit(repository: GitRepository, wanted: string | undefined): Promise<string> {
+  const rev = async (spec: string): Promise<string> => (await repository.tryRevParse(`${spec}^{commit}`)) ?? ''
   return (wanted && (await rev(wanted))) || rev('HEAD')
 }
 

@@ -1,7 +1,6 @@
 import path from 'node:path'
-import { git } from '../../git/git.js'
 import { readPreRunFiles } from '../../git/pre-run-files.js'
-import { changedInWorkTree } from '../../git/status.js'
+import type { GitRepository } from '../../git/repository.js'
 import type { CallGuard, GuardReport } from '../../loop/engine-types.js'
 import { describeTampering, findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { describeDependencyRefusal, type DependencyReference } from '../dependencies/dependency-reference.js'
@@ -9,13 +8,11 @@ import type { BaseSnapshot } from '../baseline/snapshot.js'
 
 export interface TamperGuardOptions {
   workspace: string
+  /** The workspace's repository, through loopgate's own git directory (its index is loopgate's). */
+  repository: GitRepository
   snapshot: BaseSnapshot
   /** The dependencies the gate trusts: refused changes to them are reverted like protected paths. */
   dependencies?: DependencyReference
-}
-
-function zlist(text: string): string[] {
-  return text.split('\0').filter(Boolean)
 }
 
 /**
@@ -43,10 +40,6 @@ export class TamperGuard implements CallGuard {
     return this.pending
   }
 
-  private git(args: string[], okCodes?: number[]) {
-    return git(args, { cwd: this.opts.workspace, okCodes })
-  }
-
   /**
    * The protected paths' current state vs base. The base's protected paths are always compared
    * byte for byte; other candidates (a protected path the base lacks) are every tracked and
@@ -56,10 +49,10 @@ export class TamperGuard implements CallGuard {
   async check(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
     await this.pending
     if (!full) {
-      const changed = await changedInWorkTree(this.opts.workspace)
+      const changed = await this.opts.repository.statusPorcelain()
       return { found: findTampering(this.opts.workspace, this.opts.snapshot, changed), changed }
     }
-    return { found: findTampering(this.opts.workspace, this.opts.snapshot, await (listed ?? workTreePaths(this.opts.workspace))) }
+    return { found: findTampering(this.opts.workspace, this.opts.snapshot, await (listed ?? workTreePaths(this.opts.repository))) }
   }
 
   /** Puts the base content back where it differs; returns what was found. */
@@ -72,8 +65,7 @@ export class TamperGuard implements CallGuard {
     this.restored = [...new Set(all.map((t) => t.path))]
     if (all.length) {
       const specs = this.restored.map((p) => `:(literal)${p}`)
-      const added = await this.git(['add', '-A', '--', ...specs], [128])
-      if (added.exitCode === 128) for (const spec of specs) await this.git(['add', '-A', '--', spec], [128])
+      if (!(await this.opts.repository.tryAddAll(specs))) for (const spec of specs) await this.opts.repository.tryAddAll([spec])
     }
     return { ...result, dependencies }
   }
@@ -83,7 +75,7 @@ export class TamperGuard implements CallGuard {
    * (made before the run, in no loopgate commit unless the agent changes it), not a change to judge.
    */
   private async trackedPaths(): Promise<string[]> {
-    return (await this.git(['ls-files', '-z'])).stdout.split('\0').filter(Boolean)
+    return this.opts.repository.lsFiles([])
   }
 
   /**
@@ -94,10 +86,10 @@ export class TamperGuard implements CallGuard {
   private async revertDependencies(candidates: string[]): Promise<Tampering[]> {
     const reference = this.opts.dependencies
     if (!reference) return []
-    const preRun = (await readPreRunFiles(this.opts.workspace))?.files ?? {}
+    const preRun = (await readPreRunFiles(this.opts.repository))?.files ?? {}
     const judged = candidates.filter((p) => !Object.hasOwn(preRun, p))
     const found = reference.check(this.opts.workspace, judged, { skipRootFolders: true })
-    if (found.length) await reference.revert(this.opts.workspace, found, this.opts.workspace)
+    if (found.length) await reference.revert(this.opts.workspace, found, this.opts.repository)
     return found
   }
 
@@ -125,9 +117,8 @@ export class TamperGuard implements CallGuard {
  * Every tracked and untracked path of the work tree: the full check's candidates. A listing taken
  * earlier may stand in for the check's own while nothing has written the work tree since.
  */
-export async function workTreePaths(workspace: string): Promise<string[]> {
-  const list = (args: string[]) => git(['ls-files', '-z', ...args], { cwd: workspace }).then((r) => zlist(r.stdout))
-  const [tracked, untracked] = await Promise.all([list([]), list(['--others', '--exclude-standard'])])
+export async function workTreePaths(repository: GitRepository): Promise<string[]> {
+  const [tracked, untracked] = await Promise.all([repository.lsFiles([]), repository.lsFiles(['--others', '--exclude-standard'])])
   return [...tracked, ...untracked]
 }
 

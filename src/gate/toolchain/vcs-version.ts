@@ -1,4 +1,4 @@
-import { git } from '../../git/git.js'
+import type { GitRepository } from '../../git/repository.js'
 
 /**
  * The variables that give a version-from-git build backend (setuptools-scm, and hatch-vcs, which
@@ -21,12 +21,12 @@ function nextRelease(version: string): string | null {
  * dropped); past a tag, the next release's dev version with the commit as local part
  * (`1.2.4.dev3+gabc1234`); with no tag, `0.1.devN+g…` (N commits).
  */
-export async function vcsVersion(cwd: string, commit: string): Promise<string> {
-  const hash = (await git(['rev-parse', '--short=7', commit], { cwd })).stdout.trim()
-  const described = await git(['describe', '--tags', '--long', '--match', '*[0-9]*', commit], { cwd, okCodes: [128] })
-  const m = described.exitCode === 0 ? /^(.+)-(\d+)-g[0-9a-f]+$/.exec(described.stdout.trim()) : null
+export async function vcsVersion(repository: GitRepository, commit: string): Promise<string> {
+  const hash = await repository.shortId(commit, 7)
+  const described = await repository.describeTag(commit, '*[0-9]*')
+  const m = described === null ? null : /^(.+)-(\d+)-g[0-9a-f]+$/.exec(described)
   if (!m) {
-    const count = (await git(['rev-list', '--count', commit], { cwd })).stdout.trim()
+    const count = await repository.revListCount(commit)
     return `0.1.dev${count}+g${hash}`
   }
   const tag = m[1].replace(/^v/i, '')
@@ -37,9 +37,9 @@ export async function vcsVersion(cwd: string, commit: string): Promise<string> {
 }
 
 /** The gate's environment with the base's version for the version-from-git backends. */
-export async function withVcsVersion(env: NodeJS.ProcessEnv, cwd: string, commit: string): Promise<NodeJS.ProcessEnv> {
+export async function withVcsVersion(env: NodeJS.ProcessEnv, repository: GitRepository, commit: string): Promise<NodeJS.ProcessEnv> {
   if (VCS_VERSION_VARS.every((name) => env[name] !== undefined)) return env
-  const version = await vcsVersion(cwd, commit).catch(() => null)
+  const version = await vcsVersion(repository, commit).catch(() => null)
   if (!version) return env
   return { ...Object.fromEntries(VCS_VERSION_VARS.map((name) => [name, version])), ...env }
 }

@@ -4,6 +4,7 @@ import type { LoopHistory } from '../../state/schema.js'
 import { createClient, repoFromEnv } from '../../github/client.js'
 import { eventApi } from '../../github/event-api.js'
 import { isLoopgateCommit, planEvent, settingsForPlan, type EventPlan, type EventSettings } from '../../github/events.js'
+import { GitRepository } from '../../git/repository.js'
 import { readEventPayload } from '../../github/payload.js'
 import { gatherEvidence, taskWithEvidence } from '../../github/review-evidence.js'
 
@@ -47,7 +48,8 @@ export async function createIntegration<S extends IntegrationSettings>(opts: Int
     eventName,
     payload: inActions ? readEventPayload(env) : {},
     env,
-    isOwnCommit: (sha) => isLoopgateCommit(settings.workspace, sha),
+    // Planned before loopgate holds the repository: its own git directory is the workspace's.
+    isOwnCommit: (sha) => isLoopgateCommit(GitRepository.plain(settings.workspace), sha),
     api: reader ? eventApi(reader.client, reader.repo) : undefined
   })
   let adjusted = settingsForPlan(settings, plan)
