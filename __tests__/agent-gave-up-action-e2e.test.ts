@@ -40,7 +40,7 @@ describe("the agent's honest exit, through the bundled action", () => {
     await gh?.close()
   })
 
-  it('ends agent-gave-up after one call: the issue asks the agent\'s question first, then how to resume', async () => {
+  it("ends agent-gave-up after one call: the issue asks the agent's question first, then how to resume", async () => {
     anthropic.setScript([
       { kind: 'tool', name: 'Bash', input: { command: `echo "${REASON}" > "$LOOPGATE_GIVE_UP_FILE"` } },
       { kind: 'text', text: 'I asked for a person.' }

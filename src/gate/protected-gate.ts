@@ -1,65 +1,22 @@
-import type { GitRepository } from '../git/repository.js'
-import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
-import { brokenBaseline, describeBroken, uncountedBaseline, type BrokenGate, type StepEnd } from './baseline/baseline-health.js'
+import { brokenBaseline, describeBroken, uncountedBaseline, type StepEnd } from './baseline/baseline-health.js'
 import { CleanCheckout } from './checkout/checkout.js'
+import type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
 import type { Tampering } from './baseline/compare.js'
-import type { DependencyReference } from './dependencies/dependency-reference.js'
-import type { BaseSnapshot } from './baseline/snapshot.js'
-import type { FirstCheckout } from './checkout/first-checkout.js'
-import { linkPackageCaches, type PackageCache } from './toolchain/package-caches.js'
+import { linkPackageCaches } from './toolchain/package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './protection/toolchain-reach.js'
 import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
-import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict, type BaselineIds } from './verdict.js'
+import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict } from './verdict.js'
 import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
 import { eggInfoFolders, setupInstallFolders } from './toolchain/runner-folders.js'
 import { runSetup } from './setup-step.js'
 import { gateExecutor } from './gate-executor.js'
 import { setupSteps } from './toolchain/setup-installs.js'
 
-export interface ProtectedGateOptions {
-  workspace: string
-  /** The workspace's repository, through loopgate's git directory while it holds it. */
-  repository: GitRepository
-  snapshot: BaseSnapshot
-  command: string
-  setup?: string
-  /** Path of the JUnit XML / TAP report the gate writes, relative to the checkout. */
-  report?: string
-  timeoutMs: number
-  /** The scrubbed gate environment (gateEnv). */
-  env: NodeJS.ProcessEnv
-  signal?: AbortSignal
-  privateDir: string
-  gateDir: string
-  user?: AgentUser
-  /** `user` is the gate's own: no other user's process can reach the checkout (see CheckoutOptions). */
-  ownUser?: boolean
-  /** The runner's package caches, given read-only to each run that has a `setup` step. */
-  packageCaches?: PackageCache[]
-  /** The first clean checkout, begun before the rest of the setup. */
-  first?: FirstCheckout
-  /** The baseline runs on loopgate's dependency bump: no test running there (an import error) is the task. */
-  bumpBaseline?: boolean
-  /** The dependencies the gate trusts (see DependencyReference). */
-  dependencies?: DependencyReference
-}
-
-export interface Baseline {
-  tests: number | null
-  skipped: number | null
-  /** The ids its report listed: each must pass in a candidate. */
-  ids?: BaselineIds | null
-  verdict: GateVerdict
-  /** Set when the gate cannot run on the base at all (not when its tests fail). */
-  broken: BrokenGate | null
-}
-
-/** Per-step timings of the last gate run (for the benchmark and the log). */
-export type GateTimings = Record<string, number>
+export type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
 
 /** One gate run: on the baseline's tree (its install is kept), only some tests, or only gate-setup's install. */
 interface GateRunKind {

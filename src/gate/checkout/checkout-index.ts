@@ -66,8 +66,11 @@ export class CheckoutIndex {
     for (const folder of [...changes.removedFolders].sort((a, b) => b.split('/').length - a.split('/').length)) removeTreeEntry(this.dir, folder)
     if (written.length) await this.git.checkoutIndex(written.map((c) => c.path))
     // The tree diffs of the same prepare read HEAD while this runs (see replaceFile).
-    replaceFile(path.join(this.repo, 'HEAD'), `${commit}
-`)
+    replaceFile(
+      path.join(this.repo, 'HEAD'),
+      `${commit}
+`
+    )
     this.pastTheFiles()
   }
 }

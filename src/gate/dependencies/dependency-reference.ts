@@ -1,30 +1,22 @@
 import { createHash } from 'node:crypto'
-import { inDependencyFolder, inRootDependencyFolder } from '../../ecosystems/registry.js'
+import { inRootDependencyFolder } from '../../ecosystems/registry.js'
 import { readTreeEntry, removeTreeEntry, writeTreeFile } from '../../fs/tree.js'
 import type { GitRepository } from '../../git/repository.js'
 import type { Tampering } from '../baseline/compare.js'
 import { bumpViolations } from './bump-guard.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
 import { manifestDependencies } from './dependency-specs.js'
-import { isLockfile } from './lockfile-entries.js'
+import { dependencyPathKind } from './dependency-path-kind.js'
 import { manifestKind, restoreManifest, type ManifestKind } from './manifest-keys.js'
 import { listTree, readBlobs } from '../baseline/snapshot.js'
 
-/**
- * A folder that holds installed packages, at any depth: Node resolves `src/node_modules/x` before
- * the root's copy, Python imports what a `site-packages` on its path holds. The gate never loads
- * such a folder from the candidate: any path in one that the reference does not hold as it is, is
- * tampering. The root's untracked `node_modules`, `.venv` and `venv` are the pristine copies'
- * source, not the tree's.
+/*
+ * The gate never loads a dependency folder (see dependency-path-kind.ts) from the candidate: any
+ * path in one that the reference does not hold as it is, is tampering. The root's untracked
+ * `node_modules`, `.venv` and `venv` are the pristine copies' source, not the tree's.
  */
 
-export type DependencyPathKind = 'folder' | 'lockfile' | ManifestKind
-
-export function dependencyPathKind(file: string): DependencyPathKind | null {
-  if (inDependencyFolder(file)) return 'folder'
-  if (isLockfile(file)) return 'lockfile'
-  return manifestKind(file)
-}
+export { dependencyPathKind, type DependencyPathKind } from './dependency-path-kind.js'
 
 const EMPTY: Record<ManifestKind, string> = { 'package-json': '{}', pyproject: '' }
 

@@ -6,7 +6,7 @@
  * naming `src/index.ts` must not protect the source the agent is there to fix.
  */
 
-import { dependencyPathKind } from '../dependencies/dependency-reference.js'
+import { dependencyPathKind } from '../dependencies/dependency-path-kind.js'
 
 /** Task runners and the files each reads its tasks from. */
 const TASK_FILES: Record<string, readonly string[]> = {

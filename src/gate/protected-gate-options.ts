@@ -1,0 +1,52 @@
+import type { GitRepository } from '../git/repository.js'
+import type { AgentUser } from '../isolation/agent-user.js'
+import type { GateVerdict } from '../loop/engine-types.js'
+import type { BrokenGate } from './baseline/baseline-health.js'
+import type { BaseSnapshot } from './baseline/snapshot.js'
+import type { FirstCheckout } from './checkout/first-checkout.js'
+import type { DependencyReference } from './dependencies/dependency-reference.js'
+import type { PackageCache } from './toolchain/package-caches.js'
+import type { BaselineIds } from './verdict.js'
+
+/** What a protected gate is made with, and what its baseline run records. */
+
+export interface ProtectedGateOptions {
+  workspace: string
+  /** The workspace's repository, through loopgate's git directory while it holds it. */
+  repository: GitRepository
+  snapshot: BaseSnapshot
+  command: string
+  setup?: string
+  /** Path of the JUnit XML / TAP report the gate writes, relative to the checkout. */
+  report?: string
+  timeoutMs: number
+  /** The scrubbed gate environment (gateEnv). */
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
+  privateDir: string
+  gateDir: string
+  user?: AgentUser
+  /** `user` is the gate's own: no other user's process can reach the checkout (see CheckoutOptions). */
+  ownUser?: boolean
+  /** The runner's package caches, given read-only to each run that has a `setup` step. */
+  packageCaches?: PackageCache[]
+  /** The first clean checkout, begun before the rest of the setup. */
+  first?: FirstCheckout
+  /** The baseline runs on loopgate's dependency bump: no test running there (an import error) is the task. */
+  bumpBaseline?: boolean
+  /** The dependencies the gate trusts (see DependencyReference). */
+  dependencies?: DependencyReference
+}
+
+export interface Baseline {
+  tests: number | null
+  skipped: number | null
+  /** The ids its report listed: each must pass in a candidate. */
+  ids?: BaselineIds | null
+  verdict: GateVerdict
+  /** Set when the gate cannot run on the base at all (not when its tests fail). */
+  broken: BrokenGate | null
+}
+
+/** Per-step timings of the last gate run (for the benchmark and the log). */
+export type GateTimings = Record<string, number>
