@@ -83,6 +83,16 @@ describe('GitRepository: the named operations the gate, the upgrade and protecti
     expect(await repo.statusPaths(['.'], { renames: false })).toEqual(['other.txt'])
   })
 
+  test('revertToHead of a changed file and a new one together puts back both', async () => {
+    const dir = makeRepo({ 'package.json': '{}\n' })
+    const repo = GitRepository.plain(dir)
+    write(dir, 'package.json', '{"a":1}\n')
+    write(dir, 'yarn.lock', 'lock\n')
+    await repo.revertToHead([':(literal)package.json', ':(literal)yarn.lock'])
+    expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe('{}\n')
+    expect(existsSync(path.join(dir, 'yarn.lock'))).toBe(false)
+  })
+
   test('diffNumstat under a pathspec', async () => {
     const dir = makeRepo({ 'a.txt': 'a\n', 'progress.md': 'p\n' })
     const before = sh(dir, ['rev-parse', 'HEAD']).trim()

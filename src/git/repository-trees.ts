@@ -91,7 +91,9 @@ export class RepositoryTrees extends RepositoryCore {
   /** Everything under `pathspec` back to HEAD's: the index, the tracked files, and no untracked file left. */
   async revertToHead(pathspec: string[]): Promise<void> {
     await this.run(['reset', '-q', 'HEAD', '--', ...pathspec], { okCodes: [1] })
-    await this.run(['checkout', '-q', 'HEAD', '--', ...pathspec], { okCodes: [1] })
+    // One path HEAD does not have fails the whole checkout: the index, now HEAD's there, names those it has.
+    const inHead = zlist((await this.run(['ls-files', '-z', '--', ...pathspec])).stdout)
+    if (inHead.length) await this.run(['checkout', '-q', 'HEAD', '--', ...inHead.map((p) => `:(literal)${p}`)])
     await this.run(['clean', '-q', '-f', '--', ...pathspec])
   }
 
