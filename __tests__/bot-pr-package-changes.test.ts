@@ -14,9 +14,12 @@ import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
 import { hasTool, needs } from './helpers/needs-tools.js'
 import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
 import { makeRepo, sh } from './helpers/repo.js'
+import { yarnClassicBin } from './helpers/yarn-bins.js'
 
 const LONG = 240_000
 const BIN = path.resolve('node_modules/.bin')
+// node_modules/.bin/yarn may be Yarn Berry: these lockfiles are Yarn classic's.
+const CLASSIC_YARN = path.join(yarnClassicBin(), 'yarn')
 
 /** A repository with `before`, then one commit that writes `after`: what manifestBumps reads from their diff. */
 async function bumpOf(before: Record<string, string>, after: Record<string, string>) {
@@ -62,12 +65,12 @@ describe('a Node project: lockfile-only bumps of a transitive dependency, as eac
         {
           lockfile: 'yarn.lock',
           before: '',
-          install: [path.join(BIN, 'yarn'), 'install', '--ignore-scripts', '--non-interactive'],
+          install: [CLASSIC_YARN, 'install', '--ignore-scripts', '--non-interactive'],
           // Dependabot's way with a transitive dependency: its entry dropped, yarn resolving it again.
           update: (d) => {
             const lock = readFileSync(path.join(d, 'yarn.lock'), 'utf8').replace(/^mathcore@\^1\.0\.0:\n(?: {2}.*\n)+\n?/m, '')
             writeFileSync(path.join(d, 'yarn.lock'), lock)
-            run(d, [path.join(BIN, 'yarn'), 'install', '--ignore-scripts', '--non-interactive'])
+            run(d, [CLASSIC_YARN, 'install', '--ignore-scripts', '--non-interactive'])
           }
         }
       ]

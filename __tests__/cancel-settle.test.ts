@@ -17,7 +17,6 @@ import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
 import { GitRepository } from '../src/git/repository.js'
 
 /** loopgate's git in `cwd`, through its own git directory when it holds the repository there. */
-const git = (args: string[], opts: { cwd: string }) => GitRepository.lookup(opts.cwd).run(args)
 
 /** Records what would be cached (the library itself is exercised by the e2e tests). */
 function recordingCache(): CacheClient & { saved: { key: string; text: string }[] } {
@@ -79,7 +78,7 @@ describe('the post step settles a run whose main step was killed', () => {
     const pushed: Parameters<PushWip>[0][] = []
     const pushWip: PushWip = async (args) => {
       pushed.push(args)
-      await git(['push', '-q', origin, `${args.head}:refs/heads/${args.branch}`], { cwd: args.workspace })
+      await args.repository.run(['push', '-q', origin, `${args.head}:refs/heads/${args.branch}`])
     }
     const cache = recordingCache()
     const result = await settleKilledRun({ info, runDir, workspace: repo, progressFileName: '.loopgate/progress.md', pushWip, cache })
@@ -87,7 +86,10 @@ describe('the post step settles a run whose main step was killed', () => {
     expect(readFileSync(progressFile, 'utf8').trim().split('\n').at(-1)).toBe('stop-reason: cancelled')
     const head = sh(repo, ['rev-parse', 'HEAD']).trim()
     expect(head).not.toBe(base)
-    expect(pushed).toEqual([{ workspace: repo, branch: 'loopgate/loop-wip', head }])
+    // Pushed from loopgate's own git directory, never the workspace's `.git`.
+    expect(pushed.map((p) => ({ dir: p.repository.dir, held: Boolean(p.repository.held), branch: p.branch, head: p.head }))).toEqual([
+      { dir: repo, held: true, branch: 'loopgate/loop-wip', head }
+    ])
     expect(sh(origin, ['rev-parse', 'refs/heads/loopgate/loop-wip']).trim()).toBe(head)
     expect(cache.saved).toHaveLength(1)
     const state = JSON.parse(cache.saved[0].text)

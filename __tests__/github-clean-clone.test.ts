@@ -6,6 +6,7 @@ import { wipBranchName } from '../src/git/branches.js'
 import { CleanClone, pushWorkBranch, PushRejectedError, remoteFromEnv, withCleanClone } from '../src/git/clean-clone.js'
 import { postStepWipPusher } from '../src/publish/github/wip.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
+import { GitRepository } from '../src/git/repository.js'
 
 const TOKEN = 'ghs_cleanCloneToken000000000000000001'
 
@@ -39,7 +40,7 @@ describe('publishing from a clean clone', () => {
     sh(ws, ['config', 'core.fsmonitor', `sh -c 'env > ${marker}'`])
     sh(ws, ['config', 'uploadpack.packObjectsHook', `sh -c 'env > ${marker}'`])
     sh(ws, ['config', 'core.hooksPath', path.join(ws, '.git', 'hooks')])
-    await withCleanClone({ tempDir: tempDir(), workspace: ws, commit: sha, remote: remoteFromEnv(env, TOKEN) }, (c) =>
+    await withCleanClone({ tempDir: tempDir(), repository: GitRepository.plain(ws), commit: sha, remote: remoteFromEnv(env, TOKEN) }, (c) =>
       pushWorkBranch(c, sha, 'loopgate/nightly')
     )
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/nightly']).trim()).toBe(sha)
@@ -51,10 +52,10 @@ describe('publishing from a clean clone', () => {
     const { bare, ws, env } = setup()
     const first = commit(ws, 'b.txt', '1\n', `loopgate: iteration 1\n\nLoopgate-Run: r1\n`)
     const remote = remoteFromEnv(env, TOKEN)
-    await withCleanClone({ tempDir: tempDir(), workspace: ws, commit: first, remote }, (c) => pushWorkBranch(c, first, 'loopgate/x'))
+    await withCleanClone({ tempDir: tempDir(), repository: GitRepository.plain(ws), commit: first, remote }, (c) => pushWorkBranch(c, first, 'loopgate/x'))
     sh(ws, ['reset', '-q', '--hard', 'HEAD~1'])
     const second = commit(ws, 'b.txt', '2\n', `loopgate: iteration 1\n\nLoopgate-Run: r2\n`)
-    await withCleanClone({ tempDir: tempDir(), workspace: ws, commit: second, remote }, (c) => pushWorkBranch(c, second, 'loopgate/x'))
+    await withCleanClone({ tempDir: tempDir(), repository: GitRepository.plain(ws), commit: second, remote }, (c) => pushWorkBranch(c, second, 'loopgate/x'))
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/x']).trim()).toBe(second)
 
     // A person pushes to the loop branch: the next run must not overwrite it.
@@ -69,7 +70,7 @@ describe('publishing from a clean clone', () => {
     sh(ws, ['reset', '-q', '--hard', 'HEAD~1'])
     const third = commit(ws, 'b.txt', '3\n', `loopgate: iteration 1\n\nLoopgate-Run: r3\n`)
     await expect(
-      withCleanClone({ tempDir: tempDir(), workspace: ws, commit: third, remote }, (c) => pushWorkBranch(c, third, 'loopgate/x'))
+      withCleanClone({ tempDir: tempDir(), repository: GitRepository.plain(ws), commit: third, remote }, (c) => pushWorkBranch(c, third, 'loopgate/x'))
     ).rejects.toBeInstanceOf(PushRejectedError)
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/x']).trim()).toBe(human)
   })
@@ -79,14 +80,16 @@ describe('publishing from a clean clone', () => {
     const sha = commit(ws, 'c.txt', 'c\n', 'wip')
     const branch = wipBranchName('nightly')
     const pushWip = postStepWipPusher({ ...env, GITHUB_ACTIONS: 'true', RUNNER_TEMP: tempDir() }, TOKEN, false)
-    await pushWip?.({ workspace: ws, branch, head: sha })
+    await pushWip?.({ repository: GitRepository.plain(ws), branch, head: sha })
     expect(branch).toBe('loopgate/nightly-wip')
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/nightly-wip']).trim()).toBe(sha)
   })
 
   it('refuses a commit that is not in the workspace', async () => {
     const { ws, env } = setup()
-    await expect(CleanClone.create({ tempDir: tempDir(), workspace: ws, commit: 'f'.repeat(40), remote: remoteFromEnv(env) })).rejects.toThrow()
+    await expect(
+      CleanClone.create({ tempDir: tempDir(), repository: GitRepository.plain(ws), commit: 'f'.repeat(40), remote: remoteFromEnv(env) })
+    ).rejects.toThrow()
   })
 
   it('a push the remote rejects is not retried', async () => {
@@ -97,7 +100,7 @@ describe('publishing from a clean clone', () => {
     const retries: number[] = []
     const clone = await CleanClone.create({
       tempDir: tempDir(),
-      workspace: ws,
+      repository: GitRepository.plain(ws),
       commit: sha,
       remote: remoteFromEnv(env, TOKEN),
       pushRetry: { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) }
@@ -125,7 +128,7 @@ describe('publishing from a clean clone', () => {
       const retries: number[] = []
       const clone = await CleanClone.create({
         tempDir: tempDir(),
-        workspace: ws,
+        repository: GitRepository.plain(ws),
         commit: sha,
         remote: remoteFromEnv(env, TOKEN),
         pushRetry: { baseDelayMs: 10, onRetry: (_e, n) => retries.push(n) }

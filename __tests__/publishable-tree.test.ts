@@ -32,7 +32,7 @@ async function rulesFor(dir: string, patterns: readonly string[] = DEFAULT_PROTE
 
 /** loopgate's git on a plain repository, with the pre-run record taken now (before the "agent"). */
 async function sourceFor(dir: string): Promise<TreeSource> {
-  const preRun = await recordPreRunFiles(dir)
+  const preRun = await recordPreRunFiles(GitRepository.plain(dir))
   return {
     dir,
     repo: async () => GitRepository.plain(dir),

@@ -56,7 +56,8 @@ export type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDela
 /** The commit a clean clone holds, the workspace whose objects it copies, and the remote it pushes to. */
 export interface CleanCloneSource {
   tempDir: string
-  workspace: string
+  /** The workspace's repository, as loopgate holds it: the objects the clone copies. */
+  repository: GitRepository
   commit: string
   remote: Remote
   pushRetry?: PushRetry
@@ -78,12 +79,12 @@ export class CleanClone {
    * A fresh repository holding `commit` and its history, copied from the workspace's object store.
    * No process started here reads the workspace's config, and none of them holds the token.
    */
-  static async create({ tempDir, workspace, commit, remote, pushRetry }: CleanCloneSource): Promise<CleanClone> {
+  static async create({ tempDir, repository, commit, remote, pushRetry }: CleanCloneSource): Promise<CleanClone> {
     const dir = mkdtempSync(path.join(tempDir, 'loopgate-publish-'))
     const clone = new CleanClone(dir, remote, pushRetry)
     try {
       await GitRepository.plain(tempDir).run(['init', '-q', '--bare', dir])
-      const commonDir = await GitRepository.lookup(workspace).commonDir()
+      const commonDir = await repository.commonDir()
       const shallow = path.join(commonDir, 'shallow')
       if (existsSync(shallow)) copyFileSync(shallow, path.join(dir, 'shallow'))
       const repo = clone.repository

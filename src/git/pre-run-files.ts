@@ -24,17 +24,13 @@ export interface PreRunFiles {
 const RECORD = 'pre-run-files.json'
 const HASH_LIMIT = 64 * 1024 * 1024
 
-/** `at`'s repository: given, or found from a folder (see GitRepository.lookup). */
-const repositoryOf = (at: string | GitRepository): GitRepository => (typeof at === 'string' ? GitRepository.lookup(at) : at)
-
 /** Next to loopgate's git directory (the root-only run directory) when the repository is held. */
 async function recordFile(repo: GitRepository): Promise<string> {
   return repo.held ? path.join(path.dirname(repo.held.gitDir), RECORD) : path.join(await repo.gitDir(), RECORD)
 }
 
 /** Records the untracked and ignored files before the first call (the agent has not run yet). */
-export async function recordPreRunFiles(at: string | GitRepository): Promise<PreRunFiles> {
-  const repo = repositoryOf(at)
+export async function recordPreRunFiles(repo: GitRepository): Promise<PreRunFiles> {
   const dir = repo.dir
   const [untracked, ignored] = await Promise.all([
     repo.lsFiles(['--others', '--exclude-standard']),
@@ -81,8 +77,8 @@ export async function recordPreRunFiles(at: string | GitRepository): Promise<Pre
 }
 
 /** The record written by recordPreRunFiles for this run, if any (the post step reads it too). */
-export async function readPreRunFiles(at: string | GitRepository): Promise<PreRunFiles | null> {
-  const file = await recordFile(repositoryOf(at))
+export async function readPreRunFiles(repo: GitRepository): Promise<PreRunFiles | null> {
+  const file = await recordFile(repo)
   if (!existsSync(file)) return null
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as PreRunFiles

@@ -109,15 +109,17 @@ async function commitLastEdits({ input, custody, iterations, notes }: LastEdits)
 /** The WIP head to push, its branch, and the notes that say whether it was pushed. */
 interface WipPush {
   input: SettleInput
+  /** The workspace's repository, through loopgate's git directory. */
+  repository: GitRepository
   branch: string
   wipHead: string
   notes: string[]
 }
 
-async function pushWipHead({ input, branch, wipHead, notes }: WipPush): Promise<void> {
+async function pushWipHead({ input, repository, branch, wipHead, notes }: WipPush): Promise<void> {
   if (!input.pushWip) return
   try {
-    await input.pushWip({ workspace: input.workspace, branch, head: wipHead })
+    await input.pushWip({ repository, branch, head: wipHead })
     notes.push(`pushed ${branch} at ${wipHead.slice(0, 12)}`)
   } catch (err) {
     notes.push(`could not push ${branch}: ${(err as Error).message}`)
@@ -145,7 +147,7 @@ export async function settleKilledRun(input: SettleInput): Promise<SettleResult>
   if (!custody) notes.push("the repository was not in loopgate's custody: the agent's last edits were not committed")
   const wipHead = custody ? await commitLastEdits({ input, custody, iterations, notes }) : null
   const branch = wipBranchName(input.info.loopId)
-  if (wipHead) await pushWipHead({ input, branch, wipHead, notes })
+  if (wipHead && custody) await pushWipHead({ input, repository: GitRepository.held(custody), branch, wipHead, notes })
 
   const state = readSavedState(input.info)
   const wip = wipHead && input.info.baseCommit ? { branch, head: wipHead, base: input.info.baseCommit } : state.wip

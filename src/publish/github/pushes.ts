@@ -1,3 +1,4 @@
+import type { GitRepository } from '../../git/repository.js'
 import { pushOverTip, PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../../git/clean-clone.js'
 import { TRAILER_RUN } from '../../git/workspace.js'
 
@@ -74,8 +75,8 @@ export async function pushWip(clone: CleanClone, commit: string, branch: string)
 export interface WipPush {
   /** Where the clean clone is made. */
   tempDir: string
-  /** The agent's workspace, read as data only. */
-  workspace: string
+  /** The workspace's repository, as loopgate holds it: its objects are read as data only. */
+  repository: GitRepository
   head: string
   remote: Remote
   branch: string
@@ -83,7 +84,7 @@ export interface WipPush {
 
 /** The WIP push from a clean clone of `head`: the publisher's after an escalation, the post step's after a cancellation. */
 export async function pushWipFromWorkspace(push: WipPush): Promise<void> {
-  await withCleanClone({ tempDir: push.tempDir, workspace: push.workspace, commit: push.head, remote: push.remote }, (clone) =>
+  await withCleanClone({ tempDir: push.tempDir, repository: push.repository, commit: push.head, remote: push.remote }, (clone) =>
     pushWip(clone, push.head, push.branch)
   )
 }

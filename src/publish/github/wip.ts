@@ -1,3 +1,4 @@
+import type { GitRepository } from '../../git/repository.js'
 import { remoteFromEnv } from '../../git/clean-clone.js'
 import { pushWipFromWorkspace } from './pushes.js'
 
@@ -5,7 +6,7 @@ import { pushWipFromWorkspace } from './pushes.js'
  * Pushes the WIP branch to origin. Written here for the GitHub publisher; the post step
  * only calls it. It receives the workspace, the branch name and the commit to push.
  */
-export type PushWip = (args: { workspace: string; branch: string; head: string }) => Promise<void>
+export type PushWip = (args: { repository: GitRepository; branch: string; head: string }) => Promise<void>
 
 /**
  * The post step's WIP push (after a cancellation): from a clean clone, never dropping commits
@@ -15,5 +16,5 @@ export type PushWip = (args: { workspace: string; branch: string; head: string }
 export function postStepWipPusher(env: NodeJS.ProcessEnv, token: string, dryRun: boolean): PushWip | undefined {
   if (dryRun || !token || env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY) return undefined
   const tempDir = env.RUNNER_TEMP || '/tmp'
-  return ({ workspace, branch, head }) => pushWipFromWorkspace({ tempDir, workspace, head, remote: remoteFromEnv(env, token), branch })
+  return ({ repository, branch, head }) => pushWipFromWorkspace({ tempDir, repository, head, remote: remoteFromEnv(env, token), branch })
 }

@@ -39,7 +39,7 @@ export async function pushUnfinishedWork(side: PushSide, run: PushedRun): Promis
   if (outcome.headCommit === outcome.startCommit) return undefined
   const branch = wipBranchName(ctx.settings.loopId)
   try {
-    await pushWipFromWorkspace({ tempDir: side.tempDir, workspace: ctx.settings.workspace, head: outcome.headCommit, remote: side.remote, branch })
+    await pushWipFromWorkspace({ tempDir: side.tempDir, repository: ctx.repository, head: outcome.headCommit, remote: side.remote, branch })
   } catch (err) {
     const failure = pushError(err, branch)
     extras.wipNote = `pushing it to \`${branch}\` failed (${failure.message.split('\n')[0]})`
@@ -65,7 +65,7 @@ export interface VerifiedPush {
 export async function pushVerifiedWork({ side, run, branch, push }: VerifiedPush): Promise<void> {
   const { ctx, extras } = run
   try {
-    await withCleanClone({ tempDir: side.tempDir, workspace: ctx.settings.workspace, commit: ctx.outcome.headCommit, remote: side.remote }, push)
+    await withCleanClone({ tempDir: side.tempDir, repository: ctx.repository, commit: ctx.outcome.headCommit, remote: side.remote }, push)
   } catch (err) {
     if (err instanceof HistoryRewriteRefused) throw err
     if (err instanceof PushRejectedError) {
