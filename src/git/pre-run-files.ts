@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { GitRepository } from './repository.js'
+import type { GitRepository } from './repository.js'
 
 /**
  * The files that were in the working tree, untracked, before the agent's first call (a lockfile
