@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { TEST_PYTHON } from './needs-tools.js'
@@ -93,9 +94,12 @@ export async function startPackageIndex(): Promise<PackageIndex> {
         input: JSON.stringify({ name, dist, version, files, out: path.join(dir, file) }),
         stdio: ['pipe', 'ignore', 'pipe']
       })
-      const list = [...(wheels.get(project) ?? []), file]
+      // The file's hash in its link (as PyPI gives it): pip and Poetry key their caches by it, so a
+      // wheel another test served at the same URL (a port used again) is never taken for this one.
+      const sha256 = createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')
+      const list = [...(wheels.get(project) ?? []), `${file}#sha256=${sha256}`]
       wheels.set(project, list)
-      const links = list.map((f) => `<a href="${f}">${f}</a><br/>`).join('\n')
+      const links = list.map((f) => `<a href="${f}">${f.split('#')[0]}</a><br/>`).join('\n')
       writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html>\n<html><body>\n${links}\n</body></html>\n`)
       const index = [...wheels.keys()].map((p) => `<a href="${p}/">${p}</a><br/>`).join('\n')
       writeFileSync(path.join(root, 'simple', 'index.html'), `<!DOCTYPE html>\n<html><body>\n${index}\n</body></html>\n`)
