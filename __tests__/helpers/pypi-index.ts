@@ -96,7 +96,9 @@ export async function startPackageIndex(): Promise<PackageIndex> {
       })
       // The file's hash in its link (as PyPI gives it): pip and Poetry key their caches by it, so a
       // wheel another test served at the same URL (a port used again) is never taken for this one.
-      const sha256 = createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')
+      const sha256 = createHash('sha256')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('hex')
       const list = [...(wheels.get(project) ?? []), `${file}#sha256=${sha256}`]
       wheels.set(project, list)
       const links = list.map((f) => `<a href="${f}">${f.split('#')[0]}</a><br/>`).join('\n')
