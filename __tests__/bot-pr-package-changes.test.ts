@@ -179,7 +179,7 @@ describe('a Python project: requirements pins, pyproject.toml tables, lockfiles'
   needs('python3', 'pip', 'poetry').it(
     "poetry.lock alone, relocked by Poetry once a version the constraint admits is out: that package, not the lock's metadata",
     async () => {
-      const pyproject = `[tool.poetry]\nname = "calc"\nversion = "1.0.0"\ndescription = ""\nauthors = []\n\n[tool.poetry.dependencies]\npython = "^3.8"\nlg-other = "^1.0"\n\n[[tool.poetry.source]]\nname = "lg-local-${process.pid}"\nurl = "${index.url}"\ndefault = true\n`
+      const pyproject = `[tool.poetry]\nname = "calc"\nversion = "1.0.0"\ndescription = ""\nauthors = []\n\n[tool.poetry.dependencies]\npython = "^3.8"\nlg-other = "^1.0"\n\n[[tool.poetry.source]]\nname = "${index.sourceName}"\nurl = "${index.url}"\ndefault = true\n`
       const dir = makeRepo({ 'pyproject.toml': pyproject })
       const poetry = (args: string[]): void =>
         void execFileSync('poetry', args, {

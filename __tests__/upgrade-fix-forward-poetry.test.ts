@@ -38,7 +38,7 @@ const pyproject = (deps: string[]): string =>
     ...deps,
     '',
     '[[tool.poetry.source]]',
-    `name = "lg-local-${process.pid}"`,
+    `name = "${index.sourceName}"`,
     `url = "${index.url}"`,
     'default = true',
     '',

@@ -182,7 +182,7 @@ afterAll(async () => {
 
 /** A Poetry project resolving from the local index, locked by the real Poetry. */
 function poetryProject(): { ws: string; start: string } {
-  const source = `lg-local-${process.pid}`
+  const source = index.sourceName
   const pyproject = [
     '[tool.poetry]',
     'name = "calc"',

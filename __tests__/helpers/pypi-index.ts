@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -48,6 +48,11 @@ export interface PackageIndex {
   root: string
   /** The simple index's URL (`…/simple/`), as `PIP_INDEX_URL` takes it. */
   url: string
+  /**
+   * A name for this index as a Poetry source, never another index's: Poetry caches a source's
+   * releases under its name, so two tests in one process naming theirs alike would read each other's.
+   */
+  sourceName: string
   /** The environment that points pip at this index and keeps it quiet. */
   env: Record<string, string>
   /**
@@ -83,6 +88,7 @@ export async function startPackageIndex(): Promise<PackageIndex> {
   return {
     root,
     url,
+    sourceName: `lg-local-${port}-${randomBytes(4).toString('hex')}`,
     env: { PIP_INDEX_URL: url, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1' },
     publish(name, version, files, projectUrls) {
       const project = normalize(name)
