@@ -80,6 +80,17 @@ export function packageJsonWorkspaces(workspace: string): string[] {
 }
 
 /**
+ * What a lockfile keyed by name and range (Yarn's) locks for a package's dependency: the entry its
+ * declared range resolves to, or null when the package declares no such range.
+ */
+export function lockedByDeclaredRange(workspace: string, locked: (name: string, range: string) => string | null): (dir: string, name: string) => string | null {
+  return (dir, name) => {
+    const decl = declarations(workspace, [dir]).get(name)?.[0]
+    return decl ? locked(name, decl.range) : null
+  }
+}
+
+/**
  * Every semver-range dependency of every package in `dirs`, by name (git, file, alias and workspace
  * specs are left out, and so is a package of the workspace itself: the manager links it, the
  * registry's copy is another package).

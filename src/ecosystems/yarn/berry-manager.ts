@@ -4,7 +4,7 @@ import path from 'node:path'
 import yaml from 'js-yaml'
 import { readAgentText } from '../../fs/tree.js'
 import { NodeLockManager } from '../node-lock-manager.js'
-import { declarations, MAX_JSON_BYTES, packageJsonWorkspaces, parseVersions, type Json } from '../node-project.js'
+import { lockedByDeclaredRange, MAX_JSON_BYTES, packageJsonWorkspaces, parseVersions, type Json } from '../node-project.js'
 import { runTool, type Tool } from '../package-manager-tool.js'
 import type { UpgradeCandidate } from '../types.js'
 import { berryLocked, parseBerryLock } from './berry-lockfile.js'
@@ -86,10 +86,7 @@ export class YarnBerryManager extends NodeLockManager {
 
   protected lockedReader(workspace: string): (dir: string, name: string) => string | null {
     const doc = parseBerryLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')
-    return (dir, name) => {
-      const decl = declarations(workspace, [dir]).get(name)?.[0]
-      return decl ? berryLocked(doc, name, decl.range) : null
-    }
+    return lockedByDeclaredRange(workspace, (name, range) => berryLocked(doc, name, range))
   }
 
   protected installArgs(): string[] {

@@ -1,6 +1,6 @@
 import { readAgentText } from '../../fs/tree.js'
 import { NodeLockManager } from '../node-lock-manager.js'
-import { declarations, MAX_JSON_BYTES, packageJsonWorkspaces, type Json } from '../node-project.js'
+import { lockedByDeclaredRange, MAX_JSON_BYTES, packageJsonWorkspaces, type Json } from '../node-project.js'
 import { declaredManager } from '../package-manager-tool.js'
 import type { UpgradeCandidate } from '../types.js'
 import { isBerryLock, parseYarnLock, yarnLocked } from './lockfile.js'
@@ -18,10 +18,7 @@ export class YarnClassicManager extends NodeLockManager {
 
   protected lockedReader(workspace: string): (dir: string, name: string) => string | null {
     const blocks = parseYarnLock(readAgentText(workspace, LOCKFILE, MAX_JSON_BYTES) ?? '')
-    return (dir, name) => {
-      const decl = declarations(workspace, [dir]).get(name)?.[0]
-      return decl ? yarnLocked(blocks, name, decl.range) : null
-    }
+    return lockedByDeclaredRange(workspace, (name, range) => yarnLocked(blocks, name, range))
   }
 
   protected installArgs(): string[] {
