@@ -97,6 +97,11 @@ describe('the ecosystem registry', () => {
         expect(inRootDependencyFolder(`${dir}/x/index.js`)).toBe(true)
       }
       for (const dir of eco.dependencyFolders.anyDepth) expect(inDependencyFolder(`src/${dir}/x/index.js`)).toBe(true)
+      for (const dir of eco.dependencyFolders.archives) {
+        expect(inDependencyFolder(`${dir}/x.zip`)).toBe(true)
+        expect(inDependencyFolder(`packages/a/${dir}/x.zip`)).toBe(true)
+        expect(inDependencyFolder(`${dir}x/x.zip`)).toBe(false)
+      }
       for (const dir of Object.keys(eco.dependencyFolders.caches)) expect(eco.dependencyFolders.root).toContain(dir)
     })
 

@@ -82,7 +82,11 @@ interface ProjectOptions {
   extra?: Record<string, unknown>
   /** Workspace packages: the root declares `packages/*`. */
   packages?: Record<string, Record<string, string>>
+  /** Zero-installs: the archives in the project's `.yarn/cache`, committed (`enableGlobalCache: false`). */
+  zeroInstall?: boolean
 }
+
+const ZERO_INSTALL_GITIGNORE = 'node_modules\n.yarn/install-state.gz\n.yarn/unplugged\n.pnp.*\n'
 
 function project(opts: ProjectOptions = {}): { ws: string; start: string; shared: string } {
   const workspaces = opts.packages ? { workspaces: ['packages/*'] } : {}
@@ -101,14 +105,15 @@ function project(opts: ProjectOptions = {}): { ws: string; start: string; shared
   ])
   const ws = makeRepo({
     'package.json': JSON.stringify(manifest, null, 2) + '\n',
-    '.yarnrc.yml': yarnrc(opts.linker === undefined ? 'node-modules' : opts.linker),
-    '.gitignore': GITIGNORE,
+    '.yarnrc.yml': yarnrc(opts.linker === undefined ? 'node-modules' : opts.linker) + (opts.zeroInstall ? 'enableGlobalCache: false\n' : ''),
+    '.gitignore': opts.zeroInstall ? ZERO_INSTALL_GITIGNORE : GITIGNORE,
     'src/calc.js': CALC,
     'test/calc.test.js': CALC_TEST,
     ...Object.fromEntries(packages)
   })
-  execFileSync('yarn', ['install', '--mode=update-lockfile'], { cwd: ws, env: { ...env, YARN_ENABLE_IMMUTABLE_INSTALLS: '0' }, stdio: 'pipe' })
-  rmSync(path.join(ws, '.yarn'), { recursive: true, force: true })
+  const install = opts.zeroInstall ? ['install', '--mode=skip-build'] : ['install', '--mode=update-lockfile']
+  execFileSync('yarn', install, { cwd: ws, env: { ...env, YARN_ENABLE_IMMUTABLE_INSTALLS: '0' }, stdio: 'pipe' })
+  if (!opts.zeroInstall) rmSync(path.join(ws, '.yarn'), { recursive: true, force: true })
   const shared = sharedTempDir()
   writeFileSync(path.join(shared, 'old-yarn.lock'), readFileSync(path.join(ws, 'yarn.lock')))
   const declared = { ...manifest, packageManager: opts.packageManager ?? manifest.packageManager, ...opts.extra }
@@ -273,6 +278,56 @@ describe('task: dependency-upgrade (Yarn Berry through corepack, against a local
       expect(existsSync(marker)).toBe(false)
       expect(existsSync(path.join(ws, '.yarn'))).toBe(false)
       rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
+    },
+    LONG
+  )
+
+  it(
+    "zero-installs: the bump commit adds the new version's archive to the committed .yarn/cache and drops the old one, so an --immutable-cache install of the bump passes",
+    async () => {
+      const { ws, start } = project({ zeroInstall: true })
+      const archivesAt = (rev: string): string[] =>
+        sh(ws, ['ls-tree', '--name-only', `${rev}:.yarn/cache`])
+          .trim()
+          .split('\n')
+          .filter((f) => f.startsWith('mathlib-'))
+      const [old] = archivesAt(start)
+      expect(old).toMatch(/^mathlib-npm-1\.0\.0-[0-9a-f]+-[0-9a-f]+\.zip$/)
+
+      const ready = await prepareUpgrade(settings(ws), { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(env), runId: 'deps-1-1' })
+      expect(ready.kind).toBe('ready')
+      expect(sh(ws, ['rev-list', '--count', `${start}..HEAD`]).trim()).toBe('1')
+      const [added] = archivesAt('HEAD')
+      expect(added).toMatch(/^mathlib-npm-2\.0\.0-[0-9a-f]+-[0-9a-f]+\.zip$/)
+      expect(archivesAt('HEAD')).toEqual([added])
+      expect(changedIn(ws, 'HEAD').sort()).toEqual([`.yarn/cache/${added}`, `.yarn/cache/${old}`, 'package.json', 'yarn.lock'].sort())
+      expect(sh(ws, ['status', '--porcelain'])).toBe('')
+
+      // What the project's own CI does with the pull request: a fresh clone, no registry, the committed cache only.
+      const clone = tempDir('loopgate-berry-clone-')
+      execFileSync('git', ['clone', '-q', ws, clone], { stdio: 'pipe' })
+      const offline = { ...env, YARN_NPM_REGISTRY_SERVER: 'http://127.0.0.1:9', YARN_ENABLE_NETWORK: '0', YARN_GLOBAL_FOLDER: tempDir('loopgate-yarn-global-') }
+      execFileSync('yarn', ['install', '--immutable', '--immutable-cache', '--mode=skip-build'], { cwd: clone, env: offline, stdio: 'pipe' })
+      expect(JSON.parse(readFileSync(path.join(clone, 'node_modules/mathlib/package.json'), 'utf8')).version).toBe('2.0.0')
+      rmSync(path.join(ws, 'node_modules'), { recursive: true, force: true })
+    },
+    LONG
+  )
+
+  it(
+    'zero-installs: an archive the agent rewrites or adds in the committed .yarn/cache is refused and put back as the bump has it; the code fix lands',
+    async () => {
+      const { ws, start, shared } = project({ zeroInstall: true })
+      const tamper = `${FIX} && for f in .yarn/cache/mathlib-npm-2*.zip; do echo not-a-zip > "$f"; done && echo extra > .yarn/cache/chai-npm-9.9.9-0-0.zip`
+      const { report } = await loop(ws).run({ 'agent-command': agent(shared, [tamper]) })
+      expect(report.stopReason).toBe('verified')
+      const [first] = report.run?.iterations ?? []
+      expect(first.tampered).toBe(true)
+      expect(first.rejected.join('\n')).toMatch(/\.yarn\/cache\/chai-npm-9\.9\.9-0-0\.zip \(added \(a dependency folder/)
+      expect(first.rejected.join('\n')).toMatch(/\.yarn\/cache\/mathlib-npm-2\.0\.0-[0-9a-f-]+\.zip \(modified \(a dependency folder/)
+      const bump = bumpOf(ws, start)
+      expect(sh(ws, ['diff', '--name-only', bump, 'HEAD']).trim()).toBe('src/calc.js')
+      expect(sh(ws, ['status', '--porcelain', '--', '.yarn'])).toBe('')
     },
     LONG
   )

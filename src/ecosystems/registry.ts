@@ -61,10 +61,15 @@ export const DEPENDENCY_CACHE_DIRS: Record<string, string[]> = Object.fromEntrie
   ECOSYSTEMS.flatMap((e) => Object.entries(e.dependencyFolders.caches).map(([dir, caches]) => [dir, [...caches]]))
 )
 
-/** Whether `file` is inside a folder of installed packages: one at any depth, or a root one. */
+/** Committed archive folders (`.yarn/cache`), matched at any depth. */
+export const ARCHIVE_FOLDERS: readonly string[] = [...new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.archives))]
+
+/** Whether `file` is inside a folder of installed packages (one at any depth, or a root one) or of package archives. */
 export function inDependencyFolder(file: string): boolean {
   const parts = file.split('/').slice(0, -1)
   if (parts.length > 0 && ROOT_DEPENDENCY_DIRS.includes(parts[0])) return true
+  const dir = `/${parts.join('/')}/`
+  if (ARCHIVE_FOLDERS.some((a) => dir.includes(`/${a}/`))) return true
   return parts.some((p) => ECOSYSTEMS.some((e) => e.dependencyFolders.anyDepth.includes(p)))
 }
 

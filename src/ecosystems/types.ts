@@ -119,6 +119,8 @@ export interface DependencyFolders {
   root: readonly string[]
   /** Folder names that hold installed packages at any depth (`node_modules`, `site-packages`). */
   anyDepth: readonly string[]
+  /** Committed folders of package archives the package manager installs from, at any depth (`.yarn/cache`). */
+  archives: readonly string[]
   /** Folders inside a root folder that tools write while they run: each gate run gets them empty. */
   caches: Readonly<Record<string, readonly string[]>>
 }

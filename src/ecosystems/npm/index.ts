@@ -32,6 +32,7 @@ export const npm: Ecosystem = {
   dependencyFolders: {
     root: ['node_modules'],
     anyDepth: ['node_modules'],
+    archives: [],
     // vite bundles its config into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`.
     caches: { node_modules: ['.cache', '.vite', '.vite-temp'] }
   },

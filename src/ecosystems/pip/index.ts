@@ -35,6 +35,7 @@ export const pip: Ecosystem = {
   dependencyFolders: {
     root: ['.venv', 'venv'],
     anyDepth: ['site-packages', 'dist-packages', '__pypackages__'],
+    archives: [],
     caches: {}
   },
   // `PIP_INDEX_URL`, `PIP_EXTRA_INDEX_URL`, `PIP_CONFIG_FILE`, …

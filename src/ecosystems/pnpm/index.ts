@@ -16,6 +16,7 @@ export const pnpm: Ecosystem = {
     // `.pnpm-store`: the store pnpm keeps at the root of a file system other than HOME's.
     root: ['node_modules', '.pnpm-store'],
     anyDepth: ['node_modules'],
+    archives: [],
     caches: { node_modules: ['.cache', '.vite', '.vite-temp'] }
   },
   // npm's configuration (pnpm reads `npm_config_*` and .npmrc), pnpm's own, and corepack's cache of pinned versions.

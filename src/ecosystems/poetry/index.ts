@@ -16,7 +16,7 @@ export const poetry: Ecosystem = {
     }
   ],
   lockEntries: (_file, text) => poetryLockEntries(text),
-  dependencyFolders: { root: ['.venv', 'venv'], anyDepth: ['site-packages', 'dist-packages', '__pypackages__'], caches: {} },
+  dependencyFolders: { root: ['.venv', 'venv'], anyDepth: ['site-packages', 'dist-packages', '__pypackages__'], archives: [], caches: {} },
   // Poetry's source credentials and certificates, and pip's configuration for a project without a source.
   registryEnv: (name) => /^POETRY_(?:HTTP_BASIC_|PYPI_TOKEN_|CERTIFICATES_|REPOSITORIES_)/.test(name) || /^PIP_/.test(name),
   upgrade: new PoetryPackageManager()

@@ -9,7 +9,7 @@ export const pyproject: Ecosystem = {
   lockfiles: [],
   manifests: [{ file: PYPROJECT, kind: 'pyproject', allowedKeys: ['project.dependencies', 'project.optional-dependencies', 'dependency-groups'] }],
   lockEntries: () => null,
-  dependencyFolders: { root: ['.venv', 'venv'], anyDepth: ['site-packages', 'dist-packages', '__pypackages__'], caches: {} },
+  dependencyFolders: { root: ['.venv', 'venv'], anyDepth: ['site-packages', 'dist-packages', '__pypackages__'], archives: [], caches: {} },
   // pip's own configuration: `PIP_INDEX_URL`, `PIP_EXTRA_INDEX_URL`, `PIP_CONFIG_FILE`, …
   registryEnv: (name) => /^PIP_/.test(name),
   upgrade: new PyprojectPackageManager()

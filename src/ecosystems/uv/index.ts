@@ -16,7 +16,7 @@ export const uv: Ecosystem = {
     }
   ],
   lockEntries: (_file, text) => uvLockEntries(text),
-  dependencyFolders: { root: ['.venv', 'venv'], anyDepth: ['site-packages', 'dist-packages', '__pypackages__'], caches: {} },
+  dependencyFolders: { root: ['.venv', 'venv'], anyDepth: ['site-packages', 'dist-packages', '__pypackages__'], archives: [], caches: {} },
   // uv's index configuration and credentials, and pip's for the version lookups of a project that names no index.
   registryEnv: (name) =>
     /^UV_(?:DEFAULT_INDEX|INDEX|INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX_\w+_(?:USERNAME|PASSWORD)|KEYRING_PROVIDER|NATIVE_TLS)$/.test(name) ||

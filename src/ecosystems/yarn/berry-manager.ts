@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import yaml from 'js-yaml'
@@ -6,7 +6,7 @@ import { readAgentText } from '../../fs/tree.js'
 import { NodeLockManager } from '../node-lock-manager.js'
 import { lockedByDeclaredRange, MAX_JSON_BYTES, packageJsonWorkspaces, parseVersions, type Json } from '../node-project.js'
 import { runTool, type Tool } from '../package-manager-tool.js'
-import type { UpgradeCandidate } from '../types.js'
+import type { BumpResult, CandidateInWorkspace, UpgradeCandidate } from '../types.js'
 import { berryLocked, parseBerryLock } from './berry-lockfile.js'
 
 export const LOCKFILE = 'yarn.lock'
@@ -15,7 +15,7 @@ export const YARNRC = '.yarnrc.yml'
 /**
  * What every Berry command of the bump runs with: no lifecycle script, a lockfile it may rewrite
  * (Berry makes installs immutable under CI), downloads in the global cache rather than the
- * project's `.yarn/cache`, the `node-modules` linker the gate's dependency folders model, and
+ * project's `.yarn/cache` (unless the project keeps its archives there), the `node-modules` linker the gate's dependency folders model, and
  * nothing on the terminal.
  */
 const BERRY_ENV = {
@@ -30,6 +30,8 @@ const BERRY_ENV = {
 
 const isTable = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
+const DEFAULT_CACHE_FOLDER = '.yarn/cache'
+
 /** A setting of the project's `.yarnrc.yml` (null: no such file, or it does not parse). */
 export function yarnrcSetting(workspace: string, key: string): unknown {
   const text = readAgentText(workspace, YARNRC, MAX_JSON_BYTES)
@@ -39,6 +41,47 @@ export function yarnrcSetting(workspace: string, key: string): unknown {
     return isTable(doc) ? doc[key] : null
   } catch {
     return null
+  }
+}
+
+/** Whether every component of `rel` under `workspace` is a real folder (no symlink out of the checkout). */
+function realFolder(workspace: string, rel: string): boolean {
+  let at = workspace
+  for (const part of rel.split('/')) {
+    at = path.join(at, part)
+    try {
+      if (!lstatSync(at).isDirectory()) return false
+    } catch {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * The project's own cache folder, relative to the workspace, when the project keeps its archives
+ * there (zero-installs: the global cache not turned on, the folder holding archives): the bump must
+ * add the new version's archive and drop the old one, or an `--immutable-cache` install fails on
+ * the pull request. Null when the archives live in Yarn's global cache.
+ */
+export function projectCacheFolder(workspace: string): string | null {
+  if (yarnrcSetting(workspace, 'enableGlobalCache') === 'true') return null
+  const configured = yarnrcSetting(workspace, 'cacheFolder')
+  const folder = typeof configured === 'string' ? path.posix.normalize(configured.replace(/\\/g, '/')).replace(/\/$/, '') : DEFAULT_CACHE_FOLDER
+  if (folder === '.' || folder.startsWith('../') || folder === '..' || path.posix.isAbsolute(folder)) return null
+  return realFolder(workspace, folder) && cacheArchives(workspace, folder).size > 0 ? folder : null
+}
+
+/** The archive files in the project's cache folder. */
+function cacheArchives(workspace: string, folder: string): Set<string> {
+  try {
+    return new Set(
+      readdirSync(path.join(workspace, folder), { withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.zip'))
+        .map((e) => e.name)
+    )
+  } catch {
+    return new Set()
   }
 }
 
@@ -79,7 +122,20 @@ export class YarnBerryManager extends NodeLockManager {
     const tool = await super.tool(workspace, env, signal)
     // Berry's install state goes outside the workspace: an untracked `.yarn/install-state.gz` is no file of the bump's.
     this.stateDir ??= mkdtempSync(path.join(os.tmpdir(), 'loopgate-yarn-state-'))
-    return { ...tool, env: { ...tool.env, ...BERRY_ENV, YARN_INSTALL_STATE_PATH: path.join(this.stateDir, 'install-state.gz') } }
+    const cache = projectCacheFolder(workspace)
+    const ownCache: Record<string, string> = cache ? { YARN_ENABLE_GLOBAL_CACHE: '0', YARN_CACHE_FOLDER: path.join(workspace, cache) } : {}
+    return { ...tool, env: { ...tool.env, ...BERRY_ENV, ...ownCache, YARN_INSTALL_STATE_PATH: path.join(this.stateDir, 'install-state.gz') } }
+  }
+
+  /** The bump, and in a project that commits its cache, the archives the install added and removed there. */
+  override async bump(job: CandidateInWorkspace): Promise<BumpResult> {
+    const cache = projectCacheFolder(job.workspace)
+    if (!cache) return super.bump(job)
+    const before = cacheArchives(job.workspace, cache)
+    const result = await super.bump(job)
+    const after = cacheArchives(job.workspace, cache)
+    const archives = [...[...after].filter((f) => !before.has(f)), ...[...before].filter((f) => !after.has(f))].sort()
+    return { ...result, files: [...(result.files ?? this.bumpFiles), ...archives.map((f) => `${cache}/${f}`)] }
   }
 
   private stateDir: string | undefined

@@ -15,6 +15,7 @@ export const yarn: Ecosystem = {
   dependencyFolders: {
     root: ['node_modules'],
     anyDepth: ['node_modules'],
+    archives: ['.yarn/cache'],
     caches: { node_modules: ['.cache', '.vite', '.vite-temp'] }
   },
   // npm's configuration (Yarn classic reads `npm_config_*` and .npmrc), Yarn's own (`YARN_REGISTRY`, Berry's `YARN_NPM_*`, …), and corepack's cache of pinned versions.
