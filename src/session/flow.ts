@@ -64,9 +64,15 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
       resumeAndRun({ held, ports, remember, session, repository: GitRepository.held(custody) })
     )
   } catch (err) {
+    // However the run failed, its charges entry (what the ledger holds) ends its lease on the loop:
+    // otherwise the next run of the loop is held until this one's deadline.
+    const released = session?.release(path.join(runDir, 'ledger.jsonl'))
     const message = configErrorFrom(err, held.settings.workspace)
-    if (message === null) throw err
-    await session?.release(path.join(runDir, 'ledger.jsonl'))
+    if (message === null) {
+      await released?.catch(() => undefined)
+      throw err
+    }
+    await released
     return { kind: 'stopped', settings: held.settings, stopReason: 'config-error', message }
   }
   if (!session) return { kind: 'ran', settings: held.settings, report }
