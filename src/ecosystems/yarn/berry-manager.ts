@@ -30,7 +30,8 @@ const BERRY_ENV = {
 
 const isTable = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const DEFAULT_CACHE_FOLDER = '.yarn/cache'
+/** Berry's project cache folder, the one the gate holds as a dependency folder (the ecosystem's `archives`). */
+export const PROJECT_CACHE_FOLDER = '.yarn/cache'
 
 /** A setting of the project's `.yarnrc.yml` (null: no such file, or it does not parse). */
 export function yarnrcSetting(workspace: string, key: string): unknown {
@@ -60,15 +61,16 @@ function realFolder(workspace: string, rel: string): boolean {
 
 /**
  * The project's own cache folder, relative to the workspace, when the project keeps its archives
- * there (zero-installs: the global cache not turned on, the folder holding archives): the bump must
+ * in `.yarn/cache` (zero-installs: the global cache not turned on, the folder holding archives): the bump must
  * add the new version's archive and drop the old one, or an `--immutable-cache` install fails on
  * the pull request. Null when the archives live in Yarn's global cache.
  */
 export function projectCacheFolder(workspace: string): string | null {
   if (yarnrcSetting(workspace, 'enableGlobalCache') === 'true') return null
+  // Another `cacheFolder` is no folder the gate holds: its archives would be the agent's to change.
   const configured = yarnrcSetting(workspace, 'cacheFolder')
-  const folder = typeof configured === 'string' ? path.posix.normalize(configured.replace(/\\/g, '/')).replace(/\/$/, '') : DEFAULT_CACHE_FOLDER
-  if (folder === '.' || folder.startsWith('../') || folder === '..' || path.posix.isAbsolute(folder)) return null
+  if (typeof configured === 'string' && path.posix.normalize(configured.replace(/\\/g, '/')).replace(/\/$/, '') !== PROJECT_CACHE_FOLDER) return null
+  const folder = PROJECT_CACHE_FOLDER
   return realFolder(workspace, folder) && cacheArchives(workspace, folder).size > 0 ? folder : null
 }
 

@@ -2,6 +2,7 @@ import { npm } from '../npm/index.js'
 import { MANIFEST } from '../node-project.js'
 import type { Ecosystem } from '../types.js'
 import { yarnLockEntries } from './lockfile.js'
+import { PROJECT_CACHE_FOLDER } from './berry-manager.js'
 import { LOCKFILE } from './manager.js'
 import { YarnPackageManager } from './yarn-manager.js'
 
@@ -15,7 +16,7 @@ export const yarn: Ecosystem = {
   dependencyFolders: {
     root: ['node_modules'],
     anyDepth: ['node_modules'],
-    archives: ['.yarn/cache'],
+    archives: [PROJECT_CACHE_FOLDER],
     caches: { node_modules: ['.cache', '.vite', '.vite-temp'] }
   },
   // npm's configuration (Yarn classic reads `npm_config_*` and .npmrc), Yarn's own (`YARN_REGISTRY`, Berry's `YARN_NPM_*`, …), and corepack's cache of pinned versions.
