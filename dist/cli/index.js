@@ -14,7 +14,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-IZCB66D7.js";
+} from "../chunks/chunk-3ZF5RTFH.js";
 import "../chunks/chunk-BLQFJ432.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-VTQU4OMX.js";
