@@ -117,3 +117,88 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
   },
   LONG
 )
+
+/** A PEP 660 build backend in the tree (no setuptools or wheel needed): the editable wheel's `.pth` names the build folder's `src`. */
+const BACKEND = [
+  'import base64, hashlib, os, zipfile',
+  'NAME, VERSION = "answer_pkg", "1.0"',
+  'INFO = f"{NAME}-{VERSION}.dist-info"',
+  'def get_requires_for_build_editable(config_settings=None):',
+  '    return []',
+  'def build_editable(wheel_directory, config_settings=None, metadata_directory=None):',
+  '    name = f"{NAME}-{VERSION}-py3-none-any.whl"',
+  '    files = {',
+  '        f"{NAME}.pth": os.path.abspath("src") + "\\n",',
+  '        f"{INFO}/METADATA": f"Metadata-Version: 2.1\\nName: {NAME}\\nVersion: {VERSION}\\n",',
+  '        f"{INFO}/WHEEL": "Wheel-Version: 1.0\\nGenerator: lg\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",',
+  '    }',
+  '    record = []',
+  '    with zipfile.ZipFile(os.path.join(wheel_directory, name), "w") as z:',
+  '        for rel, text in files.items():',
+  '            data = text.encode()',
+  '            z.writestr(rel, data)',
+  '            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()',
+  '            record.append(f"{rel},sha256={digest},{len(data)}")',
+  '        record.append(f"{INFO}/RECORD,,")',
+  '        z.writestr(f"{INFO}/RECORD", "\\n".join(record) + "\\n")',
+  '    return name',
+  ''
+].join('\n')
+
+const EDITABLE_PROJECT: Record<string, string> = {
+  '.gitignore': '.venv/\n__pycache__/\n',
+  'requirements.txt': 'lg-lib==1.0.0\n',
+  'pyproject.toml': '[build-system]\nrequires = []\nbuild-backend = "lg_backend"\nbackend-path = ["."]\n\n[project]\nname = "answer_pkg"\nversion = "1.0"\n',
+  'lg_backend.py': BACKEND,
+  'src/answer_pkg/__init__.py': 'import lg_lib\n\n\ndef add(a, b):\n    return a - b\n',
+  'tests/test_answer.py': 'from answer_pkg import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n'
+}
+
+needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
+  'a setup that installs the project after the requirements keeps the requirements once; each run installs the project into a fresh writable copy',
+  async () => {
+    const state = path.join(sharedTempDir('loopgate-agent-state-'), 'n')
+    const script = [
+      `n=$(cat ${state} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${state}`,
+      'if [ $n -ge 3 ]; then sed -i \'s/a - b/a + b/\' src/answer_pkg/__init__.py; else echo "# notes $n" > NOTES.md; fi',
+      ''
+    ].join('\n')
+    const markers = [
+      `.venv/bin/python -c "import lg_lib, answer_pkg; print('LIB', lg_lib.VERSION, 'FROM', answer_pkg.__file__)"`,
+      'test -e .venv/planted && echo VENV-PLANTED-BEFORE',
+      '{ touch .venv/planted 2>/dev/null && echo VENV-WRITTEN; } || echo VENV-REFUSED'
+    ].join('; ')
+    const r = await runAttack({
+      isolation: 'auto',
+      files: EDITABLE_PROJECT,
+      env: { ...index.env },
+      inputs: {
+        'agent-env': 'PIP_INDEX_URL',
+        'max-iterations': '3',
+        'same-failure-limit': '9',
+        'gate-setup': `${TEST_PYTHON} -m venv --system-site-packages .venv && .venv/bin/pip install --no-compile --requirement requirements.txt && .venv/bin/pip install --no-compile --no-deps -e .`,
+        'gate-command': `${markers}; .venv/bin/python -m pytest -q -p no:cacheprovider --junitxml=reports/junit.xml`,
+        'gate-report': 'reports/junit.xml'
+      },
+      script
+    })
+    const gates = (r.report.run?.iterations ?? []).map((it) => it.gate?.outputTail ?? '')
+    if (r.report.stopReason !== 'verified') console.log(r.report.stopReason, r.report.notes.join('\n'), gates.join('\n-----\n'))
+    expect(r.report.stopReason).toBe('verified')
+    expect(gates).toHaveLength(3)
+    for (const gate of gates) {
+      // The requirements come from the kept virtualenv, installed once on the baseline…
+      expect(gate).not.toContain('lg-lib-1.0.0')
+      expect(gate).toContain('LIB 1.0.0')
+      // …which holds that install alone: the project goes in afresh, from the commit's checkout.
+      expect(gate).toMatch(/Successfully installed answer[-_]pkg-1\.0/)
+      expect(gate).not.toContain('Attempting uninstall')
+      expect(gate).toMatch(/FROM \S+\/src\/answer_pkg\/__init__\.py/)
+      expect(gate).toContain('VENV-WRITTEN')
+      // A copy of its own each run: what one run wrote into the virtualenv is gone in the next.
+      expect(gate).not.toContain('VENV-PLANTED-BEFORE')
+    }
+    expect(r.report.run?.iterations.map((it) => it.gate?.passed)).toEqual([false, false, true])
+  },
+  LONG
+)

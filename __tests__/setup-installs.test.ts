@@ -38,27 +38,42 @@ describe('Python installs of the reference’s pinned requirements', () => {
   })
 
   test.each([
-    ['the project itself', 'python -m venv .venv && .venv/bin/pip install .'],
-    ['the project, editable', 'python -m venv .venv && .venv/bin/pip install -e .'],
-    ['a package named on the command line', 'python -m venv .venv && .venv/bin/pip install pytest==8.0.0'],
-    ['a requirements file that installs the project', 'python -m venv .venv && .venv/bin/pip install -r requirements-dev.txt'],
-    ['a requirements file with a URL', 'python -m venv .venv && .venv/bin/pip install -r requirements-url.txt'],
-    ['a requirements file with a path', 'python -m venv .venv && .venv/bin/pip install -r requirements-path.txt'],
-    ['a nested file that is no dependency file', 'python -m venv .venv && .venv/bin/pip install -r requirements-nested.txt'],
-    ['a requirements file the checkout does not have', 'python -m venv .venv && .venv/bin/pip install -r requirements-missing.txt'],
+    ['the project itself', '.venv/bin/pip install .'],
+    ['the project, editable', '.venv/bin/pip install -e .'],
+    ['a package named on the command line', '.venv/bin/pip install pytest==8.0.0'],
+    ['a requirements file that installs the project', '.venv/bin/pip install -r requirements-dev.txt'],
+    ['a requirements file with a URL', '.venv/bin/pip install -r requirements-url.txt'],
+    ['a requirements file with a path', '.venv/bin/pip install -r requirements-path.txt'],
+    ['a nested file that is no dependency file', '.venv/bin/pip install -r requirements-nested.txt'],
+    ['a requirements file the checkout does not have', '.venv/bin/pip install -r requirements-missing.txt'],
+    ['an archive in the tree named like a requirement', '.venv/bin/pip install -r requirements-archive.txt'],
+    ['the project, editable, its value attached', '.venv/bin/pip install -r requirements.txt -e.'],
+    ['the project, editable, the option abbreviated', '.venv/bin/pip install -r requirements.txt --edit .'],
+    ['pip into a target folder', '.venv/bin/pip install -r requirements.txt --target lib'],
+    ['find-links in the tree', '.venv/bin/pip install -r requirements.txt -f ./wheels'],
+    ['the project after an activation', 'source .venv/bin/activate && pip install .']
+  ])('only the virtualenv is an install, the rest writes into it: %s', (_what, rest) => {
+    expect(setupSteps(`python -m venv .venv && ${rest}`, read)).toEqual({ install: 'python -m venv .venv', rest, folders: ['.venv'], restWrites: true })
+  })
+
+  test('the project installed after the pinned requirements: those are the install, kept for a rest that writes into the virtualenv', () => {
+    const steps = setupSteps('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py', read)
+    expect(steps).toEqual({
+      install: 'python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt',
+      rest: '. .venv/bin/activate && pip install -e . && python gen.py',
+      folders: ['.venv'],
+      restWrites: true
+    })
+    expect(setupSteps('poetry config virtualenvs.in-project true && poetry install --no-root && poetry install --only-root', read).restWrites).toBe(true)
+  })
+
+  test.each([
     ['pip outside any virtualenv', 'pip install -r requirements.txt'],
-    ['an archive in the tree named like a requirement', 'python -m venv .venv && .venv/bin/pip install -r requirements-archive.txt'],
-    ['the project, editable, its value attached', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt -e.'],
-    ['the project, editable, the option abbreviated', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt --edit .'],
     ['Poetry told to use another virtualenv', 'VIRTUAL_ENV=/opt/env POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root'],
-    ['pip into a target folder', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt --target lib'],
-    ['find-links in the tree', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt -f ./wheels'],
-    ['a later step that installs into the virtualenv', 'python -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/pip install -e .'],
     ['Poetry installing the project', 'poetry config virtualenvs.in-project true && poetry install'],
-    ['Poetry without an in-project virtualenv', 'poetry install --no-root'],
-    ['the project after an activation', 'python -m venv .venv && source .venv/bin/activate && pip install .']
+    ['Poetry without an in-project virtualenv', 'poetry install --no-root']
   ])('not an install: %s', (_what, setup) => {
-    expect(setupSteps(setup, read)).toEqual({ install: null, rest: setup, folders: [] })
+    expect(setupSteps(setup, read)).toEqual({ install: null, rest: setup, folders: [], restWrites: false })
   })
 
   test('Poetry in-project from poetry.toml', () => {
@@ -72,8 +87,12 @@ describe('Node installs', () => {
     expect(setupSteps('npm ci --no-audit && node scripts/build.mjs')).toEqual({
       install: 'npm ci --no-audit',
       rest: 'node scripts/build.mjs',
-      folders: ['node_modules']
+      folders: ['node_modules'],
+      restWrites: false
     })
+    expect(setupSteps('npm ci && pip install -e .').restWrites).toBe(false)
+    expect(setupSteps('npm ci && npm run build').restWrites).toBe(false)
+    expect(setupSteps('npm ci && npm install --no-save left-pad && npm run build').restWrites).toBe(false)
   })
   test('a package name is no install of the lockfile', () => {
     expect(setupSteps('npm install left-pad').install).toBeNull()

@@ -6,7 +6,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { printTable, removeDeferred, type Figure } from './lib.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const MODULES = ['loop.ts', 'startup.ts', 'gate-overhead.ts', 'publishable-tree.ts', 'fingerprint.ts', 'state.ts', 'scenarios.ts', 'meter.ts', 'ecosystems.ts']
+const MODULES = [
+  'loop.ts',
+  'startup.ts',
+  'gate-overhead.ts',
+  'gate-setup.ts',
+  'publishable-tree.ts',
+  'fingerprint.ts',
+  'state.ts',
+  'scenarios.ts',
+  'meter.ts',
+  'ecosystems.ts'
+]
 
 const figures: Figure[] = []
 for (const name of MODULES) {

@@ -35,17 +35,40 @@ export interface SetupRun {
 /**
  * gate-setup in the prepared checkout; a verdict when it failed or wrote a protected path. Its
  * install steps (see toolchain/setup-installs.ts) run once on the reference's dependency files, on
- * the baseline, whose result every later run on those files gets read-only instead; a commit that
+ * the baseline, whose result every later run on those files gets read-only instead (a writable
+ * copy when the rest of the setup installs into it, as `pip install -e .` does); a commit that
  * changes the dependency files runs the whole setup, install scripts off.
  */
 export async function runSetup(run: SetupRun): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
-  const { exec, prepared, started, checkout } = run
+  const { prepared, checkout } = run
   const steps = setupSteps(run.setup ?? '', (rel) => readAgentText(prepared.dir, rel, 1_000_000))
   const onReference = !prepared.dependenciesChanged
   if (run.installOnly && (!onReference || checkout.installed)) return { output: '' }
-  const command = run.installOnly ? steps.install : onReference && checkout.installed ? steps.rest : run.setup
+  const keeping = (run.baseline || run.installOnly === true) && onReference && steps.install !== null && !checkout.installed
+  const env = onReference ? {} : SCRIPTS_OFF
+  // A rest that installs into the kept folders runs after they are kept, so they hold the install alone.
+  if (keeping && (run.installOnly || steps.restWrites)) {
+    const installed = await setupCommand(run, steps.install, env)
+    if (installed.verdict) return installed
+    checkout.keepInstalled(steps.folders, steps.restWrites)
+    if (run.installOnly) return installed
+    const rest = await setupCommand(run, steps.rest, env)
+    return { ...rest, output: `${installed.output}\n${rest.output}` }
+  }
+  const ran = await setupCommand(run, onReference && checkout.installed ? steps.rest : run.setup, env)
+  if (!ran.verdict && keeping) checkout.keepInstalled(steps.folders, steps.restWrites)
+  return ran
+}
+
+/** One gate-setup command; a verdict when it failed or wrote a protected path. */
+async function setupCommand(
+  run: SetupRun,
+  command: string | null | undefined,
+  env: NodeJS.ProcessEnv
+): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
   if (!command) return { output: '' }
-  const s = await exec(command, onReference ? {} : SCRIPTS_OFF)
+  const { started } = run
+  const s = await run.exec(command, env)
   const output = `${s.stdout}\n${s.stderr}`
   if (s.exitCode !== 0 || s.timedOut || s.aborted) {
     const end: StepEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
@@ -62,8 +85,7 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   }
   // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
   // it wrote stands in for a protected file.
-  const written = checkout.recheck(run.report)
+  const written = run.checkout.recheck(run.report)
   if (written.length) return { output, verdict: tamperedVerdict(written, started, 'after gate-setup, ') }
-  if ((run.baseline || run.installOnly) && onReference && steps.install && !checkout.installed) checkout.keepInstalled(steps.folders)
   return { output }
 }

@@ -56,8 +56,9 @@ export class CleanCheckout extends CheckoutCore {
       : reference.commit === this.opts.snapshot.commit
         ? fromBase
         : changedPaths(this.repo, reference.commit, commit)
-    // Once gate-setup's install is kept (see keepInstalled), a commit on the reference's dependency files gets it read-only.
-    const writable = this.opts.writableDeps && (!this.installed || (await fromReference).some((p) => dependencyPathKind(p) !== null))
+    // Once gate-setup's install is kept (see keepInstalled), a commit on the reference's dependency
+    // files gets it read-only, unless the rest of gate-setup installs into it.
+    const writable = this.opts.writableDeps && (!this.installed || this.keptForWriting || (await fromReference).some((p) => dependencyPathKind(p) !== null))
     const keepDeps =
       !writable && !this.placedWritable && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
     for (const d of [home, tmp]) this.discard(d)
@@ -221,11 +222,18 @@ export class CleanCheckout extends CheckoutCore {
   installed = false
   private placedWritable = false
 
-  /** After gate-setup's install on the reference's dependency files: see keepInstalled in pristine-deps.ts. */
-  keepInstalled(names: readonly string[]): void {
+  private keptForWriting = false
+
+  /**
+   * After gate-setup's install on the reference's dependency files: see keepInstalled in
+   * pristine-deps.ts. `forWriting`: the rest of gate-setup installs into them, so each later gate
+   * run gets a writable copy instead of the read-only links.
+   */
+  keepInstalled(names: readonly string[], forWriting = false): void {
     const kept = keepInstalled({ checkout: this.dir, pristine: this.pristine }, names)
     this.deps = [...new Set([...this.deps, ...kept])]
     this.installed = true
+    this.keptForWriting = forWriting
   }
 
   /** After gate-setup: see dropEmptyFolders in checkout-locks.ts. */

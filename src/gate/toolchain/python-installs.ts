@@ -140,5 +140,5 @@ function poetryInstall(rest: string, ctx: PythonContext): PythonStep | null {
   return { folders: ['.venv'] }
 }
 
-/** A step after a Python install that would write into its virtualenv (`pip install -e .`), which the later runs get read-only. */
+/** A step after a Python install that would write into its virtualenv (`pip install -e .`): the later runs get a writable copy of it. */
 export const WRITES_VIRTUALENV = /(?:^|[\s/])(?:pip3?|poetry|uv|pdm|hatch|flit|virtualenv)(?=$|[\s;&|)])|setup\.py|-m venv\b/

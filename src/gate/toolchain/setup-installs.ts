@@ -7,7 +7,8 @@
  * - Python (see python-installs.ts): `python -m venv .venv` (or `venv`), `.venv/bin/pip install
  *   -r requirements.txt [-c constraints.txt]` (or `pip install -r …` after `. .venv/bin/activate`),
  *   `poetry install --no-root` into an in-project `.venv`, into that folder.
- * What follows them (a build step, a code generator) is not an install and runs for each candidate.
+ * What follows them (a build step, a code generator, the project's own `pip install -e .`) is not
+ * an install and runs for each candidate.
  */
 import { pythonInstallStep, WRITES_VIRTUALENV, type CheckoutReader, type PythonContext } from './python-installs.js'
 
@@ -22,9 +23,16 @@ export interface SetupSteps {
   rest: string | null
   /** The root dependency folders the install writes, kept as the pristine copies after it. */
   folders: string[]
+  /**
+   * The rest installs into the kept virtualenv (`pip install -e .`): each gate run gets a writable
+   * copy of the kept folders, as it got a virtualenv of its own when the whole setup ran for it. A
+   * node_modules stays read-only: what runs after its install (a build of the commit's code) never
+   * writes the judge's libraries.
+   */
+  restWrites: boolean
 }
 
-const NONE = (setup: string): SetupSteps => ({ install: null, rest: setup, folders: [] })
+const NONE = (setup: string): SetupSteps => ({ install: null, rest: setup, folders: [], restWrites: false })
 
 /** gate-setup split into its install steps and the rest; `read` gives the checkout's requirements files and Poetry's files. */
 export function setupSteps(setup: string, read: CheckoutReader = () => null): SetupSteps {
@@ -47,12 +55,11 @@ export function setupSteps(setup: string, read: CheckoutReader = () => null): Se
   if (writing === 0) return NONE(setup)
   const rest = raw.slice(writing).join('&&').trim()
   const python = [...folders].some((f) => f !== 'node_modules')
-  // The later runs get the virtualenv read-only: a rest that installs into it runs whole each time.
-  if (python && WRITES_VIRTUALENV.test(rest)) return NONE(setup)
   const kept = activations.filter((a) => steps.indexOf(a) < writing)
   return {
     install: steps.slice(0, writing).join(' && '),
     rest: rest ? [...kept, rest].join(' && ') : null,
-    folders: [...folders]
+    folders: [...folders],
+    restWrites: python && WRITES_VIRTUALENV.test(rest)
   }
 }
