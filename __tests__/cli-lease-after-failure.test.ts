@@ -1,9 +1,10 @@
 /**
- * A local run that fails outside the loop (here: the registry cannot be read while looking for an
- * upgrade) still ends its lease on the loop: the next run of the same loop is not held until the
- * failed run's deadline.
+ * A dependency-upgrade run whose registry cannot be read stops `config-error` before anything is
+ * spent, naming the package manager and what it said, and ends its lease on the loop: the next run
+ * of the same loop is not held until the failed run's deadline.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ROOT } from './helpers/action-runner.js'
 import { startRegistry, type LocalRegistry } from './helpers/npm-registry.js'
@@ -31,7 +32,7 @@ function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
 }
 
 it(
-  'a run whose upgrade lookup fails releases its lease: the next run of the loop is admitted and runs',
+  'a run whose upgrade lookup fails stops config-error and releases its lease: the next run of the loop is admitted and runs',
   () => {
     const ws = makeRepo({
       'package.json': JSON.stringify({ name: 'proj', version: '1.0.0', private: true, type: 'module' }, null, 2),
@@ -59,8 +60,11 @@ it(
     ]
     // Nothing listens on port 9: npm cannot read the registry.
     const failed = cli(args, ws, { npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0' })
-    expect(failed.status).not.toBe(0)
-    expect(failed.out).toMatch(/npm outdated failed/)
+    expect(failed.out).toMatch(/stop-reason: config-error/)
+    expect(failed.status).toBe(23)
+    expect(failed.out).toMatch(/npm could not list the outdated dependencies: npm outdated failed.*ECONNREFUSED.*Check that the registry is reachable/)
+    expect(failed.out).not.toMatch(/^\s+at /m)
+    expect(existsSync(path.join(shared, 'calls'))).toBe(false)
 
     const next = cli(args, ws, { npm_config_registry: registry.url })
     expect(next.out).not.toMatch(/another run of the loop/)

@@ -12,7 +12,7 @@ import type { UpgradeAttempt } from '../state/schema.js'
 import { parseIgnoreRule, type IgnoreRule } from './ignore.js'
 import { UPGRADE_MANAGERS } from '../ecosystems/registry.js'
 import { blockingAttempt, describeAttempt, upgradeCandidates, type BaseEvidence } from './select.js'
-import type { PackageManager, UpgradeCandidate } from '../ecosystems/types.js'
+import type { OutdatedReport, PackageManager, UpgradeCandidate } from '../ecosystems/types.js'
 
 /** Bumps the package manager may refuse in one run before loopgate gives up on the run. */
 const MAX_BUMPS_PER_RUN = 5
@@ -37,7 +37,8 @@ export interface UpgradeReady {
 
 export interface UpgradeNothingToDo {
   kind: 'stop'
-  stopReason: 'nothing-to-do'
+  /** `config-error`: the package manager could not list what is outdated (an unreachable registry, a manifest it cannot read). */
+  stopReason: 'nothing-to-do' | 'config-error'
   notes: string[]
   attempts: UpgradeAttempt[]
 }
@@ -224,13 +225,34 @@ export async function prepareUpgrade(settings: UpgradeSettings, opts: PrepareOpt
     testsHash: await protectedTestsHash(opts.repository, settings.protectedPaths)
   }
 
-  const { dependencies: outdated, notes: lookupNotes } = await manager.outdated(workspace, opts.env, opts.signal)
+  const lookup = await lookUpOutdated(manager, { workspace, opts })
+  if ('stop' in lookup) return lookup.stop
+  const { dependencies: outdated, notes: lookupNotes } = lookup
   const { candidates, skipped } = upgradeCandidates(outdated, { ignore, allowMajor: settings.allowMajor, versions: manager.versions })
   const search: Search = { settings, opts, manager, baseCommit, evidence, notes: [...lookupNotes, ...skipped.map((s) => `not upgraded: ${s}`)], attempts: [] }
   const ready = await bumpFirst(search, candidates)
   if (ready) return ready
   const what = outdated.length === 0 ? 'no dependency is outdated' : 'no outdated dependency is left to try'
   return { kind: 'stop', stopReason: 'nothing-to-do', notes: [`dependency-upgrade: ${what}; nothing was spent.`, ...search.notes], attempts: search.attempts }
+}
+
+/**
+ * What the package manager lists as outdated; a lookup that fails (an unreachable registry, a
+ * manifest it cannot read) stops the run before anything is spent, naming the manager and what it said.
+ */
+async function lookUpOutdated(
+  manager: PackageManager,
+  { workspace, opts }: { workspace: string; opts: PrepareOptions }
+): Promise<OutdatedReport | { stop: UpgradeNothingToDo }> {
+  try {
+    return await manager.outdated(workspace, opts.env, opts.signal)
+  } catch (err) {
+    // A ConfigError already names the input or tool to fix: it stops the run as config-error as it is.
+    if (opts.signal?.aborted || err instanceof ConfigError) throw err
+    const said = (err instanceof Error ? err.message : String(err)).trim()
+    const note = `dependency-upgrade: ${manager.name} could not list the outdated dependencies: ${said}. Check that the registry is reachable from the runner and that its address and credentials reach the package manager (its configuration file, or the variables named in agent-env); nothing was spent.`
+    return { stop: { kind: 'stop', stopReason: 'config-error', notes: [note], attempts: [...opts.attempts] } }
+  }
 }
 
 /** Stop reasons that say nothing about the upgrade itself: it may be tried again on the same base. */

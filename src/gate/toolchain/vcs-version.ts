@@ -22,13 +22,9 @@ function nextRelease(version: string): string | null {
  * (`1.2.4.dev3+gabc1234`); with no tag, `0.1.devN+g…` (N commits).
  */
 export async function vcsVersion(repository: GitRepository, commit: string): Promise<string> {
-  const hash = await repository.shortId(commit, 7)
-  const described = await repository.describeTag(commit, '*[0-9]*')
+  const [hash, described] = await Promise.all([repository.shortId(commit, 7), repository.describeTag(commit, '*[0-9]*')])
   const m = described === null ? null : /^(.+)-(\d+)-g[0-9a-f]+$/.exec(described)
-  if (!m) {
-    const count = await repository.revListCount(commit)
-    return `0.1.dev${count}+g${hash}`
-  }
+  if (!m) return `0.1.dev${await repository.revListCount(commit)}+g${hash}`
   const tag = m[1].replace(/^v/i, '')
   const distance = Number(m[2])
   if (distance === 0) return tag
