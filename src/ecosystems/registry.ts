@@ -64,13 +64,21 @@ export const DEPENDENCY_CACHE_DIRS: Record<string, string[]> = Object.fromEntrie
 /** Committed archive folders (`.yarn/cache`), matched at any depth. */
 export const ARCHIVE_FOLDERS: readonly string[] = [...new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.archives))]
 
+const ROOT_DIRS: ReadonlySet<string> = new Set(ROOT_DEPENDENCY_DIRS)
+const ANY_DEPTH_DIRS: ReadonlySet<string> = new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.anyDepth))
+const ARCHIVE_PATHS: readonly string[][] = ARCHIVE_FOLDERS.map((a) => a.split('/'))
+
 /** Whether `file` is inside a folder of installed packages (one at any depth, or a root one) or of package archives. */
 export function inDependencyFolder(file: string): boolean {
-  const parts = file.split('/').slice(0, -1)
-  if (parts.length > 0 && ROOT_DEPENDENCY_DIRS.includes(parts[0])) return true
-  const dir = `/${parts.join('/')}/`
-  if (ARCHIVE_FOLDERS.some((a) => dir.includes(`/${a}/`))) return true
-  return parts.some((p) => ECOSYSTEMS.some((e) => e.dependencyFolders.anyDepth.includes(p)))
+  const parts = file.split('/')
+  parts.pop()
+  if (parts.length > 0 && ROOT_DIRS.has(parts[0])) return true
+  // Called for every path of large trees: one pass, set lookups.
+  for (let i = 0; i < parts.length; i++) {
+    if (ANY_DEPTH_DIRS.has(parts[i])) return true
+    if (ARCHIVE_PATHS.some((a) => a.every((segment, j) => parts[i + j] === segment))) return true
+  }
+  return false
 }
 
 /** Whether `file` is inside a root dependency folder (`node_modules/x`, `.venv/x`). */

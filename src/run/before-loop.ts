@@ -21,7 +21,7 @@ export interface BeforeLoop {
   upgrade: Upgrade | null
   notes: string[]
   /** The task's identity, for remembering a give-up (none for a dependency upgrade: its attempts are remembered). */
-  identity?: TaskIdentity
+  identity?: Promise<TaskIdentity>
   /** task: fix-dependency-pr: the bot's bump, which the agent's work must keep. */
   botBump?: BotBump
 }
@@ -67,8 +67,13 @@ async function beforeTheTask(
   settings: Settings,
   { ctx, bot, repository }: { ctx: RunContext; bot: BotPullReady | null; repository: GitRepository }
 ): Promise<BeforeLoop> {
-  const identity = await taskIdentity(settings, repository, ctx.carry?.baseCommit)
-  const gaveUp = earlierGiveUp(identity, ctx.carry?.gaveUp, settings.commentCommand)
+  // The base is read now, before the run commits anything; the protected tests' hash, a read of the
+  // whole tree, is needed before the loop only against an earlier give-up, else while the run goes on.
+  const base = ctx.carry?.baseCommit || (await repository.head())
+  const identity = taskIdentity(settings, repository, base)
+  identity.catch(() => undefined)
+  const record = ctx.carry?.gaveUp
+  const gaveUp = record ? earlierGiveUp(await identity, record, settings.commentCommand) : null
   if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   return { settings: authored, stop: null, upgrade: null, notes: bot?.notes ?? [], identity, botBump: bot?.bump }

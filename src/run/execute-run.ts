@@ -141,7 +141,7 @@ interface FinishedLoop {
   files: RunFiles
   progress: ProgressFile
   /** The task's identity, for the give-up the loop's state remembers. */
-  identity: TaskIdentity | null
+  identity: Promise<TaskIdentity> | null
   /** The workspace's repository, through loopgate's own git directory. */
   repository: GitRepository
   /** Tests found flaky on the bump commit. */
@@ -187,7 +187,7 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
           runId: ctx.runId
         })
       : undefined,
-    gaveUp: giveUpToRemember({ identity, run, runId: ctx.runId, now: new Date() })
+    gaveUp: giveUpToRemember({ identity: identity && (await identity.catch(() => null)), run, runId: ctx.runId, now: new Date() })
   }
 }
 

@@ -76,8 +76,8 @@ export async function baselineInputs(
   commit: string,
   gate: { command: string; setup?: string; report?: string }
 ): Promise<BaselineInputs> {
-  const tree = await repository.revParse(`${commit}^{tree}`)
-  return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles: await lockfileHash(repository, commit) }
+  const [tree, lockfiles] = await Promise.all([repository.revParse(`${commit}^{tree}`), lockfileHash(repository, commit)])
+  return { tree, command: gate.command, setup: gate.setup, report: gate.report, lockfiles }
 }
 
 /** The entry the state keeps; null for a baseline whose ids are more than the state keeps (it runs each time). */

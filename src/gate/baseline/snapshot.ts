@@ -20,9 +20,28 @@ export function readBlobs(repository: GitRepository, oids: string[]): Promise<Ma
   return repository.catFileBatch(oids)
 }
 
+type TreeListing = Map<string, { mode: string; oid: string }>
+
+/** Listings by commit id, per repository: an object id names one tree for good, and the setup reads the base's several times. */
+const listings = new WeakMap<GitRepository, Map<string, Promise<TreeListing>>>()
+
 /** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
-export async function listTree(repository: GitRepository, commit: string): Promise<Map<string, { mode: string; oid: string }>> {
-  const tree = new Map<string, { mode: string; oid: string }>()
+export async function listTree(repository: GitRepository, commit: string): Promise<TreeListing> {
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) return readTree(repository, commit)
+  const known = listings.get(repository) ?? new Map<string, Promise<TreeListing>>()
+  listings.set(repository, known)
+  let listing = known.get(commit)
+  if (!listing) {
+    listing = readTree(repository, commit)
+    known.set(commit, listing)
+    listing.catch(() => known.delete(commit))
+  }
+  // Each caller gets a map of its own.
+  return new Map(await listing)
+}
+
+async function readTree(repository: GitRepository, commit: string): Promise<TreeListing> {
+  const tree: TreeListing = new Map()
   for (const entry of await repository.lsTree(commit, { recursive: true }))
     if (entry.type === 'blob') tree.set(entry.path, { mode: entry.mode, oid: entry.oid })
   return tree
