@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { editableBackend } from './helpers/editable-backend.js'
 import { runAttack } from './helpers/gate-fixture.js'
 import { hasTool, needs, TEST_PYTHON } from './helpers/needs-tools.js'
 import { startPackageIndex, type PackageIndex } from './helpers/pypi-index.js'
@@ -118,38 +119,11 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
   LONG
 )
 
-/** A PEP 660 build backend in the tree (no setuptools or wheel needed): the editable wheel's `.pth` names the build folder's `src`. */
-const BACKEND = [
-  'import base64, hashlib, os, zipfile',
-  'NAME, VERSION = "answer_pkg", "1.0"',
-  'INFO = f"{NAME}-{VERSION}.dist-info"',
-  'def get_requires_for_build_editable(config_settings=None):',
-  '    return []',
-  'def build_editable(wheel_directory, config_settings=None, metadata_directory=None):',
-  '    name = f"{NAME}-{VERSION}-py3-none-any.whl"',
-  '    files = {',
-  '        f"{NAME}.pth": os.path.abspath("src") + "\\n",',
-  '        f"{INFO}/METADATA": f"Metadata-Version: 2.1\\nName: {NAME}\\nVersion: {VERSION}\\n",',
-  '        f"{INFO}/WHEEL": "Wheel-Version: 1.0\\nGenerator: lg\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",',
-  '    }',
-  '    record = []',
-  '    with zipfile.ZipFile(os.path.join(wheel_directory, name), "w") as z:',
-  '        for rel, text in files.items():',
-  '            data = text.encode()',
-  '            z.writestr(rel, data)',
-  '            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()',
-  '            record.append(f"{rel},sha256={digest},{len(data)}")',
-  '        record.append(f"{INFO}/RECORD,,")',
-  '        z.writestr(f"{INFO}/RECORD", "\\n".join(record) + "\\n")',
-  '    return name',
-  ''
-].join('\n')
-
 const EDITABLE_PROJECT: Record<string, string> = {
   '.gitignore': '.venv/\n__pycache__/\n',
   'requirements.txt': 'lg-lib==1.0.0\n',
   'pyproject.toml': '[build-system]\nrequires = []\nbuild-backend = "lg_backend"\nbackend-path = ["."]\n\n[project]\nname = "answer_pkg"\nversion = "1.0"\n',
-  'lg_backend.py': BACKEND,
+  'lg_backend.py': editableBackend('answer_pkg', '1.0'),
   'src/answer_pkg/__init__.py': 'import lg_lib\n\n\ndef add(a, b):\n    return a - b\n',
   'tests/test_answer.py': 'from answer_pkg import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n'
 }

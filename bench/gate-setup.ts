@@ -8,6 +8,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { editableBackend } from '../__tests__/helpers/editable-backend.js'
 import { startPackageIndex } from '../__tests__/helpers/pypi-index.js'
 import { git, median, printTable, removeDeferred, removeLater, settle, type Figure } from './lib.js'
 import { loopgateRun } from './loop.js'
@@ -17,24 +18,6 @@ const ROUNDS = 2
 const PACKAGES = 8
 const PYTHON = process.env.LOOPGATE_TEST_PYTHON ?? '/usr/bin/python3'
 
-const BACKEND = `import base64, hashlib, os, zipfile
-NAME, VERSION, INFO = "calc", "1.0", "calc-1.0.dist-info"
-def get_requires_for_build_editable(config_settings=None):
-    return []
-def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
-    files = {"calc.pth": os.path.abspath("src") + "\\n", INFO + "/METADATA": "Metadata-Version: 2.1\\nName: calc\\nVersion: 1.0\\n",
-             INFO + "/WHEEL": "Wheel-Version: 1.0\\nGenerator: bench\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n"}
-    record = []
-    with zipfile.ZipFile(os.path.join(wheel_directory, "calc-1.0-py3-none-any.whl"), "w") as z:
-        for rel, text in files.items():
-            data = text.encode()
-            z.writestr(rel, data)
-            record.append(rel + ",sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode() + "," + str(len(data)))
-        record.append(INFO + "/RECORD,,")
-        z.writestr(INFO + "/RECORD", "\\n".join(record) + "\\n")
-    return "calc-1.0-py3-none-any.whl"
-`
-
 function project(): string {
   const ws = mkdtempSync(path.join(os.tmpdir(), 'lgb-setup-'))
   removeLater(ws)
@@ -43,7 +26,7 @@ function project(): string {
     '.gitignore': '.venv/\n__pycache__/\nreports/\n',
     'requirements.txt': names.map((n) => `${n}==1.0.0\n`).join(''),
     'pyproject.toml': '[build-system]\nrequires = []\nbuild-backend = "lg_backend"\nbackend-path = ["."]\n\n[project]\nname = "calc"\nversion = "1.0"\n',
-    'lg_backend.py': BACKEND,
+    'lg_backend.py': editableBackend('calc', '1.0'),
     'src/calc/__init__.py': 'def add(a, b):\n    return a - b\n',
     'tests/test_calc.py': 'from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n'
   }

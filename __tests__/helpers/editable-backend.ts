@@ -1,0 +1,31 @@
+/**
+ * A PEP 660 build backend for a project's tree (no setuptools or wheel needed): its editable wheel
+ * holds a `.pth` naming the build folder's `src`, as setuptools' editable installs do.
+ */
+export function editableBackend(name: string, version: string): string {
+  return [
+    'import base64, hashlib, os, zipfile',
+    `NAME, VERSION = ${JSON.stringify(name)}, ${JSON.stringify(version)}`,
+    'INFO = f"{NAME}-{VERSION}.dist-info"',
+    'def get_requires_for_build_editable(config_settings=None):',
+    '    return []',
+    'def build_editable(wheel_directory, config_settings=None, metadata_directory=None):',
+    '    wheel = f"{NAME}-{VERSION}-py3-none-any.whl"',
+    '    files = {',
+    '        f"{NAME}.pth": os.path.abspath("src") + "\\n",',
+    '        f"{INFO}/METADATA": f"Metadata-Version: 2.1\\nName: {NAME}\\nVersion: {VERSION}\\n",',
+    '        f"{INFO}/WHEEL": "Wheel-Version: 1.0\\nGenerator: loopgate-tests\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n",',
+    '    }',
+    '    record = []',
+    '    with zipfile.ZipFile(os.path.join(wheel_directory, wheel), "w") as z:',
+    '        for rel, text in files.items():',
+    '            data = text.encode()',
+    '            z.writestr(rel, data)',
+    '            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()',
+    '            record.append(f"{rel},sha256={digest},{len(data)}")',
+    '        record.append(f"{INFO}/RECORD,,")',
+    '        z.writestr(f"{INFO}/RECORD", "\\n".join(record) + "\\n")',
+    '    return wheel',
+    ''
+  ].join('\n')
+}
