@@ -11,6 +11,7 @@ import { runComment } from '../src/publish/comment-bodies.js'
 import type { PublishContext } from '../src/publish/publisher-types.js'
 import { preLoopSummary, runSummary, spendChart } from '../src/report/markdown.js'
 import { changesBetween } from '../src/publish/changes.js'
+import { attemptChanges, DETAILED_ATTEMPTS } from '../src/publish/attempt-details.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 
 const md = new MarkdownIt({ html: true, linkify: true })
@@ -317,5 +318,39 @@ describe('the changed files', () => {
       { path: 'odd\tname\nwith newline.txt', insertions: 1, deletions: 0 }
     ])
     expect(await changesBetween(GitRepository.plain(ws), start, 'f'.repeat(40))).toBeNull()
+  })
+
+  it('of each attempt are read against the attempt before, the newest attempts only, empty and binary changes too', async () => {
+    const ws = makeRepo({ 'a.txt': 'a\n' })
+    const head = (): string => sh(ws, ['rev-parse', 'HEAD']).trim()
+    const start = head()
+    const commits: (string | null)[] = []
+    for (let i = 1; i <= DETAILED_ATTEMPTS + 2; i++) {
+      if (i === 4) {
+        commits.push(null) // an attempt that kept nothing
+        continue
+      }
+      if (i === 6) sh(ws, ['commit', '-q', '--allow-empty', '-m', 'empty'])
+      else if (i === 7) writeFileSync(path.join(ws, 'odd\tname\nwith newline.bin'), Buffer.from([0, i, 0]))
+      else writeFileSync(path.join(ws, `f${i}.txt`), 'x\n'.repeat(i))
+      if (i !== 6) {
+        sh(ws, ['add', '-A'])
+        sh(ws, ['commit', '-q', '-m', `attempt ${i}`])
+      }
+      commits.push(head())
+    }
+    const records = commits.map((commit, i) => ({ ...context(line(1)).outcome.iterations[0], iteration: i + 1, commit }))
+    const changes = await attemptChanges(GitRepository.plain(ws), start, records)
+    // Attempts 1 and 2 are older than the newest ten; attempt 4 has no commit.
+    expect([...changes.keys()]).toEqual([3, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(changes.get(3)).toEqual([{ path: 'f3.txt', insertions: 3, deletions: 0 }])
+    // Attempt 5 is measured from attempt 3's commit, the last one kept.
+    expect(changes.get(5)).toEqual([{ path: 'f5.txt', insertions: 5, deletions: 0 }])
+    expect(changes.get(6)).toEqual([])
+    expect(changes.get(7)).toEqual([{ path: 'odd\tname\nwith newline.bin', insertions: null, deletions: null }])
+    expect(changes.get(12)).toEqual([{ path: 'f12.txt', insertions: 12, deletions: 0 }])
+    // A commit git does not have: the attempts are described from their records instead.
+    const unknown = await attemptChanges(GitRepository.plain(ws), start, [{ ...records[11], commit: 'f'.repeat(40) }])
+    expect(unknown.size).toBe(0)
   })
 })

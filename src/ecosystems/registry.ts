@@ -20,9 +20,12 @@ const basename = (file: string): string => file.slice(file.lastIndexOf('/') + 1)
 /** Lockfile names at any depth: the ecosystems' own and those of ecosystems without a folder. */
 export const LOCKFILE_NAMES: readonly string[] = [...ECOSYSTEMS.flatMap((e) => e.lockfiles), ...Object.values(UNMANAGED_LOCKFILES).flat()]
 
+const LOCKFILE_NAME_SET: ReadonlySet<string> = new Set(LOCKFILE_NAMES)
+const LOCKFILE_PATTERNS: readonly RegExp[] = ECOSYSTEMS.flatMap((e) => (e.lockfilePattern ? [e.lockfilePattern] : []))
+
 export function isLockfile(file: string): boolean {
   const base = basename(file)
-  return LOCKFILE_NAMES.includes(base) || ECOSYSTEMS.some((e) => e.lockfilePattern?.test(base) === true)
+  return LOCKFILE_NAME_SET.has(base) || LOCKFILE_PATTERNS.some((p) => p.test(base))
 }
 
 /** The ecosystem whose lockfile `file` is (null for an unmanaged one or not a lockfile). */
@@ -38,9 +41,11 @@ export function lockEntries(file: string, text: string, registryHosts: readonly 
 
 const MANIFESTS: readonly ManifestFacts[] = ECOSYSTEMS.flatMap((e) => e.manifests)
 
+// The first ecosystem to name a manifest file says its kind.
+const MANIFEST_KINDS: ReadonlyMap<string, ManifestKind> = new Map(MANIFESTS.toReversed().map((m) => [m.file, m.kind]))
+
 export function manifestKind(file: string): ManifestKind | null {
-  const base = basename(file)
-  return MANIFESTS.find((m) => m.file === base)?.kind ?? null
+  return MANIFEST_KINDS.get(basename(file)) ?? null
 }
 
 /** The keys of a manifest kind a bump or the agent may change, from every ecosystem that owns one. */
@@ -66,17 +71,20 @@ export const ARCHIVE_FOLDERS: readonly string[] = [...new Set(ECOSYSTEMS.flatMap
 
 const ROOT_DIRS: ReadonlySet<string> = new Set(ROOT_DEPENDENCY_DIRS)
 const ANY_DEPTH_DIRS: ReadonlySet<string> = new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.anyDepth))
-const ARCHIVE_PATHS: readonly string[][] = ARCHIVE_FOLDERS.map((a) => a.split('/'))
+/** The archive folders by their first segment. */
+const ARCHIVE_PATHS: ReadonlyMap<string, string[]> = ARCHIVE_FOLDERS.reduce((byFirst, a) => {
+  const first = a.split('/')[0]
+  return byFirst.set(first, [...(byFirst.get(first) ?? []), a])
+}, new Map<string, string[]>())
 
 /** Whether `file` is inside a folder of installed packages (one at any depth, or a root one) or of package archives. */
 export function inDependencyFolder(file: string): boolean {
-  const parts = file.split('/')
-  parts.pop()
-  if (parts.length > 0 && ROOT_DIRS.has(parts[0])) return true
-  // Called for every path of large trees: one pass, set lookups.
-  for (let i = 0; i < parts.length; i++) {
-    if (ANY_DEPTH_DIRS.has(parts[i])) return true
-    if (ARCHIVE_PATHS.some((a) => a.every((segment, j) => parts[i + j] === segment))) return true
+  // Called for every path of large trees: one pass over the folders, set lookups.
+  let start = 0
+  for (let end = file.indexOf('/'); end >= 0; start = end + 1, end = file.indexOf('/', start)) {
+    const folder = file.slice(start, end)
+    if ((start === 0 && ROOT_DIRS.has(folder)) || ANY_DEPTH_DIRS.has(folder)) return true
+    if (ARCHIVE_PATHS.get(folder)?.some((a) => file.startsWith(`${a}/`, start))) return true
   }
   return false
 }

@@ -16,6 +16,15 @@ export interface NumstatEntry {
   deletions: number | null
 }
 
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
+/** One `<insertions>\t<deletions>\t<path>` record of `--numstat -z` (`-` counts: a binary file). */
+function numstatEntry(rec: string): NumstatEntry {
+  const [add, del, ...name] = rec.split('\t')
+  const count = (n: string): number | null => (n === '-' ? null : Number(n))
+  return { path: name.join('\t'), insertions: count(add), deletions: count(del) }
+}
+
 /** Where a listing of a tree looks: recursively, under `paths` only (each literal). */
 export interface TreeListing {
   recursive?: boolean
@@ -105,13 +114,27 @@ export class RepositoryTrees extends RepositoryCore {
   /** Per-file line counts between `from` and `to` under `pathspec`, names raw. */
   async diffNumstat(from: string, to: string, pathspec: string[] = []): Promise<NumstatEntry[]> {
     const raw = await this.out(['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', from, to, '--', ...pathspec])
-    const entries: NumstatEntry[] = []
+    return zlist(raw).map(numstatEntry)
+  }
+
+  /**
+   * The numstat of each pair of commits, in one process: `diff-tree --stdin` reads a commit and
+   * the commit to compare it with on each line, and heads each answer with the first (`--always`
+   * heads an empty one too).
+   */
+  async diffNumstats(pairs: readonly { from: string; to: string }[]): Promise<NumstatEntry[][]> {
+    if (pairs.length === 0) return []
+    if (pairs.some((p) => !OBJECT_ID.test(p.from) || !OBJECT_ID.test(p.to))) throw new Error('diffNumstats takes commit ids')
+    const input = pairs.map((p) => `${p.to} ${p.from}\n`).join('')
+    const raw = await this.out(['diff-tree', '--stdin', '-r', '--always', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv'], { input })
+    const answers: NumstatEntry[][] = []
     for (const rec of zlist(raw)) {
-      const [add, del, ...name] = rec.split('\t')
-      const count = (n: string): number | null => (n === '-' ? null : Number(n))
-      entries.push({ path: name.join('\t'), insertions: count(add), deletions: count(del) })
+      if (!rec.includes('\t')) answers.push([])
+      else if (answers.length === 0) throw new Error('git diff-tree answered without a commit heading')
+      else answers[answers.length - 1].push(numstatEntry(rec))
     }
-    return entries
+    if (answers.length !== pairs.length) throw new Error(`git diff-tree answered ${answers.length} of ${pairs.length} pairs`)
+    return answers
   }
 
   /** The records of `git ls-tree -z --full-tree` as git writes them (`<mode> <type> <oid>\t<path>`), for hashes over a listing. */

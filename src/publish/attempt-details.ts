@@ -1,6 +1,6 @@
 import { usd } from '../format.js'
 import type { IterationRecord } from '../loop/engine-types.js'
-import { changesBetween, type FileChange } from './changes.js'
+import type { FileChange } from './changes.js'
 import type { GitRepository } from '../git/repository.js'
 import { codeBlock, codeSpan } from '../report/inert.js'
 
@@ -15,24 +15,20 @@ const MESSAGE_CHARS = 800
 
 /**
  * What each of the newest attempts changed: the diff of its commit against the commit before it
- * (the previous attempt's, else the start). An attempt without a commit changed nothing kept.
+ * (the previous attempt's, else the start), all read in one git process. An attempt without a
+ * commit changed nothing kept; when git cannot tell, the attempts are described by their records.
  */
 export async function attemptChanges(repository: GitRepository, startCommit: string, iterations: IterationRecord[]): Promise<AttemptChanges> {
-  const changes: AttemptChanges = new Map()
-  let previous = startCommit
   const newest = new Set(iterations.slice(-DETAILED_ATTEMPTS).map((r) => r.iteration))
-  const pending: { iteration: number; summary: ReturnType<typeof changesBetween> }[] = []
+  const pairs: { iteration: number; from: string; to: string }[] = []
+  let previous = startCommit
   for (const record of iterations) {
     if (!record.commit) continue
-    // The diffs are independent of each other: they run at once.
-    if (newest.has(record.iteration)) pending.push({ iteration: record.iteration, summary: changesBetween(repository, previous, record.commit) })
+    if (newest.has(record.iteration)) pairs.push({ iteration: record.iteration, from: previous, to: record.commit })
     previous = record.commit
   }
-  for (const { iteration, summary } of pending) {
-    const found = await summary
-    if (found) changes.set(iteration, found.files)
-  }
-  return changes
+  const found = await repository.diffNumstats(pairs).catch(() => null)
+  return new Map(found ? pairs.map((p, i) => [p.iteration, found[i]]) : [])
 }
 
 const count = (n: number | null): string => (n === null ? 'binary' : String(n))

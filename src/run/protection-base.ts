@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { baselineInputs, baselineKey, fromCached, healthKey, toCached } from '../gate/baseline/baseline-cache.js'
+import { baselineInputs, baselineKey, fromCached, healthKey, toCached, type BaselineInputs } from '../gate/baseline/baseline-cache.js'
 import { stashCredentials } from '../git/persisted-credentials.js'
 import { userConfigOf } from '../git/custody.js'
 import { fetchEnv } from '../git/fetch-auth.js'
@@ -15,6 +15,7 @@ import { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import { TamperGuard, workTreePaths } from '../gate/protection/tamper.js'
 import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
 import { takeDependencyReference } from '../gate/dependencies/dependency-trust.js'
+import { withVcsVersion } from '../gate/toolchain/vcs-version.js'
 import type { ProtectionOptions } from './protection-options.js'
 
 /**
@@ -26,16 +27,11 @@ import type { ProtectionOptions } from './protection-options.js'
  */
 export async function establishBaseline(
   opts: ProtectionOptions,
-  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; startCommit: string },
+  parts: { base: BaseRef; snapshot: BaseSnapshot; gate: ProtectedGate; startCommit: string; inputs: Promise<BaselineInputs> },
   notes: string[]
 ): Promise<Baseline | null> {
-  const { settings } = opts
   const { base, snapshot, gate, startCommit } = parts
-  const inputs = await baselineInputs(opts.repository, startCommit, {
-    command: settings.gateCommand,
-    setup: settings.gateSetup,
-    report: settings.gateReport
-  })
+  const inputs = await parts.inputs
   const key = baselineKey(inputs)
   const health = healthKey(inputs)
   const describe = (b: Baseline, how: string): string =>
@@ -67,15 +63,22 @@ export async function establishBaseline(
   return baseline
 }
 
+/** What the baseline's key is made of on `startCommit`: its tree, the gate's settings, the lockfiles. */
+export function startInputs(opts: ProtectionOptions, startCommit: string): Promise<BaselineInputs> {
+  const { settings } = opts
+  return baselineInputs(opts.repository, startCommit, { command: settings.gateCommand, setup: settings.gateSetup, report: settings.gateReport })
+}
+
 /**
  * The base the protected paths come from (fetched with the token or the persisted credential,
  * which stays in loopgate's copy of the repository), its snapshot, and the protected paths set to
- * it before the first call, in a commit of their own.
+ * it before the first call, in a commit of their own; and the gate's environment with the base's
+ * version for the version-from-git backends, read while the snapshot is taken.
  */
 export async function baseSnapshot(
   opts: ProtectionOptions,
   notes: string[]
-): Promise<{ base: BaseRef; snapshot: BaseSnapshot; tamper: TamperGuard; dependencies: DependencyReference }> {
+): Promise<{ base: BaseRef; snapshot: BaseSnapshot; tamper: TamperGuard; dependencies: DependencyReference; gateEnv: Promise<NodeJS.ProcessEnv> }> {
   const { settings } = opts
   const ws = settings.workspace
   const { repository } = opts
@@ -93,6 +96,7 @@ export async function baseSnapshot(
     baseRef: settings.baseRef,
     fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
   })
+  const gateEnv = withVcsVersion(opts.gateEnv, repository, base.sha)
   const snapshot = await BaseSnapshot.take(repository, base.sha, {
     paths: new ProtectedPaths(settings.protectedPaths),
     gateCommands: [settings.gateCommand, settings.gateSetup]
@@ -112,7 +116,7 @@ export async function baseSnapshot(
     if (setup.commit)
       notes.push(`protected paths set to the base ${base.sha.slice(0, 7)} before the first call (committed): ${describeTampering(initial.found, 10)}`)
   }
-  return { base, snapshot, tamper, dependencies }
+  return { base, snapshot, tamper, dependencies, gateEnv }
 }
 
 /** The baseline run: the base it protects, how many files that holds, the start commit and the gate's word on it. */

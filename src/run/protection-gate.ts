@@ -6,7 +6,6 @@ import type { AgentRunner } from '../loop/engine-types.js'
 import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
 import { ProtectedGate } from '../gate/protected-gate.js'
 import { runnerPackageCaches } from '../gate/toolchain/package-caches.js'
-import { withVcsVersion } from '../gate/toolchain/vcs-version.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
 import type { ProtectionOptions } from './protection-options.js'
@@ -33,7 +32,14 @@ export function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal)
  */
 export async function openGate(
   opts: ProtectionOptions,
-  parts: { snapshot: BaseSnapshot; account: AgentAccount; location: GateLocation; first: FirstCheckout; dependencies: DependencyReference },
+  parts: {
+    snapshot: BaseSnapshot
+    account: AgentAccount
+    location: GateLocation
+    first: FirstCheckout
+    dependencies: DependencyReference
+    gateEnv: Promise<NodeJS.ProcessEnv>
+  },
   notes: string[]
 ): Promise<ProtectedGate> {
   const { settings } = opts
@@ -48,7 +54,7 @@ export async function openGate(
     setup: settings.gateSetup,
     report: settings.gateReport,
     timeoutMs: settings.gateTimeoutMs,
-    env: await withVcsVersion(opts.gateEnv, location.repository, snapshot.commit),
+    env: await parts.gateEnv,
     signal: opts.signal,
     privateDir: location.privateDir,
     gateDir,

@@ -8,7 +8,7 @@ import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { TamperGuard } from '../gate/protection/tamper.js'
 import { codeSpan } from '../report/inert.js'
 import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
-import { baseSnapshot, establishBaseline } from './protection-base.js'
+import { baseSnapshot, establishBaseline, startInputs } from './protection-base.js'
 import { gateLocation, openGate, refreshIndex, stopWhenGateBroken } from './protection-gate.js'
 import type { Protection, ProtectionOptions } from './protection-options.js'
 
@@ -23,6 +23,7 @@ interface Begun {
   snapshot: BaseSnapshot
   tamper: TamperGuard
   dependencies: DependencyReference
+  gateEnv: Promise<NodeJS.ProcessEnv>
 }
 
 /** What the second leaves: the open gate, its baseline, the workspace's hand-over under way. */
@@ -101,10 +102,14 @@ function noteAccount(opts: ProtectionOptions, account: AgentAccount, notes: stri
  * waits for it, and loopgate's index takes in the new stat data after it.
  */
 async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & { alongside: Promise<void> }): Promise<Opened> {
-  const { location, first, account, base, snapshot, tamper, dependencies } = begun
+  const { location, first, account, base, snapshot, tamper, dependencies, gateEnv } = begun
   let opened: ProtectedGate | null = null
+  // The start commit (after the protected paths' own commit) and the baseline's key are read while the gate opens.
+  const starting = opts.baselineCommit ? Promise.resolve(opts.baselineCommit) : opts.repository.head()
+  const inputs = starting.then((commit) => startInputs(opts, commit))
+  inputs.catch(() => undefined)
   try {
-    const gate = await openGate(opts, { snapshot, account, location, first, dependencies }, notes)
+    const gate = await openGate(opts, { snapshot, account, location, first, dependencies, gateEnv }, notes)
     opened = gate
     const handedOver = account.handOver()
     tamper.waitFor(
@@ -115,11 +120,11 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     )
     account.reach([opts.callsDir, location.gateDir])
     // The first checkout of a large tree is the slow one: it is made while the rest of the setup goes on.
-    const startCommit = opts.baselineCommit ?? (await opts.repository.head())
+    const startCommit = await starting
     gate.prepareAhead(startCommit)
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))
-    const baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit }, notes)
+    const baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit, inputs }, notes)
     await alongside
     return { gate, baseline, handedOver }
   } catch (err) {

@@ -6,7 +6,7 @@ import type { Tampering } from '../baseline/compare.js'
 import { bumpViolations } from './bump-guard.js'
 import { lockfileRefusals, manifestRefusals, type DependencyPolicy } from './dependency-policy.js'
 import { manifestDependencies } from './dependency-specs.js'
-import { dependencyPathKind } from './dependency-path-kind.js'
+import { dependencyPathKind, type DependencyPathKind } from './dependency-path-kind.js'
 import { manifestKind, restoreManifest, type ManifestKind } from './manifest-keys.js'
 import { listTree, readBlobs } from '../baseline/snapshot.js'
 
@@ -31,23 +31,28 @@ const blobId = (data: Buffer): string => createHash('sha1').update(`blob ${data.
 export class DependencyReference {
   private readonly files: Map<string, Buffer>
   private readonly folders: Map<string, string>
+  /** Each path's kind once worked out: the reference's tree and the work tree share most paths. */
+  private readonly kinds: Map<string, DependencyPathKind | null>
 
   /** `files`: each manifest's and lockfile's bytes at the commit; `folders`: each committed dependency folder's tree id. */
   private constructor(
     readonly commit: string,
     readonly policy: DependencyPolicy,
-    held: { files: Map<string, Buffer>; folders: Map<string, string> }
+    held: { files: Map<string, Buffer>; folders: Map<string, string>; kinds: Map<string, DependencyPathKind | null> }
   ) {
     this.files = held.files
     this.folders = held.folders
+    this.kinds = held.kinds
   }
 
   static async take(repository: GitRepository, commit: string, policy: (names: string[]) => DependencyPolicy): Promise<DependencyReference> {
     const tree = await listTree(repository, commit)
     const folders = new Map<string, string>()
     const wanted: { path: string; oid: string }[] = []
+    const kinds = new Map<string, DependencyPathKind | null>()
     for (const [file, { oid }] of tree) {
       const kind = dependencyPathKind(file)
+      kinds.set(file, kind)
       if (kind === 'folder') folders.set(file, oid)
       else if (kind) wanted.push({ path: file, oid })
     }
@@ -58,7 +63,7 @@ export class DependencyReference {
       const kind = manifestKind(file)
       if (kind) for (const e of manifestDependencies(kind, data.toString('utf8')) ?? []) names.add(e.name)
     }
-    return new DependencyReference(commit, policy([...names]), { files, folders })
+    return new DependencyReference(commit, policy([...names]), { files, folders, kinds })
   }
 
   /** Paths the reference holds that `check` always looks at (a deletion is a change). */
@@ -75,7 +80,7 @@ export class DependencyReference {
     const add = (file: string, change: string): void => void found.set(file, [...(found.get(file) ?? []), change])
     const read = new Map<string, string | null>()
     for (const file of new Set([...this.files.keys(), ...candidates])) {
-      const kind = dependencyPathKind(file)
+      const kind = this.kindOf(file)
       if (!kind) continue
       if (kind === 'folder') {
         if (opts.skipRootFolders && inRootDependencyFolder(file) && !this.tracksUnder(file)) continue
@@ -98,6 +103,15 @@ export class DependencyReference {
     const bump = this.policy.bump
     if (bump) for (const v of bumpViolations(bump, { paths: read.keys(), read: (file) => this.readChecked(root, read, file) })) add(v.file, v.change)
     return [...found].map(([path, changes]) => ({ path, change: changes.join('; ') })).sort((a, b) => a.path.localeCompare(b.path))
+  }
+
+  private kindOf(file: string): DependencyPathKind | null {
+    let kind = this.kinds.get(file)
+    if (kind === undefined) {
+      kind = dependencyPathKind(file)
+      this.kinds.set(file, kind)
+    }
+    return kind
   }
 
   /** A dependency file's text as check read it, else from `root` (null: absent or not a file). */
@@ -128,7 +142,7 @@ export class DependencyReference {
     const oids = found.map((t) => this.folders.get(t.path)).filter((o): o is string => Boolean(o))
     const blobs = await readBlobs(repository, [...new Set(oids)])
     for (const t of found) {
-      const kind = dependencyPathKind(t.path)
+      const kind = this.kindOf(t.path)
       const before = this.files.get(t.path) ?? null
       if (kind === 'folder') {
         const oid = this.folders.get(t.path)

@@ -60,8 +60,20 @@ export class ProtectedPaths {
     this.exclude = compile(patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1)))
   }
 
+  /** Each path asked about, with its answer: the base's tree and the work tree share most paths. */
+  private readonly known = new Map<string, 'file' | ManifestKind | null>()
+
   /** How a path is protected: whole file, by manifest keys, or not at all. */
   kind(file: string): 'file' | ManifestKind | null {
+    let kind = this.known.get(file)
+    if (kind === undefined) {
+      kind = this.match(file)
+      this.known.set(file, kind)
+    }
+    return kind
+  }
+
+  private match(file: string): 'file' | ManifestKind | null {
     if (UNMATCHABLE.test(file)) return 'file'
     if (NEVER.test(file) || this.exclude(file)) return null
     if (this.files(file)) return 'file'
