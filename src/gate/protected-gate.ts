@@ -99,6 +99,11 @@ export class ProtectedGate implements Gate {
     return this.checkout.idle()
   }
 
+  /** Once idle after the run's last gate run: ends what the checkout keeps running between runs. */
+  close(): void {
+    this.checkout.close()
+  }
+
   /** Before the first call: the start commit with the base's protected paths; records the counts. */
   async runBaseline(commit: string): Promise<Baseline> {
     let verdict = await this.execute(commit, { baseline: true })

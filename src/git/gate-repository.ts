@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { gitEnv, runGit, type GitResult, type RunOptions } from './command-line.js'
-import { readObjectsRaw } from './object-batch.js'
+import { ObjectStream } from './object-stream.js'
 
 /** The gate's private repository: a bare git directory (the workspace's objects as alternates), its checkout and that checkout's index. */
 export interface GatePlace {
@@ -48,6 +48,9 @@ function withoutGroupOrOtherWrite<T>(spawn: () => T): T {
  * one the gate user may rewrite in place.
  */
 export class GateRepository {
+  /** One `cat-file --batch` for the run's object reads (see readObjects). */
+  private objects: ObjectStream | null = null
+
   constructor(readonly place: GatePlace) {}
 
   private inRepository(args: string[]): Promise<GitResult> {
@@ -83,9 +86,19 @@ export class GateRepository {
     return zlist((await this.inRepository(['ls-tree', '-r', '-d', '-z', '--name-only', commit])).stdout)
   }
 
-  /** `git cat-file --batch`: each of `specs` (`<oid>` or `<commit>:<path>`) answered as raw bytes, `missing` lines included. */
+  /**
+   * `git cat-file --batch`: each of `specs` (`<oid>` or `<commit>:<path>`) answered as raw bytes,
+   * `missing` lines included, by one process kept for the run (the scrub after each gate run reads
+   * while the next call works): closeObjects() ends it.
+   */
   readObjects(specs: readonly string[]): Promise<Buffer> {
-    return readObjectsRaw(this.place.gitDir, specs)
+    this.objects ??= new ObjectStream(this.place.gitDir)
+    return this.objects.read(specs)
+  }
+
+  closeObjects(): void {
+    this.objects?.close()
+    this.objects = null
   }
 
   /** The checkout and its index made `commit`'s (a detached HEAD, every tracked file whose stat changed written again). */

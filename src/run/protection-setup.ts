@@ -129,6 +129,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     return { gate, baseline, handedOver }
   } catch (err) {
     await Promise.allSettled([alongside, account.close(), first.done, opened?.settle(), opened?.idle()])
+    opened?.close()
     disposeGateLocation(location)
     throw err
   }
@@ -166,6 +167,7 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
       retired = ending.then((e) => e.done)
       retired.catch(() => undefined)
       await Promise.all([gate.idle(), ending.then((e) => e.handedBack)])
+      gate.close()
       disposeGateLocation(location)
     },
     retired: () => retired

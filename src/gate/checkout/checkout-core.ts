@@ -152,6 +152,11 @@ export abstract class CheckoutCore {
     await this.scrubbing
   }
 
+  /** After the run's last gate run: the object reader ends (a later read starts another). */
+  close(): void {
+    this.repo.closeObjects()
+  }
+
   protected discard(target: string): void {
     this.trash.discard(target)
   }
