@@ -8,7 +8,7 @@ import { packageManagerEnv } from '../upgrade/environment.js'
 import { prepareUpgrade } from '../upgrade/prepare.js'
 import type { GitRepository } from '../git/repository.js'
 import type { RunContext } from './context.js'
-import { earlierGiveUp, taskIdentity, type TaskIdentity } from './give-up-memory.js'
+import { earlierGiveUp, identityWhenAsked, type LaterIdentity } from './give-up-memory.js'
 import type { BotBump } from '../bot-pr/bot-bump.js'
 import { readyBotPull, type BotPullReady } from '../bot-pr/fix-pull.js'
 
@@ -21,7 +21,7 @@ export interface BeforeLoop {
   upgrade: Upgrade | null
   notes: string[]
   /** The task's identity, for remembering a give-up (none for a dependency upgrade: its attempts are remembered). */
-  identity?: Promise<TaskIdentity>
+  identity?: LaterIdentity
   /** task: fix-dependency-pr: the bot's bump, which the agent's work must keep. */
   botBump?: BotBump
 }
@@ -68,12 +68,11 @@ async function beforeTheTask(
   { ctx, bot, repository }: { ctx: RunContext; bot: BotPullReady | null; repository: GitRepository }
 ): Promise<BeforeLoop> {
   // The base is read now, before the run commits anything; the protected tests' hash, a read of the
-  // whole tree, is needed before the loop only against an earlier give-up, else while the run goes on.
+  // whole tree, is needed before the loop only against an earlier give-up, else only if this run gives up.
   const base = ctx.carry?.baseCommit || (await repository.head())
-  const identity = taskIdentity(settings, repository, base)
-  identity.catch(() => undefined)
+  const identity = identityWhenAsked(settings, repository, base)
   const record = ctx.carry?.gaveUp
-  const gaveUp = record ? earlierGiveUp(await identity, record, settings.commentCommand) : null
+  const gaveUp = record ? earlierGiveUp(await identity(), record, settings.commentCommand) : null
   if (gaveUp) return { settings, stop: gaveUp, upgrade: null, notes: [] }
   const authored = { ...settings, commitAuthor: settings.commitAuthor ?? (await ctx.publisher.commitAuthor?.()) ?? LOCAL_AUTHOR }
   return { settings: authored, stop: null, upgrade: null, notes: bot?.notes ?? [], identity, botBump: bot?.bump }

@@ -16,7 +16,7 @@ import { upgradeStartEntry } from '../upgrade/interrupted.js'
 import { settleUpgrade } from '../upgrade/prepare.js'
 import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
-import { giveUpToRemember, type TaskIdentity } from './give-up-memory.js'
+import { giveUpToRemember, type LaterIdentity } from './give-up-memory.js'
 import { wireLoop, workspaceView } from './wiring.js'
 import { loopOrBump } from './loop-or-bump.js'
 import { botBumpReference, bumpReference } from './bump-verdict.js'
@@ -141,7 +141,7 @@ interface FinishedLoop {
   files: RunFiles
   progress: ProgressFile
   /** The task's identity, for the give-up the loop's state remembers. */
-  identity: Promise<TaskIdentity> | null
+  identity: LaterIdentity | null
   /** The workspace's repository, through loopgate's own git directory. */
   repository: GitRepository
   /** Tests found flaky on the bump commit. */
@@ -187,7 +187,7 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
           runId: ctx.runId
         })
       : undefined,
-    gaveUp: giveUpToRemember({ identity: identity && (await identity.catch(() => null)), run, runId: ctx.runId, now: new Date() })
+    gaveUp: await giveUpToRemember({ identity, run, runId: ctx.runId, now: new Date() })
   }
 }
 

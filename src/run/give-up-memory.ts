@@ -33,6 +33,14 @@ export async function taskIdentity(settings: Settings, repository: GitRepository
   return { promptHash: sha(settings.prompt), baseCommit, testsHash: await protectedTestsAt(repository, baseCommit, settings.protectedPaths) }
 }
 
+/** The identity of the task on commit `base`, read once when first asked for: a read of the whole tree no run needs unless it gives up. */
+export type LaterIdentity = () => Promise<TaskIdentity>
+
+export function identityWhenAsked(settings: Settings, repository: GitRepository, base: string): LaterIdentity {
+  let read: Promise<TaskIdentity> | null = null
+  return () => (read ??= taskIdentity(settings, repository, base))
+}
+
 /** The stop before any spend when the loop's last give-up was on this very task. */
 export function earlierGiveUp(identity: TaskIdentity, record: GiveUpRecord | null | undefined, commentCommand: string): PreflightStop | null {
   if (!record) return null
@@ -52,7 +60,7 @@ export function earlierGiveUp(identity: TaskIdentity, record: GiveUpRecord | nul
 
 /** The task a run worked on (null when it had none), how the run ended, and when. */
 export interface EndedTask {
-  identity: TaskIdentity | null
+  identity: LaterIdentity | null
   run: RunOutcome
   runId: string
   now: Date
@@ -63,9 +71,11 @@ export interface EndedTask {
  * once a run of a task spent on it and ended otherwise, and the earlier one kept by a run that
  * never started the loop.
  */
-export function giveUpToRemember({ identity, run, runId, now }: EndedTask): GiveUpRecord | null | undefined {
-  if (!identity) return undefined
+export async function giveUpToRemember({ identity: later, run, runId, now }: EndedTask): Promise<GiveUpRecord | null | undefined> {
+  if (!later) return undefined
   if (run.stopReason !== 'agent-gave-up') return run.iterations.length > 0 ? null : undefined
+  const identity = await later().catch(() => null)
+  if (!identity) return undefined
   const reason = [...run.iterations].reverse().find((r) => r.agent.gaveUp)?.agent.gaveUp?.reason ?? ''
   return { ...identity, reason: reason.slice(0, LIMITS.text), runId, at: now.toISOString() }
 }
