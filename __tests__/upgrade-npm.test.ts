@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseState } from '../src/state/parse.js'
@@ -228,6 +230,43 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
         })
         expect(ready.kind).toBe('ready')
         expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ mathlib: written })
+      }
+    },
+    LONG
+  )
+  it(
+    "goes through the runner's HTTP proxy, to a registry only the proxy reaches",
+    async () => {
+      const { ws } = project()
+      // A forward proxy that sends every request to the local registry, whatever host it names.
+      const target = new URL(registry.url)
+      const seen: string[] = []
+      const proxy = http.createServer((req, res) => {
+        seen.push(req.url ?? '')
+        const url = new URL(req.url ?? '/')
+        const upstream = http.request(
+          { host: target.hostname, port: target.port, path: url.pathname + url.search, method: req.method, headers: { ...req.headers, host: target.host } },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers)
+            answer.pipe(res)
+          }
+        )
+        upstream.on('error', () => res.writeHead(502).end())
+        req.pipe(upstream)
+      })
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+      try {
+        const port = (proxy.address() as AddressInfo).port
+        // A registry host that does not resolve: only the proxy can reach it.
+        const unreachable = `http://registry.invalid:${target.port}/`
+        const runner = { PATH: process.env.PATH, HOME: process.env.HOME, ...registry.env, npm_config_registry: unreachable, HTTP_PROXY: `http://127.0.0.1:${port}` }
+        const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: false, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
+        const ready = await prepareUpgrade(settings, { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(runner), runId: 'deps-1-1' })
+        expect(ready.kind).toBe('ready')
+        expect(JSON.parse(sh(ws, ['show', 'HEAD:package.json'])).dependencies).toEqual({ mathlib: '^1.1.0' })
+        expect(seen.some((u) => u.startsWith(`${unreachable}mathlib`))).toBe(true)
+      } finally {
+        await new Promise((resolve) => proxy.close(resolve))
       }
     },
     LONG
