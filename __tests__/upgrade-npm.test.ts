@@ -259,7 +259,13 @@ describe('task: dependency-upgrade (npm, against a local registry)', () => {
         const port = (proxy.address() as AddressInfo).port
         // A registry host that does not resolve: only the proxy can reach it.
         const unreachable = `http://registry.invalid:${target.port}/`
-        const runner = { PATH: process.env.PATH, HOME: process.env.HOME, ...registry.env, npm_config_registry: unreachable, HTTP_PROXY: `http://127.0.0.1:${port}` }
+        const runner = {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          ...registry.env,
+          npm_config_registry: unreachable,
+          HTTP_PROXY: `http://127.0.0.1:${port}`
+        }
         const settings = { task: 'dependency-upgrade', workspace: ws, ignore: [], allowMajor: false, protectedPaths: ['test/**'] } as unknown as UpgradeSettings
         const ready = await prepareUpgrade(settings, { repository: GitRepository.plain(ws), attempts: [], env: packageManagerEnv(runner), runId: 'deps-1-1' })
         expect(ready.kind).toBe('ready')
