@@ -45,3 +45,21 @@ needs('second-user').test('the install runs on the baseline only; a candidate ge
   expect(out).toContain('NM-REFUSED')
   expect(out).not.toContain('postinstall')
 })
+
+needs('second-user').test('a later gate-setup step that installs into the kept folder stops gate-broken on the base, naming why', async () => {
+  const files = { ...project(), 'vendor/extra/package.json': '{ "name": "extra", "version": "1.0.0" }\n', 'vendor/extra/index.js': 'module.exports = 1\n' }
+  const r = await runAttack({
+    isolation: 'auto',
+    agentUser: `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-once`,
+    files,
+    inputs: { 'gate-setup': 'npm ci --no-audit --no-fund && npm install --no-save --no-audit --no-fund ./vendor/extra', 'gate-command': 'node test/run.mjs' },
+    script: FIX
+  })
+  // Every candidate would get node_modules read-only: the base shows it before any call.
+  expect(r.report.stopReason).toBe('gate-broken')
+  expect(r.report.run?.iterations ?? []).toHaveLength(0)
+  const why = r.report.notes.join('\n')
+  expect(why).toContain('gate-setup failed on the base')
+  expect(why).toContain('its install (`npm ci --no-audit --no-fund`) runs once and each gate run gets `node_modules` read-only')
+  expect(why).toContain('Change `gate-setup`')
+})

@@ -46,37 +46,51 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   if (run.installOnly && (!onReference || checkout.installed)) return { output: '' }
   const keeping = (run.baseline || run.installOnly === true) && onReference && steps.install !== null && !checkout.installed
   const env = onReference ? {} : SCRIPTS_OFF
-  // A rest that installs into the kept folders runs after they are kept, so they hold the install alone.
-  if (keeping && (run.installOnly || steps.restWrites)) {
-    const installed = await setupCommand(run, steps.install, env)
+  // The rest runs after the install is kept, on the folders as every later run gets them: a rest that
+  // installs into them (`pip install -e .`) finds a writable copy holding the install alone; any
+  // other finds them read-only, so a step that cannot run so fails on the base, before any spend.
+  if (keeping && (run.installOnly || steps.rest)) {
+    const installed = await setupCommand(run, steps.install, { env })
     if (installed.verdict) return installed
-    checkout.keepInstalled(steps.folders, steps.restWrites)
+    const kept = checkout.keepInstalled(steps.folders, steps.restWrites)
     if (run.installOnly) return installed
-    const rest = await setupCommand(run, steps.rest, env)
+    const readOnly = !steps.restWrites && checkout.placeKeptReadOnly(kept)
+    const rest = await setupCommand(run, steps.rest, { env, cause: readOnly ? keptReadOnly(steps.install, kept) : undefined })
     return { ...rest, output: `${installed.output}\n${rest.output}` }
   }
-  const ran = await setupCommand(run, onReference && checkout.installed ? steps.rest : run.setup, env)
+  const onKept = onReference && checkout.installed
+  const cause = onKept && checkout.keptReadOnly ? keptReadOnly(steps.install, steps.folders) : undefined
+  const ran = await setupCommand(run, onKept ? steps.rest : run.setup, { env, cause })
   if (!ran.verdict && keeping) checkout.keepInstalled(steps.folders, steps.restWrites)
   return ran
+}
+
+/** Why a step after a kept install may fail: it cannot write the folders that install made. */
+function keptReadOnly(install: string | null, folders: readonly string[]): string | undefined {
+  if (!install || folders.length === 0) return undefined
+  const named = folders.map((f) => `\`${f}\``).join(', ')
+  return `its install (\`${install}\`) runs once and each gate run gets ${named} read-only, so a later step of gate-setup cannot install into ${folders.length > 1 ? 'them' : 'it'}: install every package in that step (declare it in the manifest and lockfile)`
 }
 
 /** One gate-setup command; a verdict when it failed or wrote a protected path. */
 async function setupCommand(
   run: SetupRun,
   command: string | null | undefined,
-  env: NodeJS.ProcessEnv
+  { env, cause }: { env: NodeJS.ProcessEnv; cause?: string }
 ): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
   if (!command) return { output: '' }
   const { started } = run
   const s = await run.exec(command, env)
   const output = `${s.stdout}\n${s.stderr}`
   if (s.exitCode !== 0 || s.timedOut || s.aborted) {
-    const end: StepEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted }
+    // Only a step that ended on its own may owe its failure to the folders it was given.
+    const owed = s.timedOut || s.aborted || !cause || !refusedWrite(output) ? undefined : cause
+    const end: StepEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted, ...(owed ? { cause: owed } : {}) }
     const why = s.timedOut
       ? `gate-setup timed out after ${Math.round(run.timeoutMs / 1000)} s`
       : s.aborted
         ? 'cancelled'
-        : `gate-setup failed (exit ${s.exitCode ?? s.signal})`
+        : `gate-setup failed (exit ${s.exitCode ?? s.signal})${owed ? `; ${owed}` : ''}`
     return {
       output,
       end,
@@ -88,4 +102,9 @@ async function setupCommand(
   const written = run.checkout.recheck(run.report)
   if (written.length) return { output, verdict: tamperedVerdict(written, started, 'after gate-setup, ') }
   return { output }
+}
+
+/** Whether a step's output says a write was refused (npm's EACCES, pip's Permission denied, a read-only file system). */
+function refusedWrite(output: string): boolean {
+  return /\b(?:EACCES|EPERM|EROFS)\b|Permission denied|Read-only file system/.test(output)
 }

@@ -15,6 +15,8 @@ export interface StepEnd {
   signal: string | null
   timedOut: boolean
   aborted: boolean
+  /** What the failure is known to owe to how the gate runs the step (said with the failure). */
+  cause?: string
 }
 
 /** The gate's run on the base: how its last step ended, its verdict and its output. */
@@ -78,7 +80,7 @@ export function brokenBaseline(run: BaselineRun, timeoutMs: number): BrokenGate 
   }
   if (end.step === 'setup') {
     return {
-      what: `gate-setup failed on the base (${end.exitCode === null ? `killed by ${end.signal}` : `exit ${end.exitCode}`})`,
+      what: `gate-setup failed on the base (${end.exitCode === null ? `killed by ${end.signal}` : `exit ${end.exitCode}`})${end.cause ? `; ${end.cause}` : ''}`,
       inputs: ['gate-setup'],
       evidence: errorLines(output) ?? evidenceLine(output)
     }

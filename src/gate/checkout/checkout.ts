@@ -224,16 +224,38 @@ export class CleanCheckout extends CheckoutCore {
 
   private keptForWriting = false
 
+  /** Whether a gate run on the reference's dependency files gets the kept install read-only (see placeKeptReadOnly). */
+  get keptReadOnly(): boolean {
+    return this.installed && !this.keptForWriting && Boolean(this.opts.user)
+  }
+
   /**
    * After gate-setup's install on the reference's dependency files: see keepInstalled in
    * pristine-deps.ts. `forWriting`: the rest of gate-setup installs into them, so each later gate
    * run gets a writable copy instead of the read-only links.
    */
-  keepInstalled(names: readonly string[], forWriting = false): void {
+  keepInstalled(names: readonly string[], forWriting = false): string[] {
     const kept = keepInstalled({ checkout: this.dir, pristine: this.pristine }, names)
     this.deps = [...new Set([...this.deps, ...kept])]
     this.installed = true
     this.keptForWriting = forWriting
+    return kept
+  }
+
+  /**
+   * The folders just kept, in this checkout as every later gate run gets them: read-only links
+   * to the kept install (with the gate's own user; without one, each run gets a writable copy).
+   * What the rest of gate-setup then does on the baseline is what it will do on every candidate.
+   * False when they stay as the install left them.
+   */
+  placeKeptReadOnly(names: readonly string[]): boolean {
+    const user = this.opts.user
+    if (!user || names.length === 0) return false
+    for (const name of names) this.discard(path.join(this.dir, name))
+    placeDeps([...names], { pristine: this.pristine, dir: this.dir, user, writable: false })
+    freshCaches([...names], { dir: this.dir, user, discard: (target) => this.discard(target) })
+    this.placedWritable = false
+    return true
   }
 
   /** After gate-setup: see dropEmptyFolders in checkout-locks.ts. */
