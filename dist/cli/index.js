@@ -14,7 +14,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-2YSUA6XE.js";
+} from "../chunks/chunk-3AUH6DWI.js";
 import "../chunks/chunk-BLQFJ432.js";
 import "../chunks/chunk-FMPF2IXT.js";
 import "../chunks/chunk-VTQU4OMX.js";

@@ -66,17 +66,25 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
 }
 
 /** Why a step after a kept install may fail: it cannot write the folders that install made. */
-function keptReadOnly(install: string | null, folders: readonly string[]): string | undefined {
+interface KeptReadOnly {
+  folders: readonly string[]
+  text: string
+}
+
+function keptReadOnly(install: string | null, folders: readonly string[]): KeptReadOnly | undefined {
   if (!install || folders.length === 0) return undefined
   const named = folders.map((f) => `\`${f}\``).join(', ')
-  return `its install (\`${install}\`) runs once and each gate run gets ${named} read-only, so a later step of gate-setup cannot install into ${folders.length > 1 ? 'them' : 'it'}: install every package in that step (declare it in the manifest and lockfile)`
+  return {
+    folders,
+    text: `its install (\`${install}\`) runs once and each gate run gets ${named} read-only, so a later step of gate-setup cannot install into ${folders.length > 1 ? 'them' : 'it'}: install every package in that step (declare it in the manifest and lockfile)`
+  }
 }
 
 /** One gate-setup command; a verdict when it failed or wrote a protected path. */
 async function setupCommand(
   run: SetupRun,
   command: string | null | undefined,
-  { env, cause }: { env: NodeJS.ProcessEnv; cause?: string }
+  { env, cause }: { env: NodeJS.ProcessEnv; cause?: KeptReadOnly }
 ): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
   if (!command) return { output: '' }
   const { started } = run
@@ -84,7 +92,7 @@ async function setupCommand(
   const output = `${s.stdout}\n${s.stderr}`
   if (s.exitCode !== 0 || s.timedOut || s.aborted) {
     // Only a step that ended on its own may owe its failure to the folders it was given.
-    const owed = s.timedOut || s.aborted || !cause || !refusedWrite(output) ? undefined : cause
+    const owed = s.timedOut || s.aborted || !cause || !refusedWriteIn(output, cause.folders) ? undefined : cause.text
     const end: StepEnd = { step: 'setup', exitCode: s.exitCode, signal: s.signal, timedOut: s.timedOut, aborted: s.aborted, ...(owed ? { cause: owed } : {}) }
     const why = s.timedOut
       ? `gate-setup timed out after ${Math.round(run.timeoutMs / 1000)} s`
@@ -104,7 +112,9 @@ async function setupCommand(
   return { output }
 }
 
-/** Whether a step's output says a write was refused (npm's EACCES, pip's Permission denied, a read-only file system). */
-function refusedWrite(output: string): boolean {
-  return /\b(?:EACCES|EPERM|EROFS)\b|Permission denied|Read-only file system/.test(output)
+/** Whether a step's output says a write into one of `folders` was refused (npm's EACCES, pip's Permission denied, a read-only file system). */
+function refusedWriteIn(output: string, folders: readonly string[]): boolean {
+  const refused = /\b(?:EACCES|EPERM|EROFS)\b|Permission denied|Read-only file system/
+  const inFolder = new RegExp(`(?:^|[/'"\\s])(?:${folders.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:[/'"\\s]|$)`)
+  return output.split('\n').some((line) => refused.test(line) && inFolder.test(line))
 }
