@@ -254,7 +254,7 @@ export class CleanCheckout extends CheckoutCore {
     for (const name of names) this.discard(path.join(this.dir, name))
     placeDeps([...names], { pristine: this.pristine, dir: this.dir, user, writable: false })
     freshCaches([...names], { dir: this.dir, user, discard: (target) => this.discard(target) })
-    this.placedWritable = false
+    // The other folders stay the writable copies the baseline was given: the next prepare places them all again.
     return true
   }
 
