@@ -1,6 +1,6 @@
 /** Projects whose version comes from git: the gate's checkout has no repository, so loopgate passes the base's version. */
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
-import { vcsVersion } from '../src/gate/toolchain/vcs-version.js'
+import { buildsPythonPackage, vcsVersion } from '../src/gate/toolchain/vcs-version.js'
 import { makeRepo, sh } from './helpers/repo.js'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -50,4 +50,33 @@ test("the gate gets SETUPTOOLS_SCM_PRETEND_VERSION from the base's tag, and stil
   expect(r.report.run?.iterations[0].gate?.outputTail).toContain('✓ the version is the base tag')
   expect(r.report.run?.iterations[0].gate?.outputTail).toContain('✓ the checkout has no repository')
   expect(r.report.stopReason).toBe('verified')
+})
+
+test('a tree without a Python build declaration gets no version from git: its gate has no backend to read one', async () => {
+  const files = attackProject()
+  delete files['pyproject.toml']
+  files['test/run.mjs'] = [
+    "import { check, done } from 'minicheck'",
+    "import { add } from '../src/math.mjs'",
+    "check('math adds two numbers', add(2, 3), 5)",
+    "check('no version is given', process.env.SETUPTOOLS_SCM_PRETEND_VERSION, undefined)",
+    'done()',
+    ''
+  ].join('\n')
+  const r = await runAttack({
+    isolation: 'weak',
+    files,
+    prepare: (ws) => void sh(ws, ['tag', 'v1.2.3']),
+    script: "sed -i 's/a - b/a + b/' src/math.mjs\n"
+  })
+  expect(r.report.run?.iterations[0].gate?.outputTail).toContain('✓ no version is given')
+  expect(r.report.stopReason).toBe('verified')
+})
+
+test('a Python build declaration at any depth (a package in a subfolder of a monorepo) counts', () => {
+  expect(buildsPythonPackage(['package.json', 'src/a.js'])).toBe(false)
+  expect(buildsPythonPackage(['package.json', 'tools/lint/pyproject.toml'])).toBe(true)
+  expect(buildsPythonPackage(['setup.py'])).toBe(true)
+  expect(buildsPythonPackage(['lib/setup.cfg'])).toBe(true)
+  expect(buildsPythonPackage(['docs/pyproject.toml.md', 'setup.py.bak'])).toBe(false)
 })

@@ -1,7 +1,7 @@
 import { readSettings } from '../src/inputs/read-settings.js'
 import { type Settings } from '../src/settings.js'
 import { planEvent, settingsForPlan } from '../src/github/events.js'
-import { explainApiError } from '../src/github/client.js'
+import { explainApiError } from '../src/github/api-call.js'
 import { isLoopPull } from '../src/publish/github/capacity.js'
 
 function settings(extra: Record<string, string> = {}): Settings {

@@ -1,4 +1,5 @@
-import { createClient, explainApiError } from '../src/github/client.js'
+import { createClient } from '../src/github/client.js'
+import { explainApiError } from '../src/github/api-call.js'
 import { ProgressComment } from '../src/publish/github/progress-comment.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 

@@ -1,4 +1,5 @@
-import { call, type GitHubClient, type RepoRef } from '../github/client.js'
+import type { GitHubClient } from '../github/client.js'
+import { call, type RepoRef } from '../github/api-call.js'
 import { isDependencyBot } from './bot-settings.js'
 import type { BotEventRefusal, FailedBotCheck } from './bot-event.js'
 

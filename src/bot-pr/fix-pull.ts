@@ -1,4 +1,4 @@
-import { createClient, repoFromEnv } from '../github/client.js'
+import { repoFromEnv } from '../github/api-call.js'
 import { readEventPayload } from '../github/payload.js'
 import type { GitRepository } from '../git/repository.js'
 import type { GateSettings, PublishSettings, TaskSettings, WorkspaceSettings } from '../settings.js'
@@ -47,6 +47,7 @@ export async function findBotPull(settings: BotPullSettings, env: NodeJS.Process
   }
   let answer
   try {
+    const { createClient } = await import('../github/client.js')
     answer = await readPull(createClient(settings.githubToken, env, warn), repoFromEnv(env), check.pull)
   } catch (err) {
     if (err instanceof PullMovedOn) return stop('nothing-to-do', err.message)

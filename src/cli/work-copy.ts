@@ -29,10 +29,9 @@ export async function findRepository(dir: string): Promise<UserRepository> {
   const root = await GitRepository.plain(dir).topLevel()
   if (root === null) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`)
   const repo = GitRepository.plain(root)
-  const head = await repo.tryHead()
+  const [head, common, branch] = await Promise.all([repo.tryHead(), repo.run(['rev-parse', '--git-common-dir']), repo.currentBranch()])
   if (head === null) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`)
-  const common = await repo.run(['rev-parse', '--git-common-dir'])
-  return { top: root, commonDir: path.resolve(root, common.stdout.trim()), head, branch: await repo.currentBranch() }
+  return { top: root, commonDir: path.resolve(root, common.stdout.trim()), head, branch }
 }
 
 /** Refuses, before anything is spent, a run whose result could not be delivered. */

@@ -1,5 +1,6 @@
 import type { PublishSettings } from '../settings.js'
-import type { GitHubClient, RepoRef } from './client.js'
+import type { GitHubClient } from './client.js'
+import type { RepoRef } from './api-call.js'
 
 /** Permissions that let a user start a loop (`maintain` is reported as `write` by the API, listed for role names). */
 const WRITE_PERMISSIONS = new Set(['admin', 'maintain', 'write'])

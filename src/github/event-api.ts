@@ -1,4 +1,5 @@
-import { call, type GitHubClient, type RepoRef } from './client.js'
+import { type GitHubClient } from './client.js'
+import { call, type RepoRef } from './api-call.js'
 import type { EventApi } from './events.js'
 
 /** The planning calls answered by the REST API (collaborator permission, the pull request). */

@@ -1,5 +1,6 @@
 import { stripAnsi } from '../report/inert.js'
-import type { GitHubClient, RepoRef } from './client.js'
+import type { GitHubClient } from './client.js'
+import type { RepoRef } from './api-call.js'
 import type { EventPlan } from './events.js'
 import type { Trigger } from './triggers.js'
 

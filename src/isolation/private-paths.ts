@@ -22,7 +22,8 @@ export function grantTraverse(dir: string, uids: number[], granted: Set<string>)
   while (current !== path.dirname(current)) {
     const parent = path.dirname(current)
     const mode = statSync(parent).mode
-    if ((mode & 0o001) === 0) {
+    // An ancestor already granted (the workspace and the run's folders share the temp root) is not set again.
+    if ((mode & 0o001) === 0 && !granted.has(parent)) {
       if (addAcl(parent, uids, 'x')) granted.add(parent)
       else {
         chmodSync(parent, (mode & 0o7777) | 0o001)

@@ -1,5 +1,6 @@
 import { remoteFromEnv } from '../git/clean-clone.js'
-import { createClient, repoFromEnv } from '../github/client.js'
+import { createClient } from '../github/client.js'
+import { repoFromEnv } from '../github/api-call.js'
 import type { EventPlan } from '../github/events.js'
 import { GitHubPublisher } from './github/publisher.js'
 import type { LoopHistory } from '../state/schema.js'

@@ -11,7 +11,7 @@ import type { BaselineEntry } from '../records/attempt-log.js'
 import { describeTampering } from '../gate/baseline/compare.js'
 import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import { ProtectedPaths } from '../gate/protection/protected-paths.js'
-import { BaseSnapshot } from '../gate/baseline/snapshot.js'
+import { BaseSnapshot, listTree } from '../gate/baseline/snapshot.js'
 import { TamperGuard, workTreePaths } from '../gate/protection/tamper.js'
 import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
 import { takeDependencyReference } from '../gate/dependencies/dependency-trust.js'
@@ -96,7 +96,10 @@ export async function baseSnapshot(
     baseRef: settings.baseRef,
     fetchEnv: fetchEnv({ token: settings.githubToken, env: opts.env, persisted: stash.auth })
   })
-  const gateEnv = withVcsVersion(opts.gateEnv, repository, base.sha)
+  const gateEnv = listTree(repository, base.sha).then(
+    (tree) => withVcsVersion(opts.gateEnv, repository, { commit: base.sha, paths: tree.keys() }),
+    () => opts.gateEnv
+  )
   const snapshot = await BaseSnapshot.take(repository, base.sha, {
     paths: new ProtectedPaths(settings.protectedPaths),
     gateCommands: [settings.gateCommand, settings.gateSetup]

@@ -1,4 +1,5 @@
-import { createClient, repoFromEnv } from '../github/client.js'
+import { repoFromEnv } from '../github/api-call.js'
+import type { GitHubClient } from '../github/client.js'
 
 export interface ListedCache {
   key: string
@@ -17,12 +18,14 @@ export type CacheLister = (prefix: string) => Promise<ListedCache[]>
 export function cacheListerFromEnv(token: string, env: NodeJS.ProcessEnv, warn: (message: string) => void = () => undefined): CacheLister | undefined {
   // The runner always sets GITHUB_API_URL; without it there is no API to ask (and no default is guessed).
   if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_REPOSITORY || !env.GITHUB_API_URL || !token) return undefined
-  const client = createClient(token, env, warn)
   const repo = repoFromEnv(env)
+  // The GitHub client (Octokit and its HTTP stack) is loaded on the first listing, not at start-up.
+  let client: Promise<GitHubClient> | null = null
   return async (prefix) => {
+    const { rest } = await (client ??= import('../github/client.js').then(({ createClient }) => createClient(token, env, warn)))
     const listed: ListedCache[] = []
     for (let page = 1; page <= MAX_CACHE_LIST_PAGES; page++) {
-      const answer = await client.rest.actions.getActionsCacheList({ ...repo, key: prefix, sort: 'created_at', direction: 'desc', per_page: 100, page })
+      const answer = await rest.actions.getActionsCacheList({ ...repo, key: prefix, sort: 'created_at', direction: 'desc', per_page: 100, page })
       const caches = answer.data.actions_caches
       listed.push(...caches.map((c) => ({ key: c.key ?? '', ref: c.ref ?? '', createdAt: c.created_at ?? undefined })))
       if (caches.length < 100) return listed.filter((c) => c.key.startsWith(prefix))

@@ -25,8 +25,8 @@ type TreeListing = Map<string, { mode: string; oid: string }>
 /** Listings by commit id, per repository: an object id names one tree for good, and the setup reads the base's several times. */
 const listings = new WeakMap<GitRepository, Map<string, Promise<TreeListing>>>()
 
-/** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). */
-export async function listTree(repository: GitRepository, commit: string): Promise<TreeListing> {
+/** Lists a commit's tree: path → mode and oid (recursive, NUL-separated so any name is safe). Callers share one listing: it is read-only. */
+export async function listTree(repository: GitRepository, commit: string): Promise<ReadonlyMap<string, { mode: string; oid: string }>> {
   if (!/^[0-9a-f]{40,64}$/.test(commit)) return readTree(repository, commit)
   const known = listings.get(repository) ?? new Map<string, Promise<TreeListing>>()
   listings.set(repository, known)
@@ -36,8 +36,7 @@ export async function listTree(repository: GitRepository, commit: string): Promi
     known.set(commit, listing)
     listing.catch(() => known.delete(commit))
   }
-  // Each caller gets a map of its own.
-  return new Map(await listing)
+  return listing
 }
 
 async function readTree(repository: GitRepository, commit: string): Promise<TreeListing> {

@@ -46,20 +46,27 @@ export class TamperGuard implements CallGuard {
    * untracked path (`full`, once at setup), or, once the index holds the base's protected paths
    * and nothing else protected, the paths `git status` reports changed.
    */
-  async check(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[] }> {
+  async check(full = true, listed?: Promise<WorkTreeListing>): Promise<{ found: ReturnType<typeof findTampering>; changed?: string[]; tracked?: string[] }> {
     await this.pending
     if (!full) {
       const changed = await this.opts.repository.statusPorcelain()
       return { found: findTampering(this.opts.workspace, this.opts.snapshot, changed), changed }
     }
-    return { found: findTampering(this.opts.workspace, this.opts.snapshot, await (listed ?? workTreePaths(this.opts.repository))) }
+    const { tracked, untracked } = await (listed ?? workTreePaths(this.opts.repository))
+    return { found: findTampering(this.opts.workspace, this.opts.snapshot, [...tracked, ...untracked]), tracked }
   }
 
   /** Puts the base content back where it differs; returns what was found. */
-  async restore(full = true, listed?: Promise<string[]>): Promise<{ found: ReturnType<typeof findTampering>; dependencies: Tampering[]; changed?: string[] }> {
-    const result = await this.check(full, listed)
+  async restore(
+    full = true,
+    listed?: Promise<WorkTreeListing>
+  ): Promise<{ found: ReturnType<typeof findTampering>; dependencies: Tampering[]; changed?: string[] }> {
+    const { tracked, ...result } = await this.check(full, listed)
     // Dependencies first, on the tree as the agent left it: a protected file that is also a dependency file (a requirements file the setup reads) is judged for what changed in it.
-    const dependencies = await this.revertDependencies(full ? await this.trackedPaths() : (result.changed ?? []))
+    // At setup the candidates are the paths git tracks: an untracked lockfile or dependency folder
+    // there is the user's (made before the run, in no loopgate commit unless the agent changes it),
+    // not a change to judge.
+    const dependencies = await this.revertDependencies(full ? (tracked ?? []) : (result.changed ?? []))
     if (result.found.length) revertTampering(this.opts.workspace, this.opts.snapshot, result.found)
     const all = [...result.found, ...dependencies]
     this.restored = [...new Set(all.map((t) => t.path))]
@@ -68,14 +75,6 @@ export class TamperGuard implements CallGuard {
       if (!(await this.opts.repository.tryAddAll(specs))) for (const spec of specs) await this.opts.repository.tryAddAll([spec])
     }
     return { ...result, dependencies }
-  }
-
-  /**
-   * At setup, the paths git tracks: an untracked lockfile or dependency folder there is the user's
-   * (made before the run, in no loopgate commit unless the agent changes it), not a change to judge.
-   */
-  private async trackedPaths(): Promise<string[]> {
-    return this.opts.repository.lsFiles([])
   }
 
   /**
@@ -113,13 +112,19 @@ export class TamperGuard implements CallGuard {
   }
 }
 
+/** The work tree's paths: those git tracks, and the untracked ones not ignored. */
+export interface WorkTreeListing {
+  tracked: string[]
+  untracked: string[]
+}
+
 /**
  * Every tracked and untracked path of the work tree: the full check's candidates. A listing taken
  * earlier may stand in for the check's own while nothing has written the work tree since.
  */
-export async function workTreePaths(repository: GitRepository): Promise<string[]> {
+export async function workTreePaths(repository: GitRepository): Promise<WorkTreeListing> {
   const [tracked, untracked] = await Promise.all([repository.lsFiles([]), repository.lsFiles(['--others', '--exclude-standard'])])
-  return [...tracked, ...untracked]
+  return { tracked, untracked }
 }
 
 export function relativeTo(root: string, file: string): string {

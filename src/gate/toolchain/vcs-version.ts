@@ -32,10 +32,28 @@ export async function vcsVersion(repository: GitRepository, commit: string): Pro
   return next ? `${next}.dev${distance}+g${hash}` : `${tag}.post${distance}+g${hash}`
 }
 
-/** The gate's environment with the base's version for the version-from-git backends. */
-export async function withVcsVersion(env: NodeJS.ProcessEnv, repository: GitRepository, commit: string): Promise<NodeJS.ProcessEnv> {
-  if (VCS_VERSION_VARS.every((name) => env[name] !== undefined)) return env
-  const version = await vcsVersion(repository, commit).catch(() => null)
+/** A file that declares a Python package's build, at any depth: only such a build reads its version from git. */
+const PYTHON_BUILD_FILE = /(?:^|\/)(?:pyproject\.toml|setup\.py|setup\.cfg)$/
+
+/** Whether a tree holds a Python package's build declaration, so a build backend might ask git for the version. */
+export function buildsPythonPackage(paths: Iterable<string>): boolean {
+  for (const p of paths) if (PYTHON_BUILD_FILE.test(p)) return true
+  return false
+}
+
+/** The base commit and the paths of its tree. */
+export interface VcsBase {
+  commit: string
+  paths: Iterable<string>
+}
+
+/**
+ * The gate's environment with the base's version for the version-from-git backends, when the
+ * base's tree builds a Python package; any other tree's gate has no backend to read it.
+ */
+export async function withVcsVersion(env: NodeJS.ProcessEnv, repository: GitRepository, base: VcsBase): Promise<NodeJS.ProcessEnv> {
+  if (VCS_VERSION_VARS.every((name) => env[name] !== undefined) || !buildsPythonPackage(base.paths)) return env
+  const version = await vcsVersion(repository, base.commit).catch(() => null)
   if (!version) return env
   return { ...Object.fromEntries(VCS_VERSION_VARS.map((name) => [name, version])), ...env }
 }

@@ -1,4 +1,5 @@
-import { call, type GitHubClient, type RepoRef } from '../../github/client.js'
+import type { GitHubClient } from '../../github/client.js'
+import { call, type RepoRef } from '../../github/api-call.js'
 import { workBranchName } from '../../git/branches.js'
 import { hasMarkerLine, type Ownership } from './ownership.js'
 

@@ -3,7 +3,7 @@ import { escalationBody, escalationTitle } from '../escalation-body.js'
 import { closingComment, runComment } from '../comment-bodies.js'
 import type { PublishContext, PublishResult } from '../publisher-types.js'
 import { runUrl } from '../../github/artifact.js'
-import { call } from '../../github/client.js'
+import { call } from '../../github/api-call.js'
 import type { EventPlan } from '../../github/events.js'
 import type { GitHubSide } from './loop-pull-request.js'
 

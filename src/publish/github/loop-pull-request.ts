@@ -3,7 +3,8 @@ import { pullRequestBody, pullRequestTitle } from '../pull-request-body.js'
 import { runComment } from '../comment-bodies.js'
 import type { PublishContext, PublishResult } from '../publisher-types.js'
 import { runUrl } from '../../github/artifact.js'
-import { call, PublishError, type GitHubClient, type RepoRef } from '../../github/client.js'
+import type { GitHubClient } from '../../github/client.js'
+import { call, PublishError, type RepoRef } from '../../github/api-call.js'
 import type { Ownership } from './ownership.js'
 
 /** What a GitHub step of the publisher needs: the client, the repository, the run, the loop's ownership rule. */

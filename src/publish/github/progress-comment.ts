@@ -1,5 +1,6 @@
 import type { IterationRecord } from '../../loop/engine-types.js'
-import { call, explainApiError, isNotFound, type GitHubClient, type RepoRef } from '../../github/client.js'
+import type { GitHubClient } from '../../github/client.js'
+import { call, explainApiError, isNotFound, type RepoRef } from '../../github/api-call.js'
 import type { Ownership } from './ownership.js'
 
 /** The hidden second line of every progress comment: which of the loop's comments is the sticky one. */

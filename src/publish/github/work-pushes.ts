@@ -2,7 +2,7 @@ import { wipBranchName } from '../../git/branches.js'
 import { PushRejectedError, withCleanClone, type CleanClone, type Remote } from '../../git/clean-clone.js'
 import type { BodyExtras } from '../body-parts.js'
 import type { PublishContext, PublishResult } from '../publisher-types.js'
-import { PublishError, WORKFLOW_PERMISSIONS } from '../../github/client.js'
+import { PublishError, WORKFLOW_PERMISSIONS } from '../../github/api-call.js'
 import { HistoryRewriteRefused, pushWipFromWorkspace } from './pushes.js'
 
 /** Where the publisher's pushes are made from (a clean clone in `tempDir`) and sent to. */
