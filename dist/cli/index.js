@@ -14,11 +14,10 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-4UPHOSQB.js";
-import "../chunks/chunk-BLQFJ432.js";
+} from "../chunks/chunk-4CGHG3AD.js";
 import "../chunks/chunk-FMPF2IXT.js";
-import "../chunks/chunk-VTQU4OMX.js";
-import "../chunks/chunk-K5THF2QS.js";
+import "../chunks/chunk-GKQMBJ4W.js";
+import "../chunks/chunk-DGG4OAUV.js";
 
 // src/cli/run-cli.ts
 import { statSync as statSync2 } from "node:fs";
@@ -414,10 +413,9 @@ async function findRepository(dir) {
   const root = await GitRepository.plain(dir).topLevel();
   if (root === null) throw new RepositoryError(`${dir} is not inside a git repository: run loopgate in a repository, or point --workspace at one`);
   const repo = GitRepository.plain(root);
-  const head = await repo.tryHead();
+  const [head, common, branch] = await Promise.all([repo.tryHead(), repo.run(["rev-parse", "--git-common-dir"]), repo.currentBranch()]);
   if (head === null) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`);
-  const common = await repo.run(["rev-parse", "--git-common-dir"]);
-  return { top: root, commonDir: path4.resolve(root, common.stdout.trim()), head, branch: await repo.currentBranch() };
+  return { top: root, commonDir: path4.resolve(root, common.stdout.trim()), head, branch };
 }
 function checkDeliverable(repo, loopId) {
   const branch = workBranchName(loopId);
