@@ -7,13 +7,12 @@ import { ConfigError } from '../errors.js'
 import { type Settings } from '../settings.js'
 import type { IterationRecord } from '../loop/engine-types.js'
 import { exitCodeFor, stopReasonEntry } from '../loop/stop-reasons.js'
-import { DryRunPublisher } from '../publish/dry-run.js'
 import { defaultRunId } from '../run/context.js'
-import { runSession, type SessionEnd } from '../session/flow.js'
+import type { SessionEnd } from '../session/flow.js'
 import { VERSION } from '../version.js'
 import { parseCommand, UsageError } from './args.js'
 import { mainHelp, runHelp, RUN_USAGE } from './help.js'
-import { localStateOpener, STATE_FOLDER_WORDS } from './local-state.js'
+import { STATE_FOLDER_WORDS } from './state-folder.js'
 import { missingOptions } from './required.js'
 import { adviceFor, failingTestLines } from './failing-tests.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
@@ -121,6 +120,9 @@ interface CliRun {
 /** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
 async function runInClone({ settings, repo, tempRoot, io }: CliRun): Promise<number> {
   const env = io.env
+  // The run's machinery is compiled while git writes the clone.
+  const machinery = import('./run-machinery.js')
+  machinery.catch(() => undefined)
   const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
   const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
   const runId = defaultRunId(env)
@@ -129,6 +131,7 @@ async function runInClone({ settings, repo, tempRoot, io }: CliRun): Promise<num
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
+    const { runSession, localStateOpener, DryRunPublisher } = await machinery
     const end = await runSession(inClone, {
       env,
       runId,

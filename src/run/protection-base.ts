@@ -100,11 +100,14 @@ export async function baseSnapshot(
     (tree) => withVcsVersion(opts.gateEnv, repository, { commit: base.sha, paths: tree.keys() }),
     () => opts.gateEnv
   )
-  const snapshot = await BaseSnapshot.take(repository, base.sha, {
+  const snapshotting = BaseSnapshot.take(repository, base.sha, {
     paths: new ProtectedPaths(settings.protectedPaths),
     gateCommands: [settings.gateCommand, settings.gateSetup]
   })
-  const dependencies = await takeDependencyReference(opts, snapshot)
+  const referencing = takeDependencyReference(opts, snapshotting)
+  referencing.catch(() => undefined)
+  const snapshot = await snapshotting
+  const dependencies = await referencing
   const tamper = new TamperGuard({ workspace: ws, repository, snapshot, dependencies })
   const initial = await tamper.restore(true, listed)
   if (initial.dependencies.length)

@@ -36,14 +36,20 @@ export interface DependencyReferenceOptions {
  * test (which packages the judge loads) reads the gate's commands and the base's protected files,
  * once, the first time a registry change needs it.
  */
-export async function takeDependencyReference(opts: DependencyTrustOptions, snapshot: BaseSnapshot): Promise<DependencyReference> {
+export async function takeDependencyReference(opts: DependencyTrustOptions, snapshotting: Promise<BaseSnapshot>): Promise<DependencyReference> {
   const { settings, repository } = opts
   const commit = await referenceCommit(repository, opts.dependencyReference?.commit)
   const origin = opts.dependencyReference?.bump
   const bump = origin ? await describeBump(repository, { before: origin.before, bump: commit }, origin) : undefined
-  return DependencyReference.take(repository, commit, (names): DependencyPolicy => {
+  // The reference is read while the base's snapshot is taken; the runner test reads the snapshot,
+  // which is there before the reference is returned.
+  let snapshot: BaseSnapshot | null = null
+  const reference = await DependencyReference.take(repository, commit, (names): DependencyPolicy => {
     let test: ((name: string) => boolean) | null = null
-    const texts = (): string[] => [settings.gateCommand, settings.gateSetup ?? '', ...namingTexts(snapshot)]
+    const texts = (): string[] => {
+      if (!snapshot) throw new Error('the runner test needs the base snapshot')
+      return [settings.gateCommand, settings.gateSetup ?? '', ...namingTexts(snapshot)]
+    }
     return {
       mode: settings.dependencyChanges,
       pinned: opts.dependencyReference?.pinned ?? [],
@@ -52,6 +58,8 @@ export async function takeDependencyReference(opts: DependencyTrustOptions, snap
       isRunner: (name) => (test ??= runnerTest(names, texts()))(name)
     }
   })
+  snapshot = await snapshotting
+  return reference
 }
 
 /** The reference commit when the repository has it (a resumed run's start may be gone), else HEAD. */
