@@ -1,27 +1,28 @@
 import { createRequire as __loopgateRequire } from 'node:module'; const require = __loopgateRequire(import.meta.url);
 import {
-  ConfigError,
-  DryRunPublisher,
-  GitRepository,
   INPUT_SPECS,
+  readSettings
+} from "../chunks/chunk-IDQOXJRU.js";
+import {
+  STATE_FOLDER_WORDS
+} from "../chunks/chunk-3QTVR2TJ.js";
+import {
+  ConfigError,
+  GitRepository,
   STOP_REASONS,
   agentSpecs,
   defaultRunId,
   exitCodeFor,
-  openStateSession,
-  readSettings,
-  runSession,
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-4CGHG3AD.js";
-import "../chunks/chunk-FMPF2IXT.js";
+} from "../chunks/chunk-5XGY2Z5D.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-DGG4OAUV.js";
 
 // src/cli/run-cli.ts
 import { statSync as statSync2 } from "node:fs";
-import path5 from "node:path";
+import path3 from "node:path";
 
 // src/version.ts
 var VERSION = "0.1.0";
@@ -187,7 +188,7 @@ function agentWords() {
 }
 var firstSentence = (text) => text.split(/(?<=\.)\s/)[0].replace(/\.$/, "");
 var RUN_USAGE = "usage: loopgate run --gate-command <cmd> (--prompt <text> | --prompt-file <file> | --task <task>) [options]";
-function mainHelp(stateFolder2) {
+function mainHelp(stateFolder) {
   return `${[
     "loopgate \u2014 runs a coding agent in a bounded loop until a protected test gate passes",
     "",
@@ -197,11 +198,11 @@ function mainHelp(stateFolder2) {
     "",
     "loopgate run works in a clone of the checked-out commit and leaves its commits on the branch",
     "loopgate/<loop-id> of your repository: your branch, index and working tree stay as they were.",
-    `The loop's state (charges, upgrade attempts, failures) lives in ${stateFolder2}.`
+    `The loop's state (charges, upgrade attempts, failures) lives in ${stateFolder}.`
   ].join("\n")}
 `;
 }
-function runHelp(stateFolder2) {
+function runHelp(stateFolder) {
   const words = { ...agentWords(), ...CLI_WORDS };
   const rows = RUN_OPTIONS.map((o) => {
     const [placeholder, text] = words[o.name] ?? ["<value>", firstSentence(o.description)];
@@ -220,7 +221,7 @@ function runHelp(stateFolder2) {
     ...rows.map((r) => `  ${r.flag.padEnd(width)}${r.text}`),
     "",
     `Model credentials: the options above, or ${keys.join(" / ")} in the environment.`,
-    `Loop state (kept between runs of one loop): ${stateFolder2}; delete that folder to forget it.`,
+    `Loop state (kept between runs of one loop): ${stateFolder}; delete that folder to forget it.`,
     "",
     "exit status (one per stop reason):",
     ...STOP_REASONS.map((reason) => `  ${String(exitCodeFor(reason)).padStart(3)}  ${reason}`),
@@ -230,95 +231,6 @@ function runHelp(stateFolder2) {
 `;
 }
 var CLI_ONLY_DEFAULT = /* @__PURE__ */ new Set(["workspace", "temp-dir"]);
-
-// src/cli/local-state.ts
-import path2 from "node:path";
-
-// src/state/folder-cache.ts
-import { createHash } from "node:crypto";
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-var KEEP_STATES = 5;
-var KEEP_RECORDS = 500;
-var RECORD_KEY = /@(?:charges|lease)-/;
-var KEY_FILE = ".loopgate-key";
-function folderName(key) {
-  return /^[A-Za-z0-9][A-Za-z0-9._@~-]{0,200}$/.test(key) ? key : `h-${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
-}
-function copyFiles(from, to) {
-  mkdirSync(to, { recursive: true, mode: 448 });
-  for (const name of readdirSync(from)) {
-    const source = path.join(from, name);
-    if (lstatSync(source).isFile()) copyFileSync(source, path.join(to, name));
-  }
-}
-function readEntry(root, name) {
-  const dir = path.join(root, name);
-  try {
-    const st = lstatSync(dir);
-    if (!st.isDirectory() || name.startsWith(".")) return null;
-    const keyFile = path.join(dir, KEY_FILE);
-    const key = lstatSync(keyFile, { throwIfNoEntry: false })?.isFile() ? readFileSync(keyFile, "utf8") : name;
-    return { key, dir, savedAt: st.mtimeMs };
-  } catch {
-    return null;
-  }
-}
-function entries(root) {
-  let names;
-  try {
-    names = readdirSync(root);
-  } catch {
-    return [];
-  }
-  return names.map((n) => readEntry(root, n)).filter((e) => e !== null).sort((a, b) => b.savedAt - a.savedAt);
-}
-function prune(root) {
-  const all = entries(root);
-  const states = all.filter((e) => !RECORD_KEY.test(e.key));
-  const records = all.filter((e) => RECORD_KEY.test(e.key));
-  for (const old of [...states.slice(KEEP_STATES), ...records.slice(KEEP_RECORDS)]) rmSync(old.dir, { recursive: true, force: true });
-}
-function folderCache(root) {
-  return {
-    isFeatureAvailable: () => true,
-    restoreCache: async (paths, primaryKey, restoreKeys = []) => {
-      const states = entries(root).filter((e) => !RECORD_KEY.test(e.key));
-      const found = states.find((e) => e.key === primaryKey) ?? states.find((e) => restoreKeys.some((prefix) => e.key.startsWith(prefix)));
-      if (!found) return void 0;
-      copyFiles(found.dir, path.resolve(paths[0]));
-      rmSync(path.join(path.resolve(paths[0]), KEY_FILE), { force: true });
-      return found.key;
-    },
-    saveCache: async (paths, key) => {
-      mkdirSync(root, { recursive: true, mode: 448 });
-      const partial = path.join(root, `.partial-${process.pid}`);
-      rmSync(partial, { recursive: true, force: true });
-      copyFiles(path.resolve(paths[0]), partial);
-      writeFileSync(path.join(partial, KEY_FILE), key, { mode: 384 });
-      const target = path.join(root, folderName(key));
-      rmSync(target, { recursive: true, force: true });
-      renameSync(partial, target);
-      prune(root);
-      return 1;
-    }
-  };
-}
-function folderCacheLister(root) {
-  return async (prefix) => entries(root).filter((e) => e.key.startsWith(prefix)).map((e) => ({ key: e.key, ref: "local", createdAt: new Date(e.savedAt).toISOString() }));
-}
-
-// src/cli/local-state.ts
-var STATE_FOLDER_WORDS = "<repository>/.git/loopgate/state/<loop-id>";
-function stateFolder(repo, loopId) {
-  return path2.join(repo.commonDir, "loopgate", "state", loopId);
-}
-function localStateOpener(repo, opts) {
-  return (settings) => {
-    const folder = stateFolder(repo, settings.loopId);
-    return openStateSession(settings, { ...opts, cache: folderCache(folder), listCaches: folderCacheLister(folder) });
-  };
-}
 
 // src/cli/required.ts
 function missingOptions(flags) {
@@ -348,19 +260,19 @@ function adviceFor(action, listed2) {
 }
 
 // src/cli/temp-root.ts
-import { chmodSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync, statSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
-import path3 from "node:path";
+import path from "node:path";
 var TempRootError = class extends Error {
 };
 var ROOT_MODE = 457;
 function ownFolder(dir) {
   try {
-    mkdirSync2(dir, { mode: ROOT_MODE });
+    mkdirSync(dir, { mode: ROOT_MODE });
   } catch (err) {
     if (err.code !== "EEXIST") return null;
   }
-  const st = lstatSync2(dir);
+  const st = lstatSync(dir);
   const uid = process.getuid?.() ?? st.uid;
   if (!st.isDirectory() || st.uid !== uid || (st.mode & 18) !== 0) return null;
   chmodSync(dir, ROOT_MODE);
@@ -379,14 +291,14 @@ function parentFor(given) {
   }
   const tmp = os.tmpdir();
   const uid = process.getuid?.() ?? "user";
-  return ownFolder(path3.join(tmp, `loopgate-${uid}`)) ?? tmp;
+  return ownFolder(path.join(tmp, `loopgate-${uid}`)) ?? tmp;
 }
 function makeTempRoot(flag, env) {
   const given = flag ? { dir: flag, name: "--temp-dir" } : env.RUNNER_TEMP ? { dir: env.RUNNER_TEMP, name: "RUNNER_TEMP" } : null;
   const parent = parentFor(given);
   let root;
   try {
-    root = mkdtempSync(path3.join(parent, "loopgate-run-"));
+    root = mkdtempSync(path.join(parent, "loopgate-run-"));
   } catch (err) {
     throw new TempRootError(
       `cannot create a folder in ${parent} (${err.code ?? err.message}): choose another with --temp-dir`
@@ -405,8 +317,8 @@ function chargeWords(r) {
 }
 
 // src/cli/work-copy.ts
-import { rmSync as rmSync2 } from "node:fs";
-import path4 from "node:path";
+import { rmSync } from "node:fs";
+import path2 from "node:path";
 var RepositoryError = class extends Error {
 };
 async function findRepository(dir) {
@@ -415,7 +327,7 @@ async function findRepository(dir) {
   const repo = GitRepository.plain(root);
   const [head, common, branch] = await Promise.all([repo.tryHead(), repo.run(["rev-parse", "--git-common-dir"]), repo.currentBranch()]);
   if (head === null) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`);
-  return { top: root, commonDir: path4.resolve(root, common.stdout.trim()), head, branch };
+  return { top: root, commonDir: path2.resolve(root, common.stdout.trim()), head, branch };
 }
 function checkDeliverable(repo, loopId) {
   const branch = workBranchName(loopId);
@@ -426,7 +338,7 @@ function checkDeliverable(repo, loopId) {
   }
 }
 async function cloneForRun(repo, dir) {
-  await GitRepository.plain(path4.dirname(dir)).run(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir]);
+  await GitRepository.plain(path2.dirname(dir)).run(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir]);
   const clone = GitRepository.plain(dir);
   await clone.run(["checkout", "--quiet", ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]]);
   await clone.run(["remote", "remove", "origin"]);
@@ -440,7 +352,7 @@ async function deliverWork(repo, clone, loopId) {
   if (!count) return { branch, commits: 0, replaced: null };
   const user = GitRepository.plain(repo.top);
   const old = await user.tryRevParse(`refs/heads/${branch}`);
-  await user.fetch(path4.join(clone, ".git"), [`+HEAD:refs/heads/${branch}`]);
+  await user.fetch(path2.join(clone, ".git"), [`+HEAD:refs/heads/${branch}`]);
   return { branch, commits: count, replaced: old && old !== head ? old : null };
 }
 function deliveryLines(repo, delivered) {
@@ -456,7 +368,7 @@ function deliveryLines(repo, delivered) {
   ];
 }
 function removeClone(dir) {
-  rmSync2(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }
 
 // src/cli/run-cli.ts
@@ -511,12 +423,12 @@ ${USAGE}
     return exitCodeFor("config-error");
   }
   const flags = command.flags;
-  const problem = folderProblem(path5.resolve(flags.get("workspace") ?? process.cwd()));
+  const problem = folderProblem(path3.resolve(flags.get("workspace") ?? process.cwd()));
   if (problem) return configError(problem, io);
   let repo;
   let tempRoot;
   try {
-    repo = await findRepository(path5.resolve(flags.get("workspace") ?? process.cwd()));
+    repo = await findRepository(path3.resolve(flags.get("workspace") ?? process.cwd()));
     tempRoot = makeTempRoot(flags.get("temp-dir"), io.env);
   } catch (err) {
     if (err instanceof RepositoryError || err instanceof TempRootError) return configError(err.message, io);
@@ -532,14 +444,17 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, tempRoot, io }) {
   const env = io.env;
-  const clone = await cloneForRun(repo, path5.join(tempRoot, "work"));
-  const inClone = { ...settings, workspace: path5.resolve(clone, path5.relative(repo.top, settings.workspace)) };
+  const machinery = import("../chunks/run-machinery-BQOYARCL.js");
+  machinery.catch(() => void 0);
+  const clone = await cloneForRun(repo, path3.join(tempRoot, "work"));
+  const inClone = { ...settings, workspace: path3.resolve(clone, path3.relative(repo.top, settings.workspace)) };
   const runId = defaultRunId(env);
   const abort = new AbortController();
   const onSignal = () => abort.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
+    const { runSession, localStateOpener, DryRunPublisher } = await machinery;
     const end = await runSession(inClone, {
       env,
       runId,
