@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs'
 import path from 'node:path'
+import { discardInBackground } from '../fs/remove-in-background.js'
 import { workBranchName } from '../git/branches.js'
 import { GitRepository } from '../git/repository.js'
 
@@ -98,7 +98,7 @@ export function deliveryLines(repo: UserRepository, delivered: Delivered): strin
   ]
 }
 
-/** The clone goes once its work is fetched (the run's records stay in the run folder). */
+/** The clone goes once its work is fetched (the run's records stay in the run folder): moved aside at once, deleted in the background. */
 export function removeClone(dir: string): void {
-  rmSync(dir, { recursive: true, force: true })
+  discardInBackground(dir)
 }

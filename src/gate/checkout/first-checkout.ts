@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { removeInBackground } from '../../fs/remove-in-background.js'
 import { GateRepository } from '../../git/gate-repository.js'
 import type { GitRepository } from '../../git/repository.js'
 
@@ -22,11 +22,6 @@ export const gateIndexOf = (loc: Pick<GateLocation, 'privateDir'>): string => pa
 /** loopgate's git on the gate's private repository, its checkout and index. */
 export const gateRepositoryOf = (loc: Pick<GateLocation, 'privateDir' | 'gateDir'>): GateRepository =>
   new GateRepository({ gitDir: gateRepoOf(loc), workTree: checkoutDirOf(loc), indexFile: gateIndexOf(loc) })
-
-/** Deletes `paths` in one background process that outlives loopgate's (a large tree takes seconds to remove). */
-export function removeInBackground(paths: string[]): void {
-  if (paths.length) spawn('rm', ['-rf', '--', ...paths], { detached: true, stdio: 'ignore' }).unref()
-}
 
 /**
  * After the run: the gate's checkout (with its home and temp) and its private repository and

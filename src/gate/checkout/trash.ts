@@ -1,6 +1,6 @@
 import { lstatSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { removeInBackground } from './first-checkout.js'
+import { removeInBackground } from '../../fs/remove-in-background.js'
 
 /** Paths moved aside at once and deleted in one background process (a 200 MB tree takes seconds to remove). */
 export class Trash {
