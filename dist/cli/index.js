@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-IDQOXJRU.js";
+} from "../chunks/chunk-3Y7WSTJG.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -12,11 +12,12 @@ import {
   STOP_REASONS,
   agentSpecs,
   defaultRunId,
+  discardInBackground,
   exitCodeFor,
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-5XGY2Z5D.js";
+} from "../chunks/chunk-5OXCQ3BL.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-DGG4OAUV.js";
 
@@ -317,7 +318,6 @@ function chargeWords(r) {
 }
 
 // src/cli/work-copy.ts
-import { rmSync } from "node:fs";
 import path2 from "node:path";
 var RepositoryError = class extends Error {
 };
@@ -368,7 +368,7 @@ function deliveryLines(repo, delivered) {
   ];
 }
 function removeClone(dir) {
-  rmSync(dir, { recursive: true, force: true });
+  discardInBackground(dir);
 }
 
 // src/cli/run-cli.ts
@@ -444,7 +444,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, tempRoot, io }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-BQOYARCL.js");
+  const machinery = import("../chunks/run-machinery-LII6R3AR.js");
   machinery.catch(() => void 0);
   const clone = await cloneForRun(repo, path3.join(tempRoot, "work"));
   const inClone = { ...settings, workspace: path3.resolve(clone, path3.relative(repo.top, settings.workspace)) };
