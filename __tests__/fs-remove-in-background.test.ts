@@ -15,7 +15,7 @@ test('a discarded tree frees its name at once and is deleted by a process of its
     mkdirSync(path.join(dir, `d${i % 10}`), { recursive: true })
     writeFileSync(path.join(dir, `d${i % 10}`, `f${i}`), `${i}\n`)
   }
-  discardInBackground(dir)
+  discardInBackground([dir])
   expect(existsSync(dir)).toBe(false)
   // The same name can be used again at once.
   mkdirSync(dir)
@@ -25,6 +25,6 @@ test('a discarded tree frees its name at once and is deleted by a process of its
 
 test('a tree that is not there is nothing to do', () => {
   const parent = tempDir()
-  expect(() => discardInBackground(path.join(parent, 'missing'))).not.toThrow()
+  expect(() => discardInBackground([path.join(parent, 'missing')])).not.toThrow()
   expect(readdirSync(parent)).toEqual([])
 })

@@ -100,5 +100,5 @@ export function deliveryLines(repo: UserRepository, delivered: Delivered): strin
 
 /** The clone goes once its work is fetched (the run's records stay in the run folder): moved aside at once, deleted in the background. */
 export function removeClone(dir: string): void {
-  discardInBackground(dir)
+  discardInBackground([dir])
 }

@@ -7,16 +7,20 @@ export function removeInBackground(paths: string[]): void {
 }
 
 /**
- * Moves `dir` aside at once, so its name is free and nothing reads it by that name again, and
- * deletes it in the background. Where it cannot be moved it is deleted now.
+ * Moves each of `dirs` aside at once, so its name is free and nothing reads it by that name again,
+ * and deletes them in one background process. One that is not there is passed over; one that
+ * cannot be moved is deleted now.
  */
-export function discardInBackground(dir: string): void {
-  const aside = `${dir}.removed-${process.pid}-${Date.now()}`
-  try {
-    renameSync(dir, aside)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(dir, { recursive: true, force: true })
-    return
+export function discardInBackground(dirs: string[]): void {
+  const aside: string[] = []
+  for (const dir of dirs) {
+    const moved = `${dir}.removed-${process.pid}-${Date.now()}`
+    try {
+      renameSync(dir, moved)
+      aside.push(moved)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(dir, { recursive: true, force: true })
+    }
   }
-  removeInBackground([aside])
+  removeInBackground(aside)
 }

@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { removeInBackground } from '../../fs/remove-in-background.js'
+import { discardInBackground } from '../../fs/remove-in-background.js'
 import { GateRepository } from '../../git/gate-repository.js'
 import type { GitRepository } from '../../git/repository.js'
 
@@ -29,17 +29,7 @@ export const gateRepositoryOf = (loc: Pick<GateLocation, 'privateDir' | 'gateDir
  * background. The run folder keeps the attempt log and the bodies.
  */
 export function disposeGateLocation(loc: GateLocation): void {
-  const aside: string[] = []
-  for (const dir of [loc.gateDir, loc.privateDir]) {
-    const moved = `${dir}.removed-${process.pid}-${Date.now()}`
-    try {
-      renameSync(dir, moved)
-      aside.push(moved)
-    } catch {
-      // not there (the run ended before it was made)
-    }
-  }
-  removeInBackground(aside)
+  discardInBackground([loc.gateDir, loc.privateDir])
 }
 
 /**
