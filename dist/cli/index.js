@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-3Y7WSTJG.js";
+} from "../chunks/chunk-MNLIR3WI.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -17,7 +17,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-5OXCQ3BL.js";
+} from "../chunks/chunk-XFWCI2MU.js";
 import "../chunks/chunk-GKQMBJ4W.js";
 import "../chunks/chunk-DGG4OAUV.js";
 
@@ -368,7 +368,7 @@ function deliveryLines(repo, delivered) {
   ];
 }
 function removeClone(dir) {
-  discardInBackground(dir);
+  discardInBackground([dir]);
 }
 
 // src/cli/run-cli.ts
@@ -444,7 +444,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, tempRoot, io }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-LII6R3AR.js");
+  const machinery = import("../chunks/run-machinery-AH7BJHLR.js");
   machinery.catch(() => void 0);
   const clone = await cloneForRun(repo, path3.join(tempRoot, "work"));
   const inClone = { ...settings, workspace: path3.resolve(clone, path3.relative(repo.top, settings.workspace)) };
