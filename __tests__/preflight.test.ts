@@ -182,7 +182,7 @@ describe('the agent CLI is installed where the agent user can run it', () => {
 })
 
 test('a package.json that is a link out of the checkout declares nothing: preflight reads it without following the link', async () => {
-  const { declaredPackageManager } = await import('../src/run/missing-gate-program.js')
+  const { declaredPackageManager } = await import('../src/gate/open.js')
   const { mkdtempSync, symlinkSync, writeFileSync } = await import('node:fs')
   const os = await import('node:os')
   const pathMod = await import('node:path')

@@ -1,4 +1,4 @@
-import type { ProtectionSettings } from '../src/run/protection-setup.js'
+import type { ProtectionSettings } from '../src/gate/open.js'
 import { settingsForPlan, type EventSettings } from '../src/github/events.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 import { type Settings } from '../src/settings.js'

@@ -1,7 +1,7 @@
 import { LOCAL_AUTHOR } from '../git/author.js'
 import { gateEnv } from '../agents/agent-env.js'
 import { missingCredential } from './missing-credential.js'
-import { missingGateProgram } from './missing-gate-program.js'
+import { missingGateProgram } from '../gate/open.js'
 import type { Settings } from '../settings.js'
 import type { PreflightStop } from '../publish/publisher-types.js'
 import { packageManagerEnv } from '../upgrade/environment.js'

@@ -1,5 +1,5 @@
 import { GateBrokenError } from '../gate/baseline/baseline-health.js'
-import { setupProtection, type Protection } from './protection-setup.js'
+import { openGate, type Protection } from '../gate/open.js'
 import { ownedPath } from '../fs/owned-dir.js'
 import { withCustody } from '../git/custody.js'
 import { keepPublishRules } from '../gate/baseline/publish-rules.js'
@@ -224,7 +224,7 @@ interface ProtectOptions {
 function protect({ settings, ctx, files, callsDir, alongside, before, repository }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   const bot = before.botBump
-  return setupProtection({
+  return openGate({
     settings,
     repository,
     env: ctx.env,

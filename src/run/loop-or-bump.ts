@@ -6,7 +6,7 @@ import { upgradeTask } from '../upgrade/task-prompt.js'
 import { gatePassesOnTheBump } from '../bot-pr/bot-outcome.js'
 import type { BeforeLoop } from './before-loop.js'
 import type { RunContext } from './context.js'
-import type { Protection } from './protection-setup.js'
+import type { Protection } from '../gate/open.js'
 import type { LoopWiring } from './wiring.js'
 import { judgeBumpForLoop } from './bump-verdict.js'
 

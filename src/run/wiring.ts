@@ -1,6 +1,6 @@
 import { credentialsFor, prepareAdapter } from '../agents/adapter.js'
 import { agentRunner } from '../agents/agent-runner.js'
-import type { Protection } from './protection-options.js'
+import type { Protection } from '../gate/open.js'
 import type { GitRepository } from '../git/repository.js'
 import { GitWorkspace } from '../git/workspace.js'
 import type { Settings } from '../settings.js'

@@ -1,13 +1,13 @@
 import { chmodSync, chownSync } from 'node:fs'
 import path from 'node:path'
-import type { AgentAccount } from '../isolation/agent-account.js'
-import type { GitRepository } from '../git/repository.js'
-import type { AgentRunner } from '../loop/engine-types.js'
-import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
-import { ProtectedGate } from '../gate/protected-gate.js'
-import { runnerPackageCaches } from '../gate/toolchain/package-caches.js'
-import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
-import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
+import type { AgentAccount } from '../../isolation/agent-account.js'
+import type { GitRepository } from '../../git/repository.js'
+import type { AgentRunner } from '../../loop/engine-types.js'
+import type { FirstCheckout, GateLocation } from '../checkout/first-checkout.js'
+import { ProtectedGate } from '../protected-gate.js'
+import { runnerPackageCaches } from '../toolchain/package-caches.js'
+import type { BaseSnapshot } from '../baseline/snapshot.js'
+import type { DependencyReference } from '../dependencies/dependency-reference.js'
 import type { ProtectionOptions } from './protection-options.js'
 
 /**
@@ -30,7 +30,7 @@ export function stopWhenGateBroken(runner: AgentRunner, gateBroken: AbortSignal)
  * The protected gate: its clean checkout outside the workspace, run as the gate's own user (whose
  * folder the agent's user cannot enter), with pristine dependencies that never name the workspace.
  */
-export async function openGate(
+export async function createProtectedGate(
   opts: ProtectionOptions,
   parts: {
     snapshot: BaseSnapshot

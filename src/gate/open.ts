@@ -1,18 +1,19 @@
 import { chmodSync, mkdirSync } from 'node:fs'
 import { AgentAccount } from '../isolation/agent-account.js'
 import { refusedNames } from '../agents/agent-env.js'
-import type { BaseRef } from '../gate/baseline/base.js'
-import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateLocation } from '../gate/checkout/first-checkout.js'
-import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
-import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
-import type { TamperGuard } from '../gate/protection/tamper.js'
+import type { BaseRef } from './baseline/base.js'
+import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateLocation } from './checkout/first-checkout.js'
+import type { ProtectedGate, Baseline } from './protected-gate.js'
+import type { BaseSnapshot } from './baseline/snapshot.js'
+import type { TamperGuard } from './protection/tamper.js'
 import { codeSpan } from '../report/inert.js'
-import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
-import { baseSnapshot, establishBaseline, startInputs } from './protection-base.js'
-import { gateLocation, openGate, refreshIndex, stopWhenGateBroken } from './protection-gate.js'
-import type { Protection, ProtectionOptions } from './protection-options.js'
+import type { DependencyReference } from './dependencies/dependency-reference.js'
+import { baseSnapshot, establishBaseline, startInputs } from './setup/protection-base.js'
+import { createProtectedGate, gateLocation, refreshIndex, stopWhenGateBroken } from './setup/protection-gate.js'
+import type { Protection, ProtectionOptions } from './setup/protection-options.js'
 
-export type { Protection, ProtectionOptions, ProtectionSettings } from './protection-options.js'
+export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
+export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
 
 /** What the first step of the set-up leaves: the gate's folders, the run's users, the base. */
 interface Begun {
@@ -41,10 +42,11 @@ interface BegunSetup {
 }
 
 /**
- * Everything that makes "done" unforgeable, set up before the first agent call: the stashed
- * credential, the base snapshot, the agent user, the pristine dependencies, the baseline gate.
+ * The gate's one entrance: from the run's settings, everything that makes "done" unforgeable, set
+ * up before the first agent call (the stashed credential, the base snapshot, the agent user, the
+ * pristine dependencies, the baseline gate), and the gate the loop judges with.
  */
-export async function setupProtection(opts: ProtectionOptions): Promise<Protection> {
+export async function openGate(opts: ProtectionOptions): Promise<Protection> {
   const notes: string[] = []
   mkdirSync(opts.runDir, { recursive: true, mode: 0o700 })
   chmodSync(opts.runDir, 0o700)
@@ -109,7 +111,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
   const inputs = starting.then((commit) => startInputs(opts, commit))
   inputs.catch(() => undefined)
   try {
-    const gate = await openGate(opts, { snapshot, account, location, first, dependencies, gateEnv }, notes)
+    const gate = await createProtectedGate(opts, { snapshot, account, location, first, dependencies, gateEnv }, notes)
     opened = gate
     const handedOver = account.handOver()
     tamper.waitFor(

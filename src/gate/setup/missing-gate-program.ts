@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
-import { readAgentText } from '../fs/tree.js'
+import { readAgentText } from '../../fs/tree.js'
 import path from 'node:path'
-import { onPath } from '../agents/install.js'
+import { onPath } from '../../agents/install.js'
 
 /** Words a shell runs itself: no program to look for. */
 const SHELL_WORDS = new Set(
