@@ -3,6 +3,7 @@ import type { ManifestKind } from '../dependencies/manifest-keys.js'
 import { protectedPart } from '../dependencies/manifest-keys.js'
 import { packageScriptPatterns } from '../protection/gate-command-files.js'
 import { ProtectedPaths } from '../protection/protected-paths.js'
+import { namesTestFamilies, testFamilyPatterns } from '../protection/test-families.js'
 
 export interface SnapshotEntry {
   path: string
@@ -46,6 +47,25 @@ async function readTree(repository: GitRepository, commit: string): Promise<Tree
   return tree
 }
 
+/**
+ * Patterns the base's own files name: the files the package.json scripts a gate command runs run,
+ * and the test families (`*.test-browser.*`) the runners' configurations name.
+ */
+async function namedPatterns(
+  repository: GitRepository,
+  tree: ReadonlyMap<string, { mode: string; oid: string }>,
+  gateCommands: readonly (string | undefined)[]
+): Promise<string[]> {
+  const configs = [...tree].filter(([file, { mode }]) => mode !== '120000' && namesTestFamilies(file)).slice(0, 200)
+  if (configs.length === 0) return []
+  const blobs = await readBlobs(repository, [...new Set(configs.map(([, { oid }]) => oid))])
+  const text = (oid: string): string | null => blobs.get(oid)?.toString('utf8') ?? null
+  const out = configs.flatMap(([, { oid }]) => testFamilyPatterns(text(oid)?.slice(0, 256 * 1024) ?? ''))
+  const manifest = tree.get('package.json')
+  if (manifest && gateCommands.some(Boolean)) out.push(...packageScriptPatterns(gateCommands, text(manifest.oid)))
+  return out
+}
+
 /** The content of every protected path at the base commit, taken before the first agent call. */
 export class BaseSnapshot {
   private constructor(
@@ -65,13 +85,9 @@ export class BaseSnapshot {
   ): Promise<BaseSnapshot> {
     const { paths: given, gateCommands = [] } = protect
     const tree = await listTree(repository, commit)
-    let paths = given
-    const manifest = tree.get('package.json')
-    if (manifest && gateCommands.some(Boolean)) {
-      const text = (await readBlobs(repository, [manifest.oid])).get(manifest.oid)?.toString('utf8') ?? null
-      const extra = packageScriptPatterns(gateCommands, text).filter((p) => !given.patterns.includes(p))
-      if (extra.length) paths = new ProtectedPaths([...given.patterns, ...extra])
-    }
+    const extra = await namedPatterns(repository, tree, gateCommands)
+    const added = [...new Set(extra)].filter((p) => !given.patterns.includes(p))
+    const paths = added.length ? new ProtectedPaths([...given.patterns, ...added]) : given
     const picked: { path: string; kind: 'file' | ManifestKind; mode: string; oid: string }[] = []
     for (const [file, { mode, oid }] of tree) {
       const kind = paths.kind(file)

@@ -10,6 +10,9 @@ import { gateCommandPatterns } from './gate-command-files.js'
 const TEST_FILES = [
   '**/*.test.*',
   '**/*.spec.*',
+  // vitest's type tests
+  '**/*.test-d.*',
+  '**/*.spec-d.*',
   '**/test_*.py',
   '**/*_test.py',
   '**/*_test.go',
