@@ -2,8 +2,10 @@
  * The one versioned price table: what the metering proxy charges each relayed response, and what
  * a codex call off the proxy is priced from. Prices are USD per million tokens at the providers'
  * standard short-context rates (OpenAI's Standard tier; Anthropic's base rates, cache writes at
- * the 5-minute rate of 1.25× input, cache reads at 0.1× input). Long-context surcharges are not
- * applied (the spend ceiling still bounds the run).
+ * the 5-minute rate of 1.25× input, 1-hour cache writes at 2× input, cache reads at 0.1× input).
+ * OpenAI's Priority processing is priced at `priority` times every token rate; a web search a
+ * server tool runs costs `WEB_SEARCH_USD`. Long-context surcharges are not applied (the spend
+ * ceiling still bounds the run).
  */
 export const PRICE_TABLE_VERSION = '2026-12-01'
 
@@ -11,39 +13,46 @@ export interface ModelPrice {
   input: number
   cachedInput: number
   output: number
-  /** Input written to the prompt cache; priced as plain input when absent. */
+  /** Input written to the prompt cache for 5 minutes; priced as plain input when absent. */
   cacheWrite?: number
+  /** Input written to the prompt cache for 1 hour; a request asking for it is refused when absent. */
+  cacheWrite1h?: number
+  /** The factor on every token rate of a response served at the priority tier; a request asking for it is refused when absent. */
+  priority?: number
 }
+
+/** One web search run by a provider's server tool ($10 per 1,000 at Anthropic and OpenAI). */
+export const WEB_SEARCH_USD = 0.01
 
 export type PriceTable = Record<string, ModelPrice>
 
 export const DEFAULT_PRICES: PriceTable = {
   // the default model of @openai/codex 0.171
-  'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
-  'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
-  'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5 },
-  'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10, cacheWrite: 2.5 },
-  'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5, cacheWrite: 0.125 },
-  'gpt-6-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5 },
-  'gpt-5.6-terra': { input: 2, cachedInput: 0.2, output: 12 },
-  'gpt-5.6-luna': { input: 0.2, cachedInput: 0.02, output: 1.2 },
-  'gpt-5.3-codex': { input: 1.75, cachedInput: 0.175, output: 14 },
-  'gpt-5.2': { input: 1.75, cachedInput: 0.175, output: 14 },
-  'gpt-5.1': { input: 1.25, cachedInput: 0.125, output: 10 },
-  'gpt-5-codex': { input: 1.25, cachedInput: 0.125, output: 10 },
-  'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10 },
-  'gpt-5-mini': { input: 0.25, cachedInput: 0.025, output: 2 },
-  'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4 },
+  'gpt-6.2-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5, priority: 2 },
+  'gpt-6.2-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5, priority: 2 },
+  'gpt-6.1-sol': { input: 2, cachedInput: 0.1, output: 10, cacheWrite: 2.5, priority: 2 },
+  'gpt-6-sol': { input: 2, cachedInput: 0.2, output: 10, cacheWrite: 2.5, priority: 2 },
+  'gpt-6-luna': { input: 0.1, cachedInput: 0.01, output: 0.5, cacheWrite: 0.125, priority: 2 },
+  'gpt-6-astra': { input: 10, cachedInput: 1, output: 50, cacheWrite: 12.5, priority: 2 },
+  'gpt-5.6-terra': { input: 2, cachedInput: 0.2, output: 12, priority: 2 },
+  'gpt-5.6-luna': { input: 0.2, cachedInput: 0.02, output: 1.2, priority: 2 },
+  'gpt-5.3-codex': { input: 1.75, cachedInput: 0.175, output: 14, priority: 2 },
+  'gpt-5.2': { input: 1.75, cachedInput: 0.175, output: 14, priority: 2 },
+  'gpt-5.1': { input: 1.25, cachedInput: 0.125, output: 10, priority: 2 },
+  'gpt-5-codex': { input: 1.25, cachedInput: 0.125, output: 10, priority: 2 },
+  'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10, priority: 2 },
+  'gpt-5-mini': { input: 0.25, cachedInput: 0.025, output: 2, priority: 2 },
+  'gpt-5-nano': { input: 0.05, cachedInput: 0.005, output: 0.4, priority: 2 },
   // the default model of @anthropic-ai/claude-code 2.1.328
-  'claude-opus-5-5': { input: 4, cachedInput: 0.4, output: 20, cacheWrite: 5 },
-  'claude-opus-4-6': { input: 5, cachedInput: 0.5, output: 25, cacheWrite: 6.25 },
-  'claude-opus-4-5': { input: 5, cachedInput: 0.5, output: 25, cacheWrite: 6.25 },
-  'claude-opus-4-1': { input: 15, cachedInput: 1.5, output: 75, cacheWrite: 18.75 },
-  'claude-opus-4-0': { input: 15, cachedInput: 1.5, output: 75, cacheWrite: 18.75 },
-  'claude-sonnet-4-6': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
-  'claude-sonnet-4-5': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
-  'claude-sonnet-4-0': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
-  'claude-haiku-4-5': { input: 1, cachedInput: 0.1, output: 5, cacheWrite: 1.25 }
+  'claude-opus-5-5': { input: 4, cachedInput: 0.4, output: 20, cacheWrite: 5, cacheWrite1h: 8 },
+  'claude-opus-4-6': { input: 5, cachedInput: 0.5, output: 25, cacheWrite: 6.25, cacheWrite1h: 10 },
+  'claude-opus-4-5': { input: 5, cachedInput: 0.5, output: 25, cacheWrite: 6.25, cacheWrite1h: 10 },
+  'claude-opus-4-1': { input: 15, cachedInput: 1.5, output: 75, cacheWrite: 18.75, cacheWrite1h: 30 },
+  'claude-opus-4-0': { input: 15, cachedInput: 1.5, output: 75, cacheWrite: 18.75, cacheWrite1h: 30 },
+  'claude-sonnet-4-6': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75, cacheWrite1h: 6 },
+  'claude-sonnet-4-5': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75, cacheWrite1h: 6 },
+  'claude-sonnet-4-0': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75, cacheWrite1h: 6 },
+  'claude-haiku-4-5': { input: 1, cachedInput: 0.1, output: 5, cacheWrite: 1.25, cacheWrite1h: 2 }
 }
 
 /** The codex CLI's own default model when neither agent-args nor config.toml names one. */
@@ -55,9 +64,18 @@ export interface Usage {
   cachedInput: number
   /** Input tokens written to the prompt cache (part of `input`). */
   cacheWrite?: number
+  /** Of `cacheWrite`, the tokens written for 1 hour. */
+  cacheWrite1h?: number
   /** Output tokens, reasoning tokens included (OpenAI's convention). */
   output: number
+  /** Web searches a server tool ran. */
+  webSearches?: number
+  /** The service tier the response says it was served at, when it said. */
+  tier?: string
 }
+
+/** The tiers served at the standard rates (flex is cheaper: charged at the standard rate, never low). */
+const STANDARD_TIERS = new Set(['standard', 'default', 'auto', 'flex', 'standard_only'])
 
 /**
  * Looks a model up exactly, then without a provider prefix (`openai/…`, Bedrock's `anthropic.` or
@@ -85,24 +103,50 @@ export function chargeRate(model: string | undefined, table: PriceTable): { pric
     input: dearest((p) => p.input),
     cachedInput: dearest((p) => p.cachedInput),
     output: dearest((p) => p.output),
-    cacheWrite: dearest((p) => p.cacheWrite ?? p.input)
+    cacheWrite: dearest((p) => p.cacheWrite ?? p.input),
+    cacheWrite1h: dearest((p) => p.cacheWrite1h ?? p.cacheWrite ?? p.input),
+    priority: dearest((p) => p.priority ?? 1)
   }
   const name = model === undefined ? 'a response that named no model' : `model '${model}'`
   return { price, note: `no price for ${name} (price table ${PRICE_TABLE_VERSION}; set the price-table input): charged at the table's dearest rates` }
 }
 
-export function costOf(usage: Usage, price: ModelPrice): number {
+/**
+ * The factor on a response's token rates for the tier it was served at: 1 for the standard tiers,
+ * the model's `priority` factor for priority; for a tier or a model the table cannot price, the
+ * dearest factor it has with the note saying so (never low).
+ */
+export function tierFactor(tier: string | undefined, price: ModelPrice, table: PriceTable): { factor: number; note?: string } {
+  if (tier === undefined || STANDARD_TIERS.has(tier)) return { factor: 1 }
+  if (tier === 'priority' && price.priority !== undefined) return { factor: price.priority }
+  const dearest = Math.max(2, ...Object.values(table).map((p) => p.priority ?? 1))
+  return { factor: dearest, note: `no price for the '${tier.slice(0, 40)}' service tier (price table ${PRICE_TABLE_VERSION}): charged ${dearest}× the standard rates` }
+}
+
+/** 1-hour cache writes of a model the table has no rate for are charged at twice its input rate, Anthropic's rule. */
+export function oneHourRate(price: ModelPrice): number {
+  return price.cacheWrite1h ?? Math.max(2 * price.input, price.cacheWrite ?? price.input)
+}
+
+export function costOf(usage: Usage, price: ModelPrice, factor = 1): number {
   const cached = Math.min(usage.cachedInput, usage.input)
   const written = Math.min(usage.cacheWrite ?? 0, usage.input - cached)
+  const writtenHour = Math.min(usage.cacheWrite1h ?? 0, written)
   const uncached = usage.input - cached - written
-  return (uncached * price.input + cached * price.cachedInput + written * (price.cacheWrite ?? price.input) + usage.output * price.output) / 1_000_000
+  const tokens =
+    uncached * price.input +
+    cached * price.cachedInput +
+    (written - writtenHour) * (price.cacheWrite ?? price.input) +
+    writtenHour * oneHourRate(price) +
+    usage.output * price.output
+  return (tokens * factor) / 1_000_000 + (usage.webSearches ?? 0) * WEB_SEARCH_USD
 }
 
 /**
  * Validates a `price-table` override: `{"<model>": {"input": n, "cachedInput": n, "output": n}}`,
  * USD per million tokens, each a finite number ≥ 0 (`cachedInput` and `cacheWrite` default to
- * `input`). Returns an
- * error message, or the table.
+ * `input`; `cacheWrite1h` and the `priority` factor have no default: requests asking for them are
+ * refused). Returns an error message, or the table.
  */
 export function parsePriceTable(raw: string): PriceTable | string {
   let data: unknown
@@ -127,7 +171,12 @@ export function parsePriceTable(raw: string): PriceTable | string {
     if (input === undefined || output === undefined || cachedInput === undefined || cacheWrite === undefined) {
       return `model '${model}' needs numbers 0 or more for "input", "output" (optional "cachedInput", "cacheWrite"), USD per million tokens`
     }
-    table[model] = { input, cachedInput, output, cacheWrite }
+    const cacheWrite1h = v.cacheWrite1h === undefined ? undefined : num('cacheWrite1h')
+    const priority = v.priority === undefined ? undefined : num('priority')
+    if ((v.cacheWrite1h !== undefined && cacheWrite1h === undefined) || (v.priority !== undefined && priority === undefined)) {
+      return `model '${model}': "cacheWrite1h" (USD per million tokens) and "priority" (a factor) must be numbers 0 or more`
+    }
+    table[model] = { input, cachedInput, output, cacheWrite, ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }), ...(priority === undefined ? {} : { priority }) }
   }
   return table
 }

@@ -49,6 +49,8 @@ export class MeteredCall {
   /** The digest of the latest request's body, and of the one the provider failed last, if the latest did fail. */
   private lastDigest = ''
   private failedDigest: string | undefined
+  /** What the request in flight holds against the limit until its charge is known. */
+  private reservedUsd = 0
 
   constructor(
     readonly limits: CallLimits,
@@ -100,8 +102,24 @@ export class MeteredCall {
     this.onRefuse(why)
   }
 
-  /** Adds one relayed response's cost. */
+  /** Refuses the call's later requests too: `why` is the call's refusal. */
+  stop(why: string): void {
+    this.reading.refused ??= why
+  }
+
+  /** Records a request refused without ending the call (an endpoint or a kind the proxy does not relay). */
+  refusedRequest(why: string): void {
+    if (!this.reading.notes.includes(why)) this.reading.notes.push(why)
+  }
+
+  /** Holds a relayed request's worst case until its charge is known. */
+  reserve(usd: number): void {
+    this.reservedUsd = usd
+  }
+
+  /** Adds one relayed response's cost, releasing its reservation. */
   charge({ usd, usage, model, note }: ResponseCharge): void {
+    this.reservedUsd = 0
     const r = this.reading
     r.usedUsd += usd
     r.responses++
@@ -109,6 +127,8 @@ export class MeteredCall {
       r.tokens.input += usage.input
       r.tokens.cachedInput += usage.cachedInput
       r.tokens.cacheWrite = (r.tokens.cacheWrite ?? 0) + (usage.cacheWrite ?? 0)
+      if (usage.cacheWrite1h) r.tokens.cacheWrite1h = (r.tokens.cacheWrite1h ?? 0) + usage.cacheWrite1h
+      if (usage.webSearches) r.tokens.webSearches = (r.tokens.webSearches ?? 0) + usage.webSearches
       r.tokens.output += usage.output
     }
     if (model && !r.models.includes(model)) r.models.push(model)
@@ -127,8 +147,14 @@ export class MeteredCall {
     return Math.max(0, this.limits.limitUsd - this.reading.usedUsd)
   }
 
-  /** The token dies: later requests carrying it are refused as unknown. */
+  /**
+   * The token dies: later requests carrying it are refused as unknown. A request still in flight
+   * (its answer not read to its usage in time) is charged its reservation.
+   */
   close(): CallMeterReading {
+    if (!this.closed && this.reservedUsd > 0) {
+      this.charge({ usd: this.reservedUsd, note: "a model request was still unanswered when the call ended: charged its reservation (its worst case)" })
+    }
     this.closed = true
     return this.read()
   }

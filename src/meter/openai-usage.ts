@@ -1,6 +1,21 @@
 import type { Usage } from '../agents/pricing.js'
 import { count, parseData, record, type ResponseUsage, type UsageDialect } from './response-usage.js'
 
+/**
+ * What a Responses object or a Chat Completions body adds to its usage: the service tier it was
+ * served at, and the web searches its output items show (`web_search_call`).
+ */
+export function withServed(usage: Usage | undefined, container: Record<string, unknown>): Usage | undefined {
+  if (!usage) return usage
+  const out: Usage = { ...usage }
+  if (typeof container.service_tier === 'string') out.tier = container.service_tier
+  if (Array.isArray(container.output)) {
+    const searches = container.output.filter((item) => record(item)?.type === 'web_search_call').length
+    if (searches > 0) out.webSearches = searches
+  }
+  return out
+}
+
 /** OpenAI's usage, in the Responses shape (`input_tokens`) or the Chat Completions one (`prompt_tokens`). */
 export function openaiUsage(fields: Record<string, unknown>): Usage | undefined {
   if (fields.input_tokens !== undefined) {
@@ -39,7 +54,7 @@ export const openaiDialect: UsageDialect = {
       if (typeof response.model === 'string') seen.model = response.model
       const usage = record(response.usage)
       if (usage && FINAL_RESPONSE_EVENTS.has(type)) {
-        seen.usage = openaiUsage(usage) ?? seen.usage
+        seen.usage = withServed(openaiUsage(usage), response) ?? seen.usage
         seen.final = seen.usage !== undefined
       }
       return
@@ -47,13 +62,13 @@ export const openaiDialect: UsageDialect = {
     if (typeof data.model === 'string') seen.model = data.model
     const usage = record(data.usage)
     if (usage) {
-      seen.usage = openaiUsage(usage) ?? seen.usage
+      seen.usage = withServed(openaiUsage(usage), data) ?? seen.usage
       seen.final = seen.usage !== undefined
     }
   },
   body(data): ResponseUsage {
     const fields = record(data.usage)
-    const usage = fields ? openaiUsage(fields) : undefined
+    const usage = fields ? withServed(openaiUsage(fields), data) : undefined
     return { model: typeof data.model === 'string' ? data.model : undefined, usage, final: usage !== undefined }
   }
 }

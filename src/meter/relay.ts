@@ -1,7 +1,5 @@
 import http from 'node:http'
 import https from 'node:https'
-import { Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { droppedConnection, retryDelayMs, type ProviderFailure } from './provider-failure.js'
 import { classified, mayRetry, ONE_ATTEMPT, pause, providerMessage, type HeldAnswer, type ProviderFailureSeen, type RetryPolicy } from './relay-retry.js'
 import type { UsageReader } from './response-usage.js'
@@ -121,63 +119,83 @@ function responseHeaders(incoming: http.IncomingHttpHeaders): http.OutgoingHttpH
   return headers
 }
 
+/**
+ * One attempt. The caller hanging up ends nothing upstream: the answer is read to its end (and
+ * its usage) whether or not anyone is left to relay it to, so a request that reached the model is
+ * charged what the model served.
+ */
 function relayOnce(x: Exchange): Promise<Attempt> {
   const client = x.target.protocol === 'https:' ? https : http
   return new Promise<Attempt>((resolve) => {
     let bytes = 0
     let callerGone = false
     let settled = false
+    let answer: http.IncomingMessage | undefined
     const done = (a: Attempt): void => {
       if (settled) return
       settled = true
-      x.res.off('close', abandon)
+      x.res.off('close', callerLeft)
       resolve(a)
     }
-    const out = client.request(x.target, { method: x.method, headers: x.headers, agent: x.target.protocol === 'https:' ? agents.https : agents.http })
-    out.on('socket', (socket) => socket.setNoDelay(true))
-    const abandon = (): void => {
+    const callerLeft = (): void => {
       if (x.res.writableFinished) return
       callerGone = true
-      out.destroy()
+      answer?.resume()
     }
-    x.res.on('close', abandon)
-    // The caller hanging up is not the provider failing.
-    const callerLeft = (error: string): void => done({ kind: 'relayed', end: { status: 502, bytes, error } })
+    x.res.on('close', callerLeft)
+    const out = client.request(x.target, { method: x.method, headers: x.headers, agent: x.target.protocol === 'https:' ? agents.https : agents.http })
+    out.on('socket', (socket) => socket.setNoDelay(true))
     out.on('error', (err) => {
-      if (callerGone && !x.res.headersSent) return callerLeft(err.message)
+      if (answer) return
       if (!x.res.headersSent) return done({ kind: 'unreachable', error: err.message })
-      x.res.destroy()
       done({ kind: 'relayed', end: { status: x.res.statusCode, bytes, error: err.message } })
     })
     out.on('response', (up) => {
+      answer = up
       const status = up.statusCode ?? 502
+      let ended = false
       if (status >= 400) {
         // An error answer is small: held whole, so that a retry can replace it unseen.
         const chunks: Buffer[] = []
         up.on('data', (c: Buffer) => chunks.push(c))
-        up.on('end', () => done({ kind: 'held', status, headers: up.headers, body: Buffer.concat(chunks) }))
-        const broke = (why: string): void => (callerGone ? callerLeft(why) : done({ kind: 'unreachable', error: why }))
+        up.on('end', () => {
+          ended = true
+          done({ kind: 'held', status, headers: up.headers, body: Buffer.concat(chunks) })
+        })
+        const broke = (why: string): void => done({ kind: 'unreachable', error: why })
         up.on('error', (err) => broke(err.message))
-        up.on('close', () => broke('the answer ended early'))
+        up.on('close', () => ended || broke('the answer ended early'))
         return
       }
-      x.res.writeHead(status, responseHeaders(up.headers))
+      if (!callerGone) x.res.writeHead(status, responseHeaders(up.headers))
       const reader = x.readerFor(status, up.headers['content-type'])
-      const tap = new Transform({
-        transform(chunk: Buffer, _enc, next) {
-          bytes += chunk.length
-          reader?.push(chunk)
-          next(null, chunk)
+      up.on('data', (chunk: Buffer) => {
+        bytes += chunk.length
+        reader?.push(chunk)
+        if (callerGone || x.res.destroyed) return
+        if (!x.res.write(chunk)) {
+          up.pause()
+          x.res.once('drain', () => up.resume())
         }
       })
-      pipeline(up, tap, x.res).then(
-        () => done({ kind: 'relayed', end: { status, bytes } }),
-        (err: Error) => {
-          const broke: RelayEnd = { status, bytes, error: err.message }
-          if (!callerGone) broke.providerFailure = { kind: 'transient', status, message: droppedConnection(err.message).detail }
-          done({ kind: 'relayed', end: broke })
+      up.on('end', () => {
+        ended = true
+        if (callerGone) return done({ kind: 'relayed', end: { status, bytes, error: 'the caller went away' } })
+        x.res.end()
+        done({ kind: 'relayed', end: { status, bytes } })
+      })
+      const broke = (why: string): void => {
+        if (ended) return
+        ended = true
+        const end: RelayEnd = { status, bytes, error: why }
+        if (!callerGone) {
+          end.providerFailure = { kind: 'transient', status, message: droppedConnection(why).detail }
+          x.res.destroy()
         }
-      )
+        done({ kind: 'relayed', end })
+      }
+      up.on('error', (err) => broke(err.message))
+      up.on('close', () => broke('aborted'))
     })
     out.end(x.body)
   })

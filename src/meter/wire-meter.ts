@@ -7,6 +7,8 @@ import { EventStreamUsageReader } from './event-stream.js'
 import { chargeResponse } from './charge-response.js'
 import { MeteredCall, type CallLimits } from './metered-call.js'
 import { relay } from './relay.js'
+import { requestTerms } from './request-terms.js'
+import { reserve, unpricedKind } from './reservation.js'
 import { usageReader, type UsageReader } from './response-usage.js'
 import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream, type WireApi } from './wire-api.js'
 
@@ -24,10 +26,11 @@ interface ProxyAnswer {
   then?: () => void
 }
 
-/** A model request of a running call: the call, the caller's request, its body and the caller's response. */
+/** A model request of a running call: the call, the caller's request, its path and body, and the caller's response. */
 interface MeteredRequest {
   call: MeteredCall
   req: http.IncomingMessage
+  pathname: string
   body: Buffer
   res: http.ServerResponse
 }
@@ -110,7 +113,9 @@ export class WireMeter {
     const pathname = new URL(req.url ?? '/', 'http://proxy').pathname
     const kind = requestKind(this.upstream.api, req.method ?? '', pathname)
     if (kind === 'refused') {
-      return this.answer({ res, status: 403, message: `loopgate's metering proxy relays model requests and reads only, not ${req.method ?? ''} ${pathname}` })
+      const why = `loopgate's metering proxy refused ${(req.method ?? '').slice(0, 16)} ${pathname.slice(0, 200)}: it relays model requests and the reads the agent CLIs use only`
+      call.refusedRequest(why)
+      return this.answer({ res, status: 403, message: why })
     }
     if (kind === 'free') {
       const expired = await this.upstream.ready?.()
@@ -118,7 +123,7 @@ export class WireMeter {
       await relay({ req, body, res, upstream: this.upstream, readerFor: () => undefined })
       return
     }
-    await call.inTurn(() => this.meter({ call, req, body: withUsageRequested(pathname, body), res }))
+    await call.inTurn(() => this.meter({ call, req, pathname, body: withUsageRequested(pathname, body), res }))
   }
 
   /** No request goes out with an expired credential: the call ends on the provider's side, not the agent's. */
@@ -127,11 +132,24 @@ export class WireMeter {
     this.answer({ res, status: 401, message: `loopgate's metering proxy: ${why}`, then: () => call.end(why) })
   }
 
-  private async meter({ call, req, body, res }: MeteredRequest): Promise<void> {
-    const refused = call.admit(isMainLoopRequest(this.upstream.api, body), createHash('sha256').update(body).digest('hex'))
+  private async meter({ call, req, pathname, body, res }: MeteredRequest): Promise<void> {
+    const terms = requestTerms(this.upstream.api, pathname, body)
+    const unpriced = unpricedKind(terms, this.prices)
+    if (unpriced) {
+      call.refusedRequest(unpriced)
+      return this.answer({ res, status: 400, message: unpriced })
+    }
+    const refused = call.admit(isMainLoopRequest(this.upstream.api, terms.data), createHash('sha256').update(body).digest('hex'))
     if (refused) return this.answer({ res, status: 400, message: refused, then: () => call.end(refused) })
+    const reservation = reserve({ terms, body, prices: this.prices, remainingUsd: call.remainingUsd, limitName: call.limits.limitName })
+    if ('refused' in reservation) {
+      call.stop(reservation.refused)
+      return this.answer({ res, status: 400, message: reservation.refused, then: () => call.end(reservation.refused) })
+    }
+    if (reservation.note) call.refusedRequest(reservation.note)
     const expired = await this.upstream.ready?.()
     if (expired) return this.credentialExpired(call, res, expired)
+    call.reserve(reservation.usd)
     let reader: UsageReader | undefined
     const policy = {
       maxAttempts: PROVIDER_ATTEMPTS,
@@ -140,7 +158,7 @@ export class WireMeter {
     }
     const end = await relay({
       req,
-      body,
+      body: reservation.body,
       res,
       upstream: this.upstream,
       readerFor: (status, type) => {
@@ -150,7 +168,7 @@ export class WireMeter {
       policy
     })
     call.ended(end.providerFailure)
-    call.charge(chargeResponse({ end, seen: reader?.end(), prices: this.prices, remainingUsd: call.remainingUsd }))
+    call.charge(chargeResponse({ end, seen: reader?.end(), prices: this.prices, reservedUsd: reservation.usd }))
   }
 }
 
@@ -180,13 +198,8 @@ const MAIN_LOOP_ONLY_TOOLS = new Set(['Task', 'Agent'])
  * side requests, titles and summaries, offer none); for Claude, one that also offers the sub-agent
  * tool, which sub-agents' own requests never do.
  */
-export function isMainLoopRequest(api: WireApi, body: Buffer): boolean {
-  let tools: unknown
-  try {
-    tools = (JSON.parse(body.toString('utf8')) as { tools?: unknown }).tools
-  } catch {
-    return false
-  }
+export function isMainLoopRequest(api: WireApi, data: Record<string, unknown> | undefined): boolean {
+  const tools = data?.tools
   if (!Array.isArray(tools) || tools.length === 0) return false
   if (api === 'openai' || api === 'azure') return true
   return tools.some((t: unknown) => MAIN_LOOP_ONLY_TOOLS.has(String((t as { name?: unknown } | null)?.name)))
