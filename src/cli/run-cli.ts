@@ -17,7 +17,18 @@ import { missingOptions } from './required.js'
 import { adviceFor, failingTestLines } from './failing-tests.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
 import { chargeWords } from './words.js'
-import { checkDeliverable, cloneForRun, deliverWork, deliveryLines, findRepository, removeClone, RepositoryError, type UserRepository } from './work-copy.js'
+import {
+  checkDeliverable,
+  cloneForRun,
+  deliverWork,
+  deliveryLines,
+  findBase,
+  findRepository,
+  removeClone,
+  RepositoryError,
+  type UserBase,
+  type UserRepository
+} from './work-copy.js'
 
 export { UsageError } from './args.js'
 
@@ -101,7 +112,14 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
   }
   const read = cliSettings(flags, io, repo)
   if (typeof read === 'number') return read
-  return runInClone({ settings: read, repo, tempRoot, io })
+  let base: UserBase | undefined
+  try {
+    base = read.baseRef ? await findBase(repo, read.baseRef) : undefined
+  } catch (err) {
+    if (err instanceof RepositoryError) return configError(err.message, io)
+    throw err
+  }
+  return runInClone({ settings: read, repo, base, tempRoot, io })
 }
 
 function printed(io: CliIO, text: string): number {
@@ -113,18 +131,20 @@ function printed(io: CliIO, text: string): number {
 interface CliRun {
   settings: Settings
   repo: UserRepository
+  /** `--base-ref` as the user's repository resolves it. */
+  base?: UserBase
   tempRoot: string
   io: CliIO
 }
 
 /** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
-async function runInClone({ settings, repo, tempRoot, io }: CliRun): Promise<number> {
+async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promise<number> {
   const env = io.env
   // The run's machinery is compiled while git writes the clone.
   const machinery = import('./run-machinery.js')
   machinery.catch(() => undefined)
-  const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
-  const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
+  const { dir: clone, baseRef } = await cloneForRun(repo, path.join(tempRoot, 'work'), base)
+  const inClone = { ...settings, baseRef, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
   const runId = defaultRunId(env)
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
