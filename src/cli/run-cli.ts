@@ -16,7 +16,7 @@ import { STATE_FOLDER_WORDS } from './state-folder.js'
 import { missingOptions } from './required.js'
 import { adviceFor, failingTestLines } from './failing-tests.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
-import { chargeWords } from './words.js'
+import { agentFailureWords, chargeWords } from './words.js'
 import {
   checkDeliverable,
   cloneForRun,
@@ -47,7 +47,7 @@ const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u0
 
 /** One line per iteration for a terminal: short, with marks. */
 export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
-  const agent = r.agent.status === 'claimed-done' ? 'agent done' : `agent ${r.agent.status} (${r.agent.reason})`
+  const agent = r.agent.status === 'claimed-done' ? 'agent done' : (agentFailureWords(r) ?? `agent ${r.agent.status} (${r.agent.reason})`)
   const gate = !r.gate
     ? 'gate –'
     : r.gate.passed
@@ -60,7 +60,8 @@ export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: numb
 
 /** One line per iteration where no terminal reads it. */
 function plainLine(r: IterationRecord): string {
-  return `iteration ${r.iteration}: ${r.decision}; ${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
+  const failed = agentFailureWords(r)
+  return `iteration ${r.iteration}: ${r.decision}; ${failed ? `${failed}; ` : ''}${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
 }
 
 export interface CliIO {
