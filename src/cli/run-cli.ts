@@ -16,8 +16,19 @@ import { STATE_FOLDER_WORDS } from './state-folder.js'
 import { missingOptions } from './required.js'
 import { adviceFor, failingTestLines } from './failing-tests.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
-import { chargeWords } from './words.js'
-import { checkDeliverable, cloneForRun, deliverWork, deliveryLines, findRepository, removeClone, RepositoryError, type UserRepository } from './work-copy.js'
+import { agentFailureWords, chargeWords } from './words.js'
+import {
+  checkDeliverable,
+  cloneForRun,
+  deliverWork,
+  deliveryLines,
+  findBase,
+  findRepository,
+  removeClone,
+  RepositoryError,
+  type UserBase,
+  type UserRepository
+} from './work-copy.js'
 
 export { UsageError } from './args.js'
 
@@ -36,7 +47,7 @@ const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u0
 
 /** One line per iteration for a terminal: short, with marks. */
 export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
-  const agent = r.agent.status === 'claimed-done' ? 'agent done' : `agent ${r.agent.status} (${r.agent.reason})`
+  const agent = r.agent.status === 'claimed-done' ? 'agent done' : (agentFailureWords(r) ?? `agent ${r.agent.status} (${r.agent.reason})`)
   const gate = !r.gate
     ? 'gate –'
     : r.gate.passed
@@ -49,7 +60,8 @@ export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: numb
 
 /** One line per iteration where no terminal reads it. */
 function plainLine(r: IterationRecord): string {
-  return `iteration ${r.iteration}: ${r.decision}; ${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
+  const failed = agentFailureWords(r)
+  return `iteration ${r.iteration}: ${r.decision}; ${failed ? `${failed}; ` : ''}${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
 }
 
 export interface CliIO {
@@ -101,7 +113,14 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
   }
   const read = cliSettings(flags, io, repo)
   if (typeof read === 'number') return read
-  return runInClone({ settings: read, repo, tempRoot, io })
+  let base: UserBase | undefined
+  try {
+    base = read.baseRef ? await findBase(repo, read.baseRef) : undefined
+  } catch (err) {
+    if (err instanceof RepositoryError) return configError(err.message, io)
+    throw err
+  }
+  return runInClone({ settings: read, repo, base, tempRoot, io })
 }
 
 function printed(io: CliIO, text: string): number {
@@ -113,18 +132,20 @@ function printed(io: CliIO, text: string): number {
 interface CliRun {
   settings: Settings
   repo: UserRepository
+  /** `--base-ref` as the user's repository resolves it. */
+  base?: UserBase
   tempRoot: string
   io: CliIO
 }
 
 /** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
-async function runInClone({ settings, repo, tempRoot, io }: CliRun): Promise<number> {
+async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promise<number> {
   const env = io.env
   // The run's machinery is compiled while git writes the clone.
   const machinery = import('./run-machinery.js')
   machinery.catch(() => undefined)
-  const clone = await cloneForRun(repo, path.join(tempRoot, 'work'))
-  const inClone = { ...settings, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
+  const { dir: clone, baseRef } = await cloneForRun(repo, path.join(tempRoot, 'work'), base)
+  const inClone = { ...settings, baseRef, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
   const runId = defaultRunId(env)
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()

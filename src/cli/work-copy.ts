@@ -44,17 +44,47 @@ export function checkDeliverable(repo: UserRepository, loopId: string): void {
   }
 }
 
+/** The base the protected tests come from, as the user's repository resolves `--base-ref`. */
+export interface UserBase {
+  /** What the user typed. */
+  given: string
+  sha: string
+  /** The full name of the ref it names (`refs/heads/main`, `refs/remotes/origin/main`, `refs/tags/v1`), or null for a commit. */
+  ref: string | null
+}
+
+/** `--base-ref` resolved in the user's repository: any branch, remote branch, tag or commit it knows. */
+export async function findBase(repo: UserRepository, given: string): Promise<UserBase> {
+  const user = GitRepository.plain(repo.top)
+  const sha = await user.tryRevParse(`${given}^{commit}`)
+  if (sha === null) {
+    throw new RepositoryError(
+      `--base-ref ${given} is not a branch, remote branch, tag or commit of ${repo.top} (git branch -a and git tag list them; git fetch brings a remote's)`
+    )
+  }
+  const named = await user.run(['rev-parse', '--symbolic-full-name', '--end-of-options', given], { okCodes: [128] })
+  // (git 2.39's rev-parse echoes --end-of-options as a line of its own)
+  const ref = named.exitCode === 0 ? named.stdout.split('\n').find((line) => /^refs\/(heads|remotes|tags)\//.test(line)) : undefined
+  return { given, sha, ref: ref ?? null }
+}
+
 /**
  * A clone of the checked-out commit in `dir`, on a branch of the same name (the gate's notes speak
- * of it). Only reachable history is copied (no hard links into the user's objects, nothing a deleted
- * branch left behind), and the clone has no remote: nothing in it points back to the repository.
+ * of it), carrying the base under the name the user gave it, with its history. Only reachable
+ * history is copied (no hard links into the user's objects, nothing a deleted branch left behind),
+ * and the clone has no remote: nothing in it points back to the repository. Returns the name the
+ * clone knows the base by: the user's own when it resolves there to the same commit, else the commit.
  */
-export async function cloneForRun(repo: UserRepository, dir: string): Promise<string> {
+export async function cloneForRun(repo: UserRepository, dir: string, base?: UserBase): Promise<{ dir: string; baseRef?: string }> {
   await GitRepository.plain(path.dirname(dir)).run(['clone', '--no-local', '--no-checkout', '--quiet', '--', repo.top, dir])
   const clone = GitRepository.plain(dir)
   await clone.run(['checkout', '--quiet', ...(repo.branch ? ['-B', repo.branch, repo.head] : ['--detach', repo.head])])
   await clone.run(['remote', 'remove', 'origin'])
-  return dir
+  if (!base) return { dir }
+  const target = base.ref ?? 'refs/loopgate/base'
+  if (target !== `refs/heads/${repo.branch ?? ''}`) await clone.fetch(repo.top, [`+${base.sha}:${target}`])
+  const known = await clone.tryRevParse(`${base.given}^{commit}`)
+  return { dir, baseRef: known === base.sha ? base.given : base.sha }
 }
 
 /** What the run left on its branch, for the closing lines. */

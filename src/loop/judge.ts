@@ -77,9 +77,9 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   let verdict: GateVerdict | null = run.lastVerdict
   let gateRan = false
   let flaky: FlakyJudgement | null = null
-  // A call the provider failed that changed nothing gives the gate nothing new to judge.
-  const providerFailedIdle = call.result.providerFailure !== undefined && emptyDiff
-  if (!cancelledNow && !providerFailedIdle && run.headCommit !== run.lastGatedCommit) {
+  // Nothing new to judge: a call the provider failed that changed nothing, an agent that never started.
+  const nothingToGate = (call.result.providerFailure !== undefined && emptyDiff) || call.result.notStarted !== undefined
+  if (!cancelledNow && !nothingToGate && run.headCommit !== run.lastGatedCommit) {
     flaky = await gateWithRerun({ run, iteration, commit: run.headCommit, changedFiles: change.changedFiles })
     verdict = flaky.verdict
     run.lastGatedCommit = run.headCommit
@@ -95,10 +95,9 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   if (call.result.gaveUp) notes.push(`the agent asked for a person: ${call.result.gaveUp.reason.split('\n')[0].slice(0, 300) || 'no reason given'}`)
   if (flips.commit) run.headCommit = flips.commit
   const flipsRejected = flips.rejected.length > 0
-  const agentFailed = call.result.status !== 'claimed-done'
 
   const evidence: string[] = []
-  if (agentFailed) evidence.push(`the agent call ended without success: ${call.result.reason}`)
+  if (call.result.status !== 'claimed-done') evidence.push(`the agent call ended without success: ${call.result.reason}`)
   evidence.push(...rejected)
   if (emptyDiff) evidence.push('the last iteration changed no files')
   if (verdict && !verdict.passed) evidence.push(...failureEvidence(verdict))
@@ -108,6 +107,8 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
   let decision: StopReason | null = null
   const verified = !cancelledNow && verdict?.passed === true && changedSinceStart && !flipsRejected
   if (cancelledNow) decision = 'cancelled'
+  // An agent that never started did nothing: the run stops before the next call.
+  else if (call.result.notStarted !== undefined) decision = 'config-error'
   else if (verdict?.gateBroken) decision = 'gate-broken'
   else if (verified) decision = 'verified'
   // A signal during the gate ends the run as cancelled, not as a breaker.
@@ -122,7 +123,7 @@ export async function judge(run: LoopRun, iteration: number, call: CallResult): 
     ? null
     : run.breakers.record({
         emptyDiff,
-        agentFailed,
+        agentFailed: call.result.status !== 'claimed-done',
         tampered: call.tampered,
         fingerprint: gateRan && !emptyDiff ? (verdict?.fingerprint ?? null) : undefined
       })

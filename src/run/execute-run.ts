@@ -91,6 +91,8 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
     await protection.handedOver
     ;({ run, flaky } = await loopOrBump({ settings, ctx, before, protection, wiring }))
+    const unstarted = run.stopReason === 'config-error' ? run.iterations.at(-1)?.agent : undefined
+    if (unstarted?.notStarted) notes.push(`${unstarted.reason}; that call was charged nothing, and no other call was made`)
   } finally {
     const finished = protection.finish()
     const retired = finished.then(

@@ -5,6 +5,7 @@ import { exitDescription, runProcess } from '../../process/run-process.js'
 import { callProcess, endedByLoopgate, processFacts } from '../streaming-agent.js'
 import type { AgentAdapter, AgentCall } from '../agent-call.js'
 import type { AgentResult } from '../../agent-result.js'
+import { cannotRun } from './cannot-run.js'
 
 /** A cost report is a few bytes; anything larger is no report. */
 const MAX_COST_FILE_BYTES = 64 * 1024
@@ -65,6 +66,10 @@ export class CommandAgent implements AgentAdapter {
     }
     const ended = endedByLoopgate(call, r)
     if (ended) return { ...base, ...ended }
+    if (r.notStarted) return { ...base, status: 'failed', reason: `the agent command could not be started: ${r.notStarted}` }
+    const refused = cannotRun(this.command, r.exitCode, r.stderr)
+    // Nothing ran: no model call was made, so nothing is charged, and the run stops before the next call.
+    if (refused) return { ...base, notStarted: `exit ${r.exitCode}`, status: 'failed', reason: `the agent command could not be run: ${refused} (exit ${r.exitCode})` }
     if (r.exitCode !== 0) {
       return { ...base, status: 'failed', reason: exitDescription(r) }
     }
