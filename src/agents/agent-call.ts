@@ -1,4 +1,5 @@
 import type { AgentUser } from '../isolation/agent-user.js'
+import type { Launcher } from '../process/run-process.js'
 import type { AgentResult, SpendLimit } from '../agent-result.js'
 
 /** Where a metered call's CLI sends its model requests: loopgate's proxy, with the call's own token. */
@@ -39,6 +40,8 @@ export interface AgentCall {
   endpoint?: ModelEndpoint
   /** What the call may spend before the proxy refuses its next request (the call budget when absent). */
   spendLimit?: SpendLimit
+  /** Starts the call's process in the run's sandbox, given the loopback origins it must reach (the metering proxy's). */
+  sandbox?: (loopback: string[]) => Launcher
 }
 
 export interface AgentAdapter {

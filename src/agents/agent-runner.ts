@@ -14,6 +14,7 @@ export interface AgentRunnerOptions {
   callsDir: string
   user?: AgentCall['user']
   sweepUser?: AgentCall['sweepUser']
+  sandbox?: AgentCall['sandbox']
 }
 
 /**
@@ -38,6 +39,7 @@ export function agentRunner(opts: AgentRunnerOptions): AgentRunner {
         signal,
         user: opts.user,
         sweepUser: opts.sweepUser,
+        sandbox: opts.sandbox,
         spendLimit
       })
       const gaveUp = readGiveUp(callDir)

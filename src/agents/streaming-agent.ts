@@ -50,8 +50,8 @@ export function endedByLoopgate(
   return null
 }
 
-/** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user and reaping. */
-export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain' | 'sweep'> {
+/** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user, reaping and sandbox. */
+export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain' | 'sweep' | 'launch'> {
   return {
     cwd: call.cwd,
     stdin: call.prompt,
@@ -62,7 +62,8 @@ export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' |
     callId: randomUUID(),
     // Without a user of its own, a cgroup of its own keeps detached processes from outliving the call.
     contain: !call.user,
-    sweep: call.sweepUser
+    sweep: call.sweepUser,
+    launch: call.sandbox?.(call.endpoint ? [call.endpoint.baseUrl] : [])
   }
 }
 

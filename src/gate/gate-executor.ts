@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { AgentUser } from '../isolation/agent-user.js'
 import { killUserProcesses } from '../isolation/agent-user.js'
-import { runProcess } from '../process/run-process.js'
+import { runProcess, type Launcher } from '../process/run-process.js'
 import { gateCacheEnv } from './toolchain/package-caches.js'
 import { withoutUnreachable } from './protection/toolchain-reach.js'
 import type { SetupExecutor } from './setup-step.js'
@@ -12,6 +12,8 @@ export interface GateProcessOptions {
   env: NodeJS.ProcessEnv
   user?: AgentUser
   signal?: AbortSignal
+  /** Starts each step (the sandbox's namespaces). */
+  launch?: Launcher
 }
 
 /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
@@ -43,6 +45,7 @@ export function gateExecutor(
       gid: user?.gid,
       callId: randomUUID(),
       sweep: user ? () => void killUserProcesses(user) : undefined,
-      maxOutputChars: 1_000_000
+      maxOutputChars: 1_000_000,
+      launch: opts.launch
     })
 }

@@ -1,4 +1,5 @@
 import type { GitRepository } from '../git/repository.js'
+import type { Launcher } from '../process/run-process.js'
 import type { AgentUser } from '../isolation/agent-user.js'
 import type { GateVerdict } from '../loop/engine-types.js'
 import type { BrokenGate } from './baseline/baseline-health.js'
@@ -36,6 +37,8 @@ export interface ProtectedGateOptions {
   bumpBaseline?: boolean
   /** The dependencies the gate trusts (see DependencyReference). */
   dependencies?: DependencyReference
+  /** Starts every gate process (the sandbox's namespaces). */
+  launch?: Launcher
 }
 
 export interface Baseline {

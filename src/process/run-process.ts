@@ -4,6 +4,18 @@ import { StringDecoder } from 'node:string_decoder'
 import { CallCgroup } from './cgroup.js'
 import { killCallProcesses } from './reap.js'
 
+/** How a process is started: what runProcess would spawn, and as whom. */
+export interface ProcessStart {
+  command: string
+  args: string[]
+  env: NodeJS.ProcessEnv
+  uid?: number
+  gid?: number
+}
+
+/** Rewrites a start into another that runs it (a sandbox that starts it in namespaces of its own). */
+export type Launcher = (start: ProcessStart) => ProcessStart
+
 export interface RunOptions {
   command: string
   args: string[]
@@ -33,6 +45,8 @@ export interface RunOptions {
    * the caller sweeps the user again once the call is over.
    */
   sweep?: () => void
+  /** Starts the process through this launcher (see ProcessStart). */
+  launch?: Launcher
 }
 
 export interface RunResult {
@@ -206,9 +220,10 @@ export function runProcess(opts: RunOptions): Promise<RunResult> {
   const max = opts.maxOutputChars ?? DEFAULT_MAX_OUTPUT
   const env = opts.callId ? { ...opts.env, LOOPGATE_CALL_ID: opts.callId } : { ...opts.env }
   const cgroup = opts.contain ? CallCgroup.create(`loopgate-${process.pid}-${opts.callId ?? randomUUID()}`) : null
-  const start = cgroup ? cgroup.wrap(opts.command, opts.args) : { command: opts.command, args: opts.args }
+  const launched = (opts.launch ?? ((s: ProcessStart) => s))({ command: opts.command, args: opts.args, env, uid: opts.uid, gid: opts.gid })
+  const start = cgroup ? cgroup.wrap(launched.command, launched.args) : launched
   return new Promise<RunResult>((resolve) => {
-    const child = spawn(start.command, start.args, { cwd: opts.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], uid: opts.uid, gid: opts.gid })
+    const child = spawn(start.command, start.args, { cwd: opts.cwd, env: launched.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], uid: launched.uid, gid: launched.gid })
     const stdout = new TailBuffer(max)
     const stderr = new TailBuffer(max)
     const causes: StopCauses = { timedOut: false, aborted: false, killedByWatcher: false }

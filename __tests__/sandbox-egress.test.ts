@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { hostRules } from '../src/isolation/allowed-hosts.js'
+import { probeSandbox, Sandbox } from '../src/isolation/sandbox.js'
+import { runProcess, type RunResult } from '../src/process/run-process.js'
+import { agentUser, type AgentUser } from './helpers/agent-user.js'
+
+const LONG = 60_000
+
+/** A server on a loopback address standing in for a host on the internet; it counts what reaches it. */
+async function server(host: string): Promise<{ url: string; port: number; hits: string[]; close: () => Promise<void> }> {
+  const hits: string[] = []
+  const s = http.createServer((req, res) => {
+    hits.push(req.url ?? '')
+    res.end('reached\n')
+  })
+  await new Promise<void>((resolve) => s.listen(0, host, resolve))
+  const port = (s.address() as AddressInfo).port
+  return { url: `http://${host}:${port}`, port, hits, close: () => new Promise((resolve) => s.close(() => resolve())) }
+}
+
+const probe = probeSandbox()
+const maybe = probe.ok ? describe : describe.skip
+
+maybe('the sandbox every agent and gate process starts in', () => {
+  let outside: Awaited<ReturnType<typeof server>>
+  let allowed: Awaited<ReturnType<typeof server>>
+  let meter: Awaited<ReturnType<typeof server>>
+  let sandbox: Sandbox
+  let user: AgentUser
+
+  beforeAll(async () => {
+    outside = await server('127.0.0.2')
+    allowed = await server('127.0.0.3')
+    meter = await server('127.0.0.1')
+    user = agentUser()
+    if (!probe.ok) throw new Error(probe.why)
+    sandbox = new Sandbox(probe, { agent: hostRules(['127.0.0.3']), gate: hostRules([]) })
+  })
+  afterAll(async () => {
+    sandbox?.close()
+    await Promise.all([outside?.close(), allowed?.close(), meter?.close()])
+  })
+
+  function run(kind: 'agent' | 'gate', script: string, loopback: string[] = []): Promise<RunResult> {
+    return runProcess({
+      command: '/bin/bash',
+      args: ['-c', script],
+      cwd: '/',
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: user.home },
+      uid: user.uid,
+      gid: user.gid,
+      timeoutMs: 30_000,
+      launch: sandbox.launcher(kind, loopback)
+    })
+  }
+
+  /** Each way out a process might try, to `base` (http://host:port); one line per way: `name ok|failed`. */
+  function attempts(base: string): string {
+    const { hostname, port } = new URL(base)
+    const py = (code: string): string => `/usr/bin/python3 -c ${JSON.stringify(code)}`
+    const node = (code: string): string => `/usr/bin/node -e ${JSON.stringify(code)}`
+    const ways = {
+      curl: `curl -sf -m 5 ${base}/curl`,
+      'curl-connect': `curl -sf -m 5 --proxytunnel ${base}/tunnel`,
+      urllib: py(`import urllib.request; urllib.request.urlopen('${base}/urllib', timeout=5).read()`),
+      fetch: node(`fetch('${base}/fetch').then(r => r.text()).then(() => process.exit(0), () => process.exit(1))`),
+      tcp: node(`require('net').connect(${port}, '${hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`),
+      dns: py(`import socket; socket.gethostbyname('exfil.example.com')`)
+    }
+    return Object.entries(ways)
+      .map(([name, cmd]) => `if ${cmd} >/dev/null 2>&1; then echo "${name} ok"; else echo "${name} failed"; fi`)
+      .join('\n')
+  }
+
+  it(
+    'refuses every way to a host outside the allow-list, and lists each refusal',
+    async () => {
+      for (const kind of ['agent', 'gate'] as const) {
+        const r = await run(kind, attempts(outside.url))
+        expect(r.stdout.trim().split('\n')).toEqual(['curl failed', 'curl-connect failed', 'urllib failed', 'fetch failed', 'tcp failed', 'dns failed'])
+        const refused = sandbox.log.since(kind)
+        const proxy = refused.filter((x) => x.kind === 'proxy' && x.host === '127.0.0.2' && x.port === outside.port)
+        expect(proxy.reduce((n, x) => n + x.count, 0)).toBe(3)
+        expect(refused.find((x) => x.kind === 'connect')?.count).toBeGreaterThanOrEqual(2)
+        expect(refused.some((x) => x.kind === 'dns' && x.host === 'exfil.example.com')).toBe(true)
+      }
+      expect(outside.hits).toEqual([])
+    },
+    LONG
+  )
+
+  it(
+    'lets the agent reach an allowed host through the proxy, and the loopback origins it is given',
+    async () => {
+      const r = await run('agent', `${attempts(allowed.url)}\ncurl -sf ${meter.url}/v1/messages && echo meter ok`, [meter.url])
+      expect(r.stdout).toContain('curl ok')
+      expect(r.stdout).toContain('curl-connect ok')
+      expect(r.stdout).toContain('urllib ok')
+      expect(r.stdout).toContain('meter ok')
+      expect(allowed.hits).toEqual(expect.arrayContaining(['/curl', '/tunnel', '/urllib']))
+      expect(meter.hits).toEqual(['/v1/messages'])
+      // The gate's list is empty: the same host is refused to it.
+      const gate = await run('gate', `curl -sf -m 5 ${allowed.url}/gate && echo reached`)
+      expect(gate.stdout).not.toContain('reached')
+      expect(sandbox.log.since('gate')).toEqual([expect.objectContaining({ kind: 'proxy', host: '127.0.0.3', port: allowed.port, count: 1 })])
+    },
+    LONG
+  )
+
+  it(
+    "a process cannot list another sandboxed process's processes",
+    async () => {
+      const other = new Sandbox(probe as Extract<typeof probe, { ok: true }>, { agent: hostRules(['*']), gate: hostRules([]) })
+      try {
+        const stop = new AbortController()
+        const long = runProcess({
+          command: '/bin/sleep',
+          args: ['31.25'],
+          cwd: '/',
+          env: { PATH: '/usr/bin:/bin' },
+          uid: user.uid,
+          gid: user.gid,
+          signal: stop.signal,
+          killGraceMs: 100,
+          launch: other.launcher('agent')
+        })
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        const look = await run('agent', 'ps -eo pid,args; ls /proc | grep -c "^[0-9]"')
+        expect(look.stdout).not.toContain('31.25')
+        // Itself, its shell, ps: a handful of processes, never the runner's.
+        expect(Number(look.stdout.trim().split('\n').pop())).toBeLessThan(10)
+        stop.abort()
+        expect((await long).aborted).toBe(true)
+      } finally {
+        other.close()
+      }
+    },
+    LONG
+  )
+})

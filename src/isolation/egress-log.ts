@@ -1,0 +1,53 @@
+/** Which of a run's processes tried to connect. */
+export type SandboxKind = 'agent' | 'gate'
+
+/** How a connection was refused: by the forward proxy (a request), the DNS stub, or the kernel (a direct connection). */
+export type RefusalKind = 'proxy' | 'dns' | 'connect'
+
+/** One refused destination and how often. */
+export interface Refusal {
+  process: SandboxKind
+  kind: RefusalKind
+  /** The host asked for; `?` for direct connections, whose address the kernel does not report. */
+  host: string
+  port: number
+  count: number
+}
+
+const MAX_ROWS = 500
+
+/** Every connection a run's sandboxes refused, counted by process, kind, host and port. */
+export class EgressLog {
+  private readonly rows = new Map<string, Refusal>()
+  private readonly told = new Map<string, number>()
+
+  record(process: SandboxKind, kind: RefusalKind, host: string, port: number, count = 1): void {
+    const key = `${process} ${kind} ${host} ${port}`
+    const row = this.rows.get(key)
+    if (row) row.count += count
+    else if (this.rows.size < MAX_ROWS) this.rows.set(key, { process, kind, host, port, count })
+  }
+
+  /** Every refusal of the run so far. */
+  all(): Refusal[] {
+    return [...this.rows.values()].map((r) => ({ ...r }))
+  }
+
+  /** The refusals of `process` since this was last asked about it (counts as the difference). */
+  since(process: SandboxKind): Refusal[] {
+    const out: Refusal[] = []
+    for (const [key, row] of this.rows) {
+      if (row.process !== process) continue
+      const before = this.told.get(key) ?? 0
+      if (row.count > before) out.push({ ...row, count: row.count - before })
+      this.told.set(key, row.count)
+    }
+    return out
+  }
+}
+
+/** One refusal in words: `agent: evil.example:443 (proxy) ×3`. */
+export function refusalLine(r: Refusal): string {
+  const what = r.kind === 'connect' ? 'direct connection(s) to an address outside loopgate' : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
+  return `${r.process}: ${what} ×${r.count}`
+}

@@ -1,0 +1,207 @@
+import { spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { Launcher, ProcessStart } from '../process/run-process.js'
+import { loopbackPorts, proxiedLoopback, type HostRules } from './allowed-hosts.js'
+import { EgressLog, type RefusalKind, type SandboxKind } from './egress-log.js'
+import { EgressProxy } from './egress-proxy.js'
+import { SANDBOX_INIT } from './sandbox-init.js'
+
+/** What a caller adds to a sandbox: more `unshare` flags, and shell steps run as root inside before the command. */
+export interface SandboxExtra {
+  flags?: readonly string[]
+  setup?: readonly string[]
+}
+
+export type SandboxProbe = { ok: true; unshare: string; ip: string } | { ok: false; why: string }
+
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+
+function findProgram(name: string): string | null {
+  for (const dir of SYSTEM_PATH.split(':')) {
+    const file = path.join(dir, name)
+    try {
+      accessSync(file, constants.X_OK)
+      return file
+    } catch {
+      // not here
+    }
+  }
+  return null
+}
+
+/**
+ * Whether this runner lets loopgate give each process private network and PID namespaces: root,
+ * `unshare` and `ip`, and a kernel (and container) that allow them. Tried once, before any spend.
+ */
+export function probeSandbox(): SandboxProbe {
+  const uid = process.getuid?.()
+  if (uid !== 0) return { ok: false, why: `loopgate runs as uid ${uid ?? 'unknown'}, not root, so it cannot make network and PID namespaces` }
+  const unshare = findProgram('unshare')
+  const ip = findProgram('ip')
+  if (!unshare || !ip) return { ok: false, why: `${unshare ? '' : '`unshare` (util-linux) '}${ip ? '' : '`ip` (iproute2) '}not found` }
+  const r = spawnSync(unshare, ['--net', '--pid', '--fork', '--mount-proc', ip, 'link', 'set', 'lo', 'up'], { encoding: 'utf8', timeout: 10_000 })
+  if (r.status !== 0) return { ok: false, why: `this runner does not allow network and PID namespaces (${String(r.stderr || r.error?.message || `exit ${r.status}`).trim().slice(0, 200)})` }
+  return { ok: true, unshare, ip }
+}
+
+/** The loopback port loopgate's forward proxy has inside a namespace, unless the call relays that port. */
+function proxyPort(taken: readonly number[]): number {
+  let port = 3128
+  while (taken.includes(port)) port++
+  return port
+}
+
+/**
+ * The one way loopgate starts an agent or a gate process: in a private PID namespace (it lists
+ * only its own processes, and all of them die with it) and, unless its allow-list is `*`, a
+ * private network namespace with loopback only. Into that namespace loopgate relays what the
+ * process may reach: its forward proxy (the allow-list) and the loopback ports of the call (the
+ * metering proxy). Every refusal lands in `log`.
+ */
+export class Sandbox {
+  readonly log = new EgressLog()
+  private readonly dir: string
+  private readonly servers: net.Server[] = []
+  private readonly proxies: EgressProxy[] = []
+  private readonly relayed = new Map<number, string>()
+
+  constructor(
+    private readonly probe: Extract<SandboxProbe, { ok: true }>,
+    private readonly rules: Record<SandboxKind, HostRules>
+  ) {
+    // Short (unix socket paths are limited) and root's alone: only the namespaces' first process connects.
+    this.dir = mkdtempSync(path.join(os.tmpdir(), 'lg-net-'))
+    for (const kind of ['agent', 'gate'] as const) {
+      if (rules[kind].any) continue
+      const proxy = new EgressProxy(kind, rules[kind], this.log)
+      proxy.listen(this.socket(`proxy-${kind}`))
+      this.proxies.push(proxy)
+      this.listenReports(kind)
+    }
+  }
+
+  /** Whether `kind`'s processes have the runner's whole network. */
+  unconfined(kind: SandboxKind): boolean {
+    return this.rules[kind].any
+  }
+
+  private socket(name: string): string {
+    return path.join(this.dir, `${name}.sock`)
+  }
+
+  /** What a namespace's first process reports: DNS queries and direct connections refused. */
+  private listenReports(kind: SandboxKind): void {
+    const server = net.createServer((s) => {
+      let pending = ''
+      s.on('error', () => s.destroy())
+      s.on('data', (d: Buffer) => {
+        pending = (pending + d.toString('utf8')).slice(-100_000)
+        const lines = pending.split('\n')
+        pending = lines.pop() ?? ''
+        for (const line of lines) this.readReport(kind, line)
+      })
+    })
+    server.listen(this.socket(`report-${kind}`))
+    this.servers.push(server)
+  }
+
+  private readReport(kind: SandboxKind, line: string): void {
+    try {
+      const e = JSON.parse(line) as { kind?: unknown; host?: unknown; port?: unknown; count?: unknown }
+      const what = e.kind === 'dns' || e.kind === 'connect' ? (e.kind as RefusalKind) : null
+      if (!what) return
+      const host = what === 'dns' && typeof e.host === 'string' ? e.host.replace(/[^A-Za-z0-9._-]/g, '?').slice(0, 253) : '?'
+      const count = typeof e.count === 'number' && e.count > 0 ? Math.min(e.count, 1e6) : 1
+      this.log.record(kind, what, host, what === 'dns' ? 53 : 0, count)
+    } catch {
+      // a line cut short
+    }
+  }
+
+  /** A unix socket that relays to `127.0.0.1:port` outside (made once per port). */
+  private relayTo(port: number): string {
+    const known = this.relayed.get(port)
+    if (known) return known
+    const file = this.socket(`tcp-${port}`)
+    const server = net.createServer((inside) => {
+      const outside = net.connect(port, '127.0.0.1')
+      const end = (): void => {
+        inside.destroy()
+        outside.destroy()
+      }
+      inside.on('error', end)
+      outside.on('error', end)
+      inside.pipe(outside)
+      outside.pipe(inside)
+    })
+    server.listen(file)
+    this.servers.push(server)
+    this.relayed.set(port, file)
+    return file
+  }
+
+  /**
+   * Starts `kind`'s processes in the sandbox; `loopback` are origins on 127.0.0.1 outside the
+   * process reaches at the same address inside (the metering proxy's).
+   */
+  launcher(kind: SandboxKind, loopback: readonly string[] = [], extra: SandboxExtra = {}): Launcher {
+    const rules = this.rules[kind]
+    const ports = rules.any ? [] : [...new Set([...loopback.map(portOf).filter((p): p is number => p !== null), ...loopbackPorts(rules)])]
+    const inner = proxyPort(ports)
+    return (start: ProcessStart): ProcessStart => {
+      const relays = rules.any ? [] : [{ port: inner, socket: this.socket(`proxy-${kind}`) }, ...ports.map((port) => ({ port, socket: this.relayTo(port) }))]
+      const env = rules.any ? start.env : { ...start.env, ...proxyEnv(`http://127.0.0.1:${inner}`, rules) }
+      const file = path.join(this.dir, `launch-${randomUUID()}.json`)
+      const config = {
+        net: !rules.any,
+        ip: this.probe.ip,
+        relays,
+        report: rules.any ? null : this.socket(`report-${kind}`),
+        setup: extra.setup ?? [],
+        command: start.command,
+        args: start.args,
+        env,
+        uid: start.uid,
+        gid: start.gid
+      }
+      writeFileSync(file, JSON.stringify(config), { mode: 0o600 })
+      const flags = [...(rules.any ? [] : ['--net']), '--pid', '--fork', '--mount-proc', '--kill-child', ...(extra.flags ?? [])]
+      return { command: this.probe.unshare, args: [...flags, '--', process.execPath, '-e', SANDBOX_INIT, file], env: { PATH: SYSTEM_PATH } }
+    }
+  }
+
+  close(): void {
+    for (const s of this.servers) s.close()
+    for (const p of this.proxies) p.close()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+function portOf(origin: string): number | null {
+  try {
+    const url = new URL(origin)
+    return url.hostname === '127.0.0.1' && url.port ? Number(url.port) : null
+  } catch {
+    return null
+  }
+}
+
+/** The variables HTTP clients read their proxy from (curl, Python, npm, pip, Yarn); loopback stays direct unless allowed through the proxy. */
+function proxyEnv(proxy: string, rules: HostRules): NodeJS.ProcessEnv {
+  const proxied = proxiedLoopback(rules)
+  const direct = ['localhost', '127.0.0.1', '::1'].filter((h) => !proxied.includes(h)).join(',')
+  return {
+    HTTP_PROXY: proxy,
+    HTTPS_PROXY: proxy,
+    http_proxy: proxy,
+    https_proxy: proxy,
+    YARN_HTTP_PROXY: proxy,
+    YARN_HTTPS_PROXY: proxy,
+    NO_PROXY: direct,
+    no_proxy: direct
+  }
+}
