@@ -11,6 +11,7 @@ import type { DependencyReference } from '../gate/dependencies/dependency-refere
 import { baseSnapshot, establishBaseline, startInputs } from './protection-base.js'
 import { gateLocation, openGate, refreshIndex, stopWhenGateBroken } from './protection-gate.js'
 import type { Protection, ProtectionOptions } from './protection-options.js'
+import { AgentIndexGuard } from '../gate/protection/agent-index-guard.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './protection-options.js'
 
@@ -146,13 +147,14 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
 
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
   const handBack = account.guard(written)
+  const agentIndex = new AgentIndexGuard(settings.workspace, account.user, () => tamper.restored)
   let retired: Promise<void> = Promise.resolve()
   return {
     base,
     snapshot,
     gate,
     baseline,
-    guards: handBack ? [handBack, tamper] : [tamper],
+    guards: handBack ? [handBack, agentIndex, tamper] : [agentIndex, tamper],
     user: account.user,
     sweepUser: account.sweep,
     handedOver,
