@@ -11,6 +11,7 @@ import type { DependencyReference } from './dependencies/dependency-reference.js
 import { baseSnapshot, establishBaseline, startInputs } from './setup/protection-base.js'
 import { createProtectedGate, gateLocation, refreshIndex, stopWhenGateBroken } from './setup/protection-gate.js'
 import type { Protection, ProtectionOptions } from './setup/protection-options.js'
+import { AgentIndexGuard } from './protection/agent-index-guard.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
@@ -148,13 +149,14 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
 
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
   const handBack = account.guard(written)
+  const agentIndex = new AgentIndexGuard(settings.workspace, account.user, () => tamper.restored)
   let retired: Promise<void> = Promise.resolve()
   return {
     base,
     snapshot,
     gate,
     baseline,
-    guards: handBack ? [handBack, tamper] : [tamper],
+    guards: handBack ? [handBack, agentIndex, tamper] : [agentIndex, tamper],
     user: account.user,
     sweepUser: account.sweep,
     handedOver,

@@ -79,12 +79,14 @@ export interface RunOptions {
   /** Extra `-c key=value` settings, after the hardened ones. */
   config?: string[]
   env?: NodeJS.ProcessEnv
-  input?: string
+  input?: string | Buffer
   /** Exit codes that are answers, not failures (e.g. 1 for `diff --quiet`). */
   okCodes?: number[]
   maxBuffer?: number
   /** Texts kept out of a GitError (a token the command's environment carries). */
   secrets?: Secrets
+  /** Runs as this user (the agent's, in the agent's own repository) instead of loopgate's. */
+  as?: { uid: number; gid: number }
 }
 
 /**
@@ -106,7 +108,7 @@ export function runGit(args: string[], at: CommandLocation, opts: RunOptions = {
     const child = execFile(
       'git',
       fullArgs,
-      { cwd: at.cwd, env: opts.env ?? gitEnv(), maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024, encoding: 'utf8' },
+      { cwd: at.cwd, env: opts.env ?? gitEnv(), maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024, encoding: 'utf8', uid: opts.as?.uid, gid: opts.as?.gid },
       (err, stdout, stderr) => {
         const exitCode = err ? (typeof err.code === 'number' ? err.code : 1) : 0
         const result = { stdout, stderr, exitCode }
