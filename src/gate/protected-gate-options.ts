@@ -9,6 +9,9 @@ import type { DependencyReference } from './dependencies/dependency-reference.js
 import type { PackageCache } from './toolchain/package-caches.js'
 import type { BaselineIds } from './verdict.js'
 
+/** The `gate-report` value that judges a gate with no countable runner by its exit code alone. */
+export const EXIT_CODE_REPORT = 'exit-code'
+
 /** What a protected gate is made with, and what its baseline run records. */
 
 export interface ProtectedGateOptions {
@@ -18,7 +21,7 @@ export interface ProtectedGateOptions {
   snapshot: BaseSnapshot
   command: string
   setup?: string
-  /** Path of the JUnit XML / TAP report the gate writes, relative to the checkout. */
+  /** Path of the JUnit XML / TAP report the gate writes, relative to the checkout; or EXIT_CODE_REPORT. */
   report?: string
   timeoutMs: number
   /** The scrubbed gate environment (gateEnv). */

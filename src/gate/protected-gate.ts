@@ -8,8 +8,9 @@ import type { PreparedCheckout } from './checkout/checkout-options.js'
 import type { Tampering } from './baseline/compare.js'
 import { linkPackageCaches } from './toolchain/package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './protection/toolchain-reach.js'
-import { openReportChannel, type OpenChannel } from './reports/report-folder.js'
+import { openReportChannel, runnersNamed, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict } from './verdict.js'
+import { EXIT_CODE_REPORT } from './protected-gate-options.js'
 import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
 import { eggInfoFolders, setupInstallFolders } from './toolchain/runner-folders.js'
 import { runSetup } from './setup-step.js'
@@ -39,6 +40,11 @@ export class ProtectedGate implements Gate {
   private lastEnd: StepEnd | null = null
   /** The runner of loopgate's report channel in the last run, when it had one. */
   private lastChannel: string | null = null
+  /** The runners loopgate knows that the last run's command started without its channel. */
+  private lastNamed: string[] = []
+  private readonly opts: ProtectedGateOptions
+  /** `gate-report: exit-code`: no count, no report, the exit status alone. */
+  private readonly exitCodeOnly: boolean
   private baseCommit: string | null = null
   private readonly brokenController = new AbortController()
   /** A baseline running alongside the first agent call (see startBaseline). */
@@ -53,7 +59,10 @@ export class ProtectedGate implements Gate {
   /** The PATH folders the gate user cannot enter: left off its PATH, named when the gate cannot start. */
   private readonly unreachable: string[]
 
-  constructor(private readonly opts: ProtectedGateOptions) {
+  constructor(options: ProtectedGateOptions) {
+    this.exitCodeOnly = options.report === EXIT_CODE_REPORT
+    const opts = { ...options, report: this.exitCodeOnly ? undefined : options.report }
+    this.opts = opts
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
@@ -108,7 +117,14 @@ export class ProtectedGate implements Gate {
   async runBaseline(commit: string): Promise<Baseline> {
     let verdict = await this.execute(commit, { baseline: true })
     const run = { end: this.lastEnd, verdict, output: verdict.outputTail }
-    let broken = brokenBaseline(run, this.opts.timeoutMs) ?? uncountedBaseline(run, { channel: this.lastChannel, bump: this.opts.bumpBaseline })
+    let broken =
+      brokenBaseline(run, this.opts.timeoutMs) ??
+      uncountedBaseline(run, {
+        channel: this.lastChannel,
+        bump: this.opts.bumpBaseline,
+        named: this.lastNamed,
+        exitCodeOnly: this.exitCodeOnly
+      })
     // Only a gate that could not start may owe it to the folders left off its PATH.
     if (broken && /could not start/.test(broken.what) && this.unreachable.length && this.opts.user) {
       const why = describeUnreachable(this.unreachable, this.opts.user)
@@ -224,10 +240,14 @@ export class ProtectedGate implements Gate {
         this.checkout.dropEmpty(made)
       }
       const { timeoutMs, report } = this.opts
-      channel = report ? null : openReportChannel(this.opts.command, { gateDir: this.opts.gateDir, checkout: prepared.dir, user, only })
+      const { command, gateDir, env } = this.opts
+      channel = report ? null : openReportChannel(command, { gateDir, checkout: prepared.dir, user, only, env })
       this.lastChannel = channel?.runner ?? null
+      // A runner loopgate can give its channel is counted even under `gate-report: exit-code`.
+      const exitCodeOnly = this.exitCodeOnly && !channel
+      this.lastNamed = report || channel || exitCodeOnly ? [] : runnersNamed(command, prepared.dir)
       const t = Date.now()
-      const r = await exec(channel?.command ?? this.opts.command)
+      const r = await exec(channel?.command ?? command, channel?.env)
       this.lastTimings.command = Date.now() - t
       this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
       output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
@@ -235,8 +255,9 @@ export class ProtectedGate implements Gate {
       if (user) killUserProcesses(user)
       const durationMs = Date.now() - started
       const narrowedBy = channel?.narrowedBy
-      const counted = narrowedBy ? null : this.baseline
-      const verdict = gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, baseline: counted })
+      const baselineCounts = narrowedBy ? null : this.baseline
+      const judged = { run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, named: this.lastNamed, exitCodeOnly }
+      const verdict = gateVerdict({ ...judged, baseline: baselineCounts })
       return narrowedBy ? { ...verdict, narrowedBy } : verdict
     } finally {
       if (user) killUserProcesses(user)

@@ -23,7 +23,14 @@ export interface GateRun {
   channel?: string
   /** The baseline run on the base: fewer tests, more skipped, or one of its tests not passing fail the gate. */
   baseline?: BaselineCounts | null
+  /** Runners loopgate knows that the command starts without its channel: their console summary is no count. */
+  named?: readonly string[]
+  /** `gate-report: exit-code`: the exit status alone decides; no count or id is read or checked. */
+  exitCodeOnly?: boolean
 }
+
+/** What a verdict judged by the exit code alone says of itself (the summary and the pull request show it). */
+export const EXIT_CODE_ONLY = 'judged by the exit code alone (`gate-report: exit-code`): no test count or test id was checked'
 
 /** What the baseline on the base said: its counts (null when none could be read) and its tests' ids. */
 export interface BaselineCounts {
@@ -101,10 +108,10 @@ export function gateVerdict(g: GateRun): GateVerdict {
   const reasons = [endReason(run, g.timeoutMs)]
   const report = expectedReport(g, reasons)
   const fromOutput = report ? null : readOutput(output, dir)
-  const trusted = !g.channel && !g.report && reportingRunners(fromOutput!).length === 0
+  const trusted = !g.channel && !g.report && !g.exitCodeOnly && !g.named?.length && reportingRunners(fromOutput!).length === 0
   const counts = report ? { tests: report.tests, skipped: report.skipped } : trusted ? fromOutput!.counts : null
   const base = g.baseline
-  if (base) countChecks(base, counts, reasons)
+  if (base && !g.exitCodeOnly) countChecks(base, counts, reasons)
   const missing = base?.ids && report ? missingBaseTests(base.ids, report) : []
   if (missing.length) {
     const shown = missing.slice(0, 5).map((m) => `${m.id} (${m.message})`)
@@ -114,7 +121,8 @@ export function gateVerdict(g: GateRun): GateVerdict {
   const passed = run.exitCode === 0 && !run.timedOut && !run.aborted && reasons.length === 1
   const read = report ? report.failures : fromOutput!.failures
   const failures: FailureItem[] = passed ? [] : [...read, ...missing.filter((m) => !read.some((r) => r.id === m.id))].map((f) => failureInRepository(f, dir))
-  const reason = reasons.length === 1 ? reasons[0] : reasons.slice(run.exitCode === 0 ? 1 : 0).join('; ')
+  const said = reasons.length === 1 ? reasons[0] : reasons.slice(run.exitCode === 0 ? 1 : 0).join('; ')
+  const reason = g.exitCodeOnly ? `${said}; ${EXIT_CODE_ONLY}` : said
   return {
     passed,
     reason,

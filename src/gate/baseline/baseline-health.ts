@@ -1,6 +1,8 @@
 import type { GateVerdict } from '../../loop/engine-types.js'
 import { errorLines } from '../reports/error-lines.js'
 import { readOutput, reportingRunners } from '../reports/console-output.js'
+import { REPORT_OPTIONS } from '../reports/command-runners.js'
+import type { ChannelRunner } from '../reports/report-channel.js'
 
 /**
  * Whether a failing baseline is the environment's fault (the gate cannot run at all) rather than
@@ -111,22 +113,50 @@ export function brokenBaseline(run: BaselineRun, timeoutMs: number): BrokenGate 
   return null
 }
 
+/** What the run needs to say why a baseline has no count: the channel's runner, the runners the command starts without it. */
+export interface CountSource {
+  channel: string | null
+  bump?: boolean
+  /** Runners loopgate knows that the command starts where it cannot add its report option. */
+  named?: readonly string[]
+  /** `gate-report: exit-code`: no count is expected. */
+  exitCodeOnly?: boolean
+}
+
+const EXIT_CODE_HINT =
+  'or, for a gate with no countable runner, set `gate-report: exit-code` to judge by the exit code alone (no test count or id is then checked)'
+
+/** Why no count was read, and what to change: a report the command writes, or exit-code judging. */
+function whyNoCount(reason: string, how: CountSource, output: string): string {
+  const found = [...(how.named ?? []), ...reportingRunners(readOutput(output))]
+  const named = [...new Set(found)].filter((r): r is ChannelRunner => r in REPORT_OPTIONS)
+  if (named.length) {
+    const options = named.map((r) => `${r}: \`${REPORT_OPTIONS[r]}\``).join('; ')
+    return `no test count could be read from the gate on the base (${reason}): it runs ${named.join(' and ')}, whose console summary any process can print, and loopgate cannot add its report option to this gate command (not a simple command or package script, or one with a report of its own); have the command write a report (${options}) and set \`gate-report\` to its file, ${EXIT_CODE_HINT}`
+  }
+  return `no test count could be read from the gate on the base (${reason}): loopgate knows no report option for this gate command and found no summary line; set \`gate-report\` to a JUnit XML, jest / vitest JSON or TAP report the command writes, ${EXIT_CODE_HINT}`
+}
+
 /**
  * A baseline that cannot be checked against: no test count could be read (from loopgate's report,
  * the `gate-report`, or a summary line), or the count says no test ran (a collection or import
- * error). Every check of a candidate compares with these, so the run stops before any spend.
+ * error). Every check of a candidate compares with these, so the run stops before any spend. A
+ * gate judged by its exit code alone has no count to read.
  */
-export function uncountedBaseline(run: BaselineRun, how: { channel: string | null; bump?: boolean }): BrokenGate | null {
+export function uncountedBaseline(run: BaselineRun, how: CountSource): BrokenGate | null {
   const { end, verdict, output } = run
   if (!end || end.aborted || end.step !== 'command' || end.timedOut) return null
   if (verdict.testsRun === undefined) {
-    const runners = reportingRunners(readOutput(output))
-    const why = how.channel
-      ? `${how.channel} wrote no readable report on the base (${verdict.reason})`
-      : runners.length
-        ? `no test count could be read from the gate on the base (${verdict.reason}): its output is ${runners.join(' and ')}'s, whose console summary any process can print, and loopgate cannot add its report option to this gate command (not a simple command, or one with a report of its own)`
-        : `no test count could be read from the gate on the base (${verdict.reason}): loopgate knows no report option for this gate command and found no summary line`
-    return { what: why, inputs: how.channel ? ['gate-command', 'gate-report'] : ['gate-report', 'gate-command'], evidence: evidenceLine(output) }
+    if (how.exitCodeOnly && !how.channel) return null
+    if (how.channel) {
+      return {
+        what: `${how.channel} wrote no readable report on the base (${verdict.reason})`,
+        inputs: ['gate-command', 'gate-report'],
+        evidence: evidenceLine(output)
+      }
+    }
+    // No console line is the cause here: the console is not what a count is read from.
+    return { what: whyNoCount(verdict.reason, how, output), inputs: ['gate-report', 'gate-command'] }
   }
   if (verdict.testsRun > 0 || how.bump) return null
   return {

@@ -4,25 +4,25 @@
  * loopgate chose (outside the checkout, fresh each run). Counts and outcomes are then read from
  * that file only, never from console text another process could print.
  */
+import { baseName, commandSegments, quoted, simpleWords, withoutPrefix } from './command-words.js'
+import { managerCall, scriptArguments } from './package-scripts.js'
+import { unittestCommand, type WriterKind } from './result-writer.js'
 
-export type ChannelRunner = 'pytest' | 'jest' | 'vitest' | 'mocha' | 'node:test'
+export type ChannelRunner = 'pytest' | 'jest' | 'vitest' | 'mocha' | 'node:test' | 'unittest' | 'django'
 
 export interface ReportChannel {
   runner: ChannelRunner
   /** The gate command with the report option added. */
   command: string
+  /** Options the runner reads from its environment, added to the gate's (see channelEnv). */
+  env?: Record<string, string>
+  /** The result writer loopgate places beside the report, for a runner that has no report of its own. */
+  writer?: WriterKind
+  /** The runner's filter options (`extra`) could not be passed: the command runs every test. */
+  unfiltered?: boolean
 }
 
-/** Shell syntax that makes appending arguments unsafe (lists, pipes, redirections, expansions, comments). */
-const UNSAFE = /[;&|<>()`$\\\n#]/
-
-const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=\S*$/
-
-function quoted(file: string): string {
-  return `'${file.replace(/'/g, `'\\''`)}'`
-}
-
-/** The report option each runner takes (the file loopgate reads after the run). */
+/** The report option each runner takes on its command line (the file loopgate reads after the run). */
 function reportArgs(runner: ChannelRunner, file: string): string[] {
   const f = quoted(file)
   switch (runner) {
@@ -36,12 +36,24 @@ function reportArgs(runner: ChannelRunner, file: string): string[] {
       return ['--reporter=xunit', `--reporter-option=output=${f}`]
     case 'node:test':
       return ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=junit', `--test-reporter-destination=${f}`]
+    case 'unittest':
+    case 'django':
+      return []
   }
 }
 
-const base = (word: string): string => word.slice(word.lastIndexOf('/') + 1)
+/** The runners that read their report option from the environment too, wherever a script puts its files. */
+function reportEnv(runner: ChannelRunner, file: string): Record<string, string> | null {
+  if (runner === 'pytest') return { PYTEST_ADDOPTS: `--junitxml=${quoted(file)} -o junit_family=xunit2` }
+  // node reads NODE_OPTIONS in every process; only a test runner's reads the reporters.
+  const f = `"${file.replace(/["\\]/g, '\\$&')}"`
+  if (runner === 'node:test')
+    return { NODE_OPTIONS: `--test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=${f}` }
+  return null
+}
 
 const JS_RUNNERS: Record<string, ChannelRunner> = { jest: 'jest', vitest: 'vitest', mocha: 'mocha', _mocha: 'mocha' }
+const PYTHON = /^python(?:3(?:\.\d+)?)?$/
 
 /** The runner a node script path starts (`node_modules/jest/bin/jest.js`, `node_modules/.bin/vitest`). */
 function runnerOfScript(script: string): ChannelRunner | null {
@@ -50,51 +62,35 @@ function runnerOfScript(script: string): ChannelRunner | null {
   return name ? (JS_RUNNERS[name] ?? null) : null
 }
 
+/** `python -m unittest …`, `python manage.py test …`: the runner and the index of its first argument. */
+function pythonRunner(program: string, rest: string[], at: number): { runner: ChannelRunner; at: number } | null {
+  if (!PYTHON.test(program)) return null
+  if (rest[0] === '-m' && rest[1] === 'pytest') return { runner: 'pytest', at: Infinity }
+  if (rest[0] === '-m' && rest[1] === 'unittest') return { runner: 'unittest', at: at + 3 }
+  if (baseName(rest[0] ?? '') === 'manage.py' && rest[1] === 'test') return { runner: 'django', at: at + 3 }
+  return null
+}
+
 /**
  * Which runner a simple command (words, no shell syntax) starts, and where loopgate's options go:
  * `at` is the index they are inserted at (node reads options only before its first file).
  */
-function runnerOf(words: string[]): { runner: ChannelRunner; at: number } | null {
-  let i = 0
-  while (i < words.length && ENV_ASSIGNMENT.test(words[i])) i++
-  const program = words[i] === undefined ? '' : base(words[i])
-  const rest = words.slice(i + 1)
-  if (program === 'pytest' || program === 'py.test') return { runner: 'pytest', at: words.length }
-  if (/^python(?:3(?:\.\d+)?)?$/.test(program) && rest[0] === '-m' && rest[1] === 'pytest') return { runner: 'pytest', at: words.length }
-  if (JS_RUNNERS[program] && !words[i].includes('/')) return { runner: JS_RUNNERS[program], at: words.length }
-  if (runnerOfScript(words[i] ?? '')) return { runner: runnerOfScript(words[i])!, at: words.length }
-  if (program === 'npx') {
-    let j = 0
-    while (j < rest.length && /^(?:--no-install|--no|-y|--yes|--offline)$/.test(rest[j])) j++
-    const runner = JS_RUNNERS[rest[j] ?? '']
-    return runner ? { runner, at: words.length } : null
-  }
-  if (program === 'node') {
-    if (rest.some((w) => w.startsWith('--test-reporter'))) return null
-    const test = rest.indexOf('--test')
-    if (test >= 0 && rest.slice(0, test).every((w) => w.startsWith('-'))) return { runner: 'node:test', at: i + 1 + test + 1 }
-    const script = rest.find((w) => !w.startsWith('-'))
-    const runner = script && rest.slice(0, rest.indexOf(script)).every((w) => w.startsWith('-')) ? runnerOfScript(script) : null
-    return runner ? { runner, at: words.length } : null
-  }
-  return null
-}
-
-function simpleWords(command: string): string[] | null {
-  if (UNSAFE.test(command)) return null
-  const words = command.trim().split(/\s+/).filter(Boolean)
-  // a quoted word must be whole (no space inside), so inserting words keeps each one intact
-  if (words.some((w) => /["']/.test(w) && !/^(["'])[^"']*\1$/.test(w))) return null
-  return words.length ? words : null
-}
-
-/** `npm test`, `npm t`, `npm run test`, `npm run-script NAME`, with npm's own flags before the name. */
-function npmScript(words: string[]): string | null {
-  if (base(words[0]) !== 'npm') return null
-  const rest = words.slice(1).filter((w) => !/^(?:--silent|-s|--quiet|-q|--if-present)$/.test(w))
-  if (rest.length === 1 && (rest[0] === 'test' || rest[0] === 't')) return 'test'
-  if (rest.length === 2 && (rest[0] === 'run' || rest[0] === 'run-script')) return rest[1]
-  return null
+export function runnerOf(words: string[]): { runner: ChannelRunner; at: number } | null {
+  const { at: i, words: command } = withoutPrefix(words)
+  const program = command[0] === undefined ? '' : baseName(command[0])
+  const rest = command.slice(1)
+  const end = (runner: ChannelRunner | null): { runner: ChannelRunner; at: number } | null => (runner ? { runner, at: words.length } : null)
+  if (program === 'pytest' || program === 'py.test') return end('pytest')
+  const python = pythonRunner(program, rest, i)
+  if (python) return python.at === Infinity ? end(python.runner) : python
+  if (JS_RUNNERS[program] && !command[0].includes('/')) return end(JS_RUNNERS[program])
+  if (runnerOfScript(command[0] ?? '')) return end(runnerOfScript(command[0]))
+  if (program !== 'node') return null
+  if (rest.some((w) => w.startsWith('--test-reporter'))) return null
+  const test = rest.indexOf('--test')
+  if (test >= 0 && rest.slice(0, test).every((w) => w.startsWith('-'))) return { runner: 'node:test', at: i + 1 + test + 1 }
+  const script = rest.find((w) => !w.startsWith('-'))
+  return end(script && rest.slice(0, rest.indexOf(script)).every((w) => w.startsWith('-')) ? runnerOfScript(script) : null)
 }
 
 /** The report file, and more options of the same runner to pass beside it (a rerun's filter, shell words). */
@@ -103,26 +99,62 @@ export interface ChannelArgs {
   extra?: readonly string[]
 }
 
+/** A runner started by the words themselves, with loopgate's option (or its result writer) put in place. */
+function directChannel(words: string[], file: string, extra: readonly string[]): ReportChannel | null {
+  const direct = runnerOf(words)
+  if (!direct) return null
+  const { runner, at } = direct
+  if (runner === 'unittest' || runner === 'django') {
+    const writer: WriterKind = runner
+    const rewritten = unittestCommand(writer, { words, at, file })
+    return { runner, command: rewritten.command, env: rewritten.env, writer, unfiltered: extra.length > 0 }
+  }
+  const args = [...reportArgs(runner, file), ...extra]
+  return { runner, command: [...words.slice(0, at), ...args, ...words.slice(at)].join(' ') }
+}
+
+/** The runner a package script starts, through scripts it calls in turn; null when none or several. */
+function scriptRunner(script: string, scripts: Record<string, unknown> | undefined, depth: number): { runner: ChannelRunner; last: boolean } | null {
+  const found: { runner: ChannelRunner; last: boolean }[] = []
+  const simple = simpleWords(script)
+  for (const segment of commandSegments(script)) {
+    const direct = runnerOf(segment)
+    if (direct) found.push({ runner: direct.runner, last: Boolean(simple) && direct.at === simple!.length })
+    const call = depth < 3 ? managerCall(segment, scripts) : null
+    if (call?.kind === 'script') {
+      const inner = scriptRunner(call.script, scripts, depth + 1)
+      if (inner) found.push({ ...inner, last: inner.last && Boolean(simple) })
+    }
+    if (call?.kind === 'bin') {
+      const bin = runnerOf(call.words)
+      if (bin) found.push({ runner: bin.runner, last: Boolean(simple) && bin.at === call.words.length })
+    }
+  }
+  return found.length === 1 ? found[0] : null
+}
+
 /**
  * The gate command with loopgate's report option, or null when loopgate does not know the runner or
  * cannot add the option safely. `scripts` are the `package.json` scripts of the checkout (at base:
- * they are protected), for `npm test` and `npm run NAME`.
+ * they are protected), for `npm test`, `pnpm run NAME`, `yarn NAME` and the like: a script that
+ * ends with its runner's arguments gets the option appended; a script that starts pytest or
+ * node:test anywhere in it (`node --test test/`, `tsc && pytest`) gets it through the environment.
  */
 export function withReportChannel(command: string, channel: string | ChannelArgs, scripts?: Record<string, unknown>): ReportChannel | null {
   const { file, extra = [] } = typeof channel === 'string' ? { file: channel } : channel
   const words = simpleWords(command)
   if (!words) return null
-  const direct = runnerOf(words)
-  if (direct) {
-    const args = [...reportArgs(direct.runner, file), ...extra]
-    return { runner: direct.runner, command: [...words.slice(0, direct.at), ...args, ...words.slice(direct.at)].join(' ') }
+  const call = managerCall(words, scripts)
+  if (call?.kind === 'bin') {
+    const bin = runnerOf(call.words)
+    if (!bin || bin.at !== call.words.length || bin.runner === 'unittest' || bin.runner === 'django') return null
+    return { runner: bin.runner, command: [...words, ...reportArgs(bin.runner, file), ...extra].join(' ') }
   }
-  const name = npmScript(words)
-  const script = name ? scripts?.[name] : undefined
-  if (typeof script !== 'string') return null
-  const inner = simpleWords(script)
-  const runner = inner ? runnerOf(inner) : null
-  // npm appends what follows `--` to the script: only safe where options may come last.
-  if (!runner || runner.at !== inner!.length) return null
-  return { runner: runner.runner, command: [...words, '--', ...reportArgs(runner.runner, file), ...extra].join(' ') }
+  if (!call) return directChannel(words, file, extra)
+  const found = scriptRunner(call.script, scripts, 0)
+  if (!found || found.runner === 'unittest' || found.runner === 'django') return null
+  const env = reportEnv(found.runner, file)
+  if (found.last && !env)
+    return { runner: found.runner, command: [...words, ...scriptArguments(call.manager, [...reportArgs(found.runner, file), ...extra])].join(' ') }
+  return env ? { runner: found.runner, command: words.join(' '), env, unfiltered: extra.length > 0 } : null
 }
