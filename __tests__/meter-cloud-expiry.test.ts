@@ -141,7 +141,7 @@ test('credentials whose expiry loopgate did not know: the cloud’s “expired�
     expect(meter.close(call).providerFailure).toEqual({
       kind: 'credential',
       status: 403,
-      message: 'status 403: the model API refused the credential as expired: The security token included in the request is expired'
+      message: "status 403 (ExpiredTokenException): the model API refused loopgate's credential"
     })
   } finally {
     expired.close()

@@ -172,7 +172,7 @@ test("main-loop requests past the allowance are refused and end the call; side r
   })
 })
 
-test('a request line naming another host never takes the real credential there', async () => {
+test('a request line naming another host, or a path that is not plain, is refused: the real credential goes nowhere', async () => {
   const elsewhere: Seen[] = []
   const other = http.createServer((req, res) => {
     elsewhere.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' })
@@ -185,18 +185,23 @@ test('a request line naming another host never takes the real credential there',
     await withMeter({ api: 'anthropic', auth: { header: 'x-api-key', value: 'sk-ant-real' } }, async (meter, url) => {
       const call = meter.open(limits, () => undefined)
       const proxy = new URL(url)
-      for (const line of [`//${otherHost}/v1/models`, `http://${otherHost}/v1/models`]) {
-        await new Promise<void>((resolve, reject) => {
-          const req = http.request({ host: proxy.hostname, port: proxy.port, method: 'GET', path: line, headers: { 'x-api-key': call.token } }, (res) => {
-            res.resume()
-            res.on('end', () => resolve())
+      const lines = [`//${otherHost}/v1/models`, `http://${otherHost}/v1/models`, '/v1/models/..%2Ffiles', '/v1/models/../files', '/v1//models']
+      const statuses: number[] = []
+      for (const line of lines) {
+        statuses.push(
+          await new Promise<number>((resolve, reject) => {
+            const req = http.request({ host: proxy.hostname, port: proxy.port, method: 'GET', path: line, headers: { 'x-api-key': call.token } }, (res) => {
+              res.resume()
+              res.on('end', () => resolve(res.statusCode ?? 0))
+            })
+            req.on('error', reject)
+            req.end()
           })
-          req.on('error', reject)
-          req.end()
-        })
+        )
       }
+      expect(statuses).toEqual(lines.map(() => 403))
       expect(elsewhere).toEqual([])
-      expect(seen.map((q) => q.url)).toEqual([`//${otherHost}/v1/models`, `/http://${otherHost}/v1/models`])
+      expect(seen).toEqual([])
       meter.close(call)
     })
   } finally {

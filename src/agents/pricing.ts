@@ -120,7 +120,10 @@ export function tierFactor(tier: string | undefined, price: ModelPrice, table: P
   if (tier === undefined || STANDARD_TIERS.has(tier)) return { factor: 1 }
   if (tier === 'priority' && price.priority !== undefined) return { factor: price.priority }
   const dearest = Math.max(2, ...Object.values(table).map((p) => p.priority ?? 1))
-  return { factor: dearest, note: `no price for the '${tier.slice(0, 40)}' service tier (price table ${PRICE_TABLE_VERSION}): charged ${dearest}× the standard rates` }
+  return {
+    factor: dearest,
+    note: `no price for the '${tier.slice(0, 40)}' service tier (price table ${PRICE_TABLE_VERSION}): charged ${dearest}× the standard rates`
+  }
 }
 
 /** 1-hour cache writes of a model the table has no rate for are charged at twice its input rate, Anthropic's rule. */
@@ -176,7 +179,14 @@ export function parsePriceTable(raw: string): PriceTable | string {
     if ((v.cacheWrite1h !== undefined && cacheWrite1h === undefined) || (v.priority !== undefined && priority === undefined)) {
       return `model '${model}': "cacheWrite1h" (USD per million tokens) and "priority" (a factor) must be numbers 0 or more`
     }
-    table[model] = { input, cachedInput, output, cacheWrite, ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }), ...(priority === undefined ? {} : { priority }) }
+    table[model] = {
+      input,
+      cachedInput,
+      output,
+      cacheWrite,
+      ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
+      ...(priority === undefined ? {} : { priority })
+    }
   }
   return table
 }

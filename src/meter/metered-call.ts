@@ -153,7 +153,7 @@ export class MeteredCall {
    */
   close(): CallMeterReading {
     if (!this.closed && this.reservedUsd > 0) {
-      this.charge({ usd: this.reservedUsd, note: "a model request was still unanswered when the call ended: charged its reservation (its worst case)" })
+      this.charge({ usd: this.reservedUsd, note: 'a model request was still unanswered when the call ended: charged its reservation (its worst case)' })
     }
     this.closed = true
     return this.read()

@@ -1,22 +1,50 @@
+import type http from 'node:http'
+
 /**
- * Which upstream answers are the provider's failure, not the agent's: a rate limit (429), an
- * overload (529), a server error (5xx), or an exhausted quota or credit balance or an expired
- * credential, which no retry cures.
+ * Which upstream answers are the provider's failure, not the agent's: a rate limit, an overload, a
+ * server error, or an exhausted quota or credit or a refused credential, which no retry cures.
+ * Told apart by the status and the provider's own machine-readable fields (the error object's
+ * `type` or `code`, Vertex's `status`, Bedrock's `x-amzn-errortype` header), never by the words of
+ * a message, which can echo what the agent sent (a model's name, a prompt).
  */
 export type ProviderFailure = { kind: 'transient' | 'quota' | 'credential'; detail: string }
 
-const QUOTA_PATTERNS = [/insufficient_quota/i, /credit balance/i, /billing/i, /quota (?:has been )?exceeded/i, /exceeded your current quota/i]
+const QUOTA_CODES = new Set(['insufficient_quota', 'billing_error', 'billing_hard_limit_reached', 'billing_not_active', 'ServiceQuotaExceededException'])
+const RATE_LIMIT_CODES = new Set(['rate_limit_error', 'rate_limit_exceeded', 'ThrottlingException', 'RESOURCE_EXHAUSTED'])
+const OVERLOAD_CODES = new Set(['overloaded_error', 'ModelNotReadyException', 'ServiceUnavailableException'])
+const CREDENTIAL_CODES = new Set(['ExpiredTokenException', 'UnrecognizedClientException', 'UNAUTHENTICATED'])
 
-/** The provider failure an upstream status and (the start of) its body show, if any. */
-export function classifyUpstream(status: number, bodyText: string): ProviderFailure | undefined {
-  const text = bodyText.slice(0, 4096)
-  if (status >= 400 && QUOTA_PATTERNS.some((re) => re.test(text)))
-    return { kind: 'quota', detail: `status ${status}: the provider's quota or credit is exhausted` }
-  if ((status === 401 || status === 403) && /\bexpired\b/i.test(text))
-    return { kind: 'credential', detail: `status ${status}: the model API refused the credential as expired` }
-  if (status === 429) return { kind: 'transient', detail: 'status 429: rate limited' }
-  if (status === 529) return { kind: 'transient', detail: 'status 529: overloaded' }
-  if (status >= 500) return { kind: 'transient', detail: `status ${status}: the provider is unavailable` }
+/** A provider's code as it may be quoted: an identifier, nothing the agent could have written. */
+const CODE_SHAPE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
+
+/** The machine-readable codes of an error answer: the error object's `type` and `code`, Vertex's `status`, Bedrock's header. */
+export function errorCodes(headers: http.IncomingHttpHeaders, bodyText: string): string[] {
+  const codes: unknown[] = [headers['x-amzn-errortype']?.toString().split(':')[0]]
+  try {
+    const parsed = JSON.parse(bodyText) as { error?: unknown; type?: unknown }
+    const error = parsed?.error !== null && typeof parsed?.error === 'object' ? (parsed.error as Record<string, unknown>) : undefined
+    if (error) codes.push(error.type, error.code, error.status)
+  } catch {
+    // not JSON: the status and headers decide
+  }
+  return codes.filter((c): c is string => typeof c === 'string' && CODE_SHAPE.test(c))
+}
+
+/** The provider failure an upstream status, headers and body show, if any. */
+export function classifyUpstream(status: number, headers: http.IncomingHttpHeaders, bodyText: string): ProviderFailure | undefined {
+  const codes = errorCodes(headers, bodyText)
+  const named = (set: Set<string>): string | undefined => codes.find((c) => set.has(c))
+  const as = (code: string | undefined, words: string): string => `status ${status}${code ? ` (${code})` : ''}: ${words}`
+  if (status < 400) return undefined
+  const quota = named(QUOTA_CODES)
+  if (quota || status === 402) return { kind: 'quota', detail: as(quota, "the provider's quota or credit is exhausted") }
+  const credential = named(CREDENTIAL_CODES)
+  if (credential || status === 401) return { kind: 'credential', detail: as(credential, "the model API refused loopgate's credential") }
+  const limited = named(RATE_LIMIT_CODES)
+  if (limited || status === 429) return { kind: 'transient', detail: as(limited, 'rate limited') }
+  const overloaded = named(OVERLOAD_CODES)
+  if (overloaded || status === 529) return { kind: 'transient', detail: as(overloaded, 'overloaded') }
+  if (status >= 500) return { kind: 'transient', detail: as(codes[0], 'the provider is unavailable') }
   return undefined
 }
 

@@ -13,7 +13,7 @@ export interface RetryPolicy {
 
 export const ONE_ATTEMPT: RetryPolicy = { maxAttempts: 1, deadline: Infinity, mayContinue: () => true }
 
-/** The provider's failure as the call records it: its status (none when no answer came) and its words. */
+/** The provider's failure as the call records it: its status (none when no answer came) and what it was, in loopgate's words. */
 export interface ProviderFailureSeen {
   kind: ProviderFailure['kind']
   status?: number
@@ -29,7 +29,7 @@ export interface HeldAnswer {
 }
 
 export function classified(held: HeldAnswer): ProviderFailure | undefined {
-  return classifyUpstream(held.status, held.body.toString('utf8'))
+  return classifyUpstream(held.status, held.headers, held.body.toString('utf8'))
 }
 
 /** A failed attempt under a retry policy: how it failed, its number, the wait before the next and the caller's response. */
@@ -57,28 +57,4 @@ export function pause(ms: number, res: http.ServerResponse): Promise<void> {
     const timer = setTimeout(done, ms)
     res.on('close', done)
   })
-}
-
-const CREDENTIAL_LIKE = /\b(?:sk-[A-Za-z0-9_-]{6,}|loopgate-call-[A-Za-z0-9_-]+|Bearer\s+\S+|AIza[A-Za-z0-9_-]{10,})/g
-
-/**
- * The provider's own words from an error body (`error.message` in both APIs' shapes), one line,
- * at most 300 characters, with the credential and anything shaped like a key taken out.
- */
-export function providerMessage(body: Buffer, secret: string): string {
-  const text = body.toString('utf8')
-  let message = text
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown }
-    const inner = typeof parsed.error === 'object' ? parsed.error?.message : (parsed.error ?? parsed.message)
-    if (typeof inner === 'string') message = inner
-  } catch {
-    // not JSON: the text itself
-  }
-  if (secret) message = message.split(secret).join('[credential]')
-  return message
-    .replace(CREDENTIAL_LIKE, '[credential]')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .trim()
-    .slice(0, 300)
 }

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { droppedConnection, retryDelayMs, type ProviderFailure } from './provider-failure.js'
-import { classified, mayRetry, ONE_ATTEMPT, pause, providerMessage, type HeldAnswer, type ProviderFailureSeen, type RetryPolicy } from './relay-retry.js'
+import { classified, mayRetry, ONE_ATTEMPT, pause, type HeldAnswer, type ProviderFailureSeen, type RetryPolicy } from './relay-retry.js'
 import type { UsageReader } from './response-usage.js'
 import type { Upstream } from './wire-api.js'
 
@@ -95,7 +95,7 @@ export async function relay({ req, body, res, upstream, readerFor, policy = ONE_
       await pause(waitMs, res)
       if (!res.destroyed) continue
     }
-    return answerFailure({ res, tried, failure, upstream })
+    return answerFailure({ res, tried, failure })
   }
 }
 
@@ -119,6 +119,13 @@ function responseHeaders(incoming: http.IncomingHttpHeaders): http.OutgoingHttpH
   return headers
 }
 
+/** One attempt in progress: bytes read, whether the caller left, and how it settles. */
+interface AttemptState {
+  bytes: number
+  callerGone: boolean
+  done: (a: Attempt) => void
+}
+
 /**
  * One attempt. The caller hanging up ends nothing upstream: the answer is read to its end (and
  * its usage) whether or not anyone is left to relay it to, so a request that reached the model is
@@ -127,19 +134,21 @@ function responseHeaders(incoming: http.IncomingHttpHeaders): http.OutgoingHttpH
 function relayOnce(x: Exchange): Promise<Attempt> {
   const client = x.target.protocol === 'https:' ? https : http
   return new Promise<Attempt>((resolve) => {
-    let bytes = 0
-    let callerGone = false
     let settled = false
     let answer: http.IncomingMessage | undefined
-    const done = (a: Attempt): void => {
-      if (settled) return
-      settled = true
-      x.res.off('close', callerLeft)
-      resolve(a)
+    const state: AttemptState = {
+      bytes: 0,
+      callerGone: false,
+      done: (a) => {
+        if (settled) return
+        settled = true
+        x.res.off('close', callerLeft)
+        resolve(a)
+      }
     }
     const callerLeft = (): void => {
       if (x.res.writableFinished) return
-      callerGone = true
+      state.callerGone = true
       answer?.resume()
     }
     x.res.on('close', callerLeft)
@@ -147,74 +156,93 @@ function relayOnce(x: Exchange): Promise<Attempt> {
     out.on('socket', (socket) => socket.setNoDelay(true))
     out.on('error', (err) => {
       if (answer) return
-      if (!x.res.headersSent) return done({ kind: 'unreachable', error: err.message })
-      done({ kind: 'relayed', end: { status: x.res.statusCode, bytes, error: err.message } })
+      if (!x.res.headersSent) return state.done({ kind: 'unreachable', error: err.message })
+      state.done({ kind: 'relayed', end: { status: x.res.statusCode, bytes: state.bytes, error: err.message } })
     })
     out.on('response', (up) => {
       answer = up
-      const status = up.statusCode ?? 502
-      let ended = false
-      if (status >= 400) {
-        // An error answer is small: held whole, so that a retry can replace it unseen.
-        const chunks: Buffer[] = []
-        up.on('data', (c: Buffer) => chunks.push(c))
-        up.on('end', () => {
-          ended = true
-          done({ kind: 'held', status, headers: up.headers, body: Buffer.concat(chunks) })
-        })
-        const broke = (why: string): void => done({ kind: 'unreachable', error: why })
-        up.on('error', (err) => broke(err.message))
-        up.on('close', () => ended || broke('the answer ended early'))
-        return
-      }
-      if (!callerGone) x.res.writeHead(status, responseHeaders(up.headers))
-      const reader = x.readerFor(status, up.headers['content-type'])
-      up.on('data', (chunk: Buffer) => {
-        bytes += chunk.length
-        reader?.push(chunk)
-        if (callerGone || x.res.destroyed) return
-        if (!x.res.write(chunk)) {
-          up.pause()
-          x.res.once('drain', () => up.resume())
-        }
-      })
-      up.on('end', () => {
-        ended = true
-        if (callerGone) return done({ kind: 'relayed', end: { status, bytes, error: 'the caller went away' } })
-        x.res.end()
-        done({ kind: 'relayed', end: { status, bytes } })
-      })
-      const broke = (why: string): void => {
-        if (ended) return
-        ended = true
-        const end: RelayEnd = { status, bytes, error: why }
-        if (!callerGone) {
-          end.providerFailure = { kind: 'transient', status, message: droppedConnection(why).detail }
-          x.res.destroy()
-        }
-        done({ kind: 'relayed', end })
-      }
-      up.on('error', (err) => broke(err.message))
-      up.on('close', () => broke('aborted'))
+      if ((up.statusCode ?? 502) >= 400) holdError(up, state)
+      else streamAnswer(up, x, state)
     })
     out.end(x.body)
   })
 }
 
-/** The caller's response, the attempt that did not relay, how the provider failed and the upstream. */
+/** An error answer is small: held whole, so that a retry can replace it unseen. */
+function holdError(up: http.IncomingMessage, state: AttemptState): void {
+  const chunks: Buffer[] = []
+  let ended = false
+  up.on('data', (c: Buffer) => chunks.push(c))
+  up.on('end', () => {
+    ended = true
+    state.done({ kind: 'held', status: up.statusCode ?? 502, headers: up.headers, body: Buffer.concat(chunks) })
+  })
+  const broke = (why: string): void => state.done({ kind: 'unreachable', error: why })
+  up.on('error', (err) => broke(err.message))
+  up.on('close', () => ended || broke('the answer ended early'))
+}
+
+/** A success streamed to the caller while it is there, every chunk read for its usage until the end either way. */
+function streamAnswer(up: http.IncomingMessage, x: Exchange, state: AttemptState): void {
+  const status = up.statusCode ?? 502
+  let ended = false
+  if (!state.callerGone) x.res.writeHead(status, responseHeaders(up.headers))
+  const reader = x.readerFor(status, up.headers['content-type'])
+  up.on('data', (chunk: Buffer) => {
+    state.bytes += chunk.length
+    reader?.push(chunk)
+    if (state.callerGone || x.res.destroyed) return
+    if (!x.res.write(chunk)) {
+      up.pause()
+      x.res.once('drain', () => up.resume())
+    }
+  })
+  up.on('end', () => {
+    ended = true
+    if (state.callerGone) return state.done({ kind: 'relayed', end: { status, bytes: state.bytes, error: 'the caller went away' } })
+    x.res.end()
+    state.done({ kind: 'relayed', end: { status, bytes: state.bytes } })
+  })
+  const broke = (why: string): void => {
+    if (ended) return
+    ended = true
+    const end: RelayEnd = { status, bytes: state.bytes, error: why }
+    if (!state.callerGone) {
+      end.providerFailure = { kind: 'transient', status, message: droppedConnection(why).detail }
+      x.res.destroy()
+    }
+    state.done({ kind: 'relayed', end })
+  }
+  up.on('error', (err) => broke(err.message))
+  up.on('close', () => broke('aborted'))
+}
+
+/** The caller's response, the attempt that did not relay and how the provider failed. */
 interface FailedAttempt {
   res: http.ServerResponse
   tried: Exclude<Attempt, { kind: 'relayed' }>
   failure: ProviderFailure | undefined
-  upstream: Upstream
 }
 
-/** The caller gets the provider's last answer as it came (or a 502 when none came); a provider failure is recorded with it. */
-function answerFailure({ res, tried, failure, upstream }: FailedAttempt): RelayEnd {
+/** The provider's id of one answer, for its support: an identifier only. */
+function requestId(headers: http.IncomingHttpHeaders): string | undefined {
+  for (const name of ['request-id', 'x-request-id', 'x-amzn-requestid']) {
+    const value = headers[name]?.toString()
+    if (value && /^[A-Za-z0-9_-]{1,100}$/.test(value)) return value
+  }
+  return undefined
+}
+
+/**
+ * The caller gets the provider's last answer as it came (or a 502 when none came); a provider
+ * failure is recorded with it in loopgate's words: its status, the provider's code and request id,
+ * never the message, which can echo what the agent sent.
+ */
+function answerFailure({ res, tried, failure }: FailedAttempt): RelayEnd {
   let seen: ProviderFailureSeen | undefined
   if (failure && tried.kind === 'held') {
-    const said = providerMessage(tried.body, upstream.auth?.value ?? '')
-    seen = { kind: failure.kind, status: tried.status, message: said ? `${failure.detail}: ${said}` : failure.detail }
+    const id = requestId(tried.headers)
+    seen = { kind: failure.kind, status: tried.status, message: id ? `${failure.detail} (request ${id})` : failure.detail }
   } else if (failure) seen = { kind: failure.kind, message: failure.detail }
   if (res.destroyed) return { status: tried.kind === 'held' ? tried.status : 502, bytes: 0, error: 'the caller went away', providerFailure: seen }
   if (tried.kind === 'unreachable') {

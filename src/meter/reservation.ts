@@ -30,12 +30,15 @@ const dollars = (n: number): string => `$${n.toFixed(4)}`
 
 /** Why a request asking for a billed kind the table cannot price is refused, when it is. */
 export function unpricedKind(terms: RequestTerms, prices: PriceTable): string | undefined {
-  const why = (kind: string): string => `loopgate refused this model request before relaying it: it asks for ${kind}, which loopgate's price table (${PRICE_TABLE_VERSION}) cannot price`
+  const why = (kind: string): string =>
+    `loopgate refused this model request before relaying it: it asks for ${kind}, which loopgate's price table (${PRICE_TABLE_VERSION}) cannot price`
   if (terms.unpriced) return why(terms.unpriced)
   const { price } = chargeRate(terms.model, prices)
   const model = terms.model ?? 'a request that names no model'
-  if (terms.cacheHour && price.cacheWrite1h === undefined) return why(`1-hour prompt-cache writes for model '${model}' (set "cacheWrite1h" in the price-table input)`)
-  if (terms.tier === 'priority' && price.priority === undefined) return why(`the priority service tier for model '${model}' (set "priority" in the price-table input)`)
+  if (terms.cacheHour && price.cacheWrite1h === undefined)
+    return why(`1-hour prompt-cache writes for model '${model}' (set "cacheWrite1h" in the price-table input)`)
+  if (terms.tier === 'priority' && price.priority === undefined)
+    return why(`the priority service tier for model '${model}' (set "priority" in the price-table input)`)
   return undefined
 }
 

@@ -27,39 +27,56 @@ export interface Upstream {
 /** What a request is to the proxy: a model request it meters, a free one it relays, or one it refuses. */
 export type RequestKind = 'model' | 'free' | 'refused'
 
+/** A model's id in a path: no slash and no escape that could turn into one upstream. */
+const ID = '(?:[A-Za-z0-9._:@-]|%3[Aa])+'
+
+/**
+ * The model requests of each API, on the path below the upstream's base path (Anthropic's base
+ * has none; OpenAI's is `/v1`, Azure's `/openai/v1`). codex's remote compaction
+ * (`responses/compact`) is billed like a response.
+ */
 const MODEL_PATHS: Record<WireApi, RegExp> = {
-  anthropic: /\/v1\/messages$/,
-  // codex's remote compaction (`responses/compact`) is billed like a response
-  openai: /\/(responses|responses\/compact|chat\/completions)$/,
-  azure: /\/(responses|responses\/compact|chat\/completions)$/,
-  bedrock: /\/model\/[^/]+\/(invoke|invoke-with-response-stream)$/,
-  vertex: /\/projects\/[^/]+\/locations\/[^/]+\/publishers\/anthropic\/models\/[^/:]+:(rawPredict|streamRawPredict)$/
+  anthropic: /^\/v1\/messages$/,
+  openai: /^\/(?:responses|responses\/compact|chat\/completions)$/,
+  azure: /^\/(?:responses|responses\/compact|chat\/completions)$/,
+  bedrock: new RegExp(`^/model/${ID}/(?:invoke|invoke-with-response-stream)$`),
+  vertex: new RegExp(`^(?:/v1)?/projects/${ID}/locations/${ID}/publishers/anthropic/models/(?:(?!count-tokens:)${ID}):(?:rawPredict|streamRawPredict)$`)
 }
 
-/** Vertex's token counting, named like a model: free, and never taken for one. */
-const VERTEX_COUNT_TOKENS = /\/publishers\/anthropic\/models\/count-tokens:rawPredict$/
+/**
+ * The reads the supported CLIs make, relayed unmetered: Claude Code's connectivity check
+ * (`HEAD /api/hello`), the model list and one model's entry (codex asks for `models`), and token
+ * counting. Nothing else: files, batches, stored and background responses are other workloads'
+ * data on the same credential.
+ */
+const READ_PATHS: Record<WireApi, { get: RegExp; post?: RegExp }> = {
+  anthropic: { get: new RegExp(`^/(?:api/hello|v1/models(?:/${ID})?)$`), post: /^\/v1\/messages\/count_tokens$/ },
+  openai: { get: new RegExp(`^/models(?:/${ID})?$`) },
+  azure: { get: new RegExp(`^/models(?:/${ID})?$`) },
+  bedrock: { get: /(?!)/ },
+  // Vertex's token counting, named like a model
+  vertex: { get: /(?!)/, post: new RegExp(`^(?:/v1)?/projects/${ID}/locations/${ID}/publishers/anthropic/models/count-tokens:rawPredict$`) }
+}
 
 /**
- * Model requests are metered; reads (GET, HEAD) and token counting are relayed; any other POST is
- * refused, because the real credential could spend through it unseen (batches, files, embeddings).
+ * What a request is: a model request (metered), one of the reads the CLIs make (relayed
+ * unmetered), or anything else (refused, because the real credential reaches the whole account
+ * through it: batches, files, stored responses, embeddings). `requestUrl` is the request line's
+ * target as it would be relayed, `basePath` the upstream's base path: a target that is not a plain
+ * path under it (`//host/…`, `http://…`, dot segments, an escaped slash) is refused.
  */
-export function requestKind(api: WireApi, method: string, pathname: string): RequestKind {
-  const p = pathname.replace(/\/+$/, '')
-  if (api === 'bedrock' || api === 'vertex') return cloudRequestKind(api, method, p)
-  if (method === 'POST' && MODEL_PATHS[api].test(p)) return 'model'
-  if (method === 'GET' || method === 'HEAD') return 'free'
-  if (method === 'POST' && api === 'anthropic' && /\/v1\/messages\/count_tokens$/.test(p)) return 'free'
+export function requestKind(upstream: Pick<Upstream, 'api' | 'base'>, method: string, requestUrl: string): RequestKind {
+  const { api } = upstream
+  const path = requestUrl.split('?')[0]
+  if (!path.startsWith('/') || new URL(path, 'http://proxy').pathname !== path || /%2[fFeE]|\\/.test(path)) return 'refused'
+  const base = upstream.base.pathname.replace(/\/+$/, '')
+  if (base && !path.startsWith(`${base}/`)) return 'refused'
+  const below = path.slice(base.length)
+  if (method === 'POST' && MODEL_PATHS[api].test(below)) return 'model'
+  const reads = READ_PATHS[api]
+  if ((method === 'GET' || method === 'HEAD') && reads.get.test(below)) return 'free'
+  if (method === 'POST' && reads.post?.test(below)) return 'free'
   return 'refused'
-}
-
-/**
- * On Bedrock and Vertex the credential reaches the whole cloud account's API on that host: only
- * model invocations (and Vertex's token counting) are relayed, reads included are refused.
- */
-function cloudRequestKind(api: 'bedrock' | 'vertex', method: string, p: string): RequestKind {
-  if (method !== 'POST') return 'refused'
-  if (api === 'vertex' && VERTEX_COUNT_TOKENS.test(p)) return 'free'
-  return MODEL_PATHS[api].test(p) ? 'model' : 'refused'
 }
 
 export function dialectOf(api: WireApi): UsageDialect {

@@ -111,7 +111,7 @@ export class WireMeter {
     const body = await readBody(req)
     if (!body) return this.answer({ res, status: 413, message: "loopgate's metering proxy: request body too large" })
     const pathname = new URL(req.url ?? '/', 'http://proxy').pathname
-    const kind = requestKind(this.upstream.api, req.method ?? '', pathname)
+    const kind = requestKind(this.upstream, req.method ?? '', req.url ?? '/')
     if (kind === 'refused') {
       const why = `loopgate's metering proxy refused ${(req.method ?? '').slice(0, 16)} ${pathname.slice(0, 200)}: it relays model requests and the reads the agent CLIs use only`
       call.refusedRequest(why)
