@@ -79,7 +79,7 @@ describe('publishing from a clean clone', () => {
     const { bare, ws, env } = setup()
     const sha = commit(ws, 'c.txt', 'c\n', 'wip')
     const branch = wipBranchName('nightly')
-    const pushWip = postStepWipPusher({ ...env, GITHUB_ACTIONS: 'true', RUNNER_TEMP: tempDir() }, TOKEN, false)
+    const pushWip = postStepWipPusher({ ...env, GITHUB_ACTIONS: 'true', RUNNER_TEMP: tempDir() }, TOKEN, { dryRun: false, signCommits: false })
     await pushWip?.({ repository: GitRepository.plain(ws), branch, head: sha })
     expect(branch).toBe('loopgate/nightly-wip')
     expect(sh(bare, ['rev-parse', 'refs/heads/loopgate/nightly-wip']).trim()).toBe(sha)

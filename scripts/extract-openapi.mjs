@@ -30,7 +30,13 @@ export const OPERATIONS = [
   ['get', '/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations'],
   ['get', '/repos/{owner}/{repo}/actions/runs/{run_id}/jobs'],
   ['get', '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs'],
-  ['get', '/repos/{owner}/{repo}/actions/caches']
+  ['get', '/repos/{owner}/{repo}/actions/caches'],
+  ['post', '/repos/{owner}/{repo}/git/blobs'],
+  ['post', '/repos/{owner}/{repo}/git/trees'],
+  ['post', '/repos/{owner}/{repo}/git/commits'],
+  ['get', '/repos/{owner}/{repo}/git/commits/{commit_sha}'],
+  ['post', '/repos/{owner}/{repo}/git/refs'],
+  ['patch', '/repos/{owner}/{repo}/git/refs/{ref}']
 ]
 
 const require = createRequire(import.meta.url)

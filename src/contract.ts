@@ -151,6 +151,12 @@ export const INPUT_SPECS: readonly InputSpec[] = [
       "Author and committer of loopgate's commits, 'Name <email>'. Defaults to the token's own identity (github-actions[bot] for the workflow's GITHUB_TOKEN)."
   },
   {
+    name: 'sign-commits',
+    description:
+      "Create loopgate's commits (the loop branch, the WIP branch, a pull request's branch) through the GitHub API, so GitHub signs them and they show Verified. Applies where GitHub signs the API's commits: an installation token (GITHUB_TOKEN, a GitHub App's) and no `commit-author`; elsewhere, and with `false`, loopgate pushes with git.",
+    default: 'true'
+  },
+  {
     name: 'allow-users',
     description:
       'Logins (newline or comma list) that may start a loop besides users with write permission on the repository; `*` allows anyone. A run caused by anyone else is skipped.'

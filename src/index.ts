@@ -16,7 +16,9 @@ async function entry(): Promise<void> {
   }
   if (core.getState(IS_POST) === 'true') {
     // The WIP push after a cancellation: from a clean clone, never in a dry run.
-    await post({ pushWip: postStepWipPusher(process.env, core.getInput('github-token'), isTrueInput(core.getInput('dry-run'))) })
+    const sign = core.getInput('sign-commits')
+    const signCommits = (sign === '' || isTrueInput(sign)) && core.getInput('commit-author') === ''
+    await post({ pushWip: postStepWipPusher(process.env, core.getInput('github-token'), { dryRun: isTrueInput(core.getInput('dry-run')), signCommits }) })
     return
   }
   core.saveState(IS_POST, 'true')

@@ -104,6 +104,8 @@ export interface PublishSettings {
   githubToken: string
   /** `commit-author`; undefined: the token's own identity (see the publisher), else loopgate's local one. */
   commitAuthor?: CommitAuthor
+  /** `sign-commits`: commits created through the GitHub API (signed by GitHub) where the token can have them signed. */
+  signCommits: boolean
   /** Logins allowed to start a loop besides those with write permission (`*`: anyone). */
   allowUsers: string[]
   /** Whether bot accounts (`…[bot]`) may start a loop. */

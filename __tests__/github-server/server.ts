@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gitDatabase, type CreatedCommit } from './git-database.js'
 import { checkRequest, checkResponse, componentSchema, matchOperation, sample, type Operation } from './openapi.js'
 
 /**
@@ -122,6 +123,10 @@ export interface GitHubServer {
   fail(operationId: string, status: number, times?: number, message?: string, headers?: Record<string, string>): void
   /** A token without the permission behind this operation: 403 "Resource not accessible by integration". */
   deny(operationId: string): void
+  /** Commits the Git database endpoints created (with `gitDir`), oldest first. */
+  createdCommits: CreatedCommit[]
+  /** Runs `fn` once, just before the next call of the operation is answered (e.g. someone pushes in between). */
+  before(operationId: string, fn: () => void): void
   /** Adds an open pull request as if a person or an earlier run had opened it. */
   addPull(pull: Partial<StoredPull> & { head: string }): StoredPull
   addIssue(issue: Partial<StoredIssue> & { title: string }): StoredIssue
@@ -151,6 +156,8 @@ export interface GitHubServerOptions {
   userIds?: Record<string, number>
   /** Live cache entries (e.g. a local cache service's), listed after `caches`. */
   cacheSource?: () => StoredCache[]
+  /** The bare repository behind the Git database endpoints (blobs, trees, commits, refs); without it they answer 404. */
+  gitDir?: string
 }
 
 const deepMerge = (base: unknown, over: unknown): unknown => {
@@ -177,6 +184,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
   const caches: StoredCache[] = []
   const permissions: Record<string, string> = { ...(opts.collaborators ?? { 'octo-maintainer': 'admin' }) }
   const injected: Injected[] = []
+  const hooks: { operationId: string; fn: () => void }[] = []
   let nextNumber = 1
   let nextId = 1000
   let origin = ''
@@ -284,6 +292,9 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     return all.slice((page - 1) * perPage, page * perPage)
   }
   const error = (status: number, message: string): Json => ({ message, documentation_url: 'https://docs.github.com/rest', status: String(status) })
+  const gitDb = opts.gitDir
+    ? gitDatabase({ gitDir: opts.gitDir, login, id: opts.id ?? (opts.installation ? 41898282 : 1), installation: opts.installation === true, api, web })
+    : null
   const findIssueOrPull = (n: number): StoredIssue | StoredPull | undefined => issues.find((i) => i.number === n) ?? pulls.find((p) => p.number === n)
 
   function handle(op: Operation, query: URLSearchParams, body: Json): { status: number; json: unknown; headers?: Record<string, string> } {
@@ -522,7 +533,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         return { status: 200, json: { permission: legacy, role_name: permission, user: collaborator } }
       }
       default:
-        return { status: 404, json: error(404, 'Not Found') }
+        return gitDb?.handle(op, body) ?? { status: 404, json: error(404, 'Not Found') }
     }
   }
 
@@ -626,6 +637,8 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
         fault.times--
         return send(fault.status, error(fault.status, fault.message), fault.headers)
       }
+      const hook = hooks.findIndex((h) => h.operationId === op.operationId)
+      if (hook >= 0) hooks.splice(hook, 1)[0].fn()
       const answer = handle(op, url.searchParams, (parsed ?? {}) as Json)
       let bad: string[]
       try {
@@ -654,6 +667,10 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
     checkRuns,
     caches,
     permissions,
+    createdCommits: gitDb?.created ?? [],
+    before(operationId, fn) {
+      hooks.push({ operationId, fn })
+    },
     commentBody(id) {
       const stored = comments.find((c) => c.id === id)
       return stored ? findIssueOrPull(stored.issue)?.comments[stored.index] : undefined

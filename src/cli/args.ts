@@ -23,7 +23,8 @@ export const ACTION_ONLY = new Set([
   'comment-command',
   'allow-users',
   'allow-bots',
-  'dependency-bots'
+  'dependency-bots',
+  'sign-commits'
 ])
 
 /** Every `--name value` option of `loopgate run`: the action's inputs that apply locally, then the CLI's own. */

@@ -17,6 +17,28 @@ import { carriesRunTrailer } from './workspace.js'
 export interface Remote {
   url: string
   token?: string
+  /** When set (and enabled), commits reach the remote through it instead of `git push`. */
+  writer?: CommitWriter
+}
+
+/** A commit to put on a branch, with the branch's expected tip (null: it must not exist yet). */
+export interface RefWrite {
+  /** The clean clone's repository, holding `commit` and its history. */
+  repository: GitRepository
+  commit: string
+  branch: string
+  lease: string | null
+  /** Whether `lease` is in `commit`'s history (a fast-forward); else the tip is replaced. */
+  fastForward: boolean
+}
+
+/**
+ * Another way for a clean clone's commits to reach the remote (the GitHub API, whose commits
+ * GitHub signs). It never forces a ref: a branch that moved is a PushRejectedError.
+ */
+export interface CommitWriter {
+  enabled(): Promise<boolean>
+  write(request: RefWrite): Promise<void>
 }
 
 /** The repository's remote as the runner names it: GITHUB_SERVER_URL/GITHUB_REPOSITORY.git. */
@@ -125,6 +147,11 @@ export class CleanClone {
    * or 'force' for a scratch branch.
    */
   async push(commit: string, branch: string, lease: string | null | 'force'): Promise<void> {
+    const writer = this.remote.writer
+    if (writer && lease !== 'force' && (await writer.enabled())) {
+      const fastForward = lease === null || (await this.isAncestor(lease, commit))
+      return writer.write({ repository: this.repository, commit, branch, lease, fastForward })
+    }
     const ref = `refs/heads/${branch}`
     const push = () =>
       this.repository.push(this.remote.url, [`${commit}:${ref}`], { ...this.auth(), lease: lease === 'force' ? 'force' : { ref, expect: lease } })

@@ -136,6 +136,7 @@ export function readPublishSettings(inputs: InputSource): PublishSettings {
     draft: flag('draft'),
     githubToken: inputs.raw('github-token').trim(),
     commitAuthor,
+    signCommits: flag('sign-commits'),
     allowUsers: parseList(inputs.raw('allow-users')),
     allowBots: flag('allow-bots'),
     allowPullRequestTarget: flag('allow-pull-request-target'),

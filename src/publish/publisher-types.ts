@@ -24,6 +24,8 @@ export interface PublishResult {
   /** The branch verified work was pushed to, and where unfinished work went. */
   branch?: string
   wipBranch?: string
+  /** The commit the WIP branch holds on GitHub, when its commits were created there (signed) rather than pushed. */
+  wipHead?: string
   /** The attempt log artifact. */
   logUrl?: string
   /** Files written instead of publishing (dry run). */

@@ -49,7 +49,9 @@ const PUBLISHERS = new Map<string, PublisherFactory>([
         tempDir: setup.tempDir,
         warn: setup.warn,
         recorded: setup.recorded,
-        history: setup.history
+        history: setup.history,
+        // GitHub signs the API's commits only when they carry no author of their own.
+        signCommits: setup.settings.signCommits && !setup.settings.commitAuthor
       })
   ]
 ])

@@ -31,7 +31,7 @@ export interface FinishedRun {
   outcome: Outcome
   run: RunOutcome | null
   ledgerFile: string
-  published: { issueUrl?: string; pullRequestUrl?: string }
+  published: { issueUrl?: string; pullRequestUrl?: string; wipHead?: string }
 
   upgradeAttempts?: UpgradeAttempt[]
   gaveUp?: GiveUpRecord | null
@@ -164,7 +164,7 @@ export class StateSession {
       const escalated = needsEscalation(report.stopReason)
       wip =
         escalated && base && run.headCommit !== base
-          ? { branch: wipBranchName(this.settings.loopId), head: run.headCommit, base }
+          ? { branch: wipBranchName(this.settings.loopId), head: report.published.wipHead ?? run.headCommit, base }
           : escalated
             ? this.state.wip
             : null

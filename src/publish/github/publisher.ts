@@ -22,7 +22,8 @@ import { Ownership } from './ownership.js'
 import { preflightStop, reactToTrigger } from './preflight.js'
 import { findOwnProgressComment, ProgressComment } from './progress-comment.js'
 import { HistoryRewriteRefused, pushOntoPullRequest } from './pushes.js'
-import { pushUnfinishedWork, pushVerifiedWork } from './work-pushes.js'
+import { ApiCommits } from './api-commits.js'
+import { pushUnfinishedWork, pushVerifiedWork, type PushSide } from './work-pushes.js'
 
 export interface GitHubPublisherOptions {
   plan: EventPlan
@@ -36,6 +37,8 @@ export interface GitHubPublisherOptions {
   recorded?: number[]
   /** The loop's earlier runs (from its state), for the escalation issue's overview. */
   history?: LoopHistory
+  /** `sign-commits`: commits created through the GitHub API when the token's identity is a bot's (GitHub signs those). */
+  signCommits?: boolean
 }
 
 /** Publishes a run to GitHub: pushes from a clean clone first, then the PR, issue or comment. */
@@ -45,8 +48,20 @@ export class GitHubPublisher implements Publisher {
   private progress: ProgressComment | undefined
   private progressSettings: PublisherSettings | undefined
   private readonly iterations: IterationRecord[] = []
+  /** Where pushes are made from and sent to (through the API when commits are signed). */
+  private readonly pushSide: PushSide
+  private readonly apiCommits: ApiCommits | undefined
 
-  constructor(private readonly opts: GitHubPublisherOptions) {}
+  constructor(private readonly opts: GitHubPublisherOptions) {
+    this.apiCommits = opts.signCommits ? new ApiCommits({ client: opts.client, repo: opts.repo, signing: () => this.canSign() }) : undefined
+    this.pushSide = { tempDir: opts.tempDir, remote: { ...opts.remote, writer: this.apiCommits } }
+  }
+
+  /** GitHub signs the API's commits of an installation token (GITHUB_TOKEN, a GitHub App's): its identity is a bot's. */
+  private async canSign(): Promise<boolean> {
+    const author = await this.commitAuthor()
+    return author.name.endsWith('[bot]')
+  }
 
   /**
    * For the engine's `onIteration`: on a pull request, the run's progress comment is updated with
@@ -120,8 +135,20 @@ export class GitHubPublisher implements Publisher {
     } catch (err) {
       result.error = err instanceof Error ? err.message : String(err)
     }
+    await this.noteSigning(result)
     await this.finishProgress(ctx, extras, result)
     return result
+  }
+
+  /** Says how the run's commits reached GitHub when `sign-commits` asked for the API. */
+  private async noteSigning(result: PublishResult): Promise<void> {
+    if (!this.apiCommits || (!result.branch && !result.wipBranch)) return
+    if (this.apiCommits.heads.size > 0) {
+      const author = await this.commitAuthor()
+      result.notes.push(`commits created through the GitHub API: GitHub signs them as ${author.name}`)
+    } else if (!(await this.apiCommits.enabled())) {
+      result.notes.push('sign-commits: the token is not an installation token (GITHUB_TOKEN or a GitHub App), whose API commits GitHub signs; pushed with git')
+    }
   }
 
   /** The progress comment ends with the run's outcome (when no other step already wrote it there). */
@@ -182,7 +209,7 @@ export class GitHubPublisher implements Publisher {
     if (plan.kind === 'pull-request' && settings.onSuccess === 'push') {
       try {
         await pushVerifiedWork({
-          side: this.opts,
+          side: this.pushSide,
           run: { ctx, extras, result },
           branch: plan.headBranch,
           push: (clone) => pushOntoPullRequest({ clone, commit, branch: plan.headBranch, startHead: plan.headSha })
@@ -203,7 +230,7 @@ export class GitHubPublisher implements Publisher {
 
     const branch = ctx.upgrade?.branch ?? (plan.kind === 'branch' ? plan.workBranch : `loopgate/${settings.loopId}`)
     const base = plan.kind === 'branch' ? plan.baseBranch : plan.kind === 'pull-request' ? plan.headBranch : 'main'
-    await pushVerifiedWork({ side: this.opts, run: { ctx, extras, result }, branch, push: (clone) => pushWorkBranch(clone, commit, branch) })
+    await pushVerifiedWork({ side: this.pushSide, run: { ctx, extras, result }, branch, push: (clone) => pushWorkBranch(clone, commit, branch) })
     result.branch = extras.branch = branch
     result.notes.push(`verified work pushed to ${branch}`)
     if (settings.onSuccess === 'push') return
@@ -215,7 +242,9 @@ export class GitHubPublisher implements Publisher {
   private async publishEscalation(ctx: PublishContext, extras: BodyExtras, result: PublishResult): Promise<void> {
     let pushFailure: Error | undefined
     try {
-      extras.wipBranch = await pushUnfinishedWork(this.opts, { ctx, extras, result })
+      extras.wipBranch = await pushUnfinishedWork(this.pushSide, { ctx, extras, result })
+      const signed = extras.wipBranch && this.apiCommits?.heads.get(extras.wipBranch)
+      if (signed) result.wipHead = signed
     } catch (err) {
       pushFailure = err as Error
     }
