@@ -7,6 +7,7 @@ import type { ProtectedGate, Baseline } from '../gate/protected-gate.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { TamperGuard } from '../gate/protection/tamper.js'
 import { codeSpan } from '../report/inert.js'
+import { protectedListNote } from './protected-set-check.js'
 import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
 import { baseSnapshot, establishBaseline, startInputs } from './protection-base.js'
 import { gateLocation, openGate, refreshIndex, stopWhenGateBroken } from './protection-gate.js'
@@ -123,7 +124,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     const startCommit = await starting
     gate.prepareAhead(startCommit)
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
-    notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))
+    notes.push(protectedListNote(snapshot.paths.patterns, snapshot.size, (p) => codeSpan(p)))
     const baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit, inputs }, notes)
     await alongside
     return { gate, baseline, handedOver }
