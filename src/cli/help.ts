@@ -28,7 +28,7 @@ const CLI_WORDS: Record<string, HelpWords> = {
   'gate-setup': ['<cmd>', 'run before each gate in its clean checkout (e.g. npm ci)'],
   'gate-report': ['<file>', 'a JUnit XML, jest/vitest JSON or TAP report the gate writes'],
   'protected-paths': ['<globs>', 'more paths the agent may not change (!glob removes one)'],
-  'base-ref': ['<ref>', 'where the protected tests come from: a branch, origin/<branch>, tag or commit [default: the checked-out commit]'],
+  'base-ref': ['<ref>', 'the branch, tag or commit the protected tests come from [default: the checked-out commit]'],
   'features-file': ['<file>', 'a flip-only JSON checklist, verified by the gate report'],
   'progress-file': ['<file>', 'notes carried between iterations'],
   'loop-id': ['<id>', 'names the loop: its branch loopgate/<id> and its state [default: local]'],

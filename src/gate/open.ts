@@ -12,6 +12,7 @@ import { baseSnapshot, establishBaseline, startInputs } from './setup/protection
 import { createProtectedGate, gateLocation, refreshIndex, stopWhenGateBroken } from './setup/protection-gate.js'
 import type { Protection, ProtectionOptions } from './setup/protection-options.js'
 import { AgentIndexGuard } from './protection/agent-index-guard.js'
+import { protectedListNote } from './setup/protected-set-check.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
@@ -126,7 +127,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     const startCommit = await starting
     gate.prepareAhead(startCommit)
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
-    notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))
+    notes.push(protectedListNote(snapshot.paths.patterns, snapshot.size, (p) => codeSpan(p)))
     const baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit, inputs }, notes)
     await alongside
     return { gate, baseline, handedOver }

@@ -17,6 +17,7 @@ import type { DependencyReference } from '../dependencies/dependency-reference.j
 import { takeDependencyReference } from '../dependencies/dependency-trust.js'
 import { withVcsVersion } from '../toolchain/vcs-version.js'
 import type { ProtectionOptions } from './protection-options.js'
+import { requireProtectedFiles } from './protected-set-check.js'
 
 /**
  * The baseline: the gate on the start commit. On an environment the loop's gate has not run on
@@ -107,6 +108,7 @@ export async function baseSnapshot(
   const referencing = takeDependencyReference(opts, snapshotting)
   referencing.catch(() => undefined)
   const snapshot = await snapshotting
+  requireProtectedFiles(snapshot.size, settings.protectedPaths, base)
   const dependencies = await referencing
   const tamper = new TamperGuard({ workspace: ws, repository, snapshot, dependencies })
   const initial = await tamper.restore(true, listed)
