@@ -2,8 +2,9 @@ import type { GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.
 import { verdictFingerprint } from './reports/fingerprint.js'
 
 /**
- * How the gate reruns tests: `only` alone on a commit (`base`: the baseline's tree, with the base's
- * protected files), its verdict's `narrowedBy` set when the runner could be told them.
+ * How the gate reruns tests on a commit (`base`: the baseline's tree, with the base's protected
+ * files): `only` alone, its verdict's `narrowedBy` set when the runner could be told them; none
+ * asked, the whole gate command.
  */
 export interface RerunPorts {
   command: string
@@ -36,30 +37,23 @@ function ranIn(verdict: GateVerdict): string[] | null {
   return verdict.passedIds ? [...verdict.passedIds, ...(verdict.failedIds ?? [])] : null
 }
 
-/** `verdict` without the failures of `ids`; passing when `pass` and no failure is left. */
-function without(verdict: GateVerdict, ids: readonly string[], pass: { passed: string[]; first: string } | null): GateVerdict {
+/** `verdict` without the failures of `ids` (the base's), its fingerprint made again. */
+function without(verdict: GateVerdict, ids: readonly string[]): GateVerdict {
   const gone = new Set(ids)
   const failures = verdict.failures.filter((f) => !gone.has(f.id))
   const failedIds = verdict.failedIds?.filter((id) => !gone.has(id))
-  if (pass && failures.length === 0 && (failedIds?.length ?? 0) === 0) {
-    const passedIds = verdict.passedIds ? [...verdict.passedIds, ...pass.passed] : undefined
-    const reason = `exit 0 on the rerun of its failing tests alone (the first run: ${pass.first})`
-    return { ...verdict, passed: true, reason, exitCode: 0, failures: [], failedIds, passedIds, fingerprint: null }
-  }
   return { ...verdict, failures, failedIds, fingerprint: verdictFingerprint(failures, verdict.reason, verdict.outputTail) }
 }
 
 /**
- * The flaky rule's rerun: the asked-for tests alone on the same commit (the whole command when the
- * runner cannot be narrowed), then those failing again alone on the baseline's tree. A narrowed
- * rerun judges only the tests it ran, so the iteration keeps the first verdict without the tests
- * that passed there; it passes only when they were all its failures and nothing else failed it
- * (its reason is the command's exit alone: no count or base-test check). A whole-command rerun's
- * verdict stands, as a new gate run would.
+ * The flaky rule's rerun: the whole gate command once more on the same commit, with the same
+ * selection and order (a test that fails only after another ran in the same process fails there
+ * again), then the asked-for tests failing again alone on the baseline's tree. Its verdict stands,
+ * as a new gate run's would, without the failures of the base's.
  */
 export async function rerunFailing(request: RerunRequest, ports: RerunPorts): Promise<GateRerun> {
-  const { commit, first, only } = request
-  const same = await ports.run(commit, false, only)
+  const { commit, only } = request
+  const same = await ports.run(commit, false, [])
   const passed = passedIn(same, only)
   const failing = only.filter((id) => !passed.includes(id))
   let failingOnBase: string[] = []
@@ -69,15 +63,8 @@ export async function rerunFailing(request: RerunRequest, ports: RerunPorts): Pr
     failingOnBase = failedIn(base, failing)
     baseHow = `; on the baseline's tree ${base.narrowedBy ? `alone (${base.narrowedBy})` : 'with the whole gate command'}: ${failingOnBase.length ? `failing there too: ${failingOnBase.join(', ')}` : 'not failing there'}`
   }
-  const how =
-    (same.narrowedBy
-      ? `the ${only.length} test(s) alone (${same.narrowedBy})`
-      : `the whole gate command: loopgate cannot run single tests of \`${ports.command.slice(0, 200)}\``) + baseHow
-  const judged = same.narrowedBy
-    ? without(first, [...passed, ...failingOnBase], failingOnBase.length === 0 && /^exit [1-9]\d*$/.test(first.reason) ? { passed, first: first.reason } : null)
-    : failingOnBase.length
-      ? without(same, failingOnBase, null)
-      : same
+  const how = `the whole gate command again, the same selection and order (\`${ports.command.slice(0, 200)}\`)` + baseHow
+  const judged = failingOnBase.length ? without(same, failingOnBase) : same
   const verdict: GateVerdict = {
     ...judged,
     rerun: { how, ran: ranIn(same) },

@@ -1,6 +1,7 @@
 import { killUserProcesses } from '../isolation/agent-user.js'
 import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
+import { testSources } from './test-sources.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type StepEnd } from './baseline/baseline-health.js'
 import { CleanCheckout } from './checkout/checkout.js'
 import type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
@@ -201,6 +202,11 @@ export class ProtectedGate implements Gate {
       base: this.baseCommit,
       run: (commit, baseline, only) => this.execute(commit, { baseline, only })
     })
+  }
+
+  /** The files each failing test depends on at `commit` (see testSources). */
+  testSources(commit: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+    return testSources(this.opts.repository, commit, ids)
   }
 
   private async execute(commit: string, kind: GateRunKind): Promise<GateVerdict> {

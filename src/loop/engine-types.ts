@@ -106,10 +106,15 @@ export interface Gate {
    */
   baselineFailures?(): string[] | null
   /**
-   * Runs the tests asked for alone on the same commit (the whole command when the runner cannot be
-   * narrowed), and those failing again on the baseline's tree. Without it the whole gate reruns.
+   * Runs the whole gate command again on the same commit (the same selection and order), and the
+   * asked-for tests failing again there on the baseline's tree. Without it the whole gate reruns.
    */
   rerun?(request: RerunRequest): Promise<GateRerun>
+  /**
+   * Per failing test, the files it depends on at `commit`: its test file and the project files that
+   * imports. A test whose file is unknown is left out.
+   */
+  testSources?(commit: string, ids: readonly string[]): Promise<Map<string, string[]>>
 }
 
 /** Checks after each agent call that may reject edits (protected paths, features file). */

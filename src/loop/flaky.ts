@@ -1,7 +1,7 @@
 import type { LoopRun } from './run-state.js'
 import type { GateRerun, GateVerdict } from './engine-types.js'
 
-/** The tests seen flaky in each run: a test that failed and then passed on the same commit. */
+/** The tests seen flaky in each run: a test that failed and then passed on the same commit, by the same command in the same order. */
 const seenFlaky = new WeakMap<LoopRun, Set<string>>()
 /** The tests seen failing on the base in each run: passed at the baseline, failed again on its tree. */
 const seenOnBase = new WeakMap<LoopRun, Set<string>>()
@@ -22,14 +22,18 @@ export function flakySeen(run: LoopRun): string[] {
   return [...(seenFlaky.get(run) ?? [])]
 }
 
-/** A failing test the iteration's change touches: its id or message names a file the change changed (or its module). */
-function touched(failure: { id: string; message: string }, changedFiles: readonly string[]): boolean {
-  // pytest's report names a test by its module, dotted (`tests.test_a › test_b`, `tests.test_a.TestC › test_d`)
-  const inModule = (id: string, file: string): boolean => {
-    const module = file.endsWith('.py') ? file.slice(0, -3).replace(/\//g, '.') : null
-    return module !== null && (id.startsWith(`${module} › `) || id.startsWith(`${module}.`))
-  }
-  return changedFiles.some((file) => failure.id.includes(file) || failure.message.includes(file) || inModule(failure.id, file))
+/**
+ * The failing tests the iteration's change touches, by path: a test whose test file, or a project
+ * file that imports, is among the changed files. A test whose file the gate cannot name is not
+ * touched: its rerun is the whole gate command, so a test that fails in that order every time
+ * never passes there.
+ */
+async function touchedTests(gated: GateOnCommit, ids: string[]): Promise<Set<string>> {
+  const { run, commit, changedFiles } = gated
+  if (!run.deps.gate.testSources || ids.length === 0) return new Set()
+  const changed = new Set(changedFiles)
+  const sources = await run.deps.gate.testSources(commit, ids).catch(() => new Map<string, string[]>())
+  return new Set(ids.filter((id) => (sources.get(id) ?? []).some((file) => changed.has(file))))
 }
 
 /** A commit of the iteration to gate, and the files its change touched. */
@@ -60,7 +64,7 @@ function rerunNote(only: string[], rerun: GateRerun): string {
   const { verdict, passed, failingOnBase } = rerun
   const ran = verdict.rerun?.ran
   return (
-    `rerun on the same commit of the failing tests the change does not touch (${only.join(', ')}): ${verdict.rerun?.how ?? 'the whole gate command'}` +
+    `rerun on the same commit for the failing tests the change does not touch (${only.join(', ')}): ${verdict.rerun?.how ?? 'the whole gate command'}` +
     (ran ? `; it ran ${ran.length} test(s)` : '') +
     (passed.length ? `; flaky (passed there): ${passed.join(', ')}` : '; none passed there') +
     (failingOnBase.length ? `; failing on the base too: ${failingOnBase.join(', ')}` : '') +
@@ -69,16 +73,16 @@ function rerunNote(only: string[], rerun: GateRerun): string {
 }
 
 /**
- * The flaky rule, after a failing gate: the failing tests the change does not touch and the
- * baseline did not fail are rerun once on the same commit, alone where the runner can be told
- * them (see Gate.rerun). One that passes there is flaky; one that fails again, and again on the
+ * The flaky rule, after a failing gate: when failing tests the change does not touch (by path) and
+ * the baseline did not fail are left, the whole gate command runs once more on the same commit,
+ * with the same selection and order (see Gate.rerun). Such a test that passes there is flaky; one that fails again, and again on the
  * baseline's tree, is the base's. Neither is the agent's task, and neither is in the fingerprint
  * the breakers count. A gate whose every failure is a test already seen flaky or failing on the
  * base in this run is not rerun; such a gate, or one whose only failures left are the base's,
  * ends the run `flaky-tests`.
  */
 export async function judgeFlaky(gated: GateOnCommit): Promise<FlakyJudgement> {
-  const { run, verdict, changedFiles } = gated
+  const { run, verdict } = gated
   const seen = seenFlaky.get(run) ?? new Set<string>()
   seenFlaky.set(run, seen)
   const base = seenOnBase.get(run) ?? new Set<string>()
@@ -102,7 +106,9 @@ export async function judgeFlaky(gated: GateOnCommit): Promise<FlakyJudgement> {
   // A baseline that failed naming no test: none is known to have passed there, so none is flaky nor the base's.
   if (known === null) return { ...unchanged, notes: ['no rerun: the baseline failed without naming its failing tests, so none is known to have passed there'] }
   const baselineFailed = new Set(known)
-  const candidates = verdict.failures.filter((f) => !baselineFailed.has(f.id) && !touched(f, changedFiles) && !seen.has(f.id)).map((f) => f.id)
+  const open = verdict.failures.filter((f) => !baselineFailed.has(f.id) && !seen.has(f.id)).map((f) => f.id)
+  const touched = await touchedTests(gated, open)
+  const candidates = open.filter((id) => !touched.has(id))
   if (candidates.length === 0) return unchanged
   const rerun = await rerunOf(gated, candidates)
   for (const id of rerun.passed) seen.add(id)

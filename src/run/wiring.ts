@@ -105,7 +105,8 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
     gate: {
       run: (commit) => protection.gate.run(commit),
       baselineFailures: () => baselineFailures(protection.gate.baseline?.verdict),
-      rerun: (request) => protection.gate.rerun(request)
+      rerun: (request) => protection.gate.rerun(request),
+      testSources: (commit, ids) => protection.gate.testSources(commit, ids)
     },
     guards,
     ledger: new Ledger(files.ledgerFile),
