@@ -100,7 +100,9 @@ describe('the CLI prints the run notes', () => {
 
   test('the baseline, the protected-file count and weak isolation', async () => {
     const r = await cli(['--agent-command', 'true', '--gate-command', 'node -e "console.log(\'✓ ok\')"', '--max-iterations', '1'])
-    expect(r.out).toMatch(/^note: protected gate: base [0-9a-f]{7} \(current branch main\), \d+ protected file\(s\); baseline .*\(passing(; [^)]*)?\)$/m)
+    expect(r.out).toMatch(
+      /^note: protected gate: base [0-9a-f]{7} \((?:current branch|base-ref) main\), \d+ protected file\(s\); baseline .*\(passing(; [^)]*)?\)$/m
+    )
     expect(r.out).toMatch(/^note: isolation is weak: /m)
   })
 

@@ -213,8 +213,27 @@ describe('loop state in actions/cache, through the bundled action', () => {
       expect(prompt).toContain('math adds two numbers')
       expect(readFileSync(path.join(work, 'NOTES.md'), 'utf8')).toBe('step 1 done\n')
       expect(sh(work, ['merge-base', '--is-ancestor', state.wip.head, 'HEAD'])).toBe('')
-      expect(run.summary).toContain(`Resumed from loopgate/${loopId}-wip`)
+      expect(run.summary).toMatch(
+        new RegExp(`Resuming unfinished work: the last run stopped with max-iterations, and this run starts from its work on loopgate/${loopId}-wip`)
+      )
+      expect(run.summary).toContain('To start from the base instead: set the input `resume: false`')
       expect(readState(runnerTemp, loopId).wip).toBeNull()
+    })
+
+    it('starts from the base with resume: false, and says so', async () => {
+      const loopId = 'fresh-loop'
+      const { runnerTemp, clone } = await escalatedRun(loopId)
+      const work = clone()
+      const run = await runWithCache(svc, {
+        workspace: work,
+        runnerTemp,
+        inputs: { ...baseInputs(loopId), resume: 'false', 'agent-command': FIX }
+      })
+      expect(run.outputs['stop-reason']).toBe('verified')
+      expect(existsSync(path.join(work, 'NOTES.md'))).toBe(false)
+      expect(run.summary).toContain(
+        `Starting from the base, as asked: the unfinished work of the last run (it stopped with max-iterations; on loopgate/${loopId}-wip) is not resumed.`
+      )
     })
 
     it('starts fresh, and says why, when the base moved in a way that conflicts', async () => {

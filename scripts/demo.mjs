@@ -80,10 +80,37 @@ if (process.getuid?.() === 0 && !reachableByOthers(path.join(root, 'node_modules
 }
 console.log(`loopgate demo: ${repo}`)
 console.log(model ? `agent: the real claude CLI, talking to the scripted model at ${model.url}\n` : 'agent: the scripted shell agent\n')
+/**
+ * The action's log as a terminal shows it: its workflow commands (`::warning::…`, `::group::…`) are
+ * for the Actions log, so each becomes a plain line (warnings and errors on stderr) or nothing.
+ */
+function terminalLine(line) {
+  const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line)
+  if (!command) return { out: line }
+  const text = command[2].replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+  if (command[1] === 'warning' || command[1] === 'error') return { err: `${command[1]}: ${text}` }
+  if (command[1] === 'notice' || command[1] === 'group') return { out: text }
+  return {}
+}
 // The model server lives in this process's event loop: run the action asynchronously.
 const main = await new Promise((resolve) => {
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'index.js')], { cwd: repo, env, stdio: 'inherit' })
-  child.on('close', (status) => resolve({ status }))
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'index.js')], { cwd: repo, env, stdio: ['ignore', 'pipe', 'inherit'] })
+  let rest = ''
+  const write = (line) => {
+    const shown = terminalLine(line)
+    if (shown.out !== undefined) process.stdout.write(`${shown.out}\n`)
+    if (shown.err !== undefined) process.stderr.write(`${shown.err}\n`)
+  }
+  child.stdout.setEncoding('utf8')
+  child.stdout.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) write(line)
+  })
+  child.on('close', (status) => {
+    if (rest) write(rest)
+    resolve({ status })
+  })
 })
 await model?.close()
 const outputs = Object.fromEntries(

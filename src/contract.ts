@@ -104,6 +104,12 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   },
   { name: 'loop-id', description: 'Names the state key, the work branch `loopgate/<loop-id>` and the dedupe markers. Defaults to workflow + job.' },
   {
+    name: 'resume',
+    description:
+      "Resume the loop's unfinished work (after an escalation or a cap), said first in the log with its branch. `false` starts from the base (the CLI's `--fresh`).",
+    default: 'true'
+  },
+  {
     name: 'period-ceiling-usd',
     description:
       "Rolling spend ceiling across runs over `period-hours`: the sum of every run's own charges entry in the Actions cache, read from the cache list (the job needs `actions: read`; an unreadable window counts as full). None by default."

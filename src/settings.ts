@@ -87,6 +87,8 @@ export interface GateSettings {
 /** The loop's identity and what it keeps across runs. */
 export interface StateSettings {
   loopId: string
+  /** False: start from the base even when the last run left unfinished work. */
+  resume: boolean
   periodCeilingUsd?: number
   periodHours: number
   maxRunsPerPr: number

@@ -50,8 +50,11 @@ export function parseCommand(argv: string[]): Command {
 
 const STRING_OPTIONS = new Set(RUN_OPTIONS.map((o) => o.name))
 
+/** Options that take no value: `--fresh` is `--resume false`. */
+export const CLI_SWITCHES = [{ name: 'fresh', description: "start from the base, not from the loop's unfinished work (--resume false)" }] as const
+
 function isOptionToken(arg: string): boolean {
-  if (arg === '-h' || arg === '--help') return true
+  if (arg === '-h' || arg === '--help' || arg === '--fresh') return true
   if (!arg.startsWith('--')) return false
   const eq = arg.indexOf('=')
   const name = arg.slice(2, eq > 0 ? eq : undefined)
@@ -81,6 +84,16 @@ function joinValues(argv: string[]): string[] {
 }
 
 function parseRunOptions(argv: string[]): Map<string, string> | 'help' {
+  const fresh = argv.filter((a) => a === '--fresh').length
+  if (fresh > 1) throw new UsageError(`option --fresh is given ${fresh} times`)
+  const flags = parseValueOptions(argv.filter((a) => a !== '--fresh'))
+  if (flags === 'help' || !fresh) return flags
+  if (flags.has('resume')) throw new UsageError('--fresh and --resume say the same thing: give one of them')
+  flags.set('resume', 'false')
+  return flags
+}
+
+function parseValueOptions(argv: string[]): Map<string, string> | 'help' {
   const args = joinValues(argv)
   for (const arg of args) {
     if (arg === '--') throw new UsageError('unexpected argument: --')

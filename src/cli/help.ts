@@ -1,7 +1,7 @@
 import { agentSpecs } from '../agents/agent-registry.js'
 import type { HelpWords } from '../agents/agent-spec.js'
 import { exitCodeFor, STOP_REASONS } from '../loop/stop-reasons.js'
-import { RUN_OPTIONS } from './args.js'
+import { CLI_SWITCHES, RUN_OPTIONS } from './args.js'
 
 /** Each option of `loopgate run` in the words of a terminal: its value's placeholder and one short line. */
 const CLI_WORDS: Record<string, HelpWords> = {
@@ -37,6 +37,7 @@ const CLI_WORDS: Record<string, HelpWords> = {
   'price-table': ['<json>', 'Codex pricing override'],
   model: ['<model>', "the model [default: the agent CLI's own]"],
   'commit-author': ['<"Name <email>">', "author of loopgate's commits [default: loopgate <loopgate@localhost>]"],
+  resume: ['<bool>', "resume the loop's unfinished work when there is some [default: true]"],
   workspace: ['<dir>', 'the repository, or any folder in it [default: the current folder]'],
   'temp-dir': ['<dir>', 'where the run folder is made [default: $RUNNER_TEMP, else a private folder in the OS temp dir]']
 }
@@ -83,6 +84,7 @@ export function runHelp(stateFolder: string): string {
     const shownDefault = 'default' in o && o.default !== undefined && !text.includes('[default:') && !CLI_ONLY_DEFAULT.has(o.name)
     return { flag: `--${o.name} ${placeholder}`, text: shownDefault ? `${text} [default: ${o.default}]` : text }
   })
+  rows.push(...CLI_SWITCHES.map((o) => ({ flag: `--${o.name}`, text: o.description })))
   const width = Math.max(...rows.map((r) => r.flag.length)) + 2
   const keys = agentSpecs().flatMap((spec) => (spec.apiKey ? [spec.apiKey.env] : []))
   const lines = [

@@ -1,6 +1,7 @@
 import type { Settings } from '../settings.js'
 import { folderCache, folderCacheLister } from '../state/folder-cache.js'
 import { openStateSession, type OpenResult } from '../state/session.js'
+import type { ResumeWords } from '../state/resume.js'
 import { stateFolder } from './state-folder.js'
 import type { UserRepository } from './work-copy.js'
 
@@ -11,7 +12,7 @@ import type { UserRepository } from './work-copy.js'
  */
 export function localStateOpener(
   repo: UserRepository,
-  opts: { env: NodeJS.ProcessEnv; tempDir: string; runId: string }
+  opts: { env: NodeJS.ProcessEnv; tempDir: string; runId: string; resumeWords?: ResumeWords }
 ): (settings: Settings) => Promise<OpenResult> {
   return (settings) => {
     const folder = stateFolder(repo, settings.loopId)

@@ -10,6 +10,8 @@ import { exitCodeFor, stopReasonEntry } from '../loop/stop-reasons.js'
 import { defaultRunId } from '../run/context.js'
 import type { SessionEnd } from '../session/flow.js'
 import { VERSION } from '../version.js'
+import { workBranchName } from '../git/branches.js'
+import type { ResumeWords } from '../state/resume.js'
 import { parseCommand, UsageError } from './args.js'
 import { mainHelp, runHelp, RUN_USAGE } from './help.js'
 import { STATE_FOLDER_WORDS } from './state-folder.js'
@@ -113,9 +115,11 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
   }
   const read = cliSettings(flags, io, repo)
   if (typeof read === 'number') return read
-  let base: UserBase | undefined
+  let base: UserBase
   try {
-    base = read.baseRef ? await findBase(repo, read.baseRef) : undefined
+    // Without --base-ref, the checked-out branch (or commit), named in the clone: a resumed run
+    // moves the clone's HEAD to the earlier work, which must never become the base.
+    base = await findBase(repo, read.baseRef ?? repo.branch ?? repo.head)
   } catch (err) {
     if (err instanceof RepositoryError) return configError(err.message, io)
     throw err
@@ -132,8 +136,8 @@ function printed(io: CliIO, text: string): number {
 interface CliRun {
   settings: Settings
   repo: UserRepository
-  /** `--base-ref` as the user's repository resolves it. */
-  base?: UserBase
+  /** `--base-ref` (else the checked-out branch or commit) as the user's repository resolves it. */
+  base: UserBase
   tempRoot: string
   io: CliIO
 }
@@ -159,7 +163,7 @@ async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promi
       tempDir: tempRoot,
       signal: abort.signal,
       report: (line) => io.out(`${line}\n`),
-      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId }),
+      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId, resumeWords: resumeWords(repo, settings.loopId) }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
     })
@@ -172,6 +176,12 @@ async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promi
     process.removeListener('SIGTERM', onSignal)
     removeClone(clone)
   }
+}
+
+/** A resume, said with the branch the user has: `loopgate/<loop-id>`, and how to look at it. */
+function resumeWords(repo: UserRepository, loopId: string): ResumeWords {
+  const branch = workBranchName(loopId)
+  return { branch, look: `git log ${repo.branch ?? repo.head.slice(0, 12)}..${branch}`, fresh: 'run again with --fresh' }
 }
 
 /** The run's settings from the flags (the API keys from the environment when not given), or the exit status of a config-error. */

@@ -111,6 +111,7 @@ export function readStateSettings(inputs: InputSource, callBudgetUsd: number): S
   }
   return {
     loopId,
+    resume: parseBoolean('resume', inputs.get('resume')),
     periodCeilingUsd,
     periodHours: parseNumber('period-hours', inputs.get('period-hours'), { min: 0, max: 8760, integer: false, exclusiveMin: true }),
     maxRunsPerPr: parseNumber('max-runs-per-pr', inputs.get('max-runs-per-pr'), { min: 1, max: 1000, integer: true })

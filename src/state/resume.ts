@@ -55,14 +55,36 @@ export interface ResumeRequest {
   loopId: string
   state: LoopState
   creds?: FetchCredentials
+  /** False: start from the base even when there is work to resume (said so). */
+  resume?: boolean
+  words?: ResumeWords
 }
+
+/** How the resume is said to the person reading the log: the branch they can see, how to look at it, how to start fresh. */
+export interface ResumeWords {
+  /** The branch that holds the work where the user can see it (the CLI's `loopgate/<loop-id>`); the WIP branch by default. */
+  branch?: string
+  /** A command that shows the work, e.g. `git log main..loopgate/local`. */
+  look?: string
+  /** How to start from the base instead, e.g. `--fresh` or `resume: false`. */
+  fresh: string
+}
+
+const ACTION_WORDS: ResumeWords = { fresh: 'set the input `resume: false`' }
 
 /**
  * After an escalation or a cap, starts from the WIP branch with the last evidence, unless the base
  * moved in a way that conflicts with it (then fresh, and a note says why). Runs before any spend.
  * `creds` authenticate the fetch (the `github-token` input; see git/fetch-auth.ts).
  */
-export async function prepareResume({ repository: repo, loopId, state, creds = { env: {} } }: ResumeRequest): Promise<ResumePlan> {
+export async function prepareResume({
+  repository: repo,
+  loopId,
+  state,
+  creds = { env: {} },
+  resume = true,
+  words = ACTION_WORDS
+}: ResumeRequest): Promise<ResumePlan> {
   const base = await repo.head()
   const fresh = (notes: string[]): ResumePlan => ({ resumed: false, baseCommit: base, notes })
   const last = state.runs[state.runs.length - 1]
@@ -70,6 +92,9 @@ export async function prepareResume({ repository: repo, loopId, state, creds = {
   const lastReason = last && knownStopReason(last.stopReason)
   if (!state.wip || !last || !lastReason || !needsEscalation(lastReason)) return fresh([])
   const branch = state.wip.branch || wipBranchName(loopId)
+  const shown = words.branch ?? branch
+  if (!resume)
+    return fresh([`Starting from the base, as asked: the unfinished work of the last run (it stopped with ${last.stopReason}; on ${shown}) is not resumed.`])
   const notes: string[] = []
 
   const fetched = await fetchWip(repo, branch, creds)
@@ -102,7 +127,10 @@ export async function prepareResume({ repository: repo, loopId, state, creds = {
     }
     notes.push(`The base moved (${short(state.wip.base)} → ${short(base)}) without conflicts; merged it into the WIP.`)
   }
-  notes.unshift(`Resumed from ${branch} (${short(wipHead)}) after the last run stopped with ${last.stopReason}.`)
+  const look = words.look ? ` (${words.look} shows it)` : ''
+  notes.unshift(
+    `Resuming unfinished work: the last run stopped with ${last.stopReason}, and this run starts from its work on ${shown} (${short(wipHead)})${look}. To start from the base instead: ${words.fresh}.`
+  )
   return {
     resumed: true,
     baseCommit: base,

@@ -10,7 +10,7 @@ import { cacheListerFromEnv, missNote, type CacheLister } from './cache-list.js'
 import { saveRunCharges } from './loop-records.js'
 import { admitToLoop } from './loop-window.js'
 import { prRunCount, recordRun, type RunSummaryForState } from './record-run.js'
-import { prepareResume, type ResumePlan } from './resume.js'
+import { prepareResume, type ResumePlan, type ResumeWords } from './resume.js'
 import type { GitRepository } from '../git/repository.js'
 import type { LoopState, WipRecord } from './schema.js'
 import {
@@ -88,6 +88,7 @@ export interface StateSessionParts {
   info: SessionInfo
   settings: StateSessionSettings
   cache?: CacheClient
+  resumeWords?: ResumeWords
 }
 
 export class StateSession {
@@ -105,8 +106,10 @@ export class StateSession {
   private readonly settings: StateSessionSettings
   private readonly cache?: CacheClient
 
+  private readonly resumeWords?: ResumeWords
+
   constructor(parts: StateSessionParts) {
-    ;({ state: this.state, info: this.info, settings: this.settings, cache: this.cache } = parts)
+    ;({ state: this.state, info: this.info, settings: this.settings, cache: this.cache, resumeWords: this.resumeWords } = parts)
   }
 
   /** Starts from the WIP branch when the last run escalated or hit a cap, in the workspace's (held) repository. Before any spend. */
@@ -115,11 +118,19 @@ export class StateSession {
       // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
       const state = this.settings.task ? { ...this.state, wip: null } : this.state
       const { loopId, githubToken: token } = this.settings
-      this.resumePlan = await prepareResume({ repository, loopId, state, creds: { token, env: process.env } })
+      this.resumePlan = await prepareResume({
+        repository,
+        loopId,
+        state,
+        creds: { token, env: process.env },
+        resume: this.settings.resume,
+        words: this.resumeWords
+      })
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }
-    this.notes.push(...this.resumePlan.notes)
+    // Said first: whether this run starts from earlier work is the first thing a person needs to know.
+    this.notes.unshift(...this.resumePlan.notes)
     this.info.baseCommit = this.resumePlan.baseCommit || null
     return this.resumePlan
   }
@@ -218,6 +229,8 @@ export interface OpenOptions {
   cache?: CacheClient
   /** The repository's cache list, to tell a miss from a state saved where this run cannot read it. */
   listCaches?: CacheLister
+  /** How a resume is said where the WIP branch is not the one the user sees (the CLI). */
+  resumeWords?: ResumeWords
 }
 
 /** What the restore found, in the session's notes (a miss the cache list explains, a failure as a warning). */
@@ -257,7 +270,7 @@ export async function openStateSession(settings: StateSessionSettings, opts: Ope
   }
   // The post step reads this copy when the main step dies.
   writeStateFile(restored.state, location)
-  const session = new StateSession({ state: restored.state, info, settings, cache: opts.cache })
+  const session = new StateSession({ state: restored.state, info, settings, cache: opts.cache, resumeWords: opts.resumeWords })
   const list = opts.listCaches ?? cacheListerFromEnv(settings.githubToken, opts.env)
   await noteRestore(session, restored, list)
   if (pr !== null) {

@@ -69,7 +69,8 @@ export class CommandAgent implements AgentAdapter {
     if (r.notStarted) return { ...base, status: 'failed', reason: `the agent command could not be started: ${r.notStarted}` }
     const refused = cannotRun(this.command, r.exitCode, r.stderr)
     // Nothing ran: no model call was made, so nothing is charged, and the run stops before the next call.
-    if (refused) return { ...base, notStarted: `exit ${r.exitCode}`, status: 'failed', reason: `the agent command could not be run: ${refused} (exit ${r.exitCode})` }
+    if (refused)
+      return { ...base, notStarted: `exit ${r.exitCode}`, status: 'failed', reason: `the agent command could not be run: ${refused} (exit ${r.exitCode})` }
     if (r.exitCode !== 0) {
       return { ...base, status: 'failed', reason: exitDescription(r) }
     }
