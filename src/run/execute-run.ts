@@ -1,4 +1,5 @@
 import { GateBrokenError } from '../gate/baseline/baseline-health.js'
+import { EXIT_CODE_NOTE, EXIT_CODE_REPORT } from '../gate/protected-gate-options.js'
 import { setupProtection, type Protection } from './protection-setup.js'
 import { ownedPath } from '../fs/owned-dir.js'
 import { withCustody } from '../git/custody.js'
@@ -89,6 +90,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
       view: { gitWorkspace, measuredBase: ready?.baseCommit ?? ctx.carry?.baseCommit }
     })
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
+    if (settings.gateReport === EXIT_CODE_REPORT) notes.push(EXIT_CODE_NOTE)
     await protection.handedOver
     ;({ run, flaky } = await loopOrBump({ settings, ctx, before, protection, wiring }))
   } finally {
