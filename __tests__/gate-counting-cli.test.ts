@@ -166,6 +166,51 @@ needs('python3').describe("unittest through loopgate's result writer", () => {
   )
 })
 
+/** Whether the tests' Python has Django (Debian's python3-django, say). */
+const hasDjango = spawnSync(TEST_PYTHON, ['-c', 'import django'], { stdio: 'ignore' }).status === 0
+
+const DJANGO_PROJECT: Record<string, string> = {
+  'manage.py': [
+    'import os, sys',
+    "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site_settings')",
+    'from django.core.management import execute_from_command_line',
+    'execute_from_command_line(sys.argv)',
+    ''
+  ].join('\n'),
+  'site_settings.py': "SECRET_KEY = 'test'\nINSTALLED_APPS = ['calc']\nDATABASES = {}\nUSE_TZ = True\n",
+  'calc/__init__.py': '',
+  'calc/math.py': 'def add(a, b):\n    return a - b\n',
+  'calc/tests.py': [
+    'from django.test import SimpleTestCase',
+    'from calc.math import add',
+    '',
+    'class AddTests(SimpleTestCase):',
+    '    def test_adds_two_numbers(self):',
+    '        self.assertEqual(add(2, 3), 5)',
+    '',
+    '    def test_adds_zero(self):',
+    '        self.assertEqual(add(0, 0), 0)',
+    ''
+  ].join('\n')
+}
+
+;(hasDjango ? describe : describe.skip)("Django's manage.py test through loopgate's result writer", () => {
+  test(
+    'verifies the fix and refuses a printed summary',
+    () => {
+      const gate = `${TEST_PYTHON} manage.py test`
+      const cheat = agentFile('math.py', FAKE_UNITTEST)
+      const refused = outcome(loopgate(makeRepo(DJANGO_PROJECT), gate, `cp ${cheat} calc/math.py`))
+      expect(refused.stopReason).not.toBe('verified')
+      expect(refused.stopReason).not.toBe('gate-broken')
+      expect(refused.iterations[0]).toContain("no report at loopgate's report file")
+      const fixed = outcome(loopgate(makeRepo(DJANGO_PROJECT), gate, "sed -i 's/a - b/a + b/' calc/math.py"))
+      expect(fixed).toEqual({ stopReason: 'verified', iterations: [expect.stringMatching(/^iteration 1: verified; .*gate passed$/)] })
+    },
+    LONG
+  )
+})
+
 describe('a gate with no countable runner', () => {
   const project = (): string => {
     const repo = makeRepo({
