@@ -126,6 +126,7 @@ describe('a baseline that cannot be checked against stops the run before any spe
     expect(r.report.stopReason).toBe('gate-broken')
     expect(r.called).toBe(false)
     expect(r.why).toContain('no test count could be read from the gate on the base')
+    expect(r.why).toContain('`gate-report: exit-code`')
     expect(r.why).toMatch(/Change `gate-report`/)
   })
 
@@ -137,7 +138,7 @@ describe('a baseline that cannot be checked against stops the run before any spe
     })
     expect(r.report.stopReason).toBe('gate-broken')
     expect(r.called).toBe(false)
-    expect(r.why).toContain("its output is mocha's, whose console summary any process can print")
+    expect(r.why).toContain('it runs mocha, whose console summary any process can print')
     expect(r.why).toMatch(/Change `gate-report`/)
   }, 120_000)
 })

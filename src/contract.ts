@@ -78,7 +78,7 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   {
     name: 'gate-report',
     description:
-      'Path of a report written by the gate command: JUnit XML, a jest / vitest JSON report, or TAP. When set it is read instead of the console output.'
+      'Path of a report written by the gate command: JUnit XML, a jest / vitest JSON report, or TAP. When set it is read instead of the console output. `exit-code`: for a gate with no countable runner (`make test`, a shell script), judge by the exit code alone; no test count or test id is then checked, and the summary and the pull request say so.'
   },
   {
     name: 'protected-paths',

@@ -26,7 +26,7 @@ const CLI_WORDS: Record<string, HelpWords> = {
   'same-failure-limit': ['<n>', 'stop after the same gate failure this many times in a row'],
   'gate-command': ['<cmd>', 'the command that runs the protected tests (required)'],
   'gate-setup': ['<cmd>', 'run before each gate in its clean checkout (e.g. npm ci)'],
-  'gate-report': ['<file>', 'a JUnit XML, jest/vitest JSON or TAP report the gate writes'],
+  'gate-report': ['<file>', 'a JUnit XML, jest/vitest JSON or TAP report the gate writes; exit-code: judge by the exit code alone'],
   'protected-paths': ['<globs>', 'more paths the agent may not change (!glob removes one)'],
   'base-ref': ['<ref>', 'the branch, tag or commit the protected tests come from [default: the checked-out commit]'],
   'features-file': ['<file>', 'a flip-only JSON checklist, verified by the gate report'],

@@ -12,6 +12,10 @@ import type { BaselineIds } from './verdict.js'
 /** The `gate-report` value that judges a gate with no countable runner by its exit code alone. */
 export const EXIT_CODE_REPORT = 'exit-code'
 
+/** What the summary and the pull request say of a gate judged that way: the weaker guarantee. */
+export const EXIT_CODE_NOTE =
+  'the gate is judged by its exit code alone (`gate-report: exit-code`) where loopgate has no report of its own to read: no test count and no test id is checked, so a change that skips, removes or never reaches tests can pass it'
+
 /** What a protected gate is made with, and what its baseline run records. */
 
 export interface ProtectedGateOptions {

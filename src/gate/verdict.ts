@@ -131,6 +131,7 @@ export function gateVerdict(g: GateRun): GateVerdict {
     failures,
     fingerprint: passed ? null : verdictFingerprint(failures, reason, output),
     testsRun: counts?.tests,
+    ...(g.exitCodeOnly ? { exitCodeOnly: true } : {}),
     skipped: counts?.skipped,
     passedIds: report?.passedIds,
     failedIds: report?.failedIds,

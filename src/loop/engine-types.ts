@@ -60,6 +60,8 @@ export interface GateVerdict {
   /** Short hash of the sorted failures; null when the gate passed. */
   fingerprint: string | null
   testsRun?: number
+  /** Judged by the exit code alone (`gate-report: exit-code`): no count or test id was read. */
+  exitCodeOnly?: boolean
   skipped?: number
   /** Ids of the tests that passed, when a report gave them (verifies feature flips). */
   passedIds?: string[]

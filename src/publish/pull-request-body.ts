@@ -78,6 +78,9 @@ export function rejectedSection(iterations: IterationRecord[]): string {
   )
 }
 
+const EXIT_CODE_CAVEAT =
+  '**Weaker check:** this gate was judged by its exit code alone (`gate-report: exit-code`): loopgate read no test count and checked no test id, so a change that skips, removes or never reaches tests would pass it too.'
+
 /** The gate command, what it ran, and the base its protected tests came from. */
 function verification(ctx: PublishContext): string {
   const { settings, outcome } = ctx
@@ -87,9 +90,10 @@ function verification(ctx: PublishContext): string {
   const result = v ? `${v.passed ? 'passed' : 'failed'} (${codeSpan(v.reason)}${counts}) in ${(v.durationMs / 1000).toFixed(1)} s` : 'passed'
   const tail = v?.outputTail.trim()
   const output = tail ? `\n\n<details><summary>Gate output (end)</summary>\n\n${outputTailBlock(tail)}\n</details>` : ''
+  const exitCodeOnly = v?.exitCodeOnly ? `\n\n${EXIT_CODE_CAVEAT}` : ''
   return [
     '### Verification',
-    `The protected gate ${codeSpan(settings.gateCommand)} ${result} on commit \`${outcome.verifiedCommit}\`, in a clean checkout with the protected tests${base}. The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).${output}`
+    `The protected gate ${codeSpan(settings.gateCommand)} ${result} on commit \`${outcome.verifiedCommit}\`, in a clean checkout with the protected tests${base}. The agent claimed done ${outcome.claimedDone} time(s); the gate agreed ${outcome.gateAgreed} time(s).${exitCodeOnly}${output}`
   ].join('\n\n')
 }
 

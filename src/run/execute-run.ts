@@ -1,5 +1,6 @@
 import { GateBrokenError } from '../gate/baseline/baseline-health.js'
 import { openGate, type Protection } from '../gate/open.js'
+import { EXIT_CODE_NOTE, EXIT_CODE_REPORT } from '../gate/protected-gate-options.js'
 import { ownedPath } from '../fs/owned-dir.js'
 import { withCustody } from '../git/custody.js'
 import { keepPublishRules } from '../gate/baseline/publish-rules.js'
@@ -89,6 +90,7 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
       view: { gitWorkspace, measuredBase: ready?.baseCommit ?? ctx.carry?.baseCommit }
     })
     notes = [...before.notes, ...protection.notes, ...wiring.notes]
+    if (settings.gateReport === EXIT_CODE_REPORT) notes.push(EXIT_CODE_NOTE)
     await protection.handedOver
     ;({ run, flaky } = await loopOrBump({ settings, ctx, before, protection, wiring }))
     const unstarted = run.stopReason === 'config-error' ? run.iterations.at(-1)?.agent : undefined
