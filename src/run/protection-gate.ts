@@ -5,6 +5,7 @@ import type { GitRepository } from '../git/repository.js'
 import type { AgentRunner } from '../loop/engine-types.js'
 import type { FirstCheckout, GateLocation } from '../gate/checkout/first-checkout.js'
 import { ProtectedGate } from '../gate/protected-gate.js'
+import type { Launcher } from '../process/run-process.js'
 import { runnerPackageCaches } from '../gate/toolchain/package-caches.js'
 import type { BaseSnapshot } from '../gate/baseline/snapshot.js'
 import type { DependencyReference } from '../gate/dependencies/dependency-reference.js'
@@ -39,6 +40,7 @@ export async function openGate(
     first: FirstCheckout
     dependencies: DependencyReference
     gateEnv: Promise<NodeJS.ProcessEnv>
+    launch?: Launcher
   },
   notes: string[]
 ): Promise<ProtectedGate> {
@@ -63,7 +65,8 @@ export async function openGate(
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
     first,
     bumpBaseline: opts.baselineOnBump,
-    dependencies
+    dependencies,
+    launch: parts.launch
   })
   await gate.init()
   if (gateUser) {

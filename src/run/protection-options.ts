@@ -2,6 +2,7 @@ import type { AgentSettings, GateSettings, PublishSettings, StateSettings, Works
 import type { GitRepository } from '../git/repository.js'
 import type { IsolationMode } from '../isolation/agent-account.js'
 import type { AgentUser } from '../isolation/agent-user.js'
+import type { Sandbox } from '../isolation/sandbox.js'
 import type { BaselineStore } from '../gate/baseline/baseline-cache.js'
 import type { AttemptLog } from '../records/attempt-log.js'
 import type { AgentRunner, CallGuard } from '../loop/engine-types.js'
@@ -66,6 +67,8 @@ export interface ProtectionOptions {
    * baseline runs, and the setup ends once it has.
    */
   alongside?: () => Promise<void>
+  /** The sandbox agent and gate processes start in (null: none on this runner, as `allowed-hosts: '*'` allowed). */
+  sandbox?: Sandbox | null
 }
 
 export interface Protection {
@@ -85,6 +88,8 @@ export interface Protection {
   agentEnvSet: Record<string, string>
   /** One-line notes for the run summary. */
   notes: string[]
+  /** The sandbox the agent's calls start in (see ProtectionOptions.sandbox). */
+  sandbox: Sandbox | null
   wrapAgent(runner: AgentRunner): AgentRunner
   /** After the loop: agent processes killed, the workspace given back to its owner; the run's users' removal begins. */
   finish(): Promise<void>

@@ -11,6 +11,7 @@ import type { DependencyReference } from '../gate/dependencies/dependency-refere
 import { baseSnapshot, establishBaseline, startInputs } from './protection-base.js'
 import { gateLocation, openGate, refreshIndex, stopWhenGateBroken } from './protection-gate.js'
 import type { Protection, ProtectionOptions } from './protection-options.js'
+import { egressGuard, refusalNotes } from './network.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './protection-options.js'
 
@@ -109,7 +110,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
   const inputs = starting.then((commit) => startInputs(opts, commit))
   inputs.catch(() => undefined)
   try {
-    const gate = await openGate(opts, { snapshot, account, location, first, dependencies, gateEnv }, notes)
+    const gate = await openGate(opts, { snapshot, account, location, first, dependencies, gateEnv, launch: opts.sandbox?.launcher('gate') }, notes)
     opened = gate
     const handedOver = account.handOver()
     tamper.waitFor(
@@ -125,6 +126,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
     notes.push(`protected paths (resolved): ${snapshot.paths.patterns.map((p) => codeSpan(p)).join(', ')}`.slice(0, 4000))
     const baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit, inputs }, notes)
+    if (baseline && opts.sandbox) notes.push(...refusalNotes('during the baseline gate', opts.sandbox.log.since('gate')))
     await alongside
     return { gate, baseline, handedOver }
   } catch (err) {
@@ -146,13 +148,16 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
 
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
   const handBack = account.guard(written)
+  const sandbox = opts.sandbox ?? null
+  const guards = [...(handBack ? [handBack, tamper] : [tamper]), ...(sandbox ? [egressGuard(sandbox)] : [])]
   let retired: Promise<void> = Promise.resolve()
   return {
     base,
     snapshot,
     gate,
     baseline,
-    guards: handBack ? [handBack, tamper] : [tamper],
+    guards,
+    sandbox,
     user: account.user,
     sweepUser: account.sweep,
     handedOver,
@@ -168,6 +173,7 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
       retired.catch(() => undefined)
       await Promise.all([gate.idle(), ending.then((e) => e.handedBack)])
       gate.close()
+      sandbox?.close()
       disposeGateLocation(location)
     },
     retired: () => retired
