@@ -52,6 +52,16 @@ export const INPUT_SPECS: readonly InputSpec[] = [
     name: 'agent-env',
     description: 'Extra environment variable names (newline or comma list) passed to the agent and the gate. Tokens and runner internals are never passed.'
   },
+  {
+    name: 'allowed-hosts',
+    description:
+      "Where the agent's processes may connect, through loopgate's forward proxy only (newline or comma list of exact host names, `*.suffix` patterns and addresses, each optionally with `:port`; a loopback `127.0.0.1:PORT` is relayed as it is). Each call runs in a private network namespace with loopback only: DNS, raw sockets and every other address fail, and every refusal is listed. Default: the model API the metering proxy serves, the package registries of the project's ecosystems and the registries the run's environment configures. `'*'` gives the runner's whole network (said in the summary)."
+  },
+  {
+    name: 'gate-allowed-hosts',
+    description:
+      "Where the gate's processes (gate-setup and the gate command) may connect, in the same form as `allowed-hosts`. Default: none but the registries the run's environment configures (npm_config_registry, PIP_INDEX_URL, ...): the gate is otherwise offline. `'*'` gives the runner's whole network."
+  },
   { name: 'max-iterations', description: 'Outer-loop cap (an integer from 1; never unlimited).', default: '20' },
   { name: 'max-turns', description: 'Per-call turn cap, passed to the CLI and counted by loopgate from the event stream.', default: '40' },
   {

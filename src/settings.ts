@@ -82,6 +82,10 @@ export interface GateSettings {
   progressFile: string
   /** `dependency-changes`: what the agent may change of the dependencies the gate installs. */
   dependencyChanges: DependencyChanges
+  /** `allowed-hosts` as given (`['*']`: the whole network); absent or empty: the default list. */
+  allowedHosts?: string[]
+  /** `gate-allowed-hosts` as given; absent or empty: the gate is offline but for the configured registries. */
+  gateAllowedHosts?: string[]
 }
 
 /** The loop's identity and what it keeps across runs. */

@@ -51,7 +51,9 @@ export function endedByLoopgate(
 }
 
 /** What every agent process of a call shares: its folder, prompt, timeout, cancellation, user, reaping and sandbox. */
-export function callProcess(call: AgentCall): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain' | 'sweep' | 'launch'> {
+export function callProcess(
+  call: AgentCall
+): Pick<RunOptions, 'cwd' | 'stdin' | 'timeoutMs' | 'signal' | 'uid' | 'gid' | 'callId' | 'contain' | 'sweep' | 'launch'> {
   return {
     cwd: call.cwd,
     stdin: call.prompt,

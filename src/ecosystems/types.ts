@@ -128,6 +128,8 @@ export interface DependencyFolders {
 /** One ecosystem, described in one place (its folder's `index.ts`). */
 export interface Ecosystem {
   readonly id: string
+  /** The public registries its package manager downloads from by default: the agent may reach them (see `allowed-hosts`). */
+  readonly registries: readonly string[]
   /** The files the upgrade manager's detection looks at, and the `packageManager` name it answers to. */
   readonly detection: { manifests: readonly string[]; lockfiles: readonly string[]; packageManager?: string }
   /** Lockfile names, matched at any depth. */

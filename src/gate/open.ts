@@ -13,6 +13,7 @@ import { createProtectedGate, gateLocation, refreshIndex, stopWhenGateBroken } f
 import type { Protection, ProtectionOptions } from './setup/protection-options.js'
 import { AgentIndexGuard } from './protection/agent-index-guard.js'
 import { protectedListNote } from './setup/protected-set-check.js'
+import { egressGuard, refusalNotes } from '../isolation/egress-guard.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
@@ -113,7 +114,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
   const inputs = starting.then((commit) => startInputs(opts, commit))
   inputs.catch(() => undefined)
   try {
-    const gate = await createProtectedGate(opts, { snapshot, account, location, first, dependencies, gateEnv }, notes)
+    const gate = await createProtectedGate(opts, { snapshot, account, location, first, dependencies, gateEnv, launch: opts.sandbox?.launcher('gate') }, notes)
     opened = gate
     const handedOver = account.handOver()
     tamper.waitFor(
@@ -129,6 +130,7 @@ async function openWithBaseline({ opts, begun, alongside, notes }: BegunSetup & 
     // Globs such as `**/*.test.*` are markdown emphasis unless quoted as code.
     notes.push(protectedListNote(snapshot.paths.patterns, snapshot.size, (p) => codeSpan(p)))
     const baseline = await establishBaseline(opts, { base, snapshot, gate, startCommit, inputs }, notes)
+    if (baseline && opts.sandbox) notes.push(...refusalNotes('during the baseline gate', opts.sandbox.log.since('gate')))
     await alongside
     return { gate, baseline, handedOver }
   } catch (err) {
@@ -151,13 +153,16 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
   const handBack = account.guard(written)
   const agentIndex = new AgentIndexGuard(settings.workspace, account.user, () => tamper.restored)
+  const sandbox = opts.sandbox ?? null
+  const guards = [...(handBack ? [handBack, agentIndex, tamper] : [agentIndex, tamper]), ...(sandbox ? [egressGuard(sandbox)] : [])]
   let retired: Promise<void> = Promise.resolve()
   return {
     base,
     snapshot,
     gate,
     baseline,
-    guards: handBack ? [handBack, agentIndex, tamper] : [agentIndex, tamper],
+    guards,
+    sandbox,
     user: account.user,
     sweepUser: account.sweep,
     handedOver,
@@ -173,6 +178,7 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
       retired.catch(() => undefined)
       await Promise.all([gate.idle(), ending.then((e) => e.handedBack)])
       gate.close()
+      sandbox?.close()
       disposeGateLocation(location)
     },
     retired: () => retired

@@ -18,6 +18,7 @@ import { readTaskSettings } from './task.js'
 import { forBotPullRequests } from '../bot-pr/bot-settings.js'
 import { isRelativeInside, parseBoolean, parseChoice, parseList, parseNumber, type InputSource, type NumberRule } from './values.js'
 import { ConfigError } from '../errors.js'
+import { badHostEntry } from '../isolation/allowed-hosts.js'
 
 /** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
 export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -78,6 +79,17 @@ function relativePath(name: string, value: string): string {
   return value
 }
 
+/** An allow-list input: host entries, or `*` alone. */
+function hostList(name: string, raw: string): string[] {
+  const entries = parseList(raw)
+  if (entries.includes('*') && entries.length > 1) throw new ConfigError(name, raw.trim(), '`*` alone (the whole network), or a list of hosts without `*`')
+  for (const entry of entries) {
+    const why = entry === '*' ? null : badHostEntry(entry)
+    if (why) throw new ConfigError(name, entry, why)
+  }
+  return entries
+}
+
 export function readGateSettings(inputs: InputSource): GateSettings {
   const gateTimeoutMs = parseNumber('gate-timeout-minutes', inputs.get('gate-timeout-minutes'), MINUTES) * 60_000
   const gateCommand = inputs.optional('gate-command')
@@ -92,6 +104,8 @@ export function readGateSettings(inputs: InputSource): GateSettings {
     protectedPaths: resolveProtectedPatterns(parseList(inputs.raw('protected-paths')), [gateCommand, gateSetup]),
     baseRef: inputs.optional('base-ref'),
     dependencyChanges: parseChoice('dependency-changes', inputs.get('dependency-changes').trim(), DEPENDENCY_CHANGES),
+    allowedHosts: hostList('allowed-hosts', inputs.raw('allowed-hosts')),
+    gateAllowedHosts: hostList('gate-allowed-hosts', inputs.raw('gate-allowed-hosts')),
     progressFile: relativePath('progress-file', inputs.get('progress-file').trim()),
     featuresFile: featuresFile && relativePath('features-file', featuresFile)
   }

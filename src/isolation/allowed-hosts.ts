@@ -14,10 +14,10 @@ export function badHostEntry(entry: string): string | null {
   const e = entry.toLowerCase()
   if (NAME.test(e) || IPV6.test(e)) {
     const port = /:(\d+)$/.exec(e.replace(/^\[[^\]]*\]/, ''))
-    if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) return `${entry}: a port from 1 to 65535`
+    if (port && (Number(port[1]) < 1 || Number(port[1]) > 65535)) return 'a port from 1 to 65535'
     return null
   }
-  return `${entry}: an exact host name, \`*.suffix\`, an IP address, each optionally with \`:port\`, or \`*\` alone`
+  return 'an exact host name, `*.suffix`, an IP address, each optionally with `:port`, or `*` alone'
 }
 
 /** The rules of a list as parsed (entries already checked with badHostEntry); `['*']` is the whole network. */
@@ -34,7 +34,10 @@ function splitPort(pattern: string): { host: string; port: number | null } {
 /** Whether `host:port` is allowed: an exact name, or a name under a `*.suffix` (not the suffix itself). */
 export function hostAllowed(rules: HostRules, host: string, port: number): boolean {
   if (rules.any) return true
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
   return rules.patterns.some((pattern) => {
     const p = splitPort(pattern)
     if (p.port !== null && p.port !== port) return false

@@ -21,7 +21,7 @@ export class EgressLog {
   private readonly rows = new Map<string, Refusal>()
   private readonly told = new Map<string, number>()
 
-  record(process: SandboxKind, kind: RefusalKind, host: string, port: number, count = 1): void {
+  record({ process, kind, host, port, count = 1 }: Omit<Refusal, 'count'> & { count?: number }): void {
     const key = `${process} ${kind} ${host} ${port}`
     const row = this.rows.get(key)
     if (row) row.count += count
@@ -48,6 +48,7 @@ export class EgressLog {
 
 /** One refusal in words: `agent: evil.example:443 (proxy) ×3`. */
 export function refusalLine(r: Refusal): string {
-  const what = r.kind === 'connect' ? 'direct connection(s) to an address outside loopgate' : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
+  const what =
+    r.kind === 'connect' ? 'direct connection(s) to an address outside loopgate' : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
   return `${r.process}: ${what} ×${r.count}`
 }

@@ -49,7 +49,7 @@ export class EgressProxy {
 
   private allowed(host: string, port: number): boolean {
     if (hostAllowed(this.rules, host, port)) return true
-    this.log.record(this.kind, 'proxy', shownHost(host), port)
+    this.log.record({ process: this.kind, kind: 'proxy', host: shownHost(host), port })
     return false
   }
 
@@ -57,7 +57,7 @@ export class EgressProxy {
     socket.on('error', () => socket.destroy())
     const target = connectTarget(req.url)
     if (!target || !this.allowed(target.host, target.port)) {
-      if (!target) this.log.record(this.kind, 'proxy', shownHost(req.url ?? ''), 0)
+      if (!target) this.log.record({ process: this.kind, kind: 'proxy', host: shownHost(req.url ?? ''), port: 0 })
       socket.end('HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nloopgate: host not in the allow-list\n')
       return
     }
@@ -83,17 +83,20 @@ export class EgressProxy {
     }
     const port = url ? Number(url.port || (url.protocol === 'https:' ? 443 : 80)) : 0
     if (!url || url.protocol !== 'http:' || !this.allowed(url.hostname, port)) {
-      if (!url) this.log.record(this.kind, 'proxy', shownHost(req.headers.host ?? ''), 0)
+      if (!url) this.log.record({ process: this.kind, kind: 'proxy', host: shownHost(req.headers.host ?? ''), port: 0 })
       res.writeHead(403, { 'content-type': 'text/plain', connection: 'close' }).end('loopgate: host not in the allow-list\n')
       return
     }
     const headers = { ...req.headers }
     delete headers['proxy-connection']
     delete headers['proxy-authorization']
-    const upstream = http.request({ host: url.hostname.replace(/^\[|\]$/g, ''), port, method: req.method, path: `${url.pathname}${url.search}`, headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.rawHeaders)
-      up.pipe(res)
-    })
+    const upstream = http.request(
+      { host: url.hostname.replace(/^\[|\]$/g, ''), port, method: req.method, path: `${url.pathname}${url.search}`, headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.rawHeaders)
+        up.pipe(res)
+      }
+    )
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { connection: 'close' })
       res.end()

@@ -44,7 +44,13 @@ export function probeSandbox(): SandboxProbe {
   const ip = findProgram('ip')
   if (!unshare || !ip) return { ok: false, why: `${unshare ? '' : '`unshare` (util-linux) '}${ip ? '' : '`ip` (iproute2) '}not found` }
   const r = spawnSync(unshare, ['--net', '--pid', '--fork', '--mount-proc', ip, 'link', 'set', 'lo', 'up'], { encoding: 'utf8', timeout: 10_000 })
-  if (r.status !== 0) return { ok: false, why: `this runner does not allow network and PID namespaces (${String(r.stderr || r.error?.message || `exit ${r.status}`).trim().slice(0, 200)})` }
+  if (r.status !== 0)
+    return {
+      ok: false,
+      why: `this runner does not allow network and PID namespaces (${String(r.stderr || r.error?.message || `exit ${r.status}`)
+        .trim()
+        .slice(0, 200)})`
+    }
   return { ok: true, unshare, ip }
 }
 
@@ -116,7 +122,7 @@ export class Sandbox {
       if (!what) return
       const host = what === 'dns' && typeof e.host === 'string' ? e.host.replace(/[^A-Za-z0-9._-]/g, '?').slice(0, 253) : '?'
       const count = typeof e.count === 'number' && e.count > 0 ? Math.min(e.count, 1e6) : 1
-      this.log.record(kind, what, host, what === 'dns' ? 53 : 0, count)
+      this.log.record({ process: kind, kind: what, host, port: what === 'dns' ? 53 : 0, count })
     } catch {
       // a line cut short
     }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { StringDecoder } from 'node:string_decoder'
 import { CallCgroup } from './cgroup.js'
@@ -210,6 +210,14 @@ function lineWatcher(opts: RunOptions, stop: GroupStop, causes: StopCauses): Lin
   })
 }
 
+/** Spawns the process in a group of its own: through its launcher, then into its cgroup. */
+function spawnStart(opts: RunOptions, cgroup: CallCgroup | null): ChildProcessWithoutNullStreams {
+  const env = opts.callId ? { ...opts.env, LOOPGATE_CALL_ID: opts.callId } : { ...opts.env }
+  const launched = (opts.launch ?? ((s: ProcessStart) => s))({ command: opts.command, args: opts.args, env, uid: opts.uid, gid: opts.gid })
+  const start = cgroup ? cgroup.wrap(launched.command, launched.args) : launched
+  return spawn(start.command, start.args, { cwd: opts.cwd, env: launched.env, detached: true, stdio: 'pipe', uid: launched.uid, gid: launched.gid })
+}
+
 /**
  * Runs one process in its own process group. On timeout, abort or a watcher's request the whole
  * group gets SIGTERM, then SIGKILL after the grace period; processes that escaped the group but
@@ -218,12 +226,9 @@ function lineWatcher(opts: RunOptions, stop: GroupStop, causes: StopCauses): Lin
 export function runProcess(opts: RunOptions): Promise<RunResult> {
   const started = Date.now()
   const max = opts.maxOutputChars ?? DEFAULT_MAX_OUTPUT
-  const env = opts.callId ? { ...opts.env, LOOPGATE_CALL_ID: opts.callId } : { ...opts.env }
   const cgroup = opts.contain ? CallCgroup.create(`loopgate-${process.pid}-${opts.callId ?? randomUUID()}`) : null
-  const launched = (opts.launch ?? ((s: ProcessStart) => s))({ command: opts.command, args: opts.args, env, uid: opts.uid, gid: opts.gid })
-  const start = cgroup ? cgroup.wrap(launched.command, launched.args) : launched
   return new Promise<RunResult>((resolve) => {
-    const child = spawn(start.command, start.args, { cwd: opts.cwd, env: launched.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], uid: launched.uid, gid: launched.gid })
+    const child = spawnStart(opts, cgroup)
     const stdout = new TailBuffer(max)
     const stderr = new TailBuffer(max)
     const causes: StopCauses = { timedOut: false, aborted: false, killedByWatcher: false }

@@ -5,6 +5,7 @@ import { fitBody, logLine, marker, newestRows, quoteTask, refusalText, unfinishe
 import { type LoopHistory } from '../state/schema.js'
 import { decisionFor, givenUpReason, retryCommand } from './decision.js'
 import { flakySection } from './flaky-section.js'
+import { networkSection } from './network-section.js'
 import { codeBlock, codeSpan } from '../report/inert.js'
 import { cleanTitle } from './title.js'
 import type { PublishContext } from './publisher-types.js'
@@ -60,6 +61,7 @@ export function escalationBody(ctx: PublishContext, extras: BodyExtras = {}): st
       sinceLastRun(ctx, extras.history),
       failingTestsSection(outcome),
       flakySection(outcome.iterations),
+      networkSection(ctx.networkRefusals),
       extras.refusal ? '' : unfinishedWork(ctx, extras),
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
       extras.history

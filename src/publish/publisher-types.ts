@@ -1,3 +1,4 @@
+import type { Refusal } from '../isolation/egress-log.js'
 import type { IterationRecord, RunOutcome } from '../loop/engine-types.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 import type { CommitAuthor } from '../settings.js'
@@ -65,6 +66,8 @@ export interface PublishContext {
   runDir: string
   logFile: string
   progressText: string
+  /** Every connection the run's sandboxes refused. */
+  networkRefusals?: Refusal[]
 }
 
 /** A run that ends before the loop: nothing is spent. */

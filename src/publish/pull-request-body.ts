@@ -4,6 +4,7 @@ import type { IterationRecord } from '../loop/engine-types.js'
 import { fitBody, logLine, marker, MAX_LISTED_FILES, newestRows, quoteTask, upgradeSection, type BodyExtras } from './body-parts.js'
 import type { ChangeSummary } from './changes.js'
 import { flakySection } from './flaky-section.js'
+import { networkSection } from './network-section.js'
 import { codeBlock, codeSpan, plainLine } from '../report/inert.js'
 import { agentSummary, cleanTitle } from './title.js'
 import type { PublishContext } from './publisher-types.js'
@@ -136,6 +137,7 @@ export function pullRequestBody(ctx: PublishContext, extras: BodyExtras = {}): s
       verification(ctx),
       rejectedSection(outcome.iterations),
       flakySection(outcome.iterations),
+      networkSection(ctx.networkRefusals),
       '### Spend and iterations',
       `**Spend:** ${usd(outcome.spentUsd)} of the ${usd(settings.spendCeilingUsd)} ceiling over ${outcome.iterations.length} iteration(s).`,
       note,

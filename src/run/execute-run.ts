@@ -19,6 +19,8 @@ import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
 import { giveUpToRemember, type LaterIdentity } from './give-up-memory.js'
 import { wireLoop, workspaceView } from './wiring.js'
+import { openNetwork } from './network.js'
+import { refusalNotes } from '../isolation/egress-guard.js'
 import { loopOrBump } from './loop-or-bump.js'
 import { botBumpReference, bumpReference } from './bump-verdict.js'
 
@@ -155,6 +157,7 @@ interface FinishedLoop {
 /** Publishes the run's work (or its escalation) and reports the run, with what an upgrade tried. */
 async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoop): Promise<RunReport> {
   const { run, notes, ready, protection, runDir, files, progress, identity, repository, flakyOnBump } = done
+  const refused = protection.sandbox?.log.all() ?? []
   const published = await ctx.publisher.publish({
     settings,
     upgrade: ready
@@ -172,7 +175,8 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
     protectedBase: { sha: protection.base.sha, source: protection.base.source },
     runDir,
     logFile: files.logFile,
-    progressText: progress.read()
+    progressText: progress.read(),
+    networkRefusals: refused
   })
   return {
     stopReason: run.stopReason,
@@ -183,7 +187,7 @@ async function publishRun(settings: Settings, ctx: RunContext, done: FinishedLoo
     ledgerFile: files.ledgerFile,
     progressFile: files.progressPath,
     published,
-    notes: [...notes, ...published.notes],
+    notes: [...notes, ...refusalNotes('over the run', refused), ...published.notes],
     upgradeAttempts: ready
       ? settleUpgrade({
           ready,
@@ -228,6 +232,8 @@ interface ProtectOptions {
 function protect({ settings, ctx, files, callsDir, alongside, before, repository }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
   const bot = before.botBump
+  // Before any spend: a runner that cannot make the sandbox stops the run here (see openNetwork).
+  const network = openNetwork(settings, ctx.env)
   return openGate({
     settings,
     repository,
@@ -249,9 +255,17 @@ function protect({ settings, ctx, files, callsDir, alongside, before, repository
     alongside,
     log: new AttemptLog(files.logFile),
     // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
-    dependencyReference: ready ? bumpReference(ready) : bot ? botBumpReference(bot) : { commit: ctx.carry?.baseCommit }
-  }).catch((err: unknown) => {
-    if (!(err instanceof GateBrokenError)) throw err
-    return err
-  })
+    dependencyReference: ready ? bumpReference(ready) : bot ? botBumpReference(bot) : { commit: ctx.carry?.baseCommit },
+    sandbox: network.sandbox
+  }).then(
+    (protection) => {
+      protection.notes.unshift(...network.notes)
+      return protection
+    },
+    (err: unknown) => {
+      network.sandbox?.close()
+      if (!(err instanceof GateBrokenError)) throw err
+      return err
+    }
+  )
 }

@@ -1,5 +1,7 @@
 import { credentialsFor, prepareAdapter } from '../agents/adapter.js'
 import { agentRunner } from '../agents/agent-runner.js'
+import type { AgentCall } from '../agents/agent-call.js'
+import type { Sandbox } from '../isolation/sandbox.js'
 import type { Protection } from '../gate/open.js'
 import type { GitRepository } from '../git/repository.js'
 import { GitWorkspace } from '../git/workspace.js'
@@ -95,7 +97,8 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
       env: staged.env,
       callsDir: files.callsDir,
       user: protection.user,
-      sweepUser: protection.sweepUser
+      sweepUser: protection.sweepUser,
+      sandbox: sandboxFor(protection.sandbox)
     })
   )
   const deps: EngineDeps = {
@@ -118,6 +121,11 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
     meteredAtWire: metered.meteredAtWire
   }
   return { deps, gitWorkspace, notes: staged.notes }
+}
+
+/** Each call starts in the run's sandbox, with the loopback origins it must reach (the metering proxy's) relayed into it. */
+function sandboxFor(sandbox: Sandbox | null): AgentCall['sandbox'] {
+  return sandbox ? (loopback) => sandbox.launcher('agent', loopback) : undefined
 }
 
 /** The tests the baseline failed, by id: the task, never flaky; null when it failed naming none. */

@@ -5,6 +5,7 @@ import { LOCKFILES, MANIFEST, NpmPackageManager } from './manager.js'
 /** npm: package.json with package-lock.json or npm-shrinkwrap.json, packages in node_modules. */
 export const npm: Ecosystem = {
   id: 'npm',
+  registries: ['registry.npmjs.org'],
   detection: { manifests: [MANIFEST], lockfiles: LOCKFILES, packageManager: 'npm' },
   lockfiles: LOCKFILES,
   manifests: [

@@ -5,6 +5,7 @@ import { PipPackageManager, REQUIREMENTS } from './manager.js'
 /** pip: exact pins in requirements files (the pins are the lock), pyproject.toml, packages in a virtualenv. */
 export const pip: Ecosystem = {
   id: 'pip',
+  registries: ['pypi.org', 'files.pythonhosted.org'],
   detection: { manifests: [REQUIREMENTS], lockfiles: [REQUIREMENTS] },
   lockfiles: [],
   lockfilePattern: /^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$/,

@@ -7,6 +7,7 @@ import { MANIFEST } from '../node-project.js'
 /** pnpm: package.json with pnpm-lock.yaml or `packageManager: pnpm@…`, workspaces in pnpm-workspace.yaml, packages in node_modules. */
 export const pnpm: Ecosystem = {
   id: 'pnpm',
+  registries: ['registry.npmjs.org'],
   detection: { manifests: [MANIFEST], lockfiles: [LOCKFILE], packageManager: 'pnpm' },
   lockfiles: [LOCKFILE],
   // package.json's keys are npm's (`pnpm.overrides` among them); pnpm-workspace.yaml is the project's own.

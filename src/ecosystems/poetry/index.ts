@@ -6,6 +6,7 @@ import { LOCKFILE, PoetryPackageManager } from './manager.js'
 /** Poetry: `[tool.poetry]` in pyproject.toml with poetry.lock, packages in a virtualenv. */
 export const poetry: Ecosystem = {
   id: 'poetry',
+  registries: ['pypi.org', 'files.pythonhosted.org'],
   detection: { manifests: [PYPROJECT], lockfiles: [LOCKFILE] },
   lockfiles: [LOCKFILE],
   manifests: [

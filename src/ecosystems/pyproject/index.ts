@@ -5,6 +5,7 @@ import { PyprojectPackageManager } from './manager.js'
 /** A PEP 621 / PEP 735 pyproject.toml installed with pip: no requirements file, no lockfile; packages in a virtualenv. */
 export const pyproject: Ecosystem = {
   id: 'pyproject',
+  registries: ['pypi.org', 'files.pythonhosted.org'],
   detection: { manifests: [PYPROJECT], lockfiles: [] },
   lockfiles: [],
   manifests: [{ file: PYPROJECT, kind: 'pyproject', allowedKeys: ['project.dependencies', 'project.optional-dependencies', 'dependency-groups'] }],

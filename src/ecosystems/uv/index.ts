@@ -6,6 +6,7 @@ import { LOCKFILE, UvPackageManager } from './manager.js'
 /** uv: a PEP 621 / PEP 735 pyproject.toml with uv.lock (or `[tool.uv]`), packages in a virtualenv. */
 export const uv: Ecosystem = {
   id: 'uv',
+  registries: ['pypi.org', 'files.pythonhosted.org'],
   detection: { manifests: [PYPROJECT], lockfiles: [LOCKFILE] },
   lockfiles: [LOCKFILE],
   manifests: [

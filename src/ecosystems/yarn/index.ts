@@ -9,6 +9,7 @@ import { YarnPackageManager } from './yarn-manager.js'
 /** Yarn, classic and Berry (`nodeLinker: node-modules`): package.json with yarn.lock or `packageManager: yarn@…`, workspaces in package.json, packages in node_modules. */
 export const yarn: Ecosystem = {
   id: 'yarn',
+  registries: ['registry.yarnpkg.com', 'registry.npmjs.org', 'repo.yarnpkg.com'],
   detection: { manifests: [MANIFEST], lockfiles: [LOCKFILE], packageManager: 'yarn' },
   lockfiles: [LOCKFILE],
   manifests: npm.manifests,

@@ -8,6 +8,7 @@ import { ProtectedGate } from '../protected-gate.js'
 import { runnerPackageCaches } from '../toolchain/package-caches.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
 import type { DependencyReference } from '../dependencies/dependency-reference.js'
+import type { Launcher } from '../../process/run-process.js'
 import type { ProtectionOptions } from './protection-options.js'
 
 /**
@@ -39,6 +40,7 @@ export async function createProtectedGate(
     first: FirstCheckout
     dependencies: DependencyReference
     gateEnv: Promise<NodeJS.ProcessEnv>
+    launch?: Launcher
   },
   notes: string[]
 ): Promise<ProtectedGate> {
@@ -63,7 +65,8 @@ export async function createProtectedGate(
     packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
     first,
     bumpBaseline: opts.baselineOnBump,
-    dependencies
+    dependencies,
+    launch: parts.launch
   })
   await gate.init()
   if (gateUser) {

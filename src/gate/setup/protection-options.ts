@@ -9,6 +9,7 @@ import type { BaseRef } from '../baseline/base.js'
 import type { ProtectedGate, Baseline } from '../protected-gate.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
 import type { DependencyReferenceOptions } from '../dependencies/dependency-trust.js'
+import type { Sandbox } from '../../isolation/sandbox.js'
 
 /**
  * What protection reads: the gate's settings and workspace, the loop id (its folders and user),
@@ -66,6 +67,8 @@ export interface ProtectionOptions {
    * baseline runs, and the setup ends once it has.
    */
   alongside?: () => Promise<void>
+  /** The sandbox agent and gate processes start in (null: none on this runner, as `allowed-hosts: '*'` allowed). */
+  sandbox?: Sandbox | null
 }
 
 export interface Protection {
@@ -85,6 +88,8 @@ export interface Protection {
   agentEnvSet: Record<string, string>
   /** One-line notes for the run summary. */
   notes: string[]
+  /** The sandbox the agent's calls start in (see ProtectionOptions.sandbox). */
+  sandbox: Sandbox | null
   wrapAgent(runner: AgentRunner): AgentRunner
   /** After the loop: agent processes killed, the workspace given back to its owner; the run's users' removal begins. */
   finish(): Promise<void>
