@@ -253,6 +253,22 @@ describe('sign-commits through the bundled action', () => {
   )
 
   it(
+    'a token without contents: write fails naming the permission, and opens no pull request',
+    async () => {
+      const at = await remote()
+      at.gh.deny('git/create-blob')
+      const r = await run(at, { 'agent-command': FIX })
+      expect(r.outputs['stop-reason']).toBe('verified')
+      expect(r.exitCode).not.toBe(0)
+      expect(r.stdout).toContain('contents: write')
+      expect(at.gh.pulls).toHaveLength(0)
+      expect(tipOf(at.bare, LOOP_BRANCH)).toBeNull()
+      noToken(r)
+    },
+    LONG
+  )
+
+  it(
     'a file over the API blob limit is a clear error before anything is pushed',
     async () => {
       const at = await remote()
