@@ -4,10 +4,13 @@
  * which stores them in the same bare repository git pushes to and signs them as GitHub does. Each
  * branch is compared with what the git push path leaves.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { bareRemote, checkoutOf, tipOf } from './helpers/bare-remote.js'
-import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.js'
-import { sh } from './helpers/repo.js'
+import { DIST_INDEX, runAction, runPost, type ActionRun } from './helpers/action-runner.js'
+import { useCacheService } from './cache-server/scenario.js'
+import { GitHttpServer } from './servers/git-http.js'
+import { sh, tempDir } from './helpers/repo.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 
 const TOKEN = 'ghs_signCommitsToken0000000000000000001'
@@ -44,21 +47,31 @@ beforeAll(() => {
   if (!existsSync(DIST_INDEX)) throw new Error('dist/index.js is missing: run `npm run package`')
 })
 
-function run(at: Remote, inputs: Record<string, string>, opts: { workspace?: string; eventName?: string; event?: unknown } = {}): Promise<ActionRun> {
+const envOf = (at: Remote): Record<string, string> => ({ GITHUB_API_URL: at.gh.url, GITHUB_SERVER_URL: `file://${at.server}`, GITHUB_REF: 'refs/heads/main' })
+const inputsOf = (inputs: Record<string, string>): Record<string, string> => ({
+  agent: 'command',
+  prompt: 'Make add() add.',
+  'gate-command': 'node test/run.mjs',
+  'github-token': TOKEN,
+  'call-budget-usd': '0.01',
+  'spend-ceiling-usd': '1',
+  ...inputs
+})
+
+interface RunOptions {
+  workspace?: string
+  eventName?: string
+  event?: unknown
+  env?: Record<string, string>
+}
+
+function run(at: Remote, inputs: Record<string, string>, opts: RunOptions = {}): Promise<ActionRun> {
   return runAction({
     workspace: opts.workspace ?? checkoutOf(at.bare),
     eventName: opts.eventName ?? 'schedule',
     event: opts.event ?? { schedule: '0 3 * * *' },
-    env: { GITHUB_API_URL: at.gh.url, GITHUB_SERVER_URL: `file://${at.server}`, GITHUB_REF: 'refs/heads/main' },
-    inputs: {
-      agent: 'command',
-      prompt: 'Make add() add.',
-      'gate-command': 'node test/run.mjs',
-      'github-token': TOKEN,
-      'call-budget-usd': '0.01',
-      'spend-ceiling-usd': '1',
-      ...inputs
-    }
+    env: { ...envOf(at), ...opts.env },
+    inputs: inputsOf(inputs)
   })
 }
 
@@ -240,6 +253,22 @@ describe('sign-commits through the bundled action', () => {
   )
 
   it(
+    'a token without contents: write fails naming the permission, and opens no pull request',
+    async () => {
+      const at = await remote()
+      at.gh.deny('git/create-blob')
+      const r = await run(at, { 'agent-command': FIX })
+      expect(r.outputs['stop-reason']).toBe('verified')
+      expect(r.exitCode).not.toBe(0)
+      expect(r.stdout).toContain('contents: write')
+      expect(at.gh.pulls).toHaveLength(0)
+      expect(tipOf(at.bare, LOOP_BRANCH)).toBeNull()
+      noToken(r)
+    },
+    LONG
+  )
+
+  it(
     'a file over the API blob limit is a clear error before anything is pushed',
     async () => {
       const at = await remote()
@@ -252,6 +281,78 @@ describe('sign-commits through the bundled action', () => {
       expect(tipOf(at.bare, LOOP_BRANCH)).toBeNull()
       expect(tipOf(at.bare, WIP_BRANCH)).toBeNull()
       expect(at.gh.pulls).toHaveLength(0)
+    },
+    LONG
+  )
+})
+
+describe('sign-commits across runs and steps', () => {
+  const svc = useCacheService()
+  const onClose: (() => Promise<void>)[] = []
+  afterEach(async () => {
+    for (const close of onClose.splice(0)) await close()
+  })
+
+  it(
+    "the next run resumes from the WIP branch's signed head, and moves it forward",
+    async () => {
+      const at = await remote()
+      // The cache service is GitHub's (v2) only for a github.com or *.localhost server: the remote over smart HTTP at git.localhost.
+      const http = new GitHttpServer(at.server, TOKEN)
+      const env = { ...svc.env(), GITHUB_SERVER_URL: (await http.listen()).replace('127.0.0.1', 'git.localhost') }
+      onClose.push(() => http.close())
+      const inputs = { 'loop-id': 'signed-resume', 'max-iterations': '1' }
+      const first = await run(at, { ...inputs, 'agent-command': 'echo half done >> WORK.md' }, { env })
+      expect(first.outputs.outcome).toBe('escalated')
+      const wip = tipOf(at.bare, 'loopgate/signed-resume-wip')!
+      expectVerified(at, wip)
+
+      const second = await run(at, { ...inputs, 'agent-command': 'echo more >> WORK.md' }, { env })
+      expect(second.outputs.outcome).toBe('escalated')
+      expect(second.summary).toContain(`Resumed from loopgate/signed-resume-wip (${wip.slice(0, 12)})`)
+      expect(second.summary).not.toContain('moved since the last run')
+      const next = tipOf(at.bare, 'loopgate/signed-resume-wip')!
+      expect(git(at, ['rev-list', '--parents', '-n', '1', next]).split(' ').slice(1)).toEqual([wip])
+      expect(git(at, ['show', `${next}:WORK.md`])).toBe('half done\nmore')
+      expectVerified(at, next, wip)
+    },
+    LONG
+  )
+
+  it(
+    'after a kill mid-call, the post step creates the unfinished work on the WIP branch as signed commits',
+    async () => {
+      const at = await remote()
+      const ws = checkoutOf(at.bare)
+      const pidFile = path.join(tempDir('loopgate-pid-'), 'agent.pid')
+      const inputs = inputsOf({ prompt: 'x', 'agent-command': `echo $$ > ${pidFile}; echo half done > WORK.md; exec sleep 60` })
+      const main = await runAction({
+        workspace: ws,
+        eventName: 'schedule',
+        event: {},
+        env: envOf(at),
+        inputs,
+        onSpawn: (child) => {
+          const timer = setInterval(() => {
+            if (existsSync(path.join(ws, 'WORK.md'))) {
+              clearInterval(timer)
+              child.kill('SIGKILL')
+            }
+          }, 100)
+        }
+      })
+      expect(main.signal).toBe('SIGKILL')
+      try {
+        process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL')
+      } catch {
+        // already gone
+      }
+      const post = await runPost(main, { workspace: ws, eventName: 'schedule', event: {}, env: envOf(at), inputs })
+      expect(post.exitCode).toBe(0)
+      const wip = tipOf(at.bare, WIP_BRANCH)!
+      expect(git(at, ['show', `${wip}:WORK.md`])).toBe('half done')
+      expectVerified(at, wip)
+      noToken(post)
     },
     LONG
   )
