@@ -51,6 +51,7 @@ export async function openGate(
     repository: location.repository,
     snapshot,
     command: settings.gateCommand,
+    packageDir: settings.packageDir,
     setup: settings.gateSetup,
     report: settings.gateReport,
     timeoutMs: settings.gateTimeoutMs,
