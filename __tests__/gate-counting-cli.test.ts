@@ -4,7 +4,7 @@
  * correct fix and refuses the cheat that prints a passing summary to the console instead.
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { ROOT } from './helpers/action-runner.js'
 import { makeRepo, tempDir } from './helpers/repo.js'
@@ -206,6 +206,57 @@ const DJANGO_PROJECT: Record<string, string> = {
       expect(refused.iterations[0]).toContain("no report at loopgate's report file")
       const fixed = outcome(loopgate(makeRepo(DJANGO_PROJECT), gate, "sed -i 's/a - b/a + b/' calc/math.py"))
       expect(fixed).toEqual({ stopReason: 'verified', iterations: [expect.stringMatching(/^iteration 1: verified; .*gate passed$/)] })
+    },
+    LONG
+  )
+})
+
+/**
+ * An npm workspaces monorepo: package `a` depends on package `b` through the root install, and its
+ * tests use a helper kept at the repository's top (protected, outside the package).
+ */
+function monorepo(): string {
+  const repo = makeRepo({
+    '.gitignore': 'node_modules/\n',
+    'package.json': JSON.stringify({ name: 'mono', version: '1.0.0', private: true, workspaces: ['packages/*'] }, null, 2) + '\n',
+    'test/same.js': "const assert = require('node:assert')\nexports.same = (actual, expected) => assert.strictEqual(actual, expected)\n",
+    'packages/b/package.json': JSON.stringify({ name: 'b', version: '1.0.0', main: 'index.js' }, null, 2) + '\n',
+    'packages/b/index.js': 'exports.plus = (x, y) => x + y\n',
+    'packages/a/package.json':
+      JSON.stringify({ name: 'a', version: '1.0.0', scripts: { test: 'node --test test/' }, dependencies: { b: '1.0.0' } }, null, 2) + '\n',
+    'packages/a/src/math.js': "const { plus } = require('b')\nexports.add = (a, b) => a - b\nexports.plus = plus\n",
+    'packages/a/test/math.test.js': [
+      "const test = require('node:test')",
+      "const { same } = require('../../../test/same.js')",
+      "const { add } = require('../src/math.js')",
+      "test('adds two numbers', () => same(add(2, 3), 5))",
+      "test('adds zero', () => same(add(0, 0), 0))",
+      ''
+    ].join('\n')
+  })
+  spawnSync('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: repo, stdio: 'ignore' })
+  rmSync(path.join(repo, 'node_modules'), { recursive: true, force: true })
+  spawnSync('git', ['add', 'package-lock.json'], { cwd: repo })
+  spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'lockfile'], { cwd: repo })
+  return repo
+}
+
+describe('one package of a monorepo as the working directory', () => {
+  const inPackage = ['--working-directory', 'packages/a', '--gate-setup', 'npm ci --offline --ignore-scripts --no-audit --no-fund']
+
+  test(
+    'the agent and the gate work in the package with the root install; a protected file outside it is still refused',
+    () => {
+      const cheat = agentFile('same.js', 'exports.same = () => {}\n')
+      const refused = loopgate(monorepo(), 'npm test', `cp ${cheat} ../../test/same.js`, inPackage)
+      expect(outcome(refused).stopReason).toBe('protected-tampering')
+      const escalation = readFileSync(/would publish: (.+)/.exec(refused.stdout)![1], 'utf8')
+      expect(escalation).toContain('test/same.js')
+      // Relative to the package: the agent's command runs there.
+      const fixed = loopgate(monorepo(), 'npm test', "sed -i 's/a - b/plus(a, b)/' src/math.js", inPackage)
+      expect(outcome(fixed)).toEqual({ stopReason: 'verified', iterations: [expect.stringMatching(/^iteration 1: verified; .*gate passed$/)] })
+      const body = readFileSync(/would publish: (.+)/.exec(fixed.stdout)![1], 'utf8')
+      expect(body).toContain('packages/a/src/math.js')
     },
     LONG
   )

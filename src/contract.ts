@@ -33,7 +33,11 @@ export const INPUT_SPECS: readonly InputSpec[] = [
       'For `task: dependency-upgrade`: packages to leave alone (newline or comma list): a name (`*` matches any characters), or `name@version` / `name@range` to skip only those versions.'
   },
   { name: 'allow-major', description: 'For `task: dependency-upgrade`: also upgrade across a major version (held by default).', default: 'false' },
-  { name: 'working-directory', description: 'The git repository the loop works in, relative to the workspace (defaults to the workspace itself).' },
+  {
+    name: 'working-directory',
+    description:
+      'The folder the loop works in, relative to the workspace (defaults to the workspace itself): a git repository, or a folder inside one (one package of a monorepo), where the agent and the gate command then work; protected paths and dependency files are judged for the whole repository, and `gate-setup` runs at its top.'
+  },
   {
     name: 'agent-command',
     description:

@@ -124,7 +124,10 @@ export interface PublishSettings {
 
 /** The folder the run works in (`working-directory`, resolved). */
 export interface WorkspaceSettings {
+  /** The top folder of the git repository. */
   workspace: string
+  /** The folder inside it the agent and the gate command work in (one package of a monorepo), relative; `''` for the top. */
+  packageDir?: string
 }
 
 /**

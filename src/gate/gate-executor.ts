@@ -33,11 +33,11 @@ export function gateExecutor(
     CI: opts.env.CI ?? 'true'
   }
   if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-  return (command, extra = {}) =>
+  return (command, extra = {}, cwd = prepared.dir) =>
     runProcess({
       command: '/bin/bash',
       args: ['-c', command],
-      cwd: prepared.dir,
+      cwd,
       env: { ...env, ...extra },
       timeoutMs: Math.max(1, deadline - Date.now()),
       signal: opts.signal,

@@ -24,6 +24,8 @@ export interface ProtectedGateOptions {
   repository: GitRepository
   snapshot: BaseSnapshot
   command: string
+  /** The folder of the checkout the command runs in (one package of a monorepo); gate-setup runs at the top. */
+  packageDir?: string
   setup?: string
   /** Path of the JUnit XML / TAP report the gate writes, relative to the checkout; or EXIT_CODE_REPORT. */
   report?: string

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
@@ -247,13 +248,14 @@ export class ProtectedGate implements Gate {
       }
       const { timeoutMs, report } = this.opts
       const { command, gateDir, env } = this.opts
-      channel = report ? null : openReportChannel(command, { gateDir, checkout: prepared.dir, user, only, env })
+      const here = path.join(prepared.dir, this.opts.packageDir ?? '')
+      channel = report ? null : openReportChannel(command, { gateDir, checkout: here, user, only, env })
       this.lastChannel = channel?.runner ?? null
       // A runner loopgate can give its channel is counted even under `gate-report: exit-code`.
       const exitCodeOnly = this.exitCodeOnly && !channel
-      this.lastNamed = report || channel || exitCodeOnly ? [] : runnersNamed(command, prepared.dir)
+      this.lastNamed = report || channel || exitCodeOnly ? [] : runnersNamed(command, here)
       const t = Date.now()
-      const r = await exec(channel?.command ?? command, channel?.env)
+      const r = await exec(channel?.command ?? command, channel?.env, here)
       this.lastTimings.command = Date.now() - t
       this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
       output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`

@@ -16,7 +16,7 @@ import { failedVerdict, tamperedVerdict } from './verdict.js'
 const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false', PIP_ONLY_BINARY: ':all:' }
 
 /** Runs one gate step in the checkout, as the gate's user, until the gate's deadline. */
-export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv) => Promise<RunResult>
+export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv, cwd?: string) => Promise<RunResult>
 
 export interface SetupRun {
   exec: SetupExecutor

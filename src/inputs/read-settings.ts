@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseCommitAuthor } from '../git/author.js'
 import { INPUT_SPECS } from '../contract.js'
@@ -161,12 +162,31 @@ export function readPublishSettings(inputs: InputSource): PublishSettings {
 }
 
 /**
+ * `working-directory` under `root`: the top folder of its git repository (the nearest folder at or
+ * above it with a `.git`, never above `root`) and the folder inside it the loop works in, for one
+ * package of a monorepo. Without a `.git` on the way, the folder itself (the run says why it is none).
+ */
+export function repositoryFolders(root: string, workingDirectory: string): { workspace: string; packageDir: string } {
+  const folder = path.resolve(root, workingDirectory)
+  for (let dir = folder; ; dir = path.dirname(dir)) {
+    const inside = path.relative(root, dir)
+    if (inside.startsWith('..') || path.isAbsolute(inside)) break
+    if (existsSync(path.join(dir, '.git'))) return { workspace: dir, packageDir: path.relative(dir, folder) }
+    if (dir === path.dirname(dir)) break
+  }
+  return { workspace: folder, packageDir: '' }
+}
+
+/**
  * Builds the Settings from the inputs, one concern at a time. Throws ConfigError on the first bad
  * value, before anything is spent.
  */
 export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process.env): Settings {
   const inputs = inputSource(read, env)
-  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd(), read('working-directory').trim())
+  const { workspace, packageDir } = repositoryFolders(path.resolve(env.GITHUB_WORKSPACE || process.cwd()), read('working-directory').trim())
+  if (packageDir && !existsSync(path.join(workspace, packageDir))) {
+    throw new ConfigError('working-directory', packageDir, 'a folder of the repository (the package the loop works in), or its top folder')
+  }
   const spec = readAgentSpec(inputs)
   const task = readTaskSettings(inputs, workspace)
   const agent = readAgentSettings(spec, inputs)
@@ -174,5 +194,5 @@ export function readSettings(read: InputReader, env: NodeJS.ProcessEnv = process
   const gate = readGateSettings(inputs)
   const state = readStateSettings(inputs, loop.callBudgetUsd)
   const publish = readPublishSettings(inputs)
-  return forBotPullRequests({ ...task, task: task.task, ...agent, ...loop, ...gate, ...state, ...publish, workspace })
+  return forBotPullRequests({ ...task, task: task.task, ...agent, ...loop, ...gate, ...state, ...publish, workspace, packageDir })
 }

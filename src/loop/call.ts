@@ -32,7 +32,8 @@ export async function callAgent(run: LoopRun, iteration: number): Promise<CallRe
     evidence: run.evidence,
     iteration,
     maxIterations: config.maxIterations,
-    progressFile: config.progressFileName
+    progressFile: config.progressFileName,
+    packageDir: config.packageDir
   })
   const remaining = config.timeLimitMs - (deps.clock.now() - run.startedAt)
   const timeoutMs = Math.max(1, Math.min(config.callTimeoutMs, remaining))

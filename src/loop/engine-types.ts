@@ -208,6 +208,8 @@ export interface EngineConfig extends LoopLimits {
   agentFailureLimit?: number
   tamperLimit?: number
   progressFileName: string
+  /** The folder of the repository the agent and the gate work in (one package of a monorepo), when not the top. */
+  packageDir?: string
   /** Rolling ceiling across runs: the window's spend before this run started. */
   period?: { ceilingUsd: number; spentBeforeUsd: number }
   /** Evidence carried over from an earlier run (resume). */

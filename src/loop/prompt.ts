@@ -8,6 +8,8 @@ export interface PromptParts {
   iteration: number
   maxIterations: number
   progressFile: string
+  /** The package of a monorepo the loop works in (relative to the repository's top), when not the top. */
+  packageDir?: string
 }
 
 /** A list item; the lines after the first (a failure's message and diff) are indented under it. */
@@ -24,6 +26,11 @@ export function buildPrompt(parts: PromptParts): string {
       `You are in iteration ${parts.iteration} of at most ${parts.maxIterations} of an automated loop (loopgate).`,
       'loopgate, not you, decides when the work is done: it commits your changes and runs the protected tests',
       'from the base branch in a clean checkout. Changes to tests or test configuration are reverted and rejected.',
+      ...(parts.packageDir
+        ? [
+            `You work in the package \`${parts.packageDir}\` of this repository (your current folder); the protected tests run there, with the repository's root install.`
+          ]
+        : []),
       `Keep short notes for the next iteration in ${parts.progressFile}.`,
       `End your final message with one line \`${SUMMARY_LABEL} <the change, in under 72 characters>\`: it becomes the pull request's title.`
     ].join('\n')

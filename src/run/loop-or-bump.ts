@@ -69,6 +69,7 @@ export async function loopOrBump({ settings, ctx, before, protection, wiring }: 
       noProgressLimit: settings.noProgressLimit,
       sameFailureLimit: settings.sameFailureLimit,
       progressFileName: settings.progressFile,
+      packageDir: settings.packageDir || undefined,
       period: carry.period,
       initialEvidence: carry.initialEvidence,
       seedFingerprint: carry.seedFingerprint

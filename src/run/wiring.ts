@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { credentialsFor, prepareAdapter } from '../agents/adapter.js'
 import { agentRunner } from '../agents/agent-runner.js'
 import type { AgentCall } from '../agents/agent-call.js'
@@ -91,7 +92,7 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
   const agent = protection.wrapAgent(
     agentRunner({
       adapter: metered.adapter,
-      cwd: settings.workspace,
+      cwd: path.join(settings.workspace, settings.packageDir ?? ''),
       maxTurns: settings.maxTurns,
       callBudgetUsd: settings.callBudgetUsd,
       env: staged.env,

@@ -53,6 +53,7 @@ export async function createProtectedGate(
     repository: location.repository,
     snapshot,
     command: settings.gateCommand,
+    packageDir: settings.packageDir,
     setup: settings.gateSetup,
     report: settings.gateReport,
     timeoutMs: settings.gateTimeoutMs,
