@@ -80,20 +80,25 @@ function cacheMarks(value: unknown, found: { any: boolean; hour: boolean }, dept
   }
 }
 
-function toolTerms(data: Record<string, unknown>, api: WireApi, terms: RequestTerms): void {
+function toolTerms(tools: unknown, api: WireApi, terms: RequestTerms): void {
   const kind = family(api)
-  if (!Array.isArray(data.tools)) return
-  for (const tool of data.tools) {
-    const t = record(tool)
-    const type = typeof t?.type === 'string' ? t.type : kind === 'anthropic' ? 'custom' : undefined
-    if (type === undefined) continue
-    if (WEB_SEARCH_TOOL[kind].test(type)) {
-      const uses = t?.max_uses
-      terms.webSearches += typeof uses === 'number' && Number.isFinite(uses) && uses >= 0 ? Math.ceil(uses) : DEFAULT_WEB_SEARCHES
-    } else if (!TOKEN_ONLY_TOOLS[kind].test(type)) {
-      terms.unpriced ??= `the server tool '${type.slice(0, 60)}' (the price table prices tokens and web searches only)`
+  const visit = (list: unknown, depth: number): void => {
+    if (!Array.isArray(list) || depth > 4) return
+    for (const tool of list) {
+      const t = record(tool)
+      const type = typeof t?.type === 'string' ? t.type : kind === 'anthropic' ? 'custom' : undefined
+      if (type === undefined) continue
+      // codex groups its own functions in namespaces: each member is priced as itself
+      if (kind === 'openai' && type === 'namespace') visit(t?.tools, depth + 1)
+      else if (WEB_SEARCH_TOOL[kind].test(type)) {
+        const uses = t?.max_uses
+        terms.webSearches += typeof uses === 'number' && Number.isFinite(uses) && uses >= 0 ? Math.ceil(uses) : DEFAULT_WEB_SEARCHES
+      } else if (!TOKEN_ONLY_TOOLS[kind].test(type)) {
+        terms.unpriced ??= `the server tool '${type.slice(0, 60)}' (the price table prices tokens and web searches only)`
+      }
     }
   }
+  visit(tools, 0)
 }
 
 /** Reads the terms of a model request of `api` at `pathname` from its body. */
@@ -122,7 +127,7 @@ export function requestTerms(api: WireApi, pathname: string, body: Buffer): Requ
   }
   if (data.background === true) terms.unpriced ??= 'a background response (its answer is read later, through an endpoint the proxy does not relay)'
   if (data.web_search_options !== undefined) terms.unpriced ??= 'web_search_options (searches the price table cannot count)'
-  toolTerms(data, api, terms)
+  toolTerms(data.tools, api, terms)
   return terms
 }
 
