@@ -189,3 +189,22 @@ test('an agent command that hangs up on its own large requests before each answe
   expect(r.agent.status).toBe('capped')
   expect(r.agent.reason).toMatch(/^wire-limit: loopgate refused this model request: its input .* more than is left under (?:call-budget|spend-ceiling)-usd/)
 })
+
+test("an agent command reading the account's files and batches with the call's token is refused, and the refusals are in the attempt log", async () => {
+  const read = [
+    'node -e "',
+    "const get = (p) => fetch(process.env.ANTHROPIC_BASE_URL + p, { headers: { 'x-api-key': process.env.ANTHROPIC_API_KEY } }).then((r) => console.log(p, r.status));",
+    "get('/v1/files').then(() => get('/v1/messages/batches'))",
+    '" > reads.out'
+  ].join('')
+  const r = await run([
+    { kind: 'tool', name: 'Bash', input: { command: read } },
+    { kind: 'text', text: 'Done.' }
+  ])
+  expect(readFileSync(path.join(r.repo, 'reads.out'), 'utf8')).toBe('/v1/files 403\n/v1/messages/batches 403\n')
+  expect(server.requests.filter((q) => q.method === 'GET')).toEqual([])
+  const logged = r.log.find((e) => e.type === 'iteration') as { agent: { warnings: string[] } }
+  const warnings = logged.agent.warnings.join('\n')
+  expect(warnings).toContain("loopgate's metering proxy refused GET /v1/files")
+  expect(warnings).toContain("loopgate's metering proxy refused GET /v1/messages/batches")
+})
