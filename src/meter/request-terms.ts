@@ -23,6 +23,11 @@ export interface RequestTerms {
   unpriced?: string
 }
 
+/** Text the agent chose, as a refusal names it: identifier characters only, the rest `?`, cut at `max`. */
+export function shown(text: string, max: number): string {
+  return text.slice(0, max).replace(/[^A-Za-z0-9_.:/@%-]/g, '?')
+}
+
 /** Web searches reserved for a web-search tool that sets no `max_uses`. */
 export const DEFAULT_WEB_SEARCHES = 10
 
@@ -94,7 +99,7 @@ function toolTerms(tools: unknown, api: WireApi, terms: RequestTerms): void {
         const uses = t?.max_uses
         terms.webSearches += typeof uses === 'number' && Number.isFinite(uses) && uses >= 0 ? Math.ceil(uses) : DEFAULT_WEB_SEARCHES
       } else if (!TOKEN_ONLY_TOOLS[kind].test(type)) {
-        terms.unpriced ??= `the server tool '${type.slice(0, 60)}' (the price table prices tokens and web searches only)`
+        terms.unpriced ??= `the server tool '${shown(type, 60)}' (the price table prices tokens and web searches only)`
       }
     }
   }
@@ -123,7 +128,7 @@ export function requestTerms(api: WireApi, pathname: string, body: Buffer): Requ
   if (data.service_tier !== undefined && data.service_tier !== null) {
     const tier = String(data.service_tier)
     if (REQUEST_TIERS[kind].has(tier)) terms.tier = tier
-    else terms.unpriced = `the '${tier.slice(0, 40)}' service tier`
+    else terms.unpriced = `the '${shown(tier, 40)}' service tier`
   }
   if (data.background === true) terms.unpriced ??= 'a background response (its answer is read later, through an endpoint the proxy does not relay)'
   if (data.web_search_options !== undefined) terms.unpriced ??= 'web_search_options (searches the price table cannot count)'
