@@ -11,6 +11,8 @@ export interface RequestTerms {
   data?: Record<string, unknown>
   model?: string
   outputCap?: { field: OutputCapField; tokens: number }
+  /** Answers asked for at once (Chat Completions' `n`): each may reach the output cap. */
+  choices: number
   /** The request marks content for the prompt cache (written at the cache-write rate). */
   cacheWrites: boolean
   /** ...for 1 hour (written at the 1-hour rate). */
@@ -108,7 +110,7 @@ function toolTerms(tools: unknown, api: WireApi, terms: RequestTerms): void {
 
 /** Reads the terms of a model request of `api` at `pathname` from its body. */
 export function requestTerms(api: WireApi, pathname: string, body: Buffer): RequestTerms {
-  const terms: RequestTerms = { cacheWrites: false, cacheHour: false, webSearches: 0, model: modelInPath(api, pathname) }
+  const terms: RequestTerms = { cacheWrites: false, cacheHour: false, webSearches: 0, choices: 1, model: modelInPath(api, pathname) }
   let parsed: unknown
   try {
     parsed = JSON.parse(body.toString('utf8'))
@@ -120,6 +122,7 @@ export function requestTerms(api: WireApi, pathname: string, body: Buffer): Requ
   terms.data = data
   if (typeof data.model === 'string') terms.model ??= data.model
   terms.outputCap = cap(data, api)
+  if (typeof data.n === 'number' && Number.isFinite(data.n) && data.n > 1) terms.choices = Math.ceil(data.n)
   const marks = { any: false, hour: false }
   cacheMarks(data, marks)
   terms.cacheWrites = marks.any

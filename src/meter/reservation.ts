@@ -63,7 +63,7 @@ export function reserve({ terms, body, prices, remainingUsd, limitName }: Reserv
   if (fixedUsd > remainingUsd) return tooDear(`its input (about ${inputTokens} tokens)`, fixedUsd)
   const cap = terms.outputCap
   if (!cap) return { usd: remainingUsd, body }
-  const outputRate = (price.output * factor) / 1e6
+  const outputRate = (price.output * factor * terms.choices) / 1e6
   if (fixedUsd + cap.tokens * outputRate <= remainingUsd || outputRate === 0) return { usd: fixedUsd + cap.tokens * outputRate, body }
   const fits = Math.floor((remainingUsd - fixedUsd) / outputRate)
   const least = Math.min(cap.tokens, MIN_OUTPUT_TOKENS)
