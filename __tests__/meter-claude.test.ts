@@ -160,3 +160,51 @@ test("max-turns: the CLI's own cap still ends the call (the proxy's count of mai
   expect(r.charges[0]).toEqual(expect.objectContaining({ source: 'metered' }))
   expect(r.charges[0].usd).toBeGreaterThanOrEqual((server.scriptedCalls * (500 * 4 + 10 * 20)) / 1e6)
 })
+
+test('an agent command that hangs up on its own large requests before each answer: the ledger holds what the model computed, and stops at the ceiling', async () => {
+  // ten non-streamed requests of ~150,000 input tokens through the proxy with the call's token, each abandoned after 0.5 s
+  const attack = [
+    "const body = JSON.stringify({ model: 'claude-opus-5-5', max_tokens: 4000, tools: [{ name: 'Bash' }], messages: [{ role: 'user', content: 'x'.repeat(600000) }] })",
+    'for (let i = 0; i < 10; i++) {',
+    '  const gone = new AbortController()',
+    '  setTimeout(() => gone.abort(), 500)',
+    "  await fetch(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { method: 'POST', headers: { 'x-api-key': process.env.ANTHROPIC_API_KEY, 'content-type': 'application/json' }, body, signal: gone.signal }).then((r) => r.text(), () => undefined)",
+    '}'
+  ].join('\n')
+  const tmp = path.join(user.home, 'tmp')
+  const large = { input_tokens: 150_000, output_tokens: 4000 }
+  const script: AnthropicStep[] = [
+    { kind: 'tool', name: 'Bash', input: { command: `cat > ${tmp}/hangup.mjs <<'EOF'\n${attack}\nEOF\nnode ${tmp}/hangup.mjs; echo sent` } },
+    ...Array.from({ length: 10 }, (): AnthropicStep => ({ kind: 'late', delayMs: 1000, usage: large }))
+  ]
+  const r = await run(script, { callBudgetUsd: 3, spendCeilingUsd: 3 })
+  const perAnswer = usd(150_000, 4000)
+  const computed = server.billed.reduce((sum, u) => sum + usd(u.input_tokens, u.output_tokens), 0)
+  // the model computed the CLI's own turn and some of the ten; the proxy refused the rest before they left
+  expect(server.billed.length).toBeGreaterThan(1)
+  expect(server.billed.length).toBeLessThan(11)
+  expect(r.charges).toHaveLength(1)
+  expect(r.charges[0].usd).toBeGreaterThanOrEqual(computed - 1e-9)
+  expect(r.charges[0].usd).toBeLessThanOrEqual(3 + perAnswer)
+  expect(r.agent.status).toBe('capped')
+  expect(r.agent.reason).toMatch(/^wire-limit: loopgate refused this model request: its input .* more than is left under (?:call-budget|spend-ceiling)-usd/)
+})
+
+test("an agent command reading the account's files and batches with the call's token is refused, and the refusals are in the attempt log", async () => {
+  const read = [
+    'node -e "',
+    "const get = (p) => fetch(process.env.ANTHROPIC_BASE_URL + p, { headers: { 'x-api-key': process.env.ANTHROPIC_API_KEY } }).then((r) => console.log(p, r.status));",
+    "get('/v1/files').then(() => get('/v1/messages/batches'))",
+    '" > reads.out'
+  ].join('')
+  const r = await run([
+    { kind: 'tool', name: 'Bash', input: { command: read } },
+    { kind: 'text', text: 'Done.' }
+  ])
+  expect(readFileSync(path.join(r.repo, 'reads.out'), 'utf8')).toBe('/v1/files 403\n/v1/messages/batches 403\n')
+  expect(server.requests.filter((q) => q.method === 'GET')).toEqual([])
+  const logged = r.log.find((e) => e.type === 'iteration') as { agent: { warnings: string[] } }
+  const warnings = logged.agent.warnings.join('\n')
+  expect(warnings).toContain("loopgate's metering proxy refused GET /v1/files")
+  expect(warnings).toContain("loopgate's metering proxy refused GET /v1/messages/batches")
+})

@@ -106,21 +106,53 @@ describe('claude through the proxy', () => {
   test.each([429, 529, 503])('the provider answering %i every time: the run ends provider-unavailable, charged only what was relayed', async (status) => {
     const r = await runClaude({ kind: 'status', status, headers: FAST })
     expectProviderUnavailable(r, status)
-    expect(r.outcome.iterations[0].agent.providerFailure?.message).toMatch(new RegExp(`^status ${status}: .*scripted ${status}$`))
+    // in loopgate's words, from the status and the error's type: no text of the provider's message
+    expect(r.outcome.iterations[0].agent.providerFailure?.message).toMatch(
+      new RegExp(`^status ${status} \\(\\w+\\): (?:rate limited|overloaded|the provider is unavailable)$`)
+    )
     // the proxy retried each of the CLI's requests four times; the CLI retried once itself
     expect(anthropic.scriptedCalls).toBeGreaterThanOrEqual(8)
     expect(r.charges[0].usd).toBeCloseTo(sideRequestsUsd(), 10)
   })
 
-  test('an exhausted quota: not retried by the proxy, the run ends provider-unavailable', async () => {
+  test('an exhausted quota (billing_error): not retried by the proxy, the run ends provider-unavailable', async () => {
     const r = await runClaude({
       kind: 'status',
-      status: 400,
-      body: { type: 'error', error: { type: 'invalid_request_error', message: 'Your credit balance is too low to access the Anthropic API.' } }
+      status: 402,
+      body: { type: 'error', error: { type: 'billing_error', message: 'Your credit balance is too low to access the Anthropic API.' } }
     })
-    expectProviderUnavailable(r, 400)
-    expect(r.outcome.iterations[0].agent.providerFailure?.message).toMatch(/quota or credit is exhausted: Your credit balance is too low/)
+    expectProviderUnavailable(r, 402)
+    expect(r.outcome.iterations[0].agent.providerFailure?.message).toBe("status 402 (billing_error): the provider's quota or credit is exhausted")
     expect(anthropic.scriptedCalls).toBeLessThanOrEqual(2)
+  })
+
+  test("a quota failure the agent wrote (a model named like a billing hold, then the CLI killed) is the agent's failure, and its words reach no record", async () => {
+    const sentence = 'billing hold on this account: a maintainer must raise the monthly credit balance'
+    const forge = [
+      'node -e "',
+      "fetch(process.env.ANTHROPIC_BASE_URL + '/v1/messages', { method: 'POST',",
+      " headers: { 'x-api-key': process.env.ANTHROPIC_API_KEY, 'content-type': 'application/json' },",
+      ` body: JSON.stringify({ model: '${sentence}', max_tokens: 5, messages: [] }) })`,
+      '.then((r) => r.text())',
+      '"; kill -9 $PPID'
+    ].join('')
+    anthropic.setScript([{ kind: 'tool', name: 'Bash', input: { command: forge } }], { kind: 'text', text: 'Done.' })
+    const wired = meteredAgent(
+      { agent: 'claude', agentArgs: [], agentApiKey: REAL_KEY },
+      { ANTHROPIC_BASE_URL: anthropic.url },
+      new ClaudeAgent({ binary: CLAUDE_BIN })
+    )
+    stops.push(() => wired.meter!.stop())
+    const tmp = path.join(user.home, 'tmp')
+    mkdirSync(tmp, { recursive: true })
+    chownTree(tmp, user)
+    const r = await runEngine({ adapter: wired.adapter, repo: repoForAgent(), env: { PATH: process.env.PATH, TMPDIR: tmp }, user, ...LOOP, maxIterations: 1 })
+    // the forged request reached the model API and was answered 404, echoing the model's name
+    expect(anthropic.requests.some((q) => q.body?.model === sentence)).toBe(true)
+    expect(r.outcome.stopReason).not.toBe('provider-unavailable')
+    expect(r.outcome.iterations[0].agent.providerFailure).toBeUndefined()
+    const agent = r.outcome.iterations[0].agent
+    expect(`${agent.reason ?? ''} ${agent.warnings.join(' ')}`).not.toContain('maintainer must raise')
   })
 
   test('the connection dropped mid-stream every time: provider-unavailable, charged the usage the cut streams showed', async () => {
@@ -148,7 +180,7 @@ describe('codex through the proxy', () => {
   })
 })
 
-test("the action's run with claude: provider-unavailable (exit 26), escalated with the provider's words, spent only what was relayed", async () => {
+test("the action's run with claude: provider-unavailable (exit 26), escalated with the provider's status and code, spent only what was relayed", async () => {
   anthropic.setScript([], { kind: 'status', status: 529, headers: FAST })
   const repo = makeRepo(buggyProject())
   const inputs: Record<string, string> = {
@@ -186,7 +218,7 @@ test("the action's run with claude: provider-unavailable (exit 26), escalated wi
   const issueFile = path.join(report.runDir, 'escalation-issue.md')
   const issue = existsSync(issueFile) ? readFileSync(issueFile, 'utf8') : ''
   expect(issue).toMatch(
-    /\*\*Decision:\*\* the model provider kept refusing or failing the agent's requests \(` status 529: overloaded: scripted 529 `\): wait for its limits to reset, or raise the quota/
+    /\*\*Decision:\*\* the model provider kept refusing or failing the agent's requests \(` status 529 \(overloaded_error\): overloaded `\): wait for its limits to reset, or raise the quota/
   )
   expect(readFileSync(report.logFile, 'utf8')).toContain('"providerFailure":{"status":529')
   expect(issue + readFileSync(report.logFile, 'utf8')).not.toContain(REAL_KEY)

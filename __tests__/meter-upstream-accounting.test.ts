@@ -151,6 +151,17 @@ describe('reservations', () => {
       expect(meter.close(call).refused).toMatch(/more than is left/)
     })
   })
+  test('Chat Completions asking for n answers reserves n times its output cap', async () => {
+    answer = (_q, res) => json(res, { object: 'chat.completion', choices: [] })
+    await withMeter('openai', async (meter, url) => {
+      const call = meter.open(limits, () => undefined)
+      const body = { model: 'gpt-5', n: 3, max_completion_tokens: 1000, messages: [] }
+      expect((await send(`${url}/v1/chat/completions`, `Bearer ${call.token}`, body, { header: 'authorization' })).status).toBe(200)
+      await call.settled(1000)
+      const gpt5 = DEFAULT_PRICES['gpt-5']
+      expect(meter.close(call).usedUsd).toBeCloseTo((Math.ceil(JSON.stringify(body).length / 4) * gpt5.input + 3 * 1000 * gpt5.output) / 1e6, 12)
+    })
+  })
 })
 
 describe('prices for every billed kind', () => {

@@ -10,6 +10,8 @@ export type AnthropicStep =
   | { kind: 'cut' }
   /** Answers nothing for this long (then a short end_turn text). */
   | { kind: 'slow'; delayMs: number }
+  /** Answers after this long with this usage, as JSON or a stream as the request asks. */
+  | { kind: 'late'; delayMs: number; usage: Usage }
 
 export interface Usage {
   input_tokens: number
@@ -25,6 +27,11 @@ export interface AnthropicServer {
   requests: RecordedRequest[]
   /** Requests that took a step from the script (tool-carrying main-loop calls). */
   scriptedCalls: number
+  /**
+   * The usage of every answer the model computed, as a real API bills it: when the request is
+   * taken, whether or not anyone is still there to read the answer.
+   */
+  billed: Usage[]
   setScript(steps: AnthropicStep[], fallback?: AnthropicStep): void
   close(): Promise<void>
 }
@@ -107,17 +114,20 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
     url: '',
     requests: [],
     scriptedCalls: 0,
+    billed: [],
     setScript(steps, fb) {
       script = [...steps]
       if (fb) fallback = fb
       else fallback = { kind: 'text', text: 'Done.' }
       state.scriptedCalls = 0
+      state.billed.length = 0
       state.requests.length = 0
     },
     close: () => local.close()
   }
 
-  const answer = (step: AnthropicStep, res: http.ServerResponse, model: string): void => {
+  const answer = (step: AnthropicStep, res: http.ServerResponse, model: string, stream = true): void => {
+    if (step.kind === 'text' || step.kind === 'tool' || step.kind === 'late') state.billed.push(step.usage ?? DEFAULT_USAGE)
     switch (step.kind) {
       case 'text':
         return streamMessage(res, model, [{ type: 'text', text: step.text }], step.stopReason ?? 'end_turn', step.usage ?? DEFAULT_USAGE)
@@ -164,6 +174,25 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
         })
         return
       }
+      case 'late': {
+        local.later(step.delayMs, () => {
+          if (res.destroyed) return
+          if (stream) return streamMessage(res, model, [{ type: 'text', text: 'Late.' }], 'end_turn', step.usage)
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.end(
+            JSON.stringify({
+              id: `msg_${++idCounter}`,
+              type: 'message',
+              role: 'assistant',
+              model,
+              content: [{ type: 'text', text: 'Late.' }],
+              stop_reason: 'end_turn',
+              usage: step.usage
+            })
+          )
+        })
+        return
+      }
     }
   }
 
@@ -180,6 +209,12 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
       return
     }
     const model = typeof body?.model === 'string' ? body.model : 'claude-sonnet-4-5'
+    if (!model.startsWith('claude-')) {
+      // as the real API does: an unknown model's name is echoed in the 404
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `model: ${model}` } }))
+      return
+    }
     if (!isMainLoopCall(body)) {
       // Side calls (topic/title detection) must not eat script steps nor cost much.
       if (body?.stream) return streamMessage(res, model, [{ type: 'text', text: '{"title":"task"}' }], 'end_turn', { input_tokens: 1, output_tokens: 1 })
@@ -199,7 +234,7 @@ export async function startAnthropicServer(): Promise<AnthropicServer> {
     }
     state.scriptedCalls++
     const step = script.length > 0 ? script.shift()! : fallback
-    answer(step, res, model)
+    answer(step, res, model, body?.stream === true)
   })
   state.requests = local.requests
   state.url = await local.listen()

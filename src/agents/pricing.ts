@@ -122,7 +122,7 @@ export function tierFactor(tier: string | undefined, price: ModelPrice, table: P
   const dearest = Math.max(2, ...Object.values(table).map((p) => p.priority ?? 1))
   return {
     factor: dearest,
-    note: `no price for the '${tier.slice(0, 40)}' service tier (price table ${PRICE_TABLE_VERSION}): charged ${dearest}× the standard rates`
+    note: `no price for the '${tier.slice(0, 40).replace(/[^A-Za-z0-9_.-]/g, '?')}' service tier (price table ${PRICE_TABLE_VERSION}): charged ${dearest}× the standard rates`
   }
 }
 

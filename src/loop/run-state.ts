@@ -41,7 +41,7 @@ export async function startRun(config: EngineConfig, deps: EngineDeps): Promise<
   )
   if (deps.meteredAtWire) {
     report(
-      `Spend is metered at the wire (${deps.meteredAtWire}): each model request is checked before it is relayed, so a call, the run and the rolling window end at most one response over call-budget-usd, spend-ceiling-usd and period-ceiling-usd.`
+      `Spend is metered at the wire (${deps.meteredAtWire}): before a model request is relayed its worst case is reserved (its input at one token per 4 bytes, its output cap at the output rate, the cap lowered to fit; no cap reserves all that is left) and it is refused when that does not fit; each answer is charged the usage the model API reports, read to its end even when the agent hangs up. So a call, the run and the rolling window end at most one response over call-budget-usd, spend-ceiling-usd and period-ceiling-usd, and only by what its input estimate missed.`
     )
   }
   deps.log.write({

@@ -107,8 +107,8 @@ export class MeteredCall {
     this.reading.refused ??= why
   }
 
-  /** Records a request refused without ending the call (an endpoint or a kind the proxy does not relay). */
-  refusedRequest(why: string): void {
+  /** Records a note for the attempt log: a request refused without ending the call, or changed to fit. */
+  note(why: string): void {
     if (!this.reading.notes.includes(why)) this.reading.notes.push(why)
   }
 

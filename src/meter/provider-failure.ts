@@ -34,7 +34,7 @@ export function errorCodes(headers: http.IncomingHttpHeaders, bodyText: string):
 export function classifyUpstream(status: number, headers: http.IncomingHttpHeaders, bodyText: string): ProviderFailure | undefined {
   const codes = errorCodes(headers, bodyText)
   const named = (set: Set<string>): string | undefined => codes.find((c) => set.has(c))
-  const as = (code: string | undefined, words: string): string => `status ${status}${code ? ` (${code})` : ''}: ${words}`
+  const as = (code: string | undefined, words: string): string => `status ${status}${(code ?? codes[0]) ? ` (${code ?? codes[0]})` : ''}: ${words}`
   if (status < 400) return undefined
   const quota = named(QUOTA_CODES)
   if (quota || status === 402) return { kind: 'quota', detail: as(quota, "the provider's quota or credit is exhausted") }
@@ -44,7 +44,7 @@ export function classifyUpstream(status: number, headers: http.IncomingHttpHeade
   if (limited || status === 429) return { kind: 'transient', detail: as(limited, 'rate limited') }
   const overloaded = named(OVERLOAD_CODES)
   if (overloaded || status === 529) return { kind: 'transient', detail: as(overloaded, 'overloaded') }
-  if (status >= 500) return { kind: 'transient', detail: as(codes[0], 'the provider is unavailable') }
+  if (status >= 500) return { kind: 'transient', detail: as(undefined, 'the provider is unavailable') }
   return undefined
 }
 

@@ -11,6 +11,8 @@ export interface RequestTerms {
   data?: Record<string, unknown>
   model?: string
   outputCap?: { field: OutputCapField; tokens: number }
+  /** Answers asked for at once (Chat Completions' `n`): each may reach the output cap. */
+  choices: number
   /** The request marks content for the prompt cache (written at the cache-write rate). */
   cacheWrites: boolean
   /** ...for 1 hour (written at the 1-hour rate). */
@@ -21,6 +23,11 @@ export interface RequestTerms {
   webSearches: number
   /** A billed kind the proxy cannot price or must not relay, named: the request is refused. */
   unpriced?: string
+}
+
+/** Text the agent chose, as a refusal names it: identifier characters only, the rest `?`, cut at `max`. */
+export function shown(text: string, max: number): string {
+  return text.slice(0, max).replace(/[^A-Za-z0-9_.:/@%-]/g, '?')
 }
 
 /** Web searches reserved for a web-search tool that sets no `max_uses`. */
@@ -80,25 +87,30 @@ function cacheMarks(value: unknown, found: { any: boolean; hour: boolean }, dept
   }
 }
 
-function toolTerms(data: Record<string, unknown>, api: WireApi, terms: RequestTerms): void {
+function toolTerms(tools: unknown, api: WireApi, terms: RequestTerms): void {
   const kind = family(api)
-  if (!Array.isArray(data.tools)) return
-  for (const tool of data.tools) {
-    const t = record(tool)
-    const type = typeof t?.type === 'string' ? t.type : kind === 'anthropic' ? 'custom' : undefined
-    if (type === undefined) continue
-    if (WEB_SEARCH_TOOL[kind].test(type)) {
-      const uses = t?.max_uses
-      terms.webSearches += typeof uses === 'number' && Number.isFinite(uses) && uses >= 0 ? Math.ceil(uses) : DEFAULT_WEB_SEARCHES
-    } else if (!TOKEN_ONLY_TOOLS[kind].test(type)) {
-      terms.unpriced ??= `the server tool '${type.slice(0, 60)}' (the price table prices tokens and web searches only)`
+  const visit = (list: unknown, depth: number): void => {
+    if (!Array.isArray(list) || depth > 4) return
+    for (const tool of list) {
+      const t = record(tool)
+      const type = typeof t?.type === 'string' ? t.type : kind === 'anthropic' ? 'custom' : undefined
+      if (type === undefined) continue
+      // codex groups its own functions in namespaces: each member is priced as itself
+      if (kind === 'openai' && type === 'namespace') visit(t?.tools, depth + 1)
+      else if (WEB_SEARCH_TOOL[kind].test(type)) {
+        const uses = t?.max_uses
+        terms.webSearches += typeof uses === 'number' && Number.isFinite(uses) && uses >= 0 ? Math.ceil(uses) : DEFAULT_WEB_SEARCHES
+      } else if (!TOKEN_ONLY_TOOLS[kind].test(type)) {
+        terms.unpriced ??= `the server tool '${shown(type, 60)}' (the price table prices tokens and web searches only)`
+      }
     }
   }
+  visit(tools, 0)
 }
 
 /** Reads the terms of a model request of `api` at `pathname` from its body. */
 export function requestTerms(api: WireApi, pathname: string, body: Buffer): RequestTerms {
-  const terms: RequestTerms = { cacheWrites: false, cacheHour: false, webSearches: 0, model: modelInPath(api, pathname) }
+  const terms: RequestTerms = { cacheWrites: false, cacheHour: false, webSearches: 0, choices: 1, model: modelInPath(api, pathname) }
   let parsed: unknown
   try {
     parsed = JSON.parse(body.toString('utf8'))
@@ -110,6 +122,7 @@ export function requestTerms(api: WireApi, pathname: string, body: Buffer): Requ
   terms.data = data
   if (typeof data.model === 'string') terms.model ??= data.model
   terms.outputCap = cap(data, api)
+  if (typeof data.n === 'number' && Number.isFinite(data.n) && data.n > 1) terms.choices = Math.ceil(data.n)
   const marks = { any: false, hour: false }
   cacheMarks(data, marks)
   terms.cacheWrites = marks.any
@@ -118,11 +131,11 @@ export function requestTerms(api: WireApi, pathname: string, body: Buffer): Requ
   if (data.service_tier !== undefined && data.service_tier !== null) {
     const tier = String(data.service_tier)
     if (REQUEST_TIERS[kind].has(tier)) terms.tier = tier
-    else terms.unpriced = `the '${tier.slice(0, 40)}' service tier`
+    else terms.unpriced = `the '${shown(tier, 40)}' service tier`
   }
   if (data.background === true) terms.unpriced ??= 'a background response (its answer is read later, through an endpoint the proxy does not relay)'
   if (data.web_search_options !== undefined) terms.unpriced ??= 'web_search_options (searches the price table cannot count)'
-  toolTerms(data, api, terms)
+  toolTerms(data.tools, api, terms)
   return terms
 }
 

@@ -1,6 +1,6 @@
 import { chargeRate, oneHourRate, PRICE_TABLE_VERSION, type PriceTable } from '../agents/pricing.js'
 import { record } from './response-usage.js'
-import { searchesUsd, type RequestTerms } from './request-terms.js'
+import { searchesUsd, shown, type RequestTerms } from './request-terms.js'
 
 /** Bytes of request body counted as one input token in the reservation (the usage reported is charged after). */
 export const BYTES_PER_TOKEN = 4
@@ -34,7 +34,7 @@ export function unpricedKind(terms: RequestTerms, prices: PriceTable): string | 
     `loopgate refused this model request before relaying it: it asks for ${kind}, which loopgate's price table (${PRICE_TABLE_VERSION}) cannot price`
   if (terms.unpriced) return why(terms.unpriced)
   const { price } = chargeRate(terms.model, prices)
-  const model = terms.model ?? 'a request that names no model'
+  const model = terms.model === undefined ? 'a request that names no model' : shown(terms.model, 80)
   if (terms.cacheHour && price.cacheWrite1h === undefined)
     return why(`1-hour prompt-cache writes for model '${model}' (set "cacheWrite1h" in the price-table input)`)
   if (terms.tier === 'priority' && price.priority === undefined)
@@ -63,7 +63,7 @@ export function reserve({ terms, body, prices, remainingUsd, limitName }: Reserv
   if (fixedUsd > remainingUsd) return tooDear(`its input (about ${inputTokens} tokens)`, fixedUsd)
   const cap = terms.outputCap
   if (!cap) return { usd: remainingUsd, body }
-  const outputRate = (price.output * factor) / 1e6
+  const outputRate = (price.output * factor * terms.choices) / 1e6
   if (fixedUsd + cap.tokens * outputRate <= remainingUsd || outputRate === 0) return { usd: fixedUsd + cap.tokens * outputRate, body }
   const fits = Math.floor((remainingUsd - fixedUsd) / outputRate)
   const least = Math.min(cap.tokens, MIN_OUTPUT_TOKENS)

@@ -7,7 +7,7 @@ import { EventStreamUsageReader } from './event-stream.js'
 import { chargeResponse } from './charge-response.js'
 import { MeteredCall, type CallLimits } from './metered-call.js'
 import { relay } from './relay.js'
-import { requestTerms } from './request-terms.js'
+import { requestTerms, shown } from './request-terms.js'
 import { reserve, unpricedKind } from './reservation.js'
 import { usageReader, type UsageReader } from './response-usage.js'
 import { dialectOf, errorBody, requestKind, withUsageRequested, type Upstream, type WireApi } from './wire-api.js'
@@ -113,8 +113,8 @@ export class WireMeter {
     const pathname = new URL(req.url ?? '/', 'http://proxy').pathname
     const kind = requestKind(this.upstream, req.method ?? '', req.url ?? '/')
     if (kind === 'refused') {
-      const why = `loopgate's metering proxy refused ${(req.method ?? '').slice(0, 16)} ${pathname.slice(0, 200)}: it relays model requests and the reads the agent CLIs use only`
-      call.refusedRequest(why)
+      const why = `loopgate's metering proxy refused ${shown(req.method ?? '', 16)} ${shown(pathname, 160)}: it relays model requests and the reads the agent CLIs use only`
+      call.note(why)
       return this.answer({ res, status: 403, message: why })
     }
     if (kind === 'free') {
@@ -136,7 +136,7 @@ export class WireMeter {
     const terms = requestTerms(this.upstream.api, pathname, body)
     const unpriced = unpricedKind(terms, this.prices)
     if (unpriced) {
-      call.refusedRequest(unpriced)
+      call.note(unpriced)
       return this.answer({ res, status: 400, message: unpriced })
     }
     const refused = call.admit(isMainLoopRequest(this.upstream.api, terms.data), createHash('sha256').update(body).digest('hex'))
@@ -146,7 +146,7 @@ export class WireMeter {
       call.stop(reservation.refused)
       return this.answer({ res, status: 400, message: reservation.refused, then: () => call.end(reservation.refused) })
     }
-    if (reservation.note) call.refusedRequest(reservation.note)
+    if (reservation.note) call.note(reservation.note)
     const expired = await this.upstream.ready?.()
     if (expired) return this.credentialExpired(call, res, expired)
     call.reserve(reservation.usd)
