@@ -3,9 +3,11 @@ export class ConfigError extends Error {
   constructor(
     readonly input: string,
     readonly value: string,
-    readonly accepted: string
+    readonly accepted: string,
+    /** What `input` is: an action input, or an environment variable loopgate reads. */
+    kind: 'Input' | 'The variable' = 'Input'
   ) {
-    super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
+    super(`${kind} '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
     this.name = 'ConfigError'
   }
 }
