@@ -3,11 +3,17 @@ export class ConfigError extends Error {
   constructor(
     readonly input: string,
     readonly value: string,
-    readonly accepted: string,
-    /** What `input` is: an action input, or an environment variable loopgate reads. */
-    kind: 'Input' | 'The variable' = 'Input'
+    readonly accepted: string
   ) {
-    super(`${kind} '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
+    super(`Input '${input}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`)
     this.name = 'ConfigError'
+  }
+}
+
+/** A value of an environment variable loopgate reads that it does not accept: stopped the same way. */
+export class VariableConfigError extends ConfigError {
+  constructor(variable: string, value: string, accepted: string) {
+    super(variable, value, accepted)
+    this.message = `The variable '${variable}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`
   }
 }

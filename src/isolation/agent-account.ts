@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError } from '../errors.js'
+import { VariableConfigError } from '../errors.js'
 import { handBackPaths } from '../fs/hand-back.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/engine-types.js'
 import {
@@ -104,7 +104,7 @@ export class AgentAccount {
     const homeless = user && named !== undefined ? homeProblem(user) : null
     if (homeless) {
       lock?.release()
-      throw new ConfigError('LOOPGATE_AGENT_USER', named ?? '', homeless, 'The variable')
+      throw new VariableConfigError('LOOPGATE_AGENT_USER', named ?? '', homeless)
     }
     if (user) recordAgentUser({ runDir: opts.runDir, user, ephemeral: named === undefined })
     // The gate's own user: code under test can neither write the workspace nor reach the agent's processes.
