@@ -72,7 +72,7 @@ describe('the local CLI (dist/cli.js)', () => {
     const repo = makeRepo(buggyProject())
     const bad = cli(['run', '--agent', 'command', '--agent-command', 'true', '--prompt', 'x', '--gate-command', 'true', '--max-iterations', '-1'], repo)
     expect(bad.status).toBe(exitCodeFor('config-error'))
-    expect(bad.stderr).toContain("Input 'max-iterations'")
+    expect(bad.stderr).toContain('--max-iterations has the value')
     expect(cli(['run', '--max-iteration', '3'], repo).status).toBe(2)
   })
 })
@@ -139,7 +139,7 @@ describe('the command line (src)', () => {
       tempDir()
     ])
     expect(r.status).toBe(exitCodeFor('config-error'))
-    expect(r.stderr).toContain("Input 'agent-args'")
+    expect(r.stderr).toContain('--agent-args has the value')
   })
 
   it('run -h and run --help print the run help and exit 0', async () => {

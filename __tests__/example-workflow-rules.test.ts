@@ -163,3 +163,55 @@ describe('one loop id names one loop', () => {
     expect(retry.with['comment-command'] ?? '/loopgate').toBe('/loopgate')
   })
 })
+
+describe('what a careful user can copy', () => {
+  const all = [...EXAMPLES, ...OWN_WORKFLOWS]
+  const steps = (file: string) => Object.values(readWorkflow(file).jobs).flatMap((job) => job.steps ?? [])
+
+  it.each(all)('%s: no expression is pasted into a shell script (values reach it through env:)', (file) => {
+    const pasted = steps(file).filter((s) => /\$\{\{/.test(s.run ?? ''))
+    expect(pasted.map((s) => s.run)).toEqual([])
+  })
+
+  const SPEND = ['spend-ceiling-usd', 'call-budget-usd', 'period-ceiling-usd', 'max-iterations']
+  it.each(EXAMPLES)('%s: a dispatcher can only pick a spend limit from the values the workflow lists', (file) => {
+    const wf = readWorkflow(file)
+    const dispatch = (wf.on.workflow_dispatch ?? {}) as { inputs?: Record<string, { type?: string; options?: string[] }> }
+    const given = loopJob(wf).step.with ?? {}
+    for (const name of SPEND) {
+      const from = /inputs\.([\w-]+)/.exec(String(given[name] ?? ''))?.[1]
+      if (from === undefined) continue
+      expect([file, name, dispatch.inputs?.[from]?.type]).toEqual([file, name, 'choice'])
+    }
+  })
+
+  it.each(EXAMPLES)('%s: a dependency upgrade keeps majors for a person (allow-major: false)', (file) => {
+    expect(String(loopJob(readWorkflow(file)).step.with?.['allow-major'] ?? 'false')).toBe('false')
+  })
+
+  it.each(EXAMPLES)('%s: a loop on pull requests starts when asked (a label or a command), not on every push', (file) => {
+    const on = readWorkflow(file).on as Record<string, { types?: string[] } | null>
+    for (const event of ['pull_request', 'pull_request_target']) {
+      if (!(event in on)) continue
+      expect([file, on[event]?.types ?? ['opened', 'synchronize', 'reopened']]).toEqual([file, ['labeled']])
+    }
+  })
+})
+
+describe("the README's quick start", () => {
+  const block = /```yaml\n(# \.github\/workflows\/[\s\S]*?)```/.exec(readText('README.md'))?.[1] ?? ''
+  const wf = yaml.load(block) as Workflow
+
+  it('is a workflow with a rolling ceiling, and the permission that ceiling reads the cache list with', () => {
+    const { job, step } = loopJob(wf)
+    expect(Number(step.with?.['period-ceiling-usd'])).toBeGreaterThan(Number(step.with?.['spend-ceiling-usd']))
+    expect({ ...wf.permissions, ...job.permissions }.actions).toBe('read')
+  })
+
+  it.each([...EXAMPLES, 'README.md'])('%s: a rolling ceiling comes with actions: read', (file) => {
+    const flow = file === 'README.md' ? wf : readWorkflow(file)
+    const { job, step } = loopJob(flow)
+    if (step.with?.['period-ceiling-usd'] === undefined) return
+    expect([file, { ...flow.permissions, ...job.permissions }.actions]).toEqual([file, 'read'])
+  })
+})

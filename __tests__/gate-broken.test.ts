@@ -110,7 +110,7 @@ describe('the CLI prints the run notes', () => {
     const r = await cli(['--agent-command', 'true', '--gate-command', './no-such-test-runner'])
     expect(r.status).toBe(exitCodeFor('gate-broken'))
     expect(r.status).toBe(24)
-    expect(r.out).toMatch(/^note: the gate command could not start on the base \(exit 127: command not found\).*Change `gate-command`/m)
+    expect(r.out).toMatch(/^(?:note: )?the gate command could not start on the base \(exit 127: command not found\).*Change --gate-command/m)
     expect(r.out).toContain('stop-reason: gate-broken')
   })
 })

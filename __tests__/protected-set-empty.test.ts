@@ -53,7 +53,7 @@ describe('a protected set that holds no file of the base', () => {
     () => {
       const repo = makeRepo({ ...buggyProject(), 'test/extra.test.mjs': '' })
       const fixing = ['run', '--agent', 'command', '--agent-command', "sed -i 's/a - b/a + b/' src/math.mjs", '--prompt', 'x']
-      const r = cli([...fixing, '--gate-command', 'node test/run.mjs', '--protected-paths', '!test/extra*', '--temp-dir', tempDir()], repo)
+      const r = cli([...fixing, '--gate-command', 'node test/run.mjs', '--protected-paths', '!test/extra*', '--verbose', '--temp-dir', tempDir()], repo)
       expect(r.stdout).toContain('stop-reason: verified')
       expect(r.stdout).toMatch(/protected paths \(resolved\): .*, except ` test\/extra\* ` \(1 file\(s\) at the base\)/)
     },

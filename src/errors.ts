@@ -9,3 +9,11 @@ export class ConfigError extends Error {
     this.name = 'ConfigError'
   }
 }
+
+/** A value of an environment variable loopgate reads that it does not accept: stopped the same way. */
+export class VariableConfigError extends ConfigError {
+  constructor(variable: string, value: string, accepted: string) {
+    super(variable, value, accepted)
+    this.message = `The variable '${variable}' has the value ${JSON.stringify(value)}; accepted: ${accepted}.`
+  }
+}

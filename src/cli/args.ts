@@ -51,10 +51,15 @@ export function parseCommand(argv: string[]): Command {
 const STRING_OPTIONS = new Set(RUN_OPTIONS.map((o) => o.name))
 
 /** Options that take no value: `--fresh` is `--resume false`. */
-export const CLI_SWITCHES = [{ name: 'fresh', description: "start from the base, not from the loop's unfinished work (--resume false)" }] as const
+export const CLI_SWITCHES = [
+  { name: 'fresh', description: "start from the base, not from the loop's unfinished work (--resume false)" },
+  { name: 'verbose', description: 'also print the resolved protected globs' }
+] as const
+
+const SWITCH_TOKENS = new Set<string>(CLI_SWITCHES.map((s) => `--${s.name}`))
 
 function isOptionToken(arg: string): boolean {
-  if (arg === '-h' || arg === '--help' || arg === '--fresh') return true
+  if (arg === '-h' || arg === '--help' || SWITCH_TOKENS.has(arg)) return true
   if (!arg.startsWith('--')) return false
   const eq = arg.indexOf('=')
   const name = arg.slice(2, eq > 0 ? eq : undefined)
@@ -83,13 +88,21 @@ function joinValues(argv: string[]): string[] {
   return out
 }
 
+/** The run's options: `--name value` pairs, and the switches (`--verbose` is kept as the flag `verbose`). */
 function parseRunOptions(argv: string[]): Map<string, string> | 'help' {
-  const fresh = argv.filter((a) => a === '--fresh').length
-  if (fresh > 1) throw new UsageError(`option --fresh is given ${fresh} times`)
-  const flags = parseValueOptions(argv.filter((a) => a !== '--fresh'))
-  if (flags === 'help' || !fresh) return flags
-  if (flags.has('resume')) throw new UsageError('--fresh and --resume say the same thing: give one of them')
-  flags.set('resume', 'false')
+  const switches = new Set<string>()
+  for (const arg of argv) {
+    if (!SWITCH_TOKENS.has(arg)) continue
+    if (switches.has(arg)) throw new UsageError(`option ${arg} is given more than once`)
+    switches.add(arg)
+  }
+  const flags = parseValueOptions(argv.filter((a) => !SWITCH_TOKENS.has(a)))
+  if (flags === 'help') return flags
+  if (switches.has('--fresh')) {
+    if (flags.has('resume')) throw new UsageError('--fresh and --resume say the same thing: give one of them')
+    flags.set('resume', 'false')
+  }
+  if (switches.has('--verbose')) flags.set('verbose', 'true')
   return flags
 }
 

@@ -6,9 +6,8 @@ import { readSettings } from '../inputs/read-settings.js'
 import { ConfigError } from '../errors.js'
 import { type Settings } from '../settings.js'
 import type { IterationRecord } from '../loop/engine-types.js'
-import { exitCodeFor, stopReasonEntry } from '../loop/stop-reasons.js'
+import { exitCodeFor } from '../loop/stop-reasons.js'
 import { defaultRunId } from '../run/context.js'
-import type { SessionEnd } from '../session/flow.js'
 import { VERSION } from '../version.js'
 import { workBranchName } from '../git/branches.js'
 import type { ResumeWords } from '../state/resume.js'
@@ -16,7 +15,8 @@ import { parseCommand, UsageError } from './args.js'
 import { mainHelp, runHelp, RUN_USAGE } from './help.js'
 import { STATE_FOLDER_WORDS } from './state-folder.js'
 import { missingOptions } from './required.js'
-import { adviceFor, failingTestLines } from './failing-tests.js'
+import { cliWords } from './cli-words.js'
+import { RunOutput, type CliIO } from './run-output.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
 import { agentFailureWords, chargeWords } from './words.js'
 import {
@@ -44,9 +44,6 @@ function folderProblem(dir: string): string | undefined {
   return undefined
 }
 
-/** A note as one terminal line: no newlines, no control characters (paths and output can carry them). */
-const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()
-
 /** One line per iteration for a terminal: short, with marks. */
 export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
   const agent = r.agent.status === 'claimed-done' ? 'agent done' : (agentFailureWords(r) ?? `agent ${r.agent.status} (${r.agent.reason})`)
@@ -66,12 +63,7 @@ function plainLine(r: IterationRecord): string {
   return `iteration ${r.iteration}: ${r.decision}; ${failed ? `${failed}; ` : ''}${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? (r.gate.passed ? 'gate passed' : `gate failed (${r.gate.reason})`) : 'gate not run'}`
 }
 
-export interface CliIO {
-  out: (text: string) => void
-  err: (text: string) => void
-  isTTY: boolean
-  env: NodeJS.ProcessEnv
-}
+export type { CliIO } from './run-output.js'
 
 const defaultIO: CliIO = {
   out: (t) => process.stdout.write(t),
@@ -102,6 +94,8 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     return exitCodeFor('config-error')
   }
   const flags = command.flags
+  const verbose = flags.get('verbose') === 'true'
+  flags.delete('verbose')
   const problem = folderProblem(path.resolve(flags.get('workspace') ?? process.cwd()))
   if (problem) return configError(problem, io)
   let repo: UserRepository
@@ -124,7 +118,7 @@ export async function runCli(argv: string[], io: CliIO = defaultIO): Promise<num
     if (err instanceof RepositoryError) return configError(err.message, io)
     throw err
   }
-  return runInClone({ settings: read, repo, base, tempRoot, io })
+  return runInClone({ settings: read, repo, base, tempRoot, io, verbose })
 }
 
 function printed(io: CliIO, text: string): number {
@@ -140,10 +134,12 @@ interface CliRun {
   base: UserBase
   tempRoot: string
   io: CliIO
+  /** `--verbose`: also the resolved protected globs. */
+  verbose: boolean
 }
 
 /** The session in a clone of the checked-out commit; its commits come back as the loop's branch. */
-async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promise<number> {
+async function runInClone({ settings, repo, base, tempRoot, io, verbose }: CliRun): Promise<number> {
   const env = io.env
   // The run's machinery is compiled while git writes the clone.
   const machinery = import('./run-machinery.js')
@@ -151,6 +147,7 @@ async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promi
   const { dir: clone, baseRef } = await cloneForRun(repo, path.join(tempRoot, 'work'), base)
   const inClone = { ...settings, baseRef, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
   const runId = defaultRunId(env)
+  const output = new RunOutput(io, verbose)
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
   process.once('SIGINT', onSignal)
@@ -162,12 +159,13 @@ async function runInClone({ settings, repo, base, tempRoot, io }: CliRun): Promi
       runId,
       tempDir: tempRoot,
       signal: abort.signal,
-      report: (line) => io.out(`${line}\n`),
+      report: (line) => output.report(line),
+      warn: (line) => output.warn(line),
       openState: localStateOpener(repo, { env, tempDir: tempRoot, runId, resumeWords: resumeWords(repo, settings.loopId) }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
     })
-    const code = printEnd(end, io)
+    const code = output.end(end)
     for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}\n`)
     io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)\n`)
     return code
@@ -206,28 +204,7 @@ function cliSettings(flags: Map<string, string>, io: CliIO, repo: UserRepository
 }
 
 function configError(message: string, io: CliIO): number {
-  io.err(`config-error: ${message}\n`)
+  io.err(`config-error: ${cliWords(message)}\n`)
   io.out('stop-reason: config-error\n')
   return exitCodeFor('config-error')
-}
-
-/** What the run found, its stop reason in words, where its files are; the exit status of its stop reason. */
-function printEnd(end: SessionEnd, io: CliIO): number {
-  if (end.kind === 'stopped') {
-    io.err(`${end.stopReason}: ${end.message}\n`)
-    io.out(`stop-reason: ${end.stopReason}\n`)
-    return exitCodeFor(end.stopReason)
-  }
-  const report = end.report
-  // What the run found before and around the loop: the baseline, the protected files, weak isolation, why it stopped early.
-  for (const note of report.notes) io.out(`note: ${oneLine(note)}\n`)
-  io.out(`stop-reason: ${report.stopReason}\n`)
-  const failing = report.stopReason === 'verified' ? [] : failingTestLines(report.run?.iterations ?? [])
-  const entry = stopReasonEntry(report.stopReason)
-  io.out(`${entry.what} ${adviceFor(entry.action, failing.length > 0)}\n`)
-  for (const line of failing) io.out(`${line}\n`)
-  io.out(`attempt log: ${report.logFile}\n`)
-  for (const file of report.published.files) io.out(`would publish: ${file}\n`)
-  if (end.stateSaved && !end.stateSaved.saved) io.err(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? 'unknown reason'}\n`)
-  return exitCodeFor(report.stopReason)
 }

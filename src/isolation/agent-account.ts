@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { VariableConfigError } from '../errors.js'
 import { handBackPaths } from '../fs/hand-back.js'
 import type { AgentRunner, CallGuard, GuardReport } from '../loop/engine-types.js'
 import {
@@ -100,6 +101,11 @@ export class AgentAccount {
       throw err
     }
     const user = 'user' in account ? account.user : undefined
+    const homeless = user && named !== undefined ? homeProblem(user) : null
+    if (homeless) {
+      lock?.release()
+      throw new VariableConfigError('LOOPGATE_AGENT_USER', named ?? '', homeless)
+    }
     if (user) recordAgentUser({ runDir: opts.runDir, user, ephemeral: named === undefined })
     // The gate's own user: code under test can neither write the workspace nor reach the agent's processes.
     const gateAccount = user ? await ensureAgentUser(gateUserName(user.name)) : null
@@ -193,6 +199,21 @@ export class AgentAccount {
     const done = Promise.all([handedBack, removed]).finally(() => this.lock?.release())
     return { handedBack, done: done.then(() => undefined) }
   }
+}
+
+/** Why a named agent user cannot be used: its home folder is missing or not its own; null when it can. */
+function homeProblem(user: AgentUser): string | null {
+  const create = `mkdir -p ${user.home} && chown ${user.name}: ${user.home}`
+  let home
+  try {
+    home = statSync(user.home)
+  } catch {
+    return `a user with a home folder of its own; ${user.home} does not exist: create it (${create}), or leave LOOPGATE_AGENT_USER unset for a user of the run's own`
+  }
+  if (!home.isDirectory() || home.uid !== user.uid) {
+    return `a user with a home folder of its own; ${user.home} is not ${user.name}'s folder: ${create}, or leave LOOPGATE_AGENT_USER unset`
+  }
+  return null
 }
 
 /** The agent's own temp folder for the run, in its home (which no other user may enter). */
