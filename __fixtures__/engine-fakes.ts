@@ -156,7 +156,10 @@ export function fakeWorld(steps: ScriptedStep[], overrides: Partial<EngineConfig
     },
     guards: [
       {
-        afterCall: async () => ({ rejected: lastGate.tampered ? ['rejected: protected files changed: test/a.test.js'] : [], tampered: !!lastGate.tampered })
+        afterCall: async () =>
+          lastGate.tampered
+            ? { rejected: ['rejected: protected files changed: test/a.test.js'], tampered: true, protectedPaths: ['test/a.test.js'] }
+            : { rejected: [], tampered: false }
       }
     ],
     ledger,

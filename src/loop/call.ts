@@ -12,6 +12,8 @@ export interface CallResult {
   rejected: string[]
   notes: string[]
   tampered: boolean
+  /** The protected paths the guards restored after the call. */
+  protectedPaths: string[]
   /** The paths a guard's status check found changed after the call (see GuardReport.changedPaths). */
   changedPaths?: string[]
 }
@@ -54,13 +56,15 @@ export async function callAgent(run: LoopRun, iteration: number): Promise<CallRe
   const rejected: string[] = []
   const notes: string[] = []
   let tampered = false
+  const protectedPaths: string[] = []
   let changedPaths: string[] | undefined
   for (const guard of deps.guards) {
     const r = await guard.afterCall(iteration)
     rejected.push(...r.rejected)
     notes.push(...(r.notes ?? []))
     tampered ||= r.tampered
+    protectedPaths.push(...(r.protectedPaths ?? []))
     if (r.changedPaths) changedPaths = [...new Set([...(changedPaths ?? []), ...r.changedPaths])]
   }
-  return { startedAt, result, chargedUsd: charged.usd, rejected, notes, tampered, changedPaths }
+  return { startedAt, result, chargedUsd: charged.usd, rejected, notes, tampered, protectedPaths, changedPaths }
 }

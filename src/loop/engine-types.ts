@@ -137,6 +137,8 @@ export interface GuardReport {
   rejected: string[]
   /** True when a protected path was tampered with (counts toward protected-tampering). */
   tampered: boolean
+  /** The protected paths found changed and restored from the base, as the guard found them. */
+  protectedPaths?: string[]
   /** Free-form notes for the log. */
   notes?: string[]
   /** Feature flips the gate verified, now written to the features file for loopgate to commit. */
@@ -251,6 +253,8 @@ export interface IterationRecord {
   gateRan: boolean
   rejected: string[]
   tampered: boolean
+  /** The protected paths the agent changed in this attempt (each restored from the base). */
+  protectedPaths: string[]
   evidence: string[]
   decision: string
 }

@@ -31,6 +31,7 @@ export function recordIteration({ run, iteration, call, judged }: IterationRun):
     gateRan: judged.gateRan,
     rejected: judged.rejected,
     tampered: call.tampered,
+    protectedPaths: call.protectedPaths,
     evidence: judged.evidence,
     decision: judged.decision ?? 'continue'
   }

@@ -4,20 +4,9 @@ import { failingOnBase, flakyTests } from './flaky-section.js'
 import { codeSpan } from '../report/inert.js'
 import type { PublishContext } from './publisher-types.js'
 
-/** The protected paths the agent changed, newest attempt first, as the tamper guard named them. */
+/** The protected paths the agent changed, newest attempt first, as the tamper guard found them. */
 export function protectedPathsTouched(iterations: IterationRecord[]): string[] {
-  const paths = new Set<string>()
-  for (const record of [...iterations].reverse()) {
-    for (const line of record.rejected) {
-      const m = /protected files changed: (.*?)\. They were restored/.exec(line)
-      if (!m) continue
-      for (const part of m[1].split(', ')) {
-        const path = part.replace(/ \([a-z -]+\)$/, '')
-        if (path && !path.startsWith('… and ')) paths.add(path)
-      }
-    }
-  }
-  return [...paths]
+  return [...new Set([...iterations].reverse().flatMap((record) => record.protectedPaths))]
 }
 
 /** The reason the agent gave in its give-up file, in the newest iteration that has one ('' when the file was empty). */

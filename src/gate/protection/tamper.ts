@@ -108,7 +108,7 @@ export class TamperGuard implements CallGuard {
       rejected.push(`rejected: ${describeDependencyRefusal(dependencies)}.`)
       notes.push(`dependency files reverted to ${this.opts.dependencies?.commit.slice(0, 7)}: ${dependencies.map((t) => t.path).join(', ')}`.slice(0, 2000))
     }
-    return { rejected, tampered: true, notes, changedPaths: changed }
+    return { rejected, tampered: true, notes, changedPaths: changed, protectedPaths: found.map((t) => t.path) }
   }
 }
 
