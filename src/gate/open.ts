@@ -6,6 +6,7 @@ import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateL
 import type { ProtectedGate, Baseline } from './protected-gate.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { TamperGuard } from './protection/tamper.js'
+import { JudgeGuard } from './protection/judge-guard.js'
 import { codeSpan } from '../report/inert.js'
 import type { DependencyReference } from './dependencies/dependency-reference.js'
 import { baseSnapshot, establishBaseline, startInputs } from './setup/protection-base.js'
@@ -146,7 +147,8 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
 
-  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
+  const judge = new JudgeGuard({ workspace: settings.workspace, repository: opts.repository, snapshot })
+  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored, ...judge.restored]
   const handBack = account.guard(written)
   let retired: Promise<void> = Promise.resolve()
   return {
@@ -154,7 +156,7 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
     snapshot,
     gate,
     baseline,
-    guards: handBack ? [handBack, tamper] : [tamper],
+    guards: handBack ? [handBack, tamper, judge] : [tamper, judge],
     user: account.user,
     sweepUser: account.sweep,
     handedOver,
