@@ -147,7 +147,7 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
 
-  const judge = new JudgeGuard({ workspace: settings.workspace, repository: opts.repository, snapshot })
+  const judge = new JudgeGuard({ workspace: settings.workspace, repository: opts.repository, snapshot, changed: () => tamper.lastChanged })
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored, ...judge.restored]
   const handBack = account.guard(written)
   let retired: Promise<void> = Promise.resolve()

@@ -12,6 +12,8 @@ export interface JudgeGuardOptions {
   workspace: string
   repository: GitRepository
   snapshot: BaseSnapshot
+  /** The paths the protected paths' guard saw changed after this call (its status, taken once); else a status of its own. */
+  changed?: () => string[] | null
 }
 
 /**
@@ -32,7 +34,8 @@ export class JudgeGuard implements CallGuard {
   async afterCall(): Promise<GuardReport> {
     const { repository, snapshot, workspace } = this.opts
     this.restored = []
-    const changed = (await repository.statusPorcelain()).filter((p) => !p.endsWith('/') && snapshot.paths.kind(p) === null)
+    const seen = this.opts.changed?.() ?? (await repository.statusPorcelain())
+    const changed = seen.filter((p) => !p.endsWith('/') && snapshot.paths.kind(p) === null)
     if (changed.length === 0) return { rejected: [], tampered: false }
     const base = await listTree(repository, snapshot.commit)
     const refused: JudgeRefusal[] = resolutionTampering(changed, (p) => base.has(p))
