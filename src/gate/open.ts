@@ -15,6 +15,7 @@ import type { Protection, ProtectionOptions } from './setup/protection-options.j
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
+export { fetchedRunner } from './setup/fetched-runner.js'
 
 /** What the first step of the set-up leaves: the gate's folders, the run's users, the base. */
 interface Begun {
