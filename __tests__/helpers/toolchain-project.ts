@@ -9,7 +9,7 @@ import { sh, tempDir } from './repo.js'
  * first argument, default `test`) with `describe` / `it` globals and prints one line per test. Like
  * the real mocha it reads `.mocharc.json`, whose `dry-run` reports every test as passing unrun.
  */
-const MOCHA_BIN = `#!/usr/bin/env node
+export const MOCHA_BIN = `#!/usr/bin/env node
 const fs = require('fs'), path = require('path')
 let rc = {}
 try { rc = JSON.parse(fs.readFileSync('.mocharc.json', 'utf8')) } catch {}

@@ -30,6 +30,8 @@ export function gateExecutor(
     TMPDIR: prepared.tmp,
     XDG_CACHE_HOME: path.join(prepared.home, '.cache'),
     ...gateCacheEnv(prepared.home, prepared.dir),
+    // npx and npm exec run only what is installed: never a runner fetched from the registry as the judge.
+    npm_config_yes: 'false',
     CI: opts.env.CI ?? 'true'
   }
   if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })

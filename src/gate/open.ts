@@ -6,6 +6,7 @@ import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateL
 import type { ProtectedGate, Baseline } from './protected-gate.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { TamperGuard } from './protection/tamper.js'
+import { JudgeGuard } from './protection/judge-guard.js'
 import { codeSpan } from '../report/inert.js'
 import type { DependencyReference } from './dependencies/dependency-reference.js'
 import { baseSnapshot, establishBaseline, startInputs } from './setup/protection-base.js'
@@ -17,6 +18,7 @@ import { egressGuard, refusalNotes } from '../isolation/egress-guard.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
+export { fetchedRunner } from './setup/fetched-runner.js'
 
 /** What the first step of the set-up leaves: the gate's folders, the run's users, the base. */
 interface Begun {
@@ -150,11 +152,12 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
   if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
 
-  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored]
+  const judge = new JudgeGuard({ workspace: settings.workspace, repository: opts.repository, snapshot, changed: () => tamper.lastChanged })
+  const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored, ...judge.restored]
   const handBack = account.guard(written)
-  const agentIndex = new AgentIndexGuard(settings.workspace, account.user, () => tamper.restored)
+  const agentIndex = new AgentIndexGuard(settings.workspace, account.user, () => [...tamper.restored, ...judge.restored])
   const sandbox = opts.sandbox ?? null
-  const guards = [...(handBack ? [handBack, agentIndex, tamper] : [agentIndex, tamper]), ...(sandbox ? [egressGuard(sandbox)] : [])]
+  const guards = [...(handBack ? [handBack, agentIndex, tamper, judge] : [agentIndex, tamper, judge]), ...(sandbox ? [egressGuard(sandbox)] : [])]
   let retired: Promise<void> = Promise.resolve()
   return {
     base,

@@ -1,7 +1,7 @@
 import { LOCAL_AUTHOR } from '../git/author.js'
 import { gateEnv } from '../agents/agent-env.js'
 import { missingCredential } from './missing-credential.js'
-import { missingGateProgram } from '../gate/open.js'
+import { fetchedRunner, missingGateProgram } from '../gate/open.js'
 import type { Settings } from '../settings.js'
 import type { PreflightStop } from '../publish/publisher-types.js'
 import { packageManagerEnv } from '../upgrade/environment.js'
@@ -33,6 +33,8 @@ function setupProblem(settings: Settings, ctx: RunContext): PreflightStop | null
   const ownUser = process.getuid?.() === 0 && ctx.isolation !== 'weak' && ctx.env.LOOPGATE_ISOLATION !== 'weak'
   const program = missingGateProgram(settings, { path: gateEnv(ctx.env, settings.agentEnv).PATH, workspace: settings.workspace, ownUser })
   if (program) return { stopReason: 'gate-broken', notes: [program] }
+  const fetching = fetchedRunner(settings, settings.workspace)
+  if (fetching) return { stopReason: 'gate-broken', notes: [fetching] }
   return null
 }
 

@@ -25,6 +25,8 @@ export interface TamperGuardOptions {
 export class TamperGuard implements CallGuard {
   /** The paths the last restore wrote (the agent user gets them back before the next call). */
   restored: string[] = []
+  /** The paths `git status` reported changed after the last call, before the restore. */
+  lastChanged: string[] | null = null
   /** Work on loopgate's index that must end before the guard uses it (see waitFor). */
   private pending: Promise<void> = Promise.resolve()
 
@@ -96,6 +98,7 @@ export class TamperGuard implements CallGuard {
     // Setup's full restore left the index with exactly the base's protected paths. The status it
     // took is handed on: loopgate's commit stages those paths without a second scan.
     const { found, dependencies, changed } = await this.restore(false)
+    this.lastChanged = changed ?? null
     if (found.length === 0 && dependencies.length === 0) return { rejected: [], tampered: false, changedPaths: changed }
     const base = this.opts.snapshot.commit.slice(0, 7)
     const rejected: string[] = []
