@@ -6,6 +6,7 @@ import { runProcess } from '../process/run-process.js'
 import { gateCacheEnv } from './toolchain/package-caches.js'
 import { withoutUnreachable } from './protection/toolchain-reach.js'
 import type { SetupExecutor } from './setup-step.js'
+import type { ProcessStart } from './mount-namespace.js'
 
 /** What every gate step of a run shares: its user, its scrubbed environment and the run's abort signal. */
 export interface GateProcessOptions {
@@ -17,7 +18,13 @@ export interface GateProcessOptions {
 /** Runs a gate step in the checkout, as the gate's user, in its environment, until the gate's deadline. */
 export function gateExecutor(
   opts: GateProcessOptions,
-  run: { prepared: { dir: string; home: string; tmp: string }; deadline: number; unreachable: string[] }
+  run: {
+    prepared: { dir: string; home: string; tmp: string }
+    deadline: number
+    unreachable: string[]
+    /** How a step starts in the run's write layer (it drops to the gate user itself). */
+    start?: (script: string) => Promise<ProcessStart>
+  }
 ): SetupExecutor {
   const { prepared, deadline } = run
   const user = opts.user
@@ -31,18 +38,20 @@ export function gateExecutor(
     CI: opts.env.CI ?? 'true'
   }
   if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-  return (command, extra = {}) =>
-    runProcess({
-      command: '/bin/bash',
-      args: ['-c', command],
+  return async (command, extra = {}) => {
+    const layered = run.start ? await run.start(command) : null
+    return runProcess({
+      command: layered?.command ?? '/bin/bash',
+      args: layered?.args ?? ['-c', command],
       cwd: prepared.dir,
       env: { ...env, ...extra },
       timeoutMs: Math.max(1, deadline - Date.now()),
       signal: opts.signal,
-      uid: user?.uid,
-      gid: user?.gid,
+      uid: layered ? undefined : user?.uid,
+      gid: layered ? undefined : user?.gid,
       callId: randomUUID(),
       sweep: user ? () => void killUserProcesses(user) : undefined,
       maxOutputChars: 1_000_000
     })
+  }
 }
