@@ -56,6 +56,8 @@ export interface Baseline {
   /** The ids its report listed: each must pass in a candidate. */
   ids?: BaselineIds | null
   verdict: GateVerdict
+  /** The protected paths its run wrote (a fixture a test rewrites and puts back). */
+  wrote?: string[]
   /** Set when the gate cannot run on the base at all (not when its tests fail). */
   broken: BrokenGate | null
 }

@@ -7,17 +7,18 @@ import { brokenBaseline, describeBroken, uncountedBaseline, type StepEnd } from 
 import { CleanCheckout } from './checkout/checkout.js'
 import type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
-import type { Tampering } from './baseline/compare.js'
 import { linkPackageCaches } from './toolchain/package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './protection/toolchain-reach.js'
 import { openReportChannel, runnersNamed, type OpenChannel } from './reports/report-folder.js'
 import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict } from './verdict.js'
 import { EXIT_CODE_REPORT } from './protected-gate-options.js'
-import { outsideVenvsNamingWorkspace } from './toolchain/workspace-paths.js'
-import { eggInfoFolders, setupInstallFolders } from './toolchain/runner-folders.js'
 import { runSetup } from './setup-step.js'
 import { gateExecutor } from './gate-executor.js'
 import { setupSteps } from './toolchain/setup-installs.js'
+import { GateLayers } from './gate-layers.js'
+import { checkoutRefusal, setupFolders } from './gate-refusal.js'
+import type { WriteLayer } from './write-layer.js'
+import type { PreparedCheckout as Prepared } from './checkout/checkout-options.js'
 
 export type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
 
@@ -60,12 +61,17 @@ export class ProtectedGate implements Gate {
 
   /** The PATH folders the gate user cannot enter: left off its PATH, named when the gate cannot start. */
   private readonly unreachable: string[]
+  /** Each gate run's copy-on-write layer over the checkout. */
+  private readonly layers: GateLayers
+  /** The protected paths the last baseline run wrote (see write-judge.ts). */
+  private lastWrote: string[] = []
 
   constructor(options: ProtectedGateOptions) {
     this.exitCodeOnly = options.report === EXIT_CODE_REPORT
     const opts = { ...options, report: this.exitCodeOnly ? undefined : options.report }
     this.opts = opts
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
+    this.layers = new GateLayers({ privateDir: opts.privateDir, snapshot: opts.snapshot, user: opts.user })
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
       repository: opts.repository,
@@ -134,7 +140,14 @@ export class ProtectedGate implements Gate {
       broken = { ...broken, what: `${broken.what}; ${why}` }
     }
     const ids = verdict.passedIds ? baselineIds(verdict) : null
-    this.baseline = { tests: verdict.testsRun ?? null, skipped: verdict.skipped ?? null, ids, verdict, broken }
+    this.baseline = {
+      tests: verdict.testsRun ?? null,
+      skipped: verdict.skipped ?? null,
+      ids,
+      verdict,
+      broken,
+      ...(this.lastWrote.length ? { wrote: this.lastWrote } : {})
+    }
     return this.baseline
   }
 
@@ -223,7 +236,7 @@ export class ProtectedGate implements Gate {
       ? ahead.prepared
       : await this.checkout.prepare(commit, { applySnapshot: baseline, removeFirst: this.opts.report ? [this.opts.report] : [] })
     this.lastTimings = { ...prepared.timings }
-    const refused = this.refusal(prepared.mismatches, started)
+    const refused = checkoutRefusal(prepared.mismatches, started, this.opts)
     if (refused) return refused
     const user = this.opts.user
     if (this.opts.setup && this.opts.packageCaches?.length) {
@@ -231,65 +244,81 @@ export class ProtectedGate implements Gate {
       this.lastCaches = linkPackageCaches(this.opts.packageCaches, prepared.home, user)
       this.lastTimings.caches = Date.now() - t
     }
-    const exec = gateExecutor(this.opts, { prepared, deadline: started + this.opts.timeoutMs, unreachable: this.unreachable })
+    const layer = this.layers.open(prepared.dir)
+    const baselineWrote = baseline ? null : (this.baseline?.wrote ?? [])
+    const on = { prepared, deadline: started + this.opts.timeoutMs, unreachable: this.unreachable }
+    const { exec, install, layerTampering } = this.layers.executors(layer, baselineWrote, (start) => gateExecutor(this.opts, { ...on, start }))
     this.checkout.markRun()
-    const made = this.checkout.openFolders(this.setupFolders(prepared.dir))
+    const made = this.checkout.openFolders(setupFolders(this.opts.setup, prepared.dir, this.checkout))
     let output = ''
     let channel: OpenChannel | null = null
     try {
       if (this.opts.setup) {
         const { setup, timeoutMs, report } = this.opts
-        const step = await runSetup({ exec, prepared, started, baseline, installOnly, setup, timeoutMs, report, checkout: this.checkout })
+        const step = await runSetup({
+          exec,
+          install,
+          layerTampering,
+          prepared,
+          started,
+          baseline,
+          installOnly,
+          setup,
+          timeoutMs,
+          report,
+          checkout: this.checkout
+        })
         output = step.output
         if (step.end) this.lastEnd = step.end
         if (step.verdict) return step.verdict
         if (installOnly) return failedVerdict('gate-setup install only', { failures: [], durationMs: Date.now() - started, output })
         this.checkout.dropEmpty(made)
       }
-      const { timeoutMs, report } = this.opts
       const { command, gateDir, env } = this.opts
       const here = path.join(prepared.dir, this.opts.packageDir ?? '')
-      channel = report ? null : openReportChannel(command, { gateDir, checkout: here, user, only, env })
+      channel = this.opts.report ? null : openReportChannel(command, { gateDir, checkout: here, user, only, env })
       this.lastChannel = channel?.runner ?? null
-      // A runner loopgate can give its channel is counted even under `gate-report: exit-code`.
-      const exitCodeOnly = this.exitCodeOnly && !channel
-      this.lastNamed = report || channel || exitCodeOnly ? [] : runnersNamed(command, here)
-      const t = Date.now()
-      const r = await exec(channel?.command ?? command, channel?.env, here)
-      this.lastTimings.command = Date.now() - t
-      this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
-      output = `${output ? `${output}\n` : ''}${r.stdout}\n${r.stderr}`
-      // Nothing of the gate user's may write the report while it is read.
-      if (user) killUserProcesses(user)
-      const durationMs = Date.now() - started
-      const narrowedBy = channel?.narrowedBy
-      const baselineCounts = narrowedBy ? null : this.baseline
-      const judged = { run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, named: this.lastNamed, exitCodeOnly }
-      const verdict = gateVerdict({ ...judged, baseline: baselineCounts })
-      return narrowedBy ? { ...verdict, narrowedBy } : verdict
+      return await this.runCommand({ exec, prepared, here, started, output, channel, layer, baselineWrote, kind })
     } finally {
       if (user) killUserProcesses(user)
       channel?.close()
+      if (layer) this.layers.discard(layer)
       this.checkout.scrub()
     }
   }
 
-  /** The root folders gate-setup may install into (see setupInstallFolders), the egg-info its build writes and each workspace package's node_modules. */
-  private setupFolders(dir: string): string[] {
-    const setup = this.opts.setup
-    if (!setup) return []
-    const installs = setupSteps(setup, () => '').folders
-    return [...new Set([...setupInstallFolders(setup), ...installs, ...eggInfoFolders(dir), ...this.checkout.packageFolders()])]
-  }
-
-  /** A checkout the gate must not run in: protected files that differ, or a PATH that leads back to the workspace. */
-  private refusal(mismatches: Tampering[], started: number): GateVerdict | null {
-    if (mismatches.length > 0) return tamperedVerdict(mismatches, started)
-    const leading = outsideVenvsNamingWorkspace(this.opts.env.PATH, this.opts.workspace)
-    if (leading.length === 0) return null
-    return failedVerdict(
-      `refused: a virtualenv on the gate's PATH names the workspace (${leading.slice(0, 3).join(', ')}), so the gate would import the workspace instead of the commit; keep the virtualenv in the workspace (.venv or venv), where loopgate redirects it to the checkout, or install the project without -e`,
-      { failures: [], durationMs: Date.now() - started }
-    )
+  /** The gate command in the prepared checkout (its layer), then its verdict: its report, its counts, what it wrote. */
+  private async runCommand(run: {
+    exec: ReturnType<typeof gateExecutor>
+    prepared: Prepared
+    here: string
+    started: number
+    output: string
+    channel: OpenChannel | null
+    layer: WriteLayer | null
+    baselineWrote: readonly string[] | null
+    kind: GateRunKind
+  }): Promise<GateVerdict> {
+    const { exec, prepared, here, started, channel, layer } = run
+    const { timeoutMs, report, user, command } = this.opts
+    // A runner loopgate can give its channel is counted even under `gate-report: exit-code`.
+    const exitCodeOnly = this.exitCodeOnly && !channel
+    this.lastNamed = report || channel || exitCodeOnly ? [] : runnersNamed(command, here)
+    const t = Date.now()
+    const r = await exec(channel?.command ?? command, channel?.env, here)
+    this.lastTimings.command = Date.now() - t
+    this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
+    const output = `${run.output ? `${run.output}\n` : ''}${r.stdout}\n${r.stderr}`
+    // Nothing of the gate user's may write the report while it is read.
+    if (user) killUserProcesses(user)
+    const layered = layer ? this.layers.finish(layer, { baselineWrote: run.baselineWrote, report, dir: prepared.dir }) : null
+    if (layered && run.kind.baseline && !run.kind.only) this.lastWrote = layered.wroteProtected
+    const wrote = layered?.summary ?? this.layers.fallback
+    if (layered?.tampering.length) return { ...tamperedVerdict(layered.tampering, started, 'during the gate run, '), wrote }
+    const durationMs = Date.now() - started
+    const narrowedBy = channel?.narrowedBy
+    const counted = narrowedBy ? null : this.baseline
+    const verdict = gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, named: this.lastNamed, exitCodeOnly, baseline: counted })
+    return { ...verdict, ...(narrowedBy ? { narrowedBy } : {}), ...(wrote ? { wrote } : {}) }
   }
 }

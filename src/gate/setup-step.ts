@@ -6,6 +6,7 @@ import type { PreparedCheckout } from './checkout/checkout-options.js'
 import { setupSteps } from './toolchain/setup-installs.js'
 import { readAgentText } from '../fs/tree.js'
 import { failedVerdict, tamperedVerdict } from './verdict.js'
+import type { Tampering } from './baseline/compare.js'
 
 /**
  * gate-setup on a commit whose dependencies differ from the reference (as `dependency-changes:
@@ -20,6 +21,10 @@ export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv, cwd?: s
 
 export interface SetupRun {
   exec: SetupExecutor
+  /** The install that is kept (see keepInstalled): on the checkout itself, outside the run's write layer. */
+  install?: SetupExecutor
+  /** The protected paths the run wrote in its write layer so far, as tampering (see write-judge.ts). */
+  layerTampering?: () => Tampering[]
   prepared: PreparedCheckout
   started: number
   /** The baseline run: the one whose install is kept. */
@@ -50,7 +55,7 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   // installs into them (`pip install -e .`) finds a writable copy holding the install alone; any
   // other finds them read-only, so a step that cannot run so fails on the base, before any spend.
   if (keeping && (run.installOnly || steps.rest)) {
-    const installed = await setupCommand(run, steps.install, { env })
+    const installed = await setupCommand({ ...run, exec: run.install ?? run.exec }, steps.install, { env })
     if (installed.verdict) return installed
     const kept = checkout.keepInstalled(steps.folders, steps.restWrites)
     if (run.installOnly) return installed
@@ -60,7 +65,8 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   }
   const onKept = onReference && checkout.installed
   const cause = onKept && checkout.keptReadOnly ? keptReadOnly(steps.install, steps.folders) : undefined
-  const ran = await setupCommand(run, onKept ? steps.rest : run.setup, { env, cause })
+  // An install that is kept writes the checkout itself (see install); any other step writes the run's layer.
+  const ran = await setupCommand(keeping ? { ...run, exec: run.install ?? run.exec } : run, onKept ? steps.rest : run.setup, { env, cause })
   if (!ran.verdict && keeping) checkout.keepInstalled(steps.folders, steps.restWrites)
   return ran
 }
@@ -107,7 +113,7 @@ async function setupCommand(
   }
   // Nothing the setup started runs on (its run swept the gate user as it exited), and nothing
   // it wrote stands in for a protected file.
-  const written = run.checkout.recheck(run.report)
+  const written = [...run.checkout.recheck(run.report), ...(run.layerTampering?.() ?? [])]
   if (written.length) return { output, verdict: tamperedVerdict(written, started, 'after gate-setup, ') }
   return { output }
 }

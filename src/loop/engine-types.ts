@@ -76,6 +76,8 @@ export interface GateVerdict {
   flaky?: string[]
   /** Tests that passed at the baseline, failed here, and failed again when rerun on the baseline's tree: the base's. */
   failingOnBase?: string[]
+  /** What the run wrote in its copy-on-write layer (or why it had none), for the attempt log. */
+  wrote?: string
   /** Set when this run ran only some tests (the flaky rule's rerun): the runner and its filter. */
   narrowedBy?: string
   /** The flaky rule's rerun of this gate: how it ran (the tests alone, or the whole command and why) and the tests it ran, when its report says. */

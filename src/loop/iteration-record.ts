@@ -101,6 +101,7 @@ function iterationEntry({ run, record, call, judged }: RecordedIteration): Extra
           flaky: verdict.flaky ?? [],
           ...(verdict.failingOnBase?.length ? { failingOnBase: verdict.failingOnBase } : {}),
           ...(verdict.rerun ? { rerun: verdict.rerun } : {}),
+          ...(verdict.wrote ? { wrote: verdict.wrote } : {}),
           failures: verdict.failures.slice(0, 200),
           testsRun: verdict.testsRun ?? null,
           skipped: verdict.skipped ?? null,

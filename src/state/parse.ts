@@ -158,7 +158,10 @@ function readBaseline(b: unknown, w: string): CachedBaseline {
     ...(e.ids === undefined ? {} : { ids: readBaselineIds(e.ids, `${w}.ids`) }),
     ...(e.failed === undefined
       ? {}
-      : { failed: arr(e.failed, `${w}.failed`, LIMITS.baselineIds).map((id, i) => str(id, `${w}.failed[${i}]`, LIMITS.baselineIdChars)) })
+      : { failed: arr(e.failed, `${w}.failed`, LIMITS.baselineIds).map((id, i) => str(id, `${w}.failed[${i}]`, LIMITS.baselineIdChars)) }),
+    ...(e.wrote === undefined
+      ? {}
+      : { wrote: arr(e.wrote, `${w}.wrote`, LIMITS.baselineIds).map((p, i) => str(p, `${w}.wrote[${i}]`, LIMITS.baselineIdChars)) })
   }
 }
 

@@ -33,6 +33,8 @@ export interface CachedBaseline {
   ids?: BaselineIds | null
   /** The ids of the tests the baseline failed: the task, never flaky nor the base's. */
   failed?: string[]
+  /** The protected paths the baseline's run wrote (see write-judge.ts): a candidate's run may write them back. */
+  wrote?: string[]
 }
 
 /** Where baselines are kept between runs (the loop state); absent, every run runs its own. */
@@ -95,6 +97,7 @@ export function toCached(key: string, b: Baseline, health?: string): CachedBasel
     reason: b.verdict.reason,
     ids,
     ...(failed.length ? { failed } : {}),
+    ...(b.wrote?.length ? { wrote: b.wrote } : {}),
     ...(health ? { health } : {})
   }
 }
@@ -104,6 +107,7 @@ export function fromCached(c: CachedBaseline): Baseline {
     tests: c.tests,
     skipped: c.skipped,
     ids: c.ids ?? null,
+    ...(c.wrote?.length ? { wrote: c.wrote } : {}),
     broken: null,
     verdict: {
       passed: c.passed,

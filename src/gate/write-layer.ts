@@ -1,0 +1,166 @@
+import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { inMountNamespace, type OverlayMount, type ProcessStart } from './mount-namespace.js'
+
+const run = promisify(execFile)
+
+/** What a gate run left in its layer at one path: a file, a folder, a symlink, a deletion (whiteout) or something else. */
+export type WrittenKind = 'file' | 'dir' | 'symlink' | 'deleted' | 'other'
+
+/** The paths a gate run wrote (created, changed, deleted, chmod-ed), and the folders it made anew (hiding what the checkout had there). */
+export interface LayerWrites {
+  paths: Map<string, WrittenKind>
+  remade: Set<string>
+  /** The layer's upper folder: what the run wrote, at each path's own place. */
+  upper: string
+}
+
+/** The folders whose content is a tool's (dependencies): only their first two levels are given to the gate user in the layer. */
+const DEEP_TREES = ['node_modules', '.venv', 'venv', '__pypackages__', 'site-packages']
+
+/**
+ * One gate run's copy-on-write layer over the checkout (see docs/gate-toolchain.md): made in a
+ * root-only folder, mounted for each step of the run in a mount namespace of that step's own, and
+ * thrown away after the run. Before the first step, root gives the layer's folders and every file
+ * but `readOnly` to the gate user (overlayfs copies up only their metadata), `writable` made writable
+ * to it (the checkout holds protected files read-only); what is there then is
+ * recorded, so the run's own writes are told apart from that: an entry the run created, replaced,
+ * wrote or chmod-ed has a new inode or change time, which no process can set back.
+ */
+export class WriteLayer {
+  readonly mount: OverlayMount
+  private before: Map<string, string> | null = null
+  private preparing: Promise<void> | null = null
+
+  constructor(
+    private readonly root: string,
+    target: string,
+    private readonly opts: { user?: { uid: number; gid: number }; readOnly: () => readonly string[]; writable: () => readonly string[] }
+  ) {
+    mkdirSync(root, { recursive: true, mode: 0o700 })
+    this.mount = { target, upper: path.join(root, 'upper'), work: path.join(root, 'work') }
+    for (const d of [this.mount.upper, this.mount.work]) mkdirSync(d, { mode: 0o755 })
+  }
+
+  /** The overlay for one mount: a volatile one (nothing of it is synced to disk) leaves its work folder unusable, so each mount has its own. */
+  private nextMount(): OverlayMount {
+    const work = path.join(this.mount.work, String(this.mounts++))
+    mkdirSync(work, { mode: 0o755 })
+    return { ...this.mount, work }
+  }
+
+  private mounts = 0
+
+  /** How one step of the run starts: in the layer, as the gate user (once the layer is prepared). */
+  async start(script: string): Promise<ProcessStart> {
+    this.preparing ??= this.prepare()
+    await this.preparing
+    return inMountNamespace(script, this.nextMount(), this.opts.user)
+  }
+
+  /** Whether a step ran in the layer: before that, nothing was written through it. */
+  get used(): boolean {
+    return this.preparing !== null
+  }
+
+  private async prepare(): Promise<void> {
+    const user = this.opts.user
+    if (user) {
+      const keep = path.join(this.root, 'read-only')
+      const open = path.join(this.root, 'writable')
+      writeFileSync(
+        keep,
+        this.opts
+          .readOnly()
+          .map((rel) => `./${rel}\0`)
+          .join(''),
+        { mode: 0o600 }
+      )
+      writeFileSync(
+        open,
+        this.opts
+          .writable()
+          .map((rel) => `./${rel}\0`)
+          .join(''),
+        { mode: 0o600 }
+      )
+      const prune = DEEP_TREES.flatMap((name) => ['-o', '-path', `*/${name}/*/*/*`]).slice(1)
+      const give = [
+        `find . -xdev \\( ${prune.map(quote).join(' ')} \\) -prune -o -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`,
+        `xargs -0r -a ${quote(keep)} chown -h 0:0 -- 2>/dev/null`,
+        `xargs -0r -a ${quote(open)} chmod u+w -- 2>/dev/null`,
+        'true'
+      ].join('; ')
+      const start = inMountNamespace(give, this.nextMount())
+      await run(start.command, start.args, { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeout: 600_000 }).catch(
+        (err: { stderr?: string }) => {
+          throw new Error(
+            `the gate run's write layer could not be prepared: ${String(err.stderr ?? err)
+              .trim()
+              .slice(-500)}`
+          )
+        }
+      )
+    }
+    this.before = walk(this.mount.upper)
+  }
+
+  /** What the run wrote so far (see LayerWrites). */
+  writes(): LayerWrites {
+    const before = this.before ?? new Map<string, string>()
+    const now = walk(this.mount.upper)
+    const paths = new Map<string, WrittenKind>()
+    const remade = new Set<string>()
+    for (const [rel, key] of now) {
+      if (before.get(rel) === key) continue
+      const kind = key.split(':')[0] as WrittenKind
+      paths.set(rel, kind)
+      // A folder with its old inode only had entries added or removed; a new inode hides what the checkout had there.
+      const was = before.get(rel)
+      if (kind === 'dir' && was?.split(':')[1] !== key.split(':')[1]) remade.add(rel)
+    }
+    return { paths, remade, upper: this.mount.upper }
+  }
+}
+
+function quote(s: string): string {
+  return `'${s.replaceAll("'", `'\\''`)}'`
+}
+
+/** Every entry under `upper`, keyed by relative path: its kind, inode and change time. */
+function walk(upper: string): Map<string, string> {
+  const out = new Map<string, string>()
+  const visit = (dir: string, rel: string): void => {
+    let names: string[]
+    try {
+      names = readdirSync(dir)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      const full = path.join(dir, name)
+      const r = rel ? `${rel}/${name}` : name
+      let st
+      try {
+        st = lstatSync(full, { bigint: true })
+      } catch {
+        continue
+      }
+      const kind: WrittenKind = st.isDirectory()
+        ? 'dir'
+        : st.isFile()
+          ? 'file'
+          : st.isSymbolicLink()
+            ? 'symlink'
+            : st.isCharacterDevice() && st.rdev === 0n
+              ? 'deleted'
+              : 'other'
+      out.set(r, `${kind}:${st.ino}:${st.ctimeNs}`)
+      if (kind === 'dir') visit(full, r)
+    }
+  }
+  visit(upper, '')
+  return out
+}
