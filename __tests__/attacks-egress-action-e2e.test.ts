@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,7 +8,7 @@ import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.j
 import { CLI_BIN_DIR, CLAUDE_BIN } from './helpers/agent-engine.js'
 import { agentUser, assertUserCanRun } from './helpers/agent-user.js'
 import { FIX } from './helpers/flaky-project.js'
-import { buggyProject } from './helpers/repo.js'
+import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
 import { readAttemptLog } from '../src/records/attempt-log.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
 import { startAnthropicServer, type AnthropicServer, type AnthropicStep } from './servers/anthropic-server.js'
@@ -176,4 +177,43 @@ describe('the network of the agent and the gate is an allow-list, through the bu
     expectRefusedAndListed(gh.issues[0].body, 'agent')
     expectRefusedAndListed(gh.issues[0].body, 'gate')
   }, 360_000)
+})
+
+describe('a runner where loopgate cannot make the namespaces (not root)', () => {
+  const runAsUser = (inputs: Record<string, string>): Promise<{ r: ActionRun; ws: string }> => {
+    const user = agentUser()
+    const ws = makeRepo(buggyProject())
+    execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, ws])
+    const runnerTemp = tempDir('loopgate-egress-runner-')
+    execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, runnerTemp])
+    return runAction({
+      workspace: ws,
+      as: user,
+      runnerTemp,
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin' },
+      inputs: {
+        agent: 'command',
+        'agent-command': `touch called.txt; sed -i 's/a - b/a + b/' src/math.mjs`,
+        prompt: 'x',
+        'gate-command': 'node test/run.mjs',
+        'dry-run': 'true',
+        ...inputs
+      }
+    }).then((r) => ({ r, ws }))
+  }
+
+  it('says so before any call and refuses to run', async () => {
+    const { r, ws } = await runAsUser({})
+    expect(r.outputs['stop-reason']).toBe('config-error')
+    expect(existsSync(path.join(ws, 'called.txt'))).toBe(false)
+    expect(r.summary).toContain('not root, so it cannot make network and PID namespaces')
+    expect(r.summary).toContain('allowed-hosts')
+  }, 120_000)
+
+  it("runs with the runner's whole network when allowed-hosts is '*', and the summary says so", async () => {
+    const { r, ws } = await runAsUser({ 'allowed-hosts': '*' })
+    expect(r.outputs['stop-reason']).toBe('verified')
+    expect(existsSync(path.join(ws, 'called.txt'))).toBe(true)
+    expect(r.summary).toContain("the agent and the gate have the runner's whole network and see every process on it (allowed-hosts: '*')")
+  }, 120_000)
 })
