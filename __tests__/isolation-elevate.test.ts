@@ -61,10 +61,9 @@ needs('second-user', 'sudo').describe('on a runner with passwordless sudo (the h
     expect(`${main.stdout}${post.stdout}`).not.toContain('ghs_sudoFakeToken')
   })
 
-  it('stays weak, and says so, when LOOPGATE_ISOLATION=weak', async () => {
-    const repo = makeRepo(buggyProject())
+  const weakRun = (repo: string, inputs: Record<string, string> = {}) => {
     execFileSync('chown', ['-R', `${runner.uid}:${runner.gid}`, repo])
-    const run = await runAction({
+    return runAction({
       workspace: repo,
       as: runner,
       env: { LOOPGATE_ISOLATION: 'weak' },
@@ -73,11 +72,27 @@ needs('second-user', 'sudo').describe('on a runner with passwordless sudo (the h
         'agent-command': `id -un > who.txt; sed -i 's/a - b/a + b/' src/math.mjs`,
         prompt: 'x',
         'gate-command': 'node test/run.mjs',
-        'dry-run': 'true'
+        'dry-run': 'true',
+        ...inputs
       }
     })
+  }
+
+  it("without root it cannot limit the agent's network: it refuses before any call, unless allowed-hosts is '*'", async () => {
+    const repo = makeRepo(buggyProject())
+    const run = await weakRun(repo)
+    expect(run.outputs['stop-reason']).toBe('config-error')
+    expect(run.outputs.iterations ?? '0').toBe('0')
+    expect(existsSync(path.join(repo, 'who.txt'))).toBe(false)
+    expect(`${run.stdout}${run.summary}`).toContain(`not root, so it cannot make network and PID namespaces`)
+  })
+
+  it("stays weak, and says so, when LOOPGATE_ISOLATION=weak and allowed-hosts is '*'", async () => {
+    const repo = makeRepo(buggyProject())
+    const run = await weakRun(repo, { 'allowed-hosts': '*' })
     expect(run.outputs['stop-reason']).toBe('verified')
     expect(readFileSync(path.join(repo, 'who.txt'), 'utf8').trim()).toBe(RUNNER)
     expect(run.summary).toContain('isolation is weak')
+    expect(run.summary).toContain("the agent and the gate have the runner's whole network and see every process on it (allowed-hosts: '*')")
   })
 })

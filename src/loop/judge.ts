@@ -42,15 +42,17 @@ async function recordVerifiedFlips({
 }: JudgedFlips): Promise<{ rejected: string[]; notes: string[]; commit: string | null }> {
   const rejected: string[] = []
   const verified: string[] = []
+  const notes: string[] = []
   for (const guard of run.deps.guards) {
     const r = await guard.afterGate?.(iteration, verdict)
     if (!r) continue
     rejected.push(...r.rejected)
+    notes.push(...(r.notes ?? []))
     verified.push(...(r.verifiedFlips ?? []))
   }
-  if (verified.length === 0) return { rejected, notes: [], commit: null }
+  if (verified.length === 0) return { rejected, notes, commit: null }
   const commit = await run.deps.workspace.commitFeaturesFile(run.config.runId, iteration, judgedCommit)
-  const notes = commit ? [`feature flips verified on ${judgedCommit.slice(0, 12)}, recorded as ${commit.slice(0, 12)}: ${verified.join(', ')}`] : []
+  if (commit) notes.push(`feature flips verified on ${judgedCommit.slice(0, 12)}, recorded as ${commit.slice(0, 12)}: ${verified.join(', ')}`)
   return { rejected, notes, commit }
 }
 

@@ -35,12 +35,20 @@ export function configuredRegistries(runnerEnv: NodeJS.ProcessEnv, passed: reado
   return [...new Set(hosts)]
 }
 
+function detects(ecosystem: (typeof ECOSYSTEMS)[number], workspace: string): boolean {
+  try {
+    return ecosystem.upgrade.detect(workspace)
+  } catch {
+    return false
+  }
+}
+
 /** `allowed-hosts` when not given: the model API the meter serves, the project's ecosystems' registries, the configured ones. */
 export function defaultAgentHosts(settings: Settings, runnerEnv: NodeJS.ProcessEnv): string[] {
   // A model API on loopback (a local server) is reached through the metering proxy only.
   const host = meterRouteFor(settings, runnerEnv)?.upstream.base.hostname
   const route = host && !LOOPBACK.has(host) ? host : undefined
-  const registries = ECOSYSTEMS.filter((e) => e.upgrade.detect(settings.workspace)).flatMap((e) => e.registries)
+  const registries = ECOSYSTEMS.filter((e) => detects(e, settings.workspace)).flatMap((e) => e.registries)
   return [...new Set([...(route ? [route] : []), ...registries, ...configuredRegistries(runnerEnv, settings.agentEnv)])]
 }
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals'
+import { badHostEntry, hostAllowed, hostRules, loopbackPorts, proxiedLoopback } from '../src/isolation/allowed-hosts.js'
+import { readSettings } from '../src/inputs/read-settings.js'
+import { networkSection } from '../src/publish/network-section.js'
+
+describe('allowed-hosts', () => {
+  const rules = hostRules(['registry.npmjs.org', '*.pythonhosted.org', 'api.example.com:8443', '127.0.0.1:5432'])
+
+  it('matches exact names, names under a *.suffix (not the suffix itself) and a port when one is given', () => {
+    expect(hostAllowed(rules, 'registry.npmjs.org', 443)).toBe(true)
+    expect(hostAllowed(rules, 'REGISTRY.npmjs.org.', 443)).toBe(true)
+    expect(hostAllowed(rules, 'evil-registry.npmjs.org', 443)).toBe(false)
+    expect(hostAllowed(rules, 'registry.npmjs.org.evil.com', 443)).toBe(false)
+    expect(hostAllowed(rules, 'files.pythonhosted.org', 443)).toBe(true)
+    expect(hostAllowed(rules, 'pythonhosted.org', 443)).toBe(false)
+    expect(hostAllowed(rules, 'evilpythonhosted.org', 443)).toBe(false)
+    expect(hostAllowed(rules, 'api.example.com', 8443)).toBe(true)
+    expect(hostAllowed(rules, 'api.example.com', 443)).toBe(false)
+    expect(hostAllowed(hostRules(['*']), 'anything.example', 1)).toBe(true)
+    expect(hostAllowed(hostRules([]), 'registry.npmjs.org', 443)).toBe(false)
+  })
+
+  it('relays a loopback port as it is, and keeps loopback direct unless a loopback name is allowed on every port', () => {
+    expect(loopbackPorts(rules)).toEqual([5432])
+    expect(proxiedLoopback(rules)).toEqual([])
+    expect(proxiedLoopback(hostRules(['127.0.0.1']))).toEqual(['127.0.0.1'])
+  })
+
+  it('refuses what is not a host entry, and * with others, naming the input', () => {
+    for (const bad of ['http://example.com', 'example.com/path', '*', 'ex ample.com', 'a.*.com', 'example.com:99999']) {
+      if (bad !== '*') expect(badHostEntry(bad)).not.toBeNull()
+    }
+    const read = (inputs: Record<string, string>) => () => readSettings((name) => ({ prompt: 'x', 'gate-command': 'true', ...inputs })[name] ?? '', {})
+    expect(read({ 'allowed-hosts': 'http://evil.example' })).toThrow(/Input 'allowed-hosts' has the value "http:\/\/evil.example"/)
+    expect(read({ 'gate-allowed-hosts': '*, pypi.org' })).toThrow(/Input 'gate-allowed-hosts'.*`\*` alone/)
+    expect(read({ 'allowed-hosts': 'pypi.org, *.npmjs.org' })().allowedHosts).toEqual(['pypi.org', '*.npmjs.org'])
+  })
+
+  it('shows what the agent asked for as inert text', () => {
+    const body = networkSection([{ process: 'agent', kind: 'dns', host: '@maintainer`fixes #1', port: 53, count: 2 }])
+    expect(body).toContain('| agent | DNS lookup of ')
+    expect(body).not.toMatch(/(^|[^`])@maintainer/)
+  })
+})
