@@ -3,6 +3,7 @@
  * by default, and a `*.{test,spec}-<word>.*` family wherever a runner configuration of the base
  * names one. An agent that rewrites such a test is stopped; one that fixes the code is verified.
  */
+import { testFamilyPatterns } from '../src/gate/protection/test-families.js'
 import { attackProject, runAttack } from './helpers/gate-fixture.js'
 
 const FIX = "sed -i 's/a - b/a + b/' src/math.mjs\n"
@@ -63,4 +64,15 @@ describe.each(CASES)('$family', ({ file, extra }) => {
     const r = await runAttack({ isolation: 'weak', files: project(file, extra), script: FIX })
     expect(r.report.stopReason).toBe('verified')
   }, 60_000)
+})
+
+const CONFIG_TEXTS: { text: string; patterns: string[] }[] = [
+  { text: "include: ['src/**/*.{test,spec}-browser.?(c|m)[jt]s?(x)']", patterns: ['**/*.test-browser.*', '**/*.spec-browser.*'] },
+  { text: 'testRegex: "\\\\.(test|spec)-int\\\\.js$"', patterns: ['**/*.test-int.*', '**/*.spec-int.*'] },
+  { text: "testMatch: ['**/*.test-e2e.ts']", patterns: ['**/*.test-e2e.*'] },
+  { text: "include: ['**/*.test.ts', 'src/test-utils/x.ts']", patterns: [] }
+]
+
+test.each(CONFIG_TEXTS)('a configuration naming $text protects $patterns', ({ text, patterns }) => {
+  expect(testFamilyPatterns(text).sort()).toEqual(patterns.sort())
 })

@@ -10,8 +10,8 @@ import { TEST_RUNNERS } from '../reports/runner-registry.js'
 /** The runners' configuration files, and the root package.json (jest's `jest` key). */
 const CONFIG = picomatch([...TEST_RUNNERS.flatMap((r) => r.configFiles), 'package.json'], { dot: true })
 
-/** `.test-<word>.` / `.spec-<word>.` inside a glob or a regular expression the configuration holds. */
-const FAMILY = /[.](test|spec)-([A-Za-z0-9_]+)\\*[.]/g
+/** `.test-<word>.` / `.spec-<word>.` (or `.{test,spec}-<word>.`) inside a glob or a regular expression the configuration holds. */
+const FAMILY = /[.](test|spec|\{(?:test|spec)(?:,(?:test|spec))*\}|\((?:test|spec)(?:\|(?:test|spec))*\))-([A-Za-z0-9_]+)\\*[.]/g
 
 /** Whether a path of the base is a runner configuration whose families are read. */
 export function namesTestFamilies(file: string): boolean {
@@ -21,6 +21,6 @@ export function namesTestFamilies(file: string): boolean {
 /** The protected patterns for the families a configuration's text names. */
 export function testFamilyPatterns(text: string): string[] {
   const out = new Set<string>()
-  for (const m of text.matchAll(FAMILY)) out.add(`**/*.${m[1]}-${m[2]}.*`)
+  for (const m of text.matchAll(FAMILY)) for (const kind of m[1].match(/test|spec/g) ?? []) out.add(`**/*.${kind}-${m[2]}.*`)
   return [...out]
 }
