@@ -113,24 +113,43 @@ function directChannel(words: string[], file: string, extra: readonly string[]):
   return { runner, command: [...words.slice(0, at), ...args, ...words.slice(at)].join(' ') }
 }
 
-/** The runner a package script starts, through scripts it calls in turn; null when none or several. */
+/**
+ * The last command of a script, after its last `&&` or `;`, when it is a simple command: the
+ * arguments a package manager appends to the script reach it alone.
+ */
+function lastCommand(script: string): string[] | null {
+  const and = script.lastIndexOf('&&')
+  const semicolon = script.lastIndexOf(';')
+  return simpleWords(script.slice(Math.max(and < 0 ? 0 : and + 2, semicolon < 0 ? 0 : semicolon + 1)))
+}
+
+/** Whether the arguments appended to a script reach a runner as its own last ones (`tsc && jest --ci`). */
+function endsWithRunner(script: string, scripts: Record<string, unknown> | undefined): boolean {
+  const tail = lastCommand(script)
+  if (!tail) return false
+  const call = managerCall(tail, scripts)
+  if (call?.kind === 'script') return false
+  const words = call?.kind === 'bin' ? call.words : tail
+  return runnerOf(words)?.at === words.length
+}
+
+/**
+ * The runner a package script starts, through scripts it calls in turn; null when none or several.
+ * `last`: the script's appended arguments reach it (never through a script it calls: npm would take
+ * them as its own).
+ */
 function scriptRunner(script: string, scripts: Record<string, unknown> | undefined, depth: number): { runner: ChannelRunner; last: boolean } | null {
-  const found: { runner: ChannelRunner; last: boolean }[] = []
-  const simple = simpleWords(script)
+  const found: ChannelRunner[] = []
   for (const segment of commandSegments(script)) {
     const direct = runnerOf(segment)
-    if (direct) found.push({ runner: direct.runner, last: Boolean(simple) && direct.at === simple!.length })
+    if (direct) found.push(direct.runner)
     const call = depth < 3 ? managerCall(segment, scripts) : null
-    if (call?.kind === 'script') {
-      const inner = scriptRunner(call.script, scripts, depth + 1)
-      if (inner) found.push({ ...inner, last: inner.last && Boolean(simple) })
-    }
-    if (call?.kind === 'bin') {
-      const bin = runnerOf(call.words)
-      if (bin) found.push({ runner: bin.runner, last: Boolean(simple) && bin.at === call.words.length })
-    }
+    const inner = call?.kind === 'script' ? scriptRunner(call.script, scripts, depth + 1) : null
+    if (inner) found.push(inner.runner)
+    const bin = call?.kind === 'bin' ? runnerOf(call.words) : null
+    if (bin) found.push(bin.runner)
   }
-  return found.length === 1 ? found[0] : null
+  return found.length === 1 ? { runner: found[0], last: endsWithRunner(script, scripts) } : null
 }
 
 /**
