@@ -87,7 +87,8 @@ export async function relay({ req, body, res, upstream, readerFor, policy = ONE_
     // Signed again for each attempt: a signature carries its time.
     const headers = upstreamHeaders(req.headers, upstream, body.length)
     upstream.sign?.({ method: req.method ?? 'POST', url: target, headers, body })
-    const tried = await relayOnce({ target, method: req.method, headers, body, res, readerFor })
+    const giveUpAt = Number.isFinite(policy.deadline) ? policy.deadline + READ_AFTER_CALL_MS : Date.now() + READ_UNBOUNDED_MS
+    const tried = await relayOnce({ target, method: req.method, headers, body, res, readerFor, giveUpAt })
     if (tried.kind === 'relayed') return tried.end
     const failure = tried.kind === 'held' ? classified(tried) : droppedConnection(tried.error)
     const waitMs = retryDelayMs(tried.kind === 'held' ? tried.headers : {}, attempt)
@@ -108,7 +109,13 @@ interface Exchange {
   body: Buffer
   res: http.ServerResponse
   readerFor: ReaderFor
+  /** Epoch milliseconds after which an answer nobody waits for is given up (the call has been charged its reservation by then). */
+  giveUpAt: number
 }
+
+/** How long after the call's end an answer its caller left is still read; without a call, how long at most. */
+const READ_AFTER_CALL_MS = 60_000
+const READ_UNBOUNDED_MS = 10 * 60_000
 
 /** One attempt: streamed to the caller, an error answer held back, or no answer at all. */
 type Attempt = { kind: 'relayed'; end: RelayEnd } | HeldAnswer | { kind: 'unreachable'; error: string }
@@ -136,12 +143,14 @@ function relayOnce(x: Exchange): Promise<Attempt> {
   return new Promise<Attempt>((resolve) => {
     let settled = false
     let answer: http.IncomingMessage | undefined
+    let giveUp: NodeJS.Timeout | undefined
     const state: AttemptState = {
       bytes: 0,
       callerGone: false,
       done: (a) => {
         if (settled) return
         settled = true
+        clearTimeout(giveUp)
         x.res.off('close', callerLeft)
         resolve(a)
       }
@@ -150,6 +159,9 @@ function relayOnce(x: Exchange): Promise<Attempt> {
       if (x.res.writableFinished) return
       state.callerGone = true
       answer?.resume()
+      // an upstream that never answers must not hold a socket for ever
+      giveUp = setTimeout(() => out.destroy(new Error('no answer long after the call ended')), Math.max(0, x.giveUpAt - Date.now()))
+      giveUp.unref()
     }
     x.res.on('close', callerLeft)
     const out = client.request(x.target, { method: x.method, headers: x.headers, agent: x.target.protocol === 'https:' ? agents.https : agents.http })
