@@ -80,3 +80,19 @@ describe("the CLI's clone has the project as installed", () => {
     LONG
   )
 })
+
+describe('a project that was never installed', () => {
+  it(
+    'a gate that cannot find its program names the folder that was not there and the one-line fix',
+    () => {
+      const repo = installedProject()
+      spawnSync('rm', ['-rf', path.join(repo, 'node_modules')])
+      const r = cli(['run', '--agent', 'command', '--agent-command', 'true', '--prompt', 'x', '--gate-command', 'npm test', '--temp-dir', tempDir()], repo)
+      expect(r.status).toBe(exitCodeFor('gate-broken'))
+      expect(r.stderr).toContain(`${path.join(repo, 'node_modules')} was not there`)
+      expect(r.stderr).toContain("--gate-setup 'npm ci'")
+      expect(r.stdout).not.toMatch(/^iteration 1/m)
+    },
+    LONG
+  )
+})

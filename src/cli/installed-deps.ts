@@ -54,3 +54,26 @@ export async function copyInstalledDeps(repo: UserRepository, clone: string): Pr
   )
   return folders
 }
+
+/**
+ * When a gate could not start and the project's dependencies were never installed (a Node
+ * project with no `node_modules`, a Python one with no `.venv` or `venv`): the folder that was not
+ * there and the one-line fix; null otherwise.
+ */
+export function notInstalledHint(repo: UserRepository, copied: readonly string[]): string | null {
+  const has = (file: string): boolean => {
+    try {
+      return lstatSync(path.join(repo.top, file)).isFile()
+    } catch {
+      return false
+    }
+  }
+  if (has('package.json') && !copied.includes('node_modules')) {
+    return `${path.join(repo.top, 'node_modules')} was not there: the project's dependencies are not installed, so the gate's programs are missing. Install them first (npm ci, or your package manager's install), or give --gate-setup 'npm ci'.`
+  }
+  const python = ['pyproject.toml', 'requirements.txt', 'requirements-dev.txt'].find(has)
+  if (python && !copied.includes('.venv') && !copied.includes('venv')) {
+    return `${path.join(repo.top, '.venv')} was not there: the project's dependencies are not installed (it has a ${python}). Make one first (python3 -m venv .venv and install into it), or give --gate-setup with the install.`
+  }
+  return null
+}
