@@ -17,6 +17,7 @@ import { STATE_FOLDER_WORDS } from './state-folder.js'
 import { missingOptions } from './required.js'
 import { cliWords } from './cli-words.js'
 import { RunOutput, type CliIO } from './run-output.js'
+import { copyInstalledDeps, notInstalledHint } from './installed-deps.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
 import { agentFailureWords, chargeWords } from './words.js'
 import {
@@ -145,9 +146,11 @@ async function runInClone({ settings, repo, base, tempRoot, io, verbose }: CliRu
   const machinery = import('./run-machinery.js')
   machinery.catch(() => undefined)
   const { dir: clone, baseRef } = await cloneForRun(repo, path.join(tempRoot, 'work'), base)
+  const installed = await copyInstalledDeps(repo, clone)
   const inClone = { ...settings, baseRef, workspace: path.resolve(clone, path.relative(repo.top, settings.workspace)) }
   const runId = defaultRunId(env)
   const output = new RunOutput(io, verbose)
+  if (installed.length) output.report(`installed dependencies copied into the run's clone: ${installed.join(', ')}`)
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
   process.once('SIGINT', onSignal)
@@ -166,6 +169,8 @@ async function runInClone({ settings, repo, base, tempRoot, io, verbose }: CliRu
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
     })
     const code = output.end(end)
+    const hint = code === exitCodeFor('gate-broken') && !settings.gateSetup ? notInstalledHint(repo, installed) : null
+    if (hint) io.err(`gate-broken: ${hint}\n`)
     for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}\n`)
     io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)\n`)
     return code
