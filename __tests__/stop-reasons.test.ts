@@ -99,6 +99,37 @@ describe('stop reasons', () => {
     }
   })
 
+  it('gives every reason the decision a person is asked to make, in words of its own for each escalating one', () => {
+    const none = {
+      attempts: 0,
+      firstFailure: null,
+      protectedPaths: null,
+      agentFailure: null,
+      gaveUpReason: null,
+      providerSaid: null,
+      flaky: null,
+      failingOnBase: null
+    }
+    const all = {
+      attempts: 3,
+      firstFailure: '` t `',
+      protectedPaths: '` p `',
+      agentFailure: '` a `',
+      gaveUpReason: '` g `',
+      providerSaid: '` s `',
+      flaky: '` f `',
+      failingOnBase: '` b `'
+    }
+    for (const reason of STOP_REASONS) {
+      for (const seen of [none, all]) {
+        const decision = stopReasonEntry(reason).decision(seen)
+        expect(decision.length).toBeGreaterThan(40)
+        expect(decision).not.toMatch(/\bnull\b|\bundefined\b/)
+        if (needsEscalation(reason)) expect(decision).not.toContain('the loop stopped with')
+      }
+    }
+  })
+
   it('reads a name it does not know as unknown, not as one of its own', () => {
     expect(knownStopReason('gate-broken')).toBe('gate-broken')
     expect(knownStopReason('gave-up')).toBeUndefined()

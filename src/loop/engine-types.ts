@@ -255,8 +255,8 @@ export interface IterationRecord {
   gateRan: boolean
   rejected: string[]
   tampered: boolean
-  /** The protected paths the agent changed in this attempt (each restored from the base). */
-  protectedPaths: string[]
+  /** The protected paths the agent changed in this attempt (each restored from the base); none when absent. */
+  protectedPaths?: string[]
   evidence: string[]
   decision: string
 }
