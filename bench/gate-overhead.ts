@@ -10,6 +10,7 @@ import { ProtectedGate } from '../src/gate/protected-gate.js'
 import { ProtectedPaths } from '../src/gate/protection/protected-paths.js'
 import { BaseSnapshot } from '../src/gate/baseline/snapshot.js'
 import { TamperGuard } from '../src/gate/protection/tamper.js'
+import { JudgeGuard } from '../src/gate/protection/judge-guard.js'
 import { DEFAULT_PROTECTED_PATHS } from '../src/gate/protection/protection-defaults.js'
 import { ensureAgentUser, gateUserName, type AgentUser } from '../src/isolation/agent-user.js'
 import { gateEnv } from '../src/agents/agent-env.js'
@@ -62,6 +63,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
   const head = await GitRepository.plain(ws).head()
   const [snapshotMs, snapshot] = await timed(() => BaseSnapshot.take(GitRepository.plain(ws), head, { paths: new ProtectedPaths(DEFAULT_PROTECTED_PATHS) }))
   const guard = new TamperGuard({ workspace: ws, repository: GitRepository.plain(ws), snapshot })
+  const judge = new JudgeGuard({ workspace: ws, repository: GitRepository.plain(ws), snapshot, changed: () => guard.lastChanged })
   const gate = new ProtectedGate({
     workspace: ws,
     repository: GitRepository.plain(ws),
@@ -79,6 +81,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
 
   const inPlace: number[] = []
   const tamper: number[] = []
+  const judged: number[] = []
   const protectedRuns: number[] = []
   const steps: Record<string, number[]> = {}
   for (let i = 0; i < RUNS; i++) {
@@ -88,6 +91,9 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     const [tamperMs, report] = await timed(() => guard.afterCall())
     if (!report.tampered) throw new Error('the tamper check missed the edited test')
     tamper.push(tamperMs)
+    // What the judge would load: the source file the agent changed is read for the test framework's imports.
+    const [judgeMs] = await timed(() => judge.afterCall())
+    judged.push(judgeMs)
     git(ws, ['add', '-A'])
     git(ws, ['commit', '-q', '-m', `iteration ${i}`])
     const commit = git(ws, ['rev-parse', 'HEAD']).trim()
@@ -104,7 +110,7 @@ export async function benchGateOverhead(): Promise<Figure[]> {
   rmSync(temp, { recursive: true, force: true })
 
   const inPlaceMs = median(inPlace)
-  const protectedMs = median(protectedRuns) + median(tamper)
+  const protectedMs = median(protectedRuns) + median(tamper) + median(judged)
   const overheadMs = protectedMs - inPlaceMs
   const stepText = Object.entries(steps)
     .map(([k, v]) => `${k} ${Math.round(median(v))}`)
@@ -117,8 +123,8 @@ export async function benchGateOverhead(): Promise<Figure[]> {
     },
     { name: 'gate: one-time snapshot + pristine copy', value: `${Math.round(snapshotMs)} ms + ${Math.round(pristineMs)} ms` },
     { name: 'gate: in place (command only)', value: `${Math.round(inPlaceMs)} ms` },
-    { name: 'gate: protected (tamper check + clean gate)', value: `${Math.round(protectedMs)} ms` },
-    { name: 'gate: steps (ms)', value: `tamper ${Math.round(median(tamper))}, ${stepText}` },
+    { name: 'gate: protected (tamper and judge checks + clean gate)', value: `${Math.round(protectedMs)} ms` },
+    { name: 'gate: steps (ms)', value: `tamper ${Math.round(median(tamper))}, judge ${Math.round(median(judged))}, ${stepText}` },
     {
       name: 'gate: overhead per iteration',
       value: `${Math.round(overheadMs)} ms (×${(protectedMs / inPlaceMs).toFixed(1)})`,
