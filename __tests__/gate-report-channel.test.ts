@@ -136,6 +136,7 @@ test.each([
   ['npm test', { test: 'jest && echo done' }, ['jest']],
   ['yarn test', { test: 'node --test test/ | tee out' }, ['node:test']],
   ['bash -c "python -m unittest"', {}, ['unittest']],
+  ['node --test --test-reporter=tap', {}, ['node:test']],
   ['make test', {}, []],
   ['node test/run.mjs', {}, []],
   ['go test ./...', {}, []]

@@ -1,4 +1,4 @@
-import { commandSegments } from './command-words.js'
+import { baseName, commandSegments } from './command-words.js'
 import { managerCall } from './package-scripts.js'
 import { runnerOf, type ChannelRunner } from './report-channel.js'
 
@@ -24,6 +24,8 @@ export function runnersInCommand(command: string, scripts: Record<string, unknow
     for (let i = 0; i < segment.length; i++) {
       const direct = runnerOf(segment.slice(i))
       if (direct) found.add(direct.runner)
+      // node:test with a reporter of its own gets no option of loopgate's, and is still node:test
+      if (baseName(segment[i]) === 'node' && segment.slice(i + 1).includes('--test')) found.add('node:test')
       const call = depth < 3 ? managerCall(segment.slice(i), scripts) : null
       if (call?.kind === 'script') for (const r of runnersInCommand(call.script, scripts, depth + 1)) found.add(r)
       const bin = call?.kind === 'bin' ? runnerOf(call.words) : null
