@@ -60,7 +60,7 @@ export class ProtectedGate implements Gate {
 
   constructor(private readonly opts: ProtectedGateOptions) {
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
-    this.layers = new GateLayers({ privateDir: opts.privateDir, snapshot: opts.snapshot, user: opts.user })
+    this.layers = new GateLayers({ privateDir: opts.privateDir, snapshot: opts.snapshot, user: opts.user, report: opts.report })
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
       repository: opts.repository,
