@@ -58,9 +58,10 @@ export function protectedWrites(writes: LayerWrites, snapshot: BaseSnapshot, rep
  * The verdict on a candidate's writes to protected paths: a fixture the baseline's run wrote too
  * and that holds the base's content when the run ends is a round trip; any other write is tampering.
  */
-export function judgeProtectedWrites(writes: LayerWrites, snapshot: BaseSnapshot, baselineWrote: ReadonlySet<string>, report?: string): Tampering[] {
+export function judgeProtectedWrites(writes: LayerWrites, snapshot: BaseSnapshot, base: { wrote: ReadonlySet<string>; report?: string }): Tampering[] {
+  const baselineWrote = base.wrote
   const found: Tampering[] = []
-  for (const rel of protectedWrites(writes, snapshot, report)) {
+  for (const rel of protectedWrites(writes, snapshot, base.report)) {
     if (!isFixture(rel, snapshot)) {
       found.push({ path: rel, change: 'written by the gate run: the runner loads it as a test or its configuration' })
       continue
