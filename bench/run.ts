@@ -11,6 +11,7 @@ const MODULES = [
   'startup.ts',
   'gate-overhead.ts',
   'gate-setup.ts',
+  'gate-ratio.ts',
   'publishable-tree.ts',
   'fingerprint.ts',
   'state.ts',

@@ -25,7 +25,7 @@ export class GateLayers {
   private count = 0
   private readonly unavailable: string | null
 
-  constructor(private readonly opts: { privateDir: string; snapshot: BaseSnapshot; user?: { uid: number; gid: number } }) {
+  constructor(private readonly opts: { privateDir: string; snapshot: BaseSnapshot; user?: { uid: number; gid: number }; report?: string }) {
     this.unavailable = overlayUnavailable(path.join(opts.privateDir, 'layers'))
   }
 
@@ -62,7 +62,7 @@ export class GateLayers {
   /** A candidate's writes to protected paths so far, as tampering; nothing on the baseline's own run. */
   tampering(layer: WriteLayer, baselineWrote: readonly string[] | null): Tampering[] {
     if (baselineWrote === null || !layer.used) return []
-    return judgeProtectedWrites(layer.writes(), this.opts.snapshot, new Set(baselineWrote))
+    return judgeProtectedWrites(layer.writes(), this.opts.snapshot, { wrote: new Set(baselineWrote), report: this.opts.report })
   }
 
   /**
@@ -71,8 +71,9 @@ export class GateLayers {
    */
   finish(layer: WriteLayer, run: { baselineWrote: readonly string[] | null; report?: string; dir: string }): LayerOutcome {
     const writes = layer.writes()
-    const wroteProtected = protectedWrites(writes, this.opts.snapshot)
-    const tampering = run.baselineWrote === null ? [] : judgeProtectedWrites(writes, this.opts.snapshot, new Set(run.baselineWrote))
+    const wroteProtected = protectedWrites(writes, this.opts.snapshot, this.opts.report)
+    const tampering =
+      run.baselineWrote === null ? [] : judgeProtectedWrites(writes, this.opts.snapshot, { wrote: new Set(run.baselineWrote), report: this.opts.report })
     if (run.report && writes.paths.has(run.report)) {
       const entry = readTreeEntry(writes.upper, run.report)
       if (entry.kind === 'file') writeTreeFile({ root: run.dir, rel: run.report, data: entry.data })

@@ -71,7 +71,7 @@ export class ProtectedGate implements Gate {
     const opts = { ...options, report: this.exitCodeOnly ? undefined : options.report }
     this.opts = opts
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
-    this.layers = new GateLayers({ privateDir: opts.privateDir, snapshot: opts.snapshot, user: opts.user })
+    this.layers = new GateLayers({ privateDir: opts.privateDir, snapshot: opts.snapshot, user: opts.user, report: opts.report })
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
       repository: opts.repository,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Tampering } from './baseline/compare.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { LayerWrites } from './write-layer.js'
+import { inRunnerFolder } from './toolchain/runner-folders.js'
 
 /** The folders that hold tests and the data they read. */
 const TEST_FOLDERS = new Set(['tests', 'test', '__tests__', 'spec', 'testdata', 'fixtures', '__fixtures__', '__snapshots__'])
@@ -33,10 +34,15 @@ function bundledConfig(rel: string, snapshot: BaseSnapshot): boolean {
   return m !== null && snapshot.entries.has(m[1]) && !snapshot.entries.has(rel)
 }
 
+/** A path the base lacks, in a folder a runner writes (`__pycache__`, see runner-folders.ts) or vite's bundled config: never a protected file's stand-in. */
+function runnerOutput(rel: string, snapshot: BaseSnapshot, report?: string): boolean {
+  return !snapshot.entries.has(rel) && (inRunnerFolder(rel, report) || bundledConfig(rel, snapshot))
+}
+
 /** The protected paths a run wrote: written at their own path, or hidden by a folder it deleted, replaced or made anew. */
-export function protectedWrites(writes: LayerWrites, snapshot: BaseSnapshot): string[] {
+export function protectedWrites(writes: LayerWrites, snapshot: BaseSnapshot, report?: string): string[] {
   const found = new Set<string>()
-  for (const [rel, kind] of writes.paths) if (kind !== 'dir' && snapshot.paths.kind(rel) !== null && !bundledConfig(rel, snapshot)) found.add(rel)
+  for (const [rel, kind] of writes.paths) if (kind !== 'dir' && snapshot.paths.kind(rel) !== null && !runnerOutput(rel, snapshot, report)) found.add(rel)
   const hiding = (rel: string): boolean => {
     const kind = writes.paths.get(rel)
     return kind !== undefined && (kind !== 'dir' || writes.remade.has(rel))
@@ -52,9 +58,10 @@ export function protectedWrites(writes: LayerWrites, snapshot: BaseSnapshot): st
  * The verdict on a candidate's writes to protected paths: a fixture the baseline's run wrote too
  * and that holds the base's content when the run ends is a round trip; any other write is tampering.
  */
-export function judgeProtectedWrites(writes: LayerWrites, snapshot: BaseSnapshot, baselineWrote: ReadonlySet<string>): Tampering[] {
+export function judgeProtectedWrites(writes: LayerWrites, snapshot: BaseSnapshot, base: { wrote: ReadonlySet<string>; report?: string }): Tampering[] {
+  const baselineWrote = base.wrote
   const found: Tampering[] = []
-  for (const rel of protectedWrites(writes, snapshot)) {
+  for (const rel of protectedWrites(writes, snapshot, base.report)) {
     if (!isFixture(rel, snapshot)) {
       found.push({ path: rel, change: 'written by the gate run: the runner loads it as a test or its configuration' })
       continue
