@@ -55,6 +55,16 @@ describe('what the CLI prints', () => {
     LONG
   )
 
+  it(
+    'a progress line at a steady beat while a call runs (LOOPGATE_PROGRESS_SECONDS shortens the 30 s)',
+    () => {
+      const r = run("sleep 3; sed -i 's/a - b/a + b/' src/math.mjs", makeRepo(buggyProject()), [], { LOOPGATE_PROGRESS_SECONDS: '1' })
+      expect(r.stdout).toContain('stop-reason: verified')
+      expect(r.stdout.split('\n').filter((l) => /^… still running, \d+s in/.test(l)).length).toBeGreaterThan(1)
+    },
+    LONG
+  )
+
   it('an invalid option is said as an option, on stderr', () => {
     const r = run('true', makeRepo(buggyProject()), ['--call-budget-usd', 'lots'])
     expect(r.status).toBe(exitCodeFor('config-error'))

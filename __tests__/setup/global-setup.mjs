@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { chmodSync, mkdtempSync } from 'node:fs'
+import { chmodSync, mkdtempSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -7,8 +7,21 @@ import { CLI_BIN_ENV, linkAgentClis, needsLinkedClis } from './agent-clis.mjs'
 import { probeTools, testPython, TOOLS_ENV } from './test-tools.mjs'
 import { TEST_TMP_ENV } from './test-tmp.mjs'
 
+/** The first folder above `dir` that other users cannot pass through, or null. */
+function privateParent(dir) {
+  for (let d = dir; d !== path.dirname(d); d = path.dirname(d)) if ((statSync(d).mode & 0o001) === 0) return d
+  return null
+}
+
 /** Runs once before the tests; the workers inherit process.env. */
 export default function globalSetup() {
+  const clone = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+  const blocked = privateParent(clone)
+  if (blocked && process.getuid?.() === 0) {
+    process.stderr.write(
+      `\nwarning: ${blocked} is not searchable by other users, so the tests' gate and agent users cannot reach ${clone}/node_modules: tests that run tools from it will fail. Clone into a folder every user can pass through (or chmod o+x ${blocked}).\n\n`
+    )
+  }
   // Two clones tested on one machine at once must not share the tests' agent users (loopgate
   // sweeps every process of its agent user): each clone's users get a name of their own.
   if (process.env.LOOPGATE_TEST_NS === undefined) {

@@ -1,3 +1,4 @@
+import { trackOpenCall, untrackCall } from './live-usage.js'
 import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -73,11 +74,13 @@ export class WireMeter {
   open(limits: CallLimits, onRefuse: (why: string) => void): MeteredCall {
     const call = new MeteredCall(limits, onRefuse)
     this.calls.add(call)
+    trackOpenCall(call)
     return call
   }
 
   close(call: MeteredCall): ReturnType<MeteredCall['close']> {
     this.calls.delete(call)
+    untrackCall(call)
     return call.close()
   }
 

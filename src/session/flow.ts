@@ -13,6 +13,7 @@ import { executeRun } from '../run/execute-run.js'
 import { prepareRunDir, type RunContext, type RunReport } from '../run/context.js'
 import type { OpenResult, StateSession } from '../state/session.js'
 import { configErrorFrom } from './config-error-text.js'
+import { heartbeatMs, startHeartbeat } from './heartbeat.js'
 
 /** What an entry point plugs into the session: where it runs, its state store and its publisher. */
 export interface SessionPorts {
@@ -31,6 +32,8 @@ export interface SessionPorts {
   remember?: (name: SessionMemo, value: string) => void
   isolation?: RunContext['isolation']
   agentUser?: string
+  /** How often a progress line is printed while the run goes on (30 s unless set). */
+  heartbeatMs?: number
 }
 
 export type SessionMemo = 'run-dir' | 'workspace' | 'workspace-owner' | 'state-session'
@@ -58,11 +61,12 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
 
   const held: { settings: Settings } = { settings }
   let report: RunReport
+  const stopHeartbeat = startHeartbeat(ports.report, ports.heartbeatMs ?? heartbeatMs(ports.env))
   try {
     // The repository is in loopgate's custody from before the resume to after publishing.
     report = await withCustody(settings.workspace, runDir, (custody) =>
       resumeAndRun({ held, ports, remember, session, repository: GitRepository.held(custody) })
-    )
+    ).finally(stopHeartbeat)
   } catch (err) {
     // However the run failed, its charges entry (what the ledger holds) ends its lease on the loop:
     // otherwise the next run of the loop is held until this one's deadline.

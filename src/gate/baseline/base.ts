@@ -30,6 +30,24 @@ async function fetchRef(repository: GitRepository, ref: string, fetching: Fetchi
 }
 
 /**
+ * A base a single-branch, shallow checkout does not hold, fetched from origin by what it names: a
+ * branch (`main` or `origin/main`), a tag, or a full commit id. Its commit, or null.
+ */
+async function fetchNamed(repository: GitRepository, ref: string, fetching: Fetching): Promise<string | null> {
+  const branch = ref.replace(/^(?:refs\/remotes\/)?origin\//, '').replace(/^refs\/heads\//, '')
+  await fetchRef(repository, branch, fetching)
+  const onOrigin = await commitOf(repository, `refs/remotes/origin/${branch}`)
+  if (onOrigin) return onOrigin
+  const tag = ref.replace(/^refs\/tags\//, '')
+  await repository.fetch('origin', [`+refs/tags/${tag}:refs/tags/${tag}`], { ...fetching, okCodes: [1, 128] })
+  const tagged = await commitOf(repository, `refs/tags/${tag}`)
+  if (tagged) return tagged
+  if (!/^[0-9a-f]{40}$/.test(ref)) return null
+  await repository.fetch('origin', [ref], { ...fetching, okCodes: [1, 128] })
+  return commitOf(repository, ref)
+}
+
+/**
  * The base the protected paths come from: the PR base for pull_request events, else `base-ref`,
  * else the default branch (origin/HEAD, or the current branch when there is no remote).
  * `fetchEnv` is the environment that authenticates a fetch from origin (see git/fetch-auth.ts).
@@ -56,11 +74,8 @@ export async function resolveBase(
       const sha = await commitOf(repository, rev)
       if (sha) return { sha, source: wanted.source }
     }
-    if (remote) {
-      await fetchRef(repository, wanted.ref, fetching)
-      const sha = await commitOf(repository, `refs/remotes/origin/${wanted.ref}`)
-      if (sha) return { sha, source: wanted.source }
-    }
+    const fetched = remote ? await fetchNamed(repository, wanted.ref, fetching) : null
+    if (fetched) return { sha: fetched, source: wanted.source }
     throw new ConfigError('base-ref', wanted.ref, `a branch, tag or commit that exists in the repository or on origin (taken from ${wanted.source})`)
   }
   if (remote) {
