@@ -1,23 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runPost, type ActionRun } from './helpers/action-runner.js'
+import { hangingSleep, killMarked, markedAlive } from './helpers/hanging-agent.js'
 import { buggyProject, makeRepo, sharedTempDir, sh, tempDir } from './helpers/repo.js'
-import { useCacheService, baseInputs, ledgerEntries, processAlive, progressLines, readState, runWithCache, waitForFile } from './cache-server/scenario.js'
+import { useCacheService, baseInputs, ledgerEntries, progressLines, readState, runWithCache, waitForFile } from './cache-server/scenario.js'
 
 /** A scripted agent that records its pid, says it started, then hangs in the call. */
-function hangingAgent(dir: string, before = ''): { command: string; pidFile: string; started: string } {
-  const pidFile = path.join(dir, 'agent.pid')
+function hangingAgent(dir: string, before = ''): { command: string; marker: string; started: string } {
   const started = path.join(dir, 'started')
-  return { command: `${before}echo $$ > ${pidFile}; touch ${started}; exec sleep 60`, pidFile, started }
-}
-
-function killQuietly(pidFile: string): void {
-  if (!existsSync(pidFile)) return
-  try {
-    process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGKILL')
-  } catch {
-    // already gone
-  }
+  const hang = hangingSleep(dir)
+  return { command: `${before}touch ${started}; ${hang.exec}`, marker: hang.marker, started }
 }
 
 describe('cancellation loses nothing', () => {
@@ -43,7 +35,7 @@ describe('cancellation loses nothing', () => {
       })
       return { run, repo, runnerTemp, agent, inputs, signalledAt, closedAt: Date.now() }
     } finally {
-      if (signal !== 'SIGKILL') killQuietly(agent.pidFile)
+      if (signal !== 'SIGKILL') killMarked(agent.marker)
     }
   }
 
@@ -51,7 +43,7 @@ describe('cancellation loses nothing', () => {
     const { run, repo, runnerTemp, agent, signalledAt, closedAt } = await signalledRun('cancel-term', 'SIGTERM')
     expect(run.outputs['stop-reason']).toBe('cancelled')
     expect(run.stdout).toContain('received SIGTERM')
-    expect(processAlive(Number(readFileSync(agent.pidFile, 'utf8')))).toBe(false)
+    expect(markedAlive(agent.marker)).toBe(false)
     const charge = ledgerEntries(run.outputs['log-file']).find((e) => e.type === 'charge')
     expect(charge).toMatchObject({ iteration: 1, usd: 3, source: 'worst-case' })
     expect(Date.parse(charge!.at) - signalledAt).toBeLessThan(5000)
@@ -120,7 +112,7 @@ describe('cancellation loses nothing', () => {
       expect(state.wip).toMatchObject({ branch: 'loopgate/cancel-kill-wip', head: sh(repo, ['rev-parse', 'HEAD']).trim() })
       expect(svc.finalizedKeys().some((k) => k.startsWith('loopgate-cancel-kill-'))).toBe(true)
     } finally {
-      killQuietly(agent.pidFile)
+      killMarked(agent.marker)
     }
   })
 })

@@ -1,6 +1,7 @@
 import { bareRemote, checkoutOf, tipOf } from './helpers/bare-remote.js'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { hangingSleep, killMarked } from './helpers/hanging-agent.js'
 import { DIST_INDEX, runAction, runPost, type ActionRun } from './helpers/action-runner.js'
 import { sh, tempDir } from './helpers/repo.js'
 import { startGitHubServer, type GitHubServer } from './github-server/server.js'
@@ -253,7 +254,7 @@ describe('the bundled action publishing to GitHub', () => {
 
   it('after a kill mid-call, the post step pushes the unfinished work to the -wip branch', async () => {
     const ws = checkoutOf(bare)
-    const pidFile = path.join(tempDir('loopgate-pid-'), 'agent.pid')
+    const hang = hangingSleep(tempDir('loopgate-pid-'))
     const env = { GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: `file://${server}`, GITHUB_REF: 'refs/heads/main' }
     const inputs = {
       agent: 'command',
@@ -262,7 +263,7 @@ describe('the bundled action publishing to GitHub', () => {
       'github-token': TOKEN,
       'call-budget-usd': '0.01',
       'spend-ceiling-usd': '1',
-      'agent-command': `echo $$ > ${pidFile}; echo half done > WORK.md; exec sleep 60`
+      'agent-command': `echo half done > WORK.md; ${hang.exec}`
     }
     const main = await runAction({
       workspace: ws,
@@ -280,11 +281,7 @@ describe('the bundled action publishing to GitHub', () => {
       }
     })
     expect(main.signal).toBe('SIGKILL')
-    try {
-      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL')
-    } catch {
-      // already gone
-    }
+    killMarked(hang.marker)
     const post = await runPost(main, { workspace: ws, eventName: 'schedule', event: {}, env, inputs })
     expect(post.exitCode).toBe(0)
     const wip = tipOf(bare, 'loopgate/nightly-upgrade-wip')

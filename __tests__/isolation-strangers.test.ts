@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { runAction, workerAgentUser } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sharedTempDir, tempDir } from './helpers/repo.js'
-import { baseInputs, processAlive, waitForFile } from './cache-server/scenario.js'
+import { baseInputs, waitForFile } from './cache-server/scenario.js'
 
 /** Waits (at most `tenths` tenths of a second) until `file` exists. */
 const waitIn = (file: string, tenths = 900): string => `i=0; while [ ! -e ${file} ] && [ $i -lt ${tenths} ]; do sleep 0.1; i=$((i+1)); done`
@@ -23,7 +24,7 @@ describe('two runs on one machine are strangers', () => {
       env: { LOOPGATE_AGENT_USER: user },
       inputs: {
         ...baseInputs('stranger-a', { 'max-iterations': '1' }),
-        'agent-command': `echo $$ > ${sync}/a.pid; touch ${sync}/a-started; ${waitIn(`${sync}/release`)}; touch ${sync}/a-finished`
+        'agent-command': `touch ${sync}/a-started; ${waitIn(`${sync}/release`)}; touch ${sync}/a-finished`
       }
     })
     await waitForFile(path.join(sync, 'a-started'), 120_000)
@@ -32,7 +33,8 @@ describe('two runs on one machine are strangers', () => {
       env: { LOOPGATE_AGENT_USER: user },
       inputs: { ...baseInputs('stranger-b', { 'max-iterations': '1' }), 'agent-command': `touch ${sync}/b-ran` }
     })
-    const firstAgentAlive = processAlive(Number(readFileSync(path.join(sync, 'a.pid'), 'utf8')))
+    // Its pid is its PID namespace's: the first agent is found by its command line instead.
+    const firstAgentAlive = spawnSync('pgrep', ['-f', `${sync}/a-finished`]).status === 0
     writeFileSync(path.join(sync, 'release'), '')
     const firstRun = await first
     expect(second.outputs['stop-reason']).toBe('config-error')

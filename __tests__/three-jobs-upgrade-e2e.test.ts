@@ -3,6 +3,7 @@
  * registry (verdaccio), the loop state through the real @actions/cache and the local cache
  * service, publishing to the local GitHub server and a bare remote.
  */
+import { hangingSleep, killMarked } from './helpers/hanging-agent.js'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -143,7 +144,8 @@ describe('task: dependency-upgrade through the bundled action', () => {
       const { server, bare } = remote()
       const shared = sharedTempDir()
       const started = path.join(shared, 'started')
-      const hang = `echo $$ > ${shared}/pid; touch ${started}; exec sleep 60`
+      const sleeper = hangingSleep(shared)
+      const hang = `touch ${started}; ${sleeper.exec}`
       const opts = runner(server, bare, 'deps-killed', { 'agent-command': hang })
       const main = await runAction({
         ...opts,
@@ -154,11 +156,7 @@ describe('task: dependency-upgrade through the bundled action', () => {
       })
       if (main.signal !== 'SIGKILL') console.log(main.stdout, main.stderr)
       expect(main.signal).toBe('SIGKILL')
-      try {
-        process.kill(Number(readFileSync(`${shared}/pid`, 'utf8')), 'SIGKILL')
-      } catch {
-        // already gone
-      }
+      killMarked(sleeper.marker)
       const post = await runPost(main, opts)
       expect(post.exitCode).toBe(0)
       expect(post.outputs['stop-reason']).toBe('cancelled')

@@ -4,7 +4,8 @@
  * makes every address local so nothing leaves by a route, relays the loopback ports it is given to
  * loopgate's unix sockets outside, answers every DNS query with REFUSED and reports it, counts the
  * direct connections the kernel refused, runs the setup steps, then starts the command as the
- * run's user and ends with it (its end kills every process left in the namespace).
+ * run's user and ends with it: its end kills every process left in the namespace, and it reports
+ * how many there were.
  *
  * Plain JavaScript in a string: it runs as a child of `unshare`, not as part of loopgate's bundle.
  */
@@ -115,8 +116,18 @@ for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(sig, () => undefin
 const child = cp.spawn(c.command, c.args, { stdio: 'inherit', env: c.env, uid: c.uid, gid: c.gid })
 child.on('error', (e) => { say('cannot start ' + c.command + ': ' + e.message); finish(127) })
 child.on('exit', (code, signal) => finish(code === null ? 128 + (require('os').constants.signals[signal] || 0) : code))
+function leftovers() {
+  let n = 0
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(pid) || pid === '1') continue
+    try { if (!/^[0-9]+ \(.*\) [ZX] /s.test(fs.readFileSync('/proc/' + pid + '/stat', 'utf8'))) n++ } catch {}
+  }
+  return n
+}
 function finish(code) {
   if (c.net) countConnects()
+  const left = leftovers()
+  if (left) send({ kind: 'leftover', count: left })
   if (!report) process.exit(code)
   report.end(() => process.exit(code))
   setTimeout(() => process.exit(code), 500)

@@ -74,6 +74,9 @@ export class Sandbox {
   private readonly servers: net.Server[] = []
   private readonly proxies: EgressProxy[] = []
   private readonly relayed = new Map<number, string>()
+  private readonly left: Record<SandboxKind, number> = { agent: 0, gate: 0 }
+  private readonly open: Record<SandboxKind, Set<net.Socket>> = { agent: new Set(), gate: new Set() }
+  private readonly waiting: Record<SandboxKind, (() => void)[]> = { agent: [], gate: [] }
 
   constructor(
     private readonly probe: Extract<SandboxProbe, { ok: true }>,
@@ -82,11 +85,11 @@ export class Sandbox {
     // Short (unix socket paths are limited) and root's alone: only the namespaces' first process connects.
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'lg-net-'))
     for (const kind of ['agent', 'gate'] as const) {
+      this.listenReports(kind)
       if (rules[kind].any) continue
       const proxy = new EgressProxy(kind, rules[kind], this.log)
       proxy.listen(this.socket(`proxy-${kind}`))
       this.proxies.push(proxy)
-      this.listenReports(kind)
     }
   }
 
@@ -103,6 +106,11 @@ export class Sandbox {
   private listenReports(kind: SandboxKind): void {
     const server = net.createServer((s) => {
       let pending = ''
+      this.open[kind].add(s)
+      s.on('close', () => {
+        this.open[kind].delete(s)
+        if (this.open[kind].size === 0) for (const wake of this.waiting[kind].splice(0)) wake()
+      })
       s.on('error', () => s.destroy())
       s.on('data', (d: Buffer) => {
         pending = (pending + d.toString('utf8')).slice(-100_000)
@@ -115,9 +123,30 @@ export class Sandbox {
     this.servers.push(server)
   }
 
+  /** Resolves once every ended namespace of `kind` has finished its report (at most `ms` later). */
+  reported(kind: SandboxKind, ms = 1000): Promise<void> {
+    if (this.open[kind].size === 0) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      timer.unref()
+      this.waiting[kind].push(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+
+  /** How many processes of `kind` the namespaces' ends killed since this was last asked. */
+  leftovers(kind: SandboxKind): number {
+    const n = this.left[kind]
+    this.left[kind] = 0
+    return n
+  }
+
   private readReport(kind: SandboxKind, line: string): void {
     try {
       const e = JSON.parse(line) as { kind?: unknown; host?: unknown; port?: unknown; count?: unknown }
+      if (e.kind === 'leftover' && typeof e.count === 'number' && e.count > 0) this.left[kind] += Math.min(e.count, 1e6)
       const what = e.kind === 'dns' || e.kind === 'connect' ? (e.kind as RefusalKind) : null
       if (!what) return
       const host = what === 'dns' && typeof e.host === 'string' ? e.host.replace(/[^A-Za-z0-9._-]/g, '?').slice(0, 253) : '?'
@@ -166,7 +195,7 @@ export class Sandbox {
         net: !rules.any,
         ip: this.probe.ip,
         relays,
-        report: rules.any ? null : this.socket(`report-${kind}`),
+        report: this.socket(`report-${kind}`),
         setup: extra.setup ?? [],
         command: start.command,
         args: start.args,

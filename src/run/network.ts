@@ -82,4 +82,3 @@ export function openNetwork(settings: Settings, runnerEnv: NodeJS.ProcessEnv): R
   const sandbox = new Sandbox(probe, { agent: hostRules(agent), gate: hostRules(gate) })
   return { sandbox, notes: [`${listWords('agent', agent)}; ${listWords('gate', gate)}; each call and gate run sees only its own processes`] }
 }
-
