@@ -32,12 +32,16 @@ test('the gate command writes a source folder, the root and build folders in its
   const r = await runAttack({
     isolation: 'auto',
     agentUser: user('wfcmd'),
-    inputs: { 'gate-command': `${NOTHING_LEFT} && { ${writes('CMD')}; } && node test/run.mjs` },
+    // The runner's own packages are not the run's to replace (without gate-setup they are the pristine copy).
+    inputs: {
+      'gate-command': `${NOTHING_LEFT} && { ${writes('CMD')}; { rm -f node_modules/minicheck/index.mjs 2>/dev/null && echo CMD-NM-WRITTEN; } || echo CMD-NM-REFUSED; } && node test/run.mjs`
+    },
     script: FIX
   })
   expect(r.report.stopReason).toBe('verified')
   const out = r.report.run?.iterations[0].gate?.outputTail ?? ''
   for (const name of ['SRC', 'ROOT', 'BUILD', 'DIST']) expect(out).toContain(`CMD-${name}-WRITTEN`)
+  expect(out).toContain('CMD-NM-REFUSED')
 })
 
 test('gate-setup writes build output, the root and node_modules for the command of its run; a file it adds to a test folder fails the verdict', async () => {

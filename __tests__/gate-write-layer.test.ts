@@ -33,8 +33,8 @@ test("a suite's own writes in the checkout succeed in the run's layer, reach no 
     // A version file the build writes, in a source folder; a config's timestamp file at the root.
     'echo "__version__ = \'1.0\'" > src/_version.py',
     'echo "export default {}" > vitest.config.ts.timestamp-1-abc.mjs',
-    // A runner's cache inside node_modules (vitest --typecheck's tsbuildinfo).
-    'mkdir -p node_modules/.vite && echo "{}" > node_modules/.vite/tsconfig.tsbuildinfo && echo "{}" > node_modules/minicheck/tsconfig.tsbuildinfo',
+    // A runner's cache inside node_modules (vitest --typecheck's tsbuildinfo, tsc's under .tmp).
+    'echo "{}" > node_modules/.vite/tsconfig.tsbuildinfo && mkdir -p node_modules/.tmp && echo "{}" > node_modules/.tmp/tsconfig.app.tsbuildinfo',
     // A workspace bin made executable by the install (found as yarn finds it, not named in the command).
     'find bin -type f -exec chmod +x {} + && find bin -type f -perm -u+x -exec {} \\;'
   ].join(' && ')
@@ -44,12 +44,11 @@ test("a suite's own writes in the checkout succeed in the run's layer, reach no 
     files: project(),
     inputs: {
       'gate-setup': 'test ! -e src/_version.py && echo SETUP-CLEAN',
-      'gate-command': `test ! -e node_modules/.vite/tsconfig.tsbuildinfo && test ! -e node_modules/minicheck/tsconfig.tsbuildinfo && test -z "$(find bin -perm -u+x -type f)" && ${ownWrites} && node test/run.mjs`,
+      'gate-command': `test ! -e node_modules/.vite/tsconfig.tsbuildinfo && test ! -e node_modules/.tmp/tsconfig.app.tsbuildinfo && test -z "$(find bin -perm -u+x -type f)" && ${ownWrites} && node test/run.mjs`,
       'max-iterations': '3'
     },
     script: `if [ "$LOOPGATE_ITERATION" = 1 ]; then echo "// not yet" >> src/math.mjs; else ${FIX}fi\n`
   })
-  console.log(r.log.slice(0, 5000))
   // Iteration 1 ran the suite (its tests fail): iteration 2's run saw none of iteration 1's writes.
   expect(gate(r, 0)?.outputTail).toContain('cli')
   expect(gate(r, 0)?.passed).toBe(false)

@@ -17,8 +17,12 @@ export interface LayerWrites {
   upper: string
 }
 
-/** The folders whose content is a tool's (dependencies): only their first two levels are given to the gate user in the layer. */
-const DEEP_TREES = ['node_modules', '.venv', 'venv', '__pypackages__', 'site-packages']
+/**
+ * The dependency folders: the judge's own code (the runner, its plugins, their bins) is in them, so
+ * nothing in them, nor the folders themselves, is given to the gate user in the layer; they stay as
+ * the checkout has them (read-only, their cache folders the gate user's, see pristine-deps.ts).
+ */
+const DEPENDENCY_TREES = ['node_modules', '.venv', 'venv', '__pypackages__', 'site-packages']
 
 /**
  * One gate run's copy-on-write layer over the checkout (see docs/gate-toolchain.md): made in a
@@ -86,7 +90,7 @@ export class WriteLayer {
           .join(''),
         { mode: 0o600 }
       )
-      const prune = DEEP_TREES.flatMap((name) => ['-o', '-path', `*/${name}/*/*/*`]).slice(1)
+      const prune = DEPENDENCY_TREES.flatMap((name) => ['-o', '-name', name]).slice(1)
       const give = [
         `find . -xdev \\( ${prune.map(quote).join(' ')} \\) -prune -o -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`,
         `xargs -0r -a ${quote(keep)} chown -h 0:0 -- 2>/dev/null`,

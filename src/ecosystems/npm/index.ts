@@ -35,7 +35,7 @@ export const npm: Ecosystem = {
     anyDepth: ['node_modules'],
     archives: [],
     // vite bundles its config into `.vite-temp`, vitest keeps results in `.vite`, babel and others use `.cache`.
-    caches: { node_modules: ['.cache', '.vite', '.vite-temp'] }
+    caches: { node_modules: ['.cache', '.vite', '.vite-temp', '.tmp'] }
   },
   // npm's `npm_config_*`, `NPM_CONFIG_USERCONFIG`, and the `NODE_AUTH_TOKEN` that actions/setup-node's user config refers to.
   registryEnv: (name) => /^npm_config_/i.test(name) || name === 'NODE_AUTH_TOKEN',
