@@ -41,7 +41,7 @@ describe('preflight: nothing is spent on a run that cannot work', () => {
       })
       expect(r.status).toBe(exitCodeFor('config-error'))
       expect(r.all).toContain('no model credential for agent claude with provider anthropic')
-      expect(r.all).toContain('`anthropic-api-key` (locally also ANTHROPIC_API_KEY)')
+      expect(r.all).toContain('--anthropic-api-key (locally also ANTHROPIC_API_KEY)')
       expect(r.all).not.toMatch(/^iteration 1/m)
       expect(ledgerOf(r.stdout)).not.toContain('"charge"')
     },
@@ -72,7 +72,7 @@ describe('preflight: nothing is spent on a run that cannot work', () => {
         PATH: `${CLI_BIN_DIR}:${PLAIN_PATH}`
       })
       expect(codex.status).toBe(exitCodeFor('config-error'))
-      expect(codex.all).toContain('`openai-api-key` (locally also OPENAI_API_KEY)')
+      expect(codex.all).toContain('--openai-api-key (locally also OPENAI_API_KEY)')
     },
     LONG
   )

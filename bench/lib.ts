@@ -67,6 +67,11 @@ export function syntheticRepo(count: number): string {
     writeFileSync(path.join(folder, `f${i}.js`), content)
     stream.push(`M 100644 inline src/m${i % 100}/f${i}.js`, `data ${Buffer.byteLength(content)}`, content.slice(0, -1))
   }
+  // One test file, as every project a run can gate has: a protected set with no file is refused.
+  const test = 'export {}\n'
+  mkdirSync(path.join(dir, 'test'))
+  writeFileSync(path.join(dir, 'test', 'noop.test.js'), test)
+  stream.push('M 100644 inline test/noop.test.js', `data ${Buffer.byteLength(test)}`, test.slice(0, -1))
   execFileSync('git', ['fast-import', '--quiet'], { cwd: dir, env: gitEnv, input: `${stream.join('\n')}\n` })
   git(dir, ['reset', '-q'])
   return dir

@@ -72,6 +72,12 @@ export interface ResumeWords {
 
 const ACTION_WORDS: ResumeWords = { fresh: 'set the input `resume: false`' }
 
+/** The first thing a resumed run says: what stopped, where its work is, how to look at it, how not to resume. */
+function resumingHeadline(stopReason: string, where: string, words: ResumeWords): string {
+  const look = words.look ? ` (${words.look} shows it)` : ''
+  return `Resuming unfinished work: the last run stopped with ${stopReason}, and this run starts from its work on ${where}${look}. To start from the base instead: ${words.fresh}.`
+}
+
 /**
  * After an escalation or a cap, starts from the WIP branch with the last evidence, unless the base
  * moved in a way that conflicts with it (then fresh, and a note says why). Runs before any spend.
@@ -127,10 +133,7 @@ export async function prepareResume({
     }
     notes.push(`The base moved (${short(state.wip.base)} → ${short(base)}) without conflicts; merged it into the WIP.`)
   }
-  const look = words.look ? ` (${words.look} shows it)` : ''
-  notes.unshift(
-    `Resuming unfinished work: the last run stopped with ${last.stopReason}, and this run starts from its work on ${shown} (${short(wipHead)})${look}. To start from the base instead: ${words.fresh}.`
-  )
+  notes.unshift(resumingHeadline(last.stopReason, `${shown} (${short(wipHead)})`, words))
   return {
     resumed: true,
     baseCommit: base,

@@ -105,7 +105,6 @@ export class StateSession {
   readonly info: SessionInfo
   private readonly settings: StateSessionSettings
   private readonly cache?: CacheClient
-
   private readonly resumeWords?: ResumeWords
 
   constructor(parts: StateSessionParts) {
@@ -117,15 +116,8 @@ export class StateSession {
     try {
       // A dependency upgrade starts from the base each run: a failed one is retried only on new evidence.
       const state = this.settings.task ? { ...this.state, wip: null } : this.state
-      const { loopId, githubToken: token } = this.settings
-      this.resumePlan = await prepareResume({
-        repository,
-        loopId,
-        state,
-        creds: { token, env: process.env },
-        resume: this.settings.resume,
-        words: this.resumeWords
-      })
+      const { loopId, githubToken: token, resume } = this.settings
+      this.resumePlan = await prepareResume({ repository, loopId, state, creds: { token, env: process.env }, resume, words: this.resumeWords })
     } catch (err) {
       this.resumePlan = { resumed: false, baseCommit: '', notes: [`Not resumed: ${(err as Error).message}; starting fresh.`] }
     }
