@@ -83,7 +83,7 @@ export class Sandbox {
     private readonly rules: Record<SandboxKind, HostRules>
   ) {
     // Short (unix socket paths are limited) and root's alone: only the namespaces' first process connects.
-    this.dir = mkdtempSync(path.join(os.tmpdir(), 'lg-net-'))
+    this.dir = mkdtempSync(path.join(os.tmpdir().length > 60 ? '/tmp' : os.tmpdir(), 'lg-net-'))
     for (const kind of ['agent', 'gate'] as const) {
       this.listenReports(kind)
       if (rules[kind].any) continue
@@ -91,11 +91,6 @@ export class Sandbox {
       proxy.listen(this.socket(`proxy-${kind}`))
       this.proxies.push(proxy)
     }
-  }
-
-  /** Whether `kind`'s processes have the runner's whole network. */
-  unconfined(kind: SandboxKind): boolean {
-    return this.rules[kind].any
   }
 
   private socket(name: string): string {
