@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { DEFAULT_PRICES } from '../src/agents/pricing.js'
 import { bedrockUpstream, vertexUpstream } from '../src/meter/cloud-routes.js'
 import { EventStreamUsageReader } from '../src/meter/event-stream.js'
@@ -63,6 +64,22 @@ test('Bedrock invoke (JSON) with a model id the client percent-encodes: signed s
   expect(server.requests[0].refused).toBeUndefined()
   expect(JSON.stringify(server.requests[0].headers)).not.toContain('loopgate-call-')
   expect(used).toBeCloseTo(usd, 12)
+})
+
+test('Bedrock: a payload hash or date the client sends is replaced, never signed as given', async () => {
+  const meter = new WireMeter(bedrockUpstream(bedrockEnv())!, DEFAULT_PRICES)
+  const req = request('')
+  await withMeter(meter, async (url, token) => {
+    const res = await fetch(`${url}/model/m/invoke`, {
+      ...request(token),
+      headers: { ...request(token).headers, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD', 'x-amz-date': '20000101T000000Z' }
+    })
+    expect(res.status).toBe(200)
+    await res.text()
+  })
+  expect(server.requests[0].refused).toBeUndefined()
+  expect(server.requests[0].headers['x-amz-content-sha256']).toBe(createHash('sha256').update(req.body).digest('hex'))
+  expect(server.requests[0].headers['x-amz-date']).not.toBe('20000101T000000Z')
 })
 
 test('Bedrock: a wrong secret is refused by the upstream (the test upstream really checks the signature)', async () => {

@@ -86,7 +86,7 @@ export async function relay({ req, body, res, upstream, readerFor, policy = ONE_
   for (let attempt = 0; ; attempt++) {
     // Signed again for each attempt: a signature carries its time.
     const headers = upstreamHeaders(req.headers, upstream, body.length)
-    upstream.sign?.({ method: req.method ?? 'POST', url: target, headers, body })
+    await upstream.sign?.({ method: req.method ?? 'POST', url: target, headers, body })
     const giveUpAt = Number.isFinite(policy.deadline) ? policy.deadline + READ_AFTER_CALL_MS : Date.now() + READ_UNBOUNDED_MS
     const tried = await relayOnce({ target, method: req.method, headers, body, res, readerFor, giveUpAt })
     if (tried.kind === 'relayed') return tried.end

@@ -1,5 +1,7 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type http from 'node:http'
+import { Hash } from '@smithy/core/serde'
+import { SignatureV4 } from '@smithy/signature-v4'
 
 /** The runner's AWS credentials, held by loopgate's proxy only. */
 export interface AwsCredentials {
@@ -7,30 +9,6 @@ export interface AwsCredentials {
   secretAccessKey: string
   sessionToken?: string
   region: string
-}
-
-const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex')
-const hmac = (key: string | Buffer, data: string): Buffer => createHmac('sha256', key).update(data, 'utf8').digest()
-
-/** RFC 3986 encoding, as SigV4 wants it (unreserved characters only are left as they are). */
-function encode(s: string): string {
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-}
-
-/** The canonical URI: each segment of the path as sent, encoded once more (all services but S3). */
-function canonicalUri(pathname: string): string {
-  return pathname
-    .split('/')
-    .map((segment) => encode(segment))
-    .join('/')
-}
-
-function canonicalQuery(search: URLSearchParams): string {
-  return [...search.entries()]
-    .map(([k, v]) => [encode(k), encode(v)])
-    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&')
 }
 
 /** A request to sign, the credentials, the signing time and the AWS service. */
@@ -41,31 +19,48 @@ export interface SigV4Signing {
   service?: string
 }
 
+/** The headers the signature covers: the content type, the host and every x-amz-* header sent. */
+const signedHeader = (name: string): boolean => name === 'content-type' || name === 'host' || name.startsWith('x-amz-')
+
+/** The query as the signer wants it: a name given more than once keeps each of its values. */
+function queryOf(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {}
+  for (const [k, v] of search) {
+    const had = Object.hasOwn(query, k) ? query[k] : undefined
+    query[k] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v]
+  }
+  return query
+}
+
 /**
- * Signs one request with AWS Signature Version 4 (service `bedrock`), setting host, x-amz-date,
- * x-amz-content-sha256, x-amz-security-token and authorization on `headers`. Those, the content
- * type and any other x-amz-* header are signed: the client's other headers pass unsigned.
+ * Signs one request with AWS Signature Version 4 (service `bedrock`) by `@smithy/signature-v4`,
+ * setting host, x-amz-date, x-amz-content-sha256, x-amz-security-token and authorization on
+ * `headers`. Those, the content type and any other x-amz-* header are signed: the client's other
+ * headers pass unsigned. The payload hash is always the body's own (a client's
+ * x-amz-content-sha256 is replaced, never signed as given).
  */
-export function signSigV4({ request, creds, now = new Date(), service = 'bedrock' }: SigV4Signing): void {
+export async function signSigV4({ request, creds, now = new Date(), service = 'bedrock' }: SigV4Signing): Promise<void> {
   const { headers, url } = request
-  const amzDate = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')
-  const day = amzDate.slice(0, 8)
-  const payloadHash = sha256(request.body)
   headers.host = url.host
-  headers['x-amz-date'] = amzDate
-  headers['x-amz-content-sha256'] = payloadHash
+  headers['x-amz-content-sha256'] = createHash('sha256').update(request.body).digest('hex')
+  delete headers['x-amz-date']
   if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken
-  // every x-amz-* header sent must be signed, the client's own included
-  const amz = Object.keys(headers).filter((h) => h.startsWith('x-amz-') && headers[h] !== undefined)
-  const signed = ['content-type', 'host', ...amz].filter((h) => headers[h] !== undefined).sort()
-  const canonicalHeaders = signed.map((h) => `${h}:${String(headers[h]).trim().replace(/\s+/g, ' ')}\n`).join('')
-  const canonical = [request.method, canonicalUri(url.pathname), canonicalQuery(url.searchParams), canonicalHeaders, signed.join(';'), payloadHash].join('\n')
-  const scope = `${day}/${creds.region}/${service}/aws4_request`
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n')
-  const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), creds.region), service), 'aws4_request')
-  const signature = createHmac('sha256', key).update(toSign, 'utf8').digest('hex')
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${signed.join(';')}, Signature=${signature}`
+  const toSign: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && signedHeader(name)) toSign[name] = String(value)
+  const signer = new SignatureV4({ credentials: creds, region: creds.region, service, sha256: Hash.bind(null, 'sha256') })
+  const signed = await signer.sign(
+    {
+      method: request.method,
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: url.pathname,
+      query: queryOf(url.searchParams),
+      headers: toSign,
+      body: request.body
+    },
+    { signingDate: now }
+  )
+  headers['x-amz-date'] = signed.headers['x-amz-date']
+  headers.authorization = signed.headers.authorization
 }

@@ -14,7 +14,7 @@ export interface Upstream {
   /** The header that carries the real credential, and its value (absent where requests are signed). */
   auth?: { header: string; value: string }
   /** Signs each request with the real credential (Bedrock's SigV4), once its headers are final. */
-  sign?: (request: { method: string; url: URL; headers: OutgoingHttpHeaders; body: Buffer }) => void
+  sign?: (request: { method: string; url: URL; headers: OutgoingHttpHeaders; body: Buffer }) => void | Promise<void>
   /** Values merged into a header the client sent (comma-separated lists such as anthropic-beta). */
   appendHeaders?: Record<string, string>
   /**
