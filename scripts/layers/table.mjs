@@ -3,7 +3,7 @@
 export const LAYERS = [
   { name: 'entry points', folders: ['index', 'main', 'post', 'cli'] },
   { name: 'session', folders: ['session'] },
-  { name: 'run', folders: ['run', 'inputs'] },
+  { name: 'run', folders: ['run', 'inputs', 'tasks'] },
   { name: 'services', folders: ['upgrade', 'bot-pr', 'publish', 'gate', 'agents', 'meter', 'state', 'preflight'] },
   { name: 'domain', folders: ['loop', 'ecosystems', 'github', 'git', 'isolation', 'records', 'report'] },
   { name: 'leaves', folders: ['process', 'fs', 'settings', 'errors', 'contract', 'format', 'version', 'agent-result'] }
@@ -29,7 +29,7 @@ export const ALLOWED = {
   sameNames: [],
   // Folders of one sub-folder per registry entry, each of the same shape: a file there is named by
   // its entry and its name (ecosystems/npm/index.ts is "npm/index.ts", agents/claude/adapter.ts "claude/adapter.ts").
-  pluginFolders: ['ecosystems/', 'agents/'],
+  pluginFolders: ['ecosystems/', 'agents/', 'tasks/'],
   // "from -> to" folder pairs still importing upward.
   upward: [],
   // Folder pairs (sorted, "a <-> b") importing each other inside one layer.

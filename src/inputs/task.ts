@@ -4,7 +4,7 @@ import { parseIgnoreRule } from '../upgrade/ignore.js'
 import { parseBoolean, parseChoice, parseList, type InputSource } from './values.js'
 import { ConfigError } from '../errors.js'
 import { TASKS, type TaskSettings } from '../settings.js'
-import { FIX_DEPENDENCY_PR_PROMPT } from '../bot-pr/bot-settings.js'
+import { taskSpec } from '../tasks/task-registry.js'
 
 function readIgnore(inputs: InputSource): string[] {
   const ignore = parseList(inputs.raw('ignore'))
@@ -42,8 +42,7 @@ export function readTaskSettings(inputs: InputSource, workspace: string): TaskSe
   const allowMajor = parseBoolean('allow-major', inputs.get('allow-major'))
   const dependencyBots = parseList(inputs.get('dependency-bots'))
   const common = { ignore, allowMajor, dependencyBots }
-  if (task === 'fix-dependency-pr') return { prompt: FIX_DEPENDENCY_PR_PROMPT, promptSource: `task: ${task}`, task, ...common }
-  if (task) return { prompt: 'Upgrade the next outdated dependency and make the protected gate pass with it.', promptSource: `task: ${task}`, task, ...common }
+  if (task) return { prompt: taskSpec(task).prompt ?? '', promptSource: `task: ${task}`, task, ...common }
   if (promptFile) return { prompt: readPromptFile(workspace, promptFile), promptSource: promptFile, ...common }
   return { prompt: inlinePrompt, promptSource: 'prompt', ...common }
 }

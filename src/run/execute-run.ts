@@ -22,7 +22,7 @@ import { wireLoop, workspaceView } from './wiring.js'
 import { openNetwork } from './network.js'
 import { refusalNotes } from '../isolation/egress-guard.js'
 import { loopOrBump } from './loop-or-bump.js'
-import { botBumpReference, bumpReference } from './bump-verdict.js'
+import { taskSpec } from '../tasks/task-registry.js'
 
 async function assertGitRepository(repository: GitRepository, dir: string): Promise<void> {
   if ((await repository.tryHead()) === null) throw new ConfigError('working-directory', dir, 'a git repository with at least one commit')
@@ -230,8 +230,9 @@ interface ProtectOptions {
 }
 
 function protect({ settings, ctx, files, callsDir, alongside, before, repository }: ProtectOptions): Promise<Protection | GateBrokenError> {
-  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
-  const bot = before.botBump
+  const task = taskSpec(settings.task)
+  const work = { upgrade: before.upgrade?.kind === 'ready' ? before.upgrade : null, botBump: before.botBump }
+  const resumedBase = ctx.carry?.baseCommit
   // Before any spend: a runner that cannot make the sandbox stops the run here (see openNetwork).
   const network = openNetwork(settings, ctx.env)
   return openGate({
@@ -247,15 +248,12 @@ function protect({ settings, ctx, files, callsDir, alongside, before, repository
     isolation: ctx.isolation,
     agentUserName: ctx.agentUser,
     baselines: ctx.baselines,
-    // A dependency upgrade decides from the baseline whether to call the agent at all.
-    baselineAlongside: settings.task !== 'dependency-upgrade' && settings.task !== 'fix-dependency-pr',
-    // A resumed run's HEAD is the WIP: its baseline runs on the base the WIP started from.
-    baselineCommit: settings.task === 'dependency-upgrade' ? undefined : ctx.carry?.baseCommit,
-    baselineOnBump: settings.task === 'dependency-upgrade',
+    baselineAlongside: task.baseline.alongside,
+    baselineCommit: task.baseline.fromResumedBase ? resumedBase : undefined,
+    baselineOnBump: task.baseline.onBump,
     alongside,
     log: new AttemptLog(files.logFile),
-    // The dependencies the gate trusts: loopgate's own bump, or the tree a resumed run's work began from.
-    dependencyReference: ready ? bumpReference(ready) : bot ? botBumpReference(bot) : { commit: ctx.carry?.baseCommit },
+    dependencyReference: task.dependencyReference(work, resumedBase),
     sandbox: network.sandbox
   }).then(
     (protection) => {

@@ -1,14 +1,12 @@
 import type { Settings } from '../settings.js'
 import { runLoop } from '../loop/engine.js'
 import type { RunOutcome } from '../loop/engine-types.js'
-import { verifiedByTheBump } from '../upgrade/outcome.js'
-import { upgradeTask } from '../upgrade/task-prompt.js'
-import { gatePassesOnTheBump } from '../bot-pr/bot-outcome.js'
+import { taskSpec } from '../tasks/task-registry.js'
 import type { BeforeLoop } from './before-loop.js'
 import type { RunContext } from './context.js'
 import type { Protection } from '../gate/open.js'
 import type { LoopWiring } from './wiring.js'
-import { judgeBumpForLoop } from './bump-verdict.js'
+import { judgeBumpForLoop } from '../tasks/bump-verdict.js'
 
 /** A run wired for the loop: its settings, context, what ran before, its protection and its ports. */
 export interface WiredRun {
@@ -20,47 +18,25 @@ export interface WiredRun {
 }
 
 /**
- * The loop, or for a dependency upgrade whose bump alone passes the baseline gate, that bump as the
- * verified result with no agent call.
+ * The loop on the task's words, or for a task whose bump (loopgate's own, or a bot's) already passes
+ * the baseline gate, the task's outcome for that bump with no agent call.
  */
 export async function loopOrBump({ settings, ctx, before, protection, wiring }: WiredRun): Promise<{ run: RunOutcome; flaky: string[] }> {
-  const ready = before.upgrade?.kind === 'ready' ? before.upgrade : null
-  const bumpCommit = ready?.bumpCommit ?? before.botBump?.headCommit
+  const task = taskSpec(settings.task)
+  const work = { upgrade: before.upgrade?.kind === 'ready' ? before.upgrade : null, botBump: before.botBump }
+  const bumpCommit = task.bumpCommit(work)
   const judged = bumpCommit ? await judgeBumpForLoop(wiring.deps, bumpCommit, protection.baseline?.verdict ?? null) : null
   const bumpVerdict = judged?.verdict ?? null
   const flaky = judged?.flaky ?? []
-  // A bot's pull request whose gate passes already: the failed check was not the gate's.
-  if (before.botBump && bumpVerdict?.passed)
-    return {
-      run: gatePassesOnTheBump({ bump: before.botBump, head: await wiring.gitWorkspace.head(), verdict: bumpVerdict, records: wiring.deps }),
-      flaky
-    }
-  if (ready && bumpVerdict?.passed) {
-    const run = verifiedByTheBump({
-      ready,
-      head: await wiring.gitWorkspace.head(),
-      verdict: bumpVerdict,
-      log: wiring.deps.log,
-      progress: wiring.deps.progress,
-      clock: wiring.deps.clock
-    })
-    return { run, flaky }
+  if (bumpVerdict?.passed && task.passingBump) {
+    const run = task.passingBump(work, { head: await wiring.gitWorkspace.head(), verdict: bumpVerdict, records: wiring.deps })
+    if (run) return { run, flaky }
   }
   const carry = ctx.carry ?? {}
   const run = await runLoop(
     {
       runId: ctx.runId,
-      task:
-        ready && bumpVerdict
-          ? upgradeTask({
-              candidate: ready.candidate,
-              bumpCommit: ready.bumpCommit,
-              bumpFiles: ready.bumpFiles,
-              gateCommand: settings.gateCommand,
-              verdict: bumpVerdict,
-              releaseNotes: ready.releaseNotes
-            })
-          : settings.prompt,
+      task: task.loopTask(work, settings, bumpVerdict),
       maxIterations: settings.maxIterations,
       callBudgetUsd: settings.callBudgetUsd,
       spendCeilingUsd: settings.spendCeilingUsd,

@@ -1,28 +1,5 @@
 import type { EngineDeps, Gate, GateVerdict } from '../loop/engine-types.js'
 import type { AttemptLog, BaselineEntry } from '../records/attempt-log.js'
-import type { DependencyReferenceOptions } from '../gate/dependencies/dependency-trust.js'
-import type { UpgradeReady } from '../upgrade/prepare.js'
-import type { BotBump } from '../bot-pr/bot-bump.js'
-
-/** loopgate's bump commit as the dependencies the gate trusts, and as the bump the agent fixes forward. */
-export function bumpReference(ready: UpgradeReady): DependencyReferenceOptions {
-  const c = ready.candidate
-  return {
-    commit: ready.bumpCommit,
-    pinned: [c.name],
-    bump: { before: ready.baseCommit, package: c.name, label: `loopgate's own bump to ${c.to} in this run` }
-  }
-}
-
-/** A dependency bot's bump (its pull request's head) as the dependencies the gate trusts, and as the bump the agent fixes forward. */
-export function botBumpReference(bot: BotBump): DependencyReferenceOptions {
-  const names = bot.packages.map((p) => p.name)
-  return {
-    commit: bot.headCommit,
-    pinned: names,
-    bump: { before: bot.baseCommit, ...(names.length === 1 ? { package: names[0] } : {}), label: "the bot's bump in this pull request" }
-  }
-}
 
 /** The bump's verdict once the flaky rule has judged it, the tests it found flaky, and what the log says. */
 export interface BumpJudgement {
