@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { discardInBackground } from '../fs/remove-in-background.js'
 import { workBranchName } from '../git/branches.js'
@@ -82,7 +83,11 @@ export async function cloneForRun(repo: UserRepository, dir: string, base?: User
   await clone.run(['remote', 'remove', 'origin'])
   if (!base) return { dir }
   const target = base.ref ?? 'refs/loopgate/base'
-  if (target !== `refs/heads/${repo.branch ?? ''}`) await clone.fetch(repo.top, [`+${base.sha}:${target}`])
+  if (target !== `refs/heads/${repo.branch ?? ''}`) {
+    await clone.fetch(repo.top, [`+${base.sha}:${target}`])
+    // FETCH_HEAD names where the fetch came from: no path to the user's repository stays in the clone.
+    rmSync(path.join(dir, '.git', 'FETCH_HEAD'), { force: true })
+  }
   const known = await clone.tryRevParse(`${base.given}^{commit}`)
   return { dir, baseRef: known === base.sha ? base.given : base.sha }
 }
