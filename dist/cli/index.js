@@ -2,28 +2,31 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-MNLIR3WI.js";
+} from "../chunks/chunk-SEWKG4FM.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
 import {
   ConfigError,
   GitRepository,
+  ROOT_DEPENDENCY_DIRS,
   STOP_REASONS,
   agentSpecs,
   defaultRunId,
   discardInBackground,
   exitCodeFor,
+  isVirtualenv,
+  redirectWorkspacePaths,
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-XFWCI2MU.js";
-import "../chunks/chunk-GKQMBJ4W.js";
-import "../chunks/chunk-DGG4OAUV.js";
+} from "../chunks/chunk-OXA65QHK.js";
+import "../chunks/chunk-A7L3NG6G.js";
+import "../chunks/chunk-VL6SSRFO.js";
 
 // src/cli/run-cli.ts
 import { statSync as statSync2 } from "node:fs";
-import path3 from "node:path";
+import path4 from "node:path";
 
 // src/version.ts
 var VERSION = "0.1.0";
@@ -49,7 +52,8 @@ var ACTION_ONLY = /* @__PURE__ */ new Set([
   "comment-command",
   "allow-users",
   "allow-bots",
-  "dependency-bots"
+  "dependency-bots",
+  "sign-commits"
 ]);
 var RUN_OPTIONS = [
   ...INPUT_SPECS.filter((s) => !ACTION_ONLY.has(s.name)),
@@ -67,8 +71,13 @@ function parseCommand(argv) {
   return flags === "help" ? { kind: "run-help" } : { kind: "run", flags };
 }
 var STRING_OPTIONS = new Set(RUN_OPTIONS.map((o) => o.name));
+var CLI_SWITCHES = [
+  { name: "fresh", description: "start from the base, not from the loop's unfinished work (--resume false)" },
+  { name: "verbose", description: "also print the resolved protected globs" }
+];
+var SWITCH_TOKENS = new Set(CLI_SWITCHES.map((s) => `--${s.name}`));
 function isOptionToken(arg) {
-  if (arg === "-h" || arg === "--help") return true;
+  if (arg === "-h" || arg === "--help" || SWITCH_TOKENS.has(arg)) return true;
   if (!arg.startsWith("--")) return false;
   const eq = arg.indexOf("=");
   const name = arg.slice(2, eq > 0 ? eq : void 0);
@@ -91,6 +100,22 @@ function joinValues(argv) {
   return out;
 }
 function parseRunOptions(argv) {
+  const switches = /* @__PURE__ */ new Set();
+  for (const arg of argv) {
+    if (!SWITCH_TOKENS.has(arg)) continue;
+    if (switches.has(arg)) throw new UsageError(`option ${arg} is given more than once`);
+    switches.add(arg);
+  }
+  const flags = parseValueOptions(argv.filter((a) => !SWITCH_TOKENS.has(a)));
+  if (flags === "help") return flags;
+  if (switches.has("--fresh")) {
+    if (flags.has("resume")) throw new UsageError("--fresh and --resume say the same thing: give one of them");
+    flags.set("resume", "false");
+  }
+  if (switches.has("--verbose")) flags.set("verbose", "true");
+  return flags;
+}
+function parseValueOptions(argv) {
   const args = joinValues(argv);
   for (const arg of args) {
     if (arg === "--") throw new UsageError("unexpected argument: --");
@@ -163,9 +188,9 @@ var CLI_WORDS = {
   "same-failure-limit": ["<n>", "stop after the same gate failure this many times in a row"],
   "gate-command": ["<cmd>", "the command that runs the protected tests (required)"],
   "gate-setup": ["<cmd>", "run before each gate in its clean checkout (e.g. npm ci)"],
-  "gate-report": ["<file>", "a JUnit XML, jest/vitest JSON or TAP report the gate writes"],
+  "gate-report": ["<file>", "a JUnit XML, jest/vitest JSON or TAP report the gate writes; exit-code: judge by the exit code alone"],
   "protected-paths": ["<globs>", "more paths the agent may not change (!glob removes one)"],
-  "base-ref": ["<ref>", "where the protected tests come from [default: the checked-out commit]"],
+  "base-ref": ["<ref>", "the branch, tag or commit the protected tests come from [default: the checked-out commit]"],
   "features-file": ["<file>", "a flip-only JSON checklist, verified by the gate report"],
   "progress-file": ["<file>", "notes carried between iterations"],
   "loop-id": ["<id>", "names the loop: its branch loopgate/<id> and its state [default: local]"],
@@ -174,6 +199,7 @@ var CLI_WORDS = {
   "price-table": ["<json>", "Codex pricing override"],
   model: ["<model>", "the model [default: the agent CLI's own]"],
   "commit-author": ['<"Name <email>">', "author of loopgate's commits [default: loopgate <loopgate@localhost>]"],
+  resume: ["<bool>", "resume the loop's unfinished work when there is some [default: true]"],
   workspace: ["<dir>", "the repository, or any folder in it [default: the current folder]"],
   "temp-dir": ["<dir>", "where the run folder is made [default: $RUNNER_TEMP, else a private folder in the OS temp dir]"]
 };
@@ -210,6 +236,7 @@ function runHelp(stateFolder) {
     const shownDefault = "default" in o && o.default !== void 0 && !text.includes("[default:") && !CLI_ONLY_DEFAULT.has(o.name);
     return { flag: `--${o.name} ${placeholder}`, text: shownDefault ? `${text} [default: ${o.default}]` : text };
   });
+  rows.push(...CLI_SWITCHES.map((o) => ({ flag: `--${o.name}`, text: o.description })));
   const width = Math.max(...rows.map((r) => r.flag.length)) + 2;
   const keys = agentSpecs().flatMap((spec) => spec.apiKey ? [spec.apiKey.env] : []);
   const lines = [
@@ -243,6 +270,15 @@ function missingOptions(flags) {
   return missing;
 }
 
+// src/cli/cli-words.ts
+var INPUT_NAMES = new Set(INPUT_SPECS.map((s) => s.name));
+function cliWords(text) {
+  return text.replace(/Input '([a-z0-9-]+)'/g, (whole, name) => INPUT_NAMES.has(name) ? `--${name}` : whole).replace(/`([a-z0-9-]+)`/g, (whole, name) => INPUT_NAMES.has(name) ? `--${name}` : whole).replace(/`([a-z0-9-]+): ([^`]+)`/g, (whole, name, value) => INPUT_NAMES.has(name) ? `--${name} ${value}` : whole).replace(/Re-run the workflow/g, "Run loopgate again");
+}
+function verboseOnly(note) {
+  return note.startsWith("protected paths (resolved):");
+}
+
 // src/cli/failing-tests.ts
 var SHOWN = 10;
 var oneLine = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
@@ -260,10 +296,127 @@ function adviceFor(action, listed2) {
   return listed2 ? action : action.replace("Read the failing tests below", "Read the gate's output in the attempt log");
 }
 
-// src/cli/temp-root.ts
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
-import os from "node:os";
+// src/cli/run-output.ts
+var oneLine2 = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+var RunOutput = class {
+  constructor(io, verbose) {
+    this.io = io;
+    this.verbose = verbose;
+  }
+  io;
+  verbose;
+  said = /* @__PURE__ */ new Set();
+  /** A line of the run's progress. */
+  report(line) {
+    const text = cliWords(line);
+    if (verboseOnly(text) && !this.verbose) return;
+    this.said.add(oneLine2(text));
+    this.io.out(`${text}
+`);
+  }
+  /** Something a person should act on, though the run goes on. */
+  warn(line) {
+    const text = cliWords(line);
+    this.said.add(oneLine2(text));
+    this.io.err(`warning: ${text}
+`);
+  }
+  /** What the run found, its stop reason in words, where its files are; the exit status of its stop reason. */
+  end(end) {
+    const io = this.io;
+    if (end.kind === "stopped") {
+      io.err(`${end.stopReason}: ${cliWords(end.message)}
+`);
+      io.out(`stop-reason: ${end.stopReason}
+`);
+      return exitCodeFor(end.stopReason);
+    }
+    const report = end.report;
+    const entry = stopReasonEntry(report.stopReason);
+    const explain = entry.outcome === "stopped" ? io.err : io.out;
+    for (const note of report.notes) {
+      const text = oneLine2(cliWords(note));
+      if (this.said.has(text) || verboseOnly(text) && !this.verbose) continue;
+      this.said.add(text);
+      explain(`note: ${text}
+`);
+    }
+    io.out(`stop-reason: ${report.stopReason}
+`);
+    const failing = report.stopReason === "verified" ? [] : failingTestLines(report.run?.iterations ?? []);
+    explain(`${entry.outcome === "stopped" ? `${report.stopReason}: ` : ""}${cliWords(`${entry.what} ${adviceFor(entry.action, failing.length > 0)}`)}
+`);
+    for (const line of failing) io.out(`${line}
+`);
+    io.out(`attempt log: ${report.logFile}
+`);
+    for (const file of report.published.files) io.out(`would publish: ${file}
+`);
+    if (end.stateSaved && !end.stateSaved.saved) io.err(`warning: the loop state was not saved: ${end.stateSaved.message ?? "unknown reason"}
+`);
+    return exitCodeFor(report.stopReason);
+  }
+};
+
+// src/cli/installed-deps.ts
+import { execFile } from "node:child_process";
+import { lstatSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+var execFileAsync = promisify(execFile);
+var isFolder = (dir) => {
+  try {
+    return lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+};
+async function installedFolders(repo) {
+  const user = GitRepository.plain(repo.top);
+  const manifests = await user.lsFiles(["--", ":(glob)**/package.json"]);
+  const packages = manifests.map((m) => path.dirname(m)).filter((d) => d !== ".");
+  const candidates = [...ROOT_DEPENDENCY_DIRS, ...packages.map((d) => path.join(d, "node_modules"))];
+  const found = [];
+  for (const rel of candidates) {
+    if (!isFolder(path.join(repo.top, rel))) continue;
+    if ((await user.lsFiles(["--", `:(literal)${rel}`])).length) continue;
+    found.push(rel);
+  }
+  return found;
+}
+async function copyInstalledDeps(repo, clone) {
+  const folders = await installedFolders(repo);
+  await Promise.all(
+    folders.map(async (rel) => {
+      const dest = path.join(clone, rel);
+      await execFileAsync("cp", ["-R", "--no-dereference", "--preserve=mode,timestamps,links", "--reflink=auto", "--", path.join(repo.top, rel), dest]);
+      redirectWorkspacePaths({ copy: dest, name: rel, workspace: repo.top, checkout: clone, virtualenv: isVirtualenv(dest) });
+    })
+  );
+  return folders;
+}
+function notInstalledHint(repo, copied) {
+  const has = (file) => {
+    try {
+      return lstatSync(path.join(repo.top, file)).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (has("package.json") && !copied.includes("node_modules")) {
+    return `${path.join(repo.top, "node_modules")} was not there: the project's dependencies are not installed, so the gate's programs are missing. Install them first (npm ci, or your package manager's install), or give --gate-setup 'npm ci'.`;
+  }
+  const python = ["pyproject.toml", "requirements.txt", "requirements-dev.txt"].find(has);
+  if (python && !copied.includes(".venv") && !copied.includes("venv")) {
+    return `${path.join(repo.top, ".venv")} was not there: the project's dependencies are not installed (it has a ${python}). Make one first (python3 -m venv .venv and install into it), or give --gate-setup with the install.`;
+  }
+  return null;
+}
+
+// src/cli/temp-root.ts
+import { chmodSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync, statSync } from "node:fs";
+import os from "node:os";
+import path2 from "node:path";
 var TempRootError = class extends Error {
 };
 var ROOT_MODE = 457;
@@ -273,7 +426,7 @@ function ownFolder(dir) {
   } catch (err) {
     if (err.code !== "EEXIST") return null;
   }
-  const st = lstatSync(dir);
+  const st = lstatSync2(dir);
   const uid = process.getuid?.() ?? st.uid;
   if (!st.isDirectory() || st.uid !== uid || (st.mode & 18) !== 0) return null;
   chmodSync(dir, ROOT_MODE);
@@ -292,14 +445,14 @@ function parentFor(given) {
   }
   const tmp = os.tmpdir();
   const uid = process.getuid?.() ?? "user";
-  return ownFolder(path.join(tmp, `loopgate-${uid}`)) ?? tmp;
+  return ownFolder(path2.join(tmp, `loopgate-${uid}`)) ?? tmp;
 }
 function makeTempRoot(flag, env) {
   const given = flag ? { dir: flag, name: "--temp-dir" } : env.RUNNER_TEMP ? { dir: env.RUNNER_TEMP, name: "RUNNER_TEMP" } : null;
   const parent = parentFor(given);
   let root;
   try {
-    root = mkdtempSync(path.join(parent, "loopgate-run-"));
+    root = mkdtempSync(path2.join(parent, "loopgate-run-"));
   } catch (err) {
     throw new TempRootError(
       `cannot create a folder in ${parent} (${err.code ?? err.message}): choose another with --temp-dir`
@@ -316,9 +469,15 @@ function chargeWords(r) {
   if (source === "not-started") return `charged ${usd(r.chargedUsd)} (the agent never started)`;
   return `charged ${usd(r.chargedUsd)}`;
 }
+function agentFailureWords(r) {
+  const a = r.agent;
+  if (a.status !== "failed") return null;
+  return `the agent failed (${a.exitCode !== null ? `exit ${a.exitCode}` : a.reason})`;
+}
 
 // src/cli/work-copy.ts
-import path2 from "node:path";
+import { rmSync } from "node:fs";
+import path3 from "node:path";
 var RepositoryError = class extends Error {
 };
 async function findRepository(dir) {
@@ -327,7 +486,7 @@ async function findRepository(dir) {
   const repo = GitRepository.plain(root);
   const [head, common, branch] = await Promise.all([repo.tryHead(), repo.run(["rev-parse", "--git-common-dir"]), repo.currentBranch()]);
   if (head === null) throw new RepositoryError(`the repository ${root} has no commit yet: commit something first, loopgate starts from the checked-out commit`);
-  return { top: root, commonDir: path2.resolve(root, common.stdout.trim()), head, branch };
+  return { top: root, commonDir: path3.resolve(root, common.stdout.trim()), head, branch };
 }
 function checkDeliverable(repo, loopId) {
   const branch = workBranchName(loopId);
@@ -337,12 +496,31 @@ function checkDeliverable(repo, loopId) {
     );
   }
 }
-async function cloneForRun(repo, dir) {
-  await GitRepository.plain(path2.dirname(dir)).run(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir]);
+async function findBase(repo, given) {
+  const user = GitRepository.plain(repo.top);
+  const sha = await user.tryRevParse(`${given}^{commit}`);
+  if (sha === null) {
+    throw new RepositoryError(
+      `--base-ref ${given} is not a branch, remote branch, tag or commit of ${repo.top} (git branch -a and git tag list them; git fetch brings a remote's)`
+    );
+  }
+  const named = await user.run(["rev-parse", "--symbolic-full-name", "--end-of-options", given], { okCodes: [128] });
+  const ref = named.exitCode === 0 ? named.stdout.split("\n").find((line) => /^refs\/(heads|remotes|tags)\//.test(line)) : void 0;
+  return { given, sha, ref: ref ?? null };
+}
+async function cloneForRun(repo, dir, base) {
+  await GitRepository.plain(path3.dirname(dir)).run(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir]);
   const clone = GitRepository.plain(dir);
   await clone.run(["checkout", "--quiet", ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]]);
   await clone.run(["remote", "remove", "origin"]);
-  return dir;
+  if (!base) return { dir };
+  const target = base.ref ?? "refs/loopgate/base";
+  if (target !== `refs/heads/${repo.branch ?? ""}`) {
+    await clone.fetch(repo.top, [`+${base.sha}:${target}`]);
+    rmSync(path3.join(dir, ".git", "FETCH_HEAD"), { force: true });
+  }
+  const known = await clone.tryRevParse(`${base.given}^{commit}`);
+  return { dir, baseRef: known === base.sha ? base.given : base.sha };
 }
 async function deliverWork(repo, clone, loopId) {
   const branch = workBranchName(loopId);
@@ -352,7 +530,7 @@ async function deliverWork(repo, clone, loopId) {
   if (!count) return { branch, commits: 0, replaced: null };
   const user = GitRepository.plain(repo.top);
   const old = await user.tryRevParse(`refs/heads/${branch}`);
-  await user.fetch(path2.join(clone, ".git"), [`+HEAD:refs/heads/${branch}`]);
+  await user.fetch(path3.join(clone, ".git"), [`+HEAD:refs/heads/${branch}`]);
   return { branch, commits: count, replaced: old && old !== head ? old : null };
 }
 function deliveryLines(repo, delivered) {
@@ -380,16 +558,16 @@ function folderProblem(dir) {
   }
   return void 0;
 }
-var oneLine2 = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 function ttyLine(r, maxIterations, ceiling) {
-  const agent = r.agent.status === "claimed-done" ? "agent done" : `agent ${r.agent.status} (${r.agent.reason})`;
+  const agent = r.agent.status === "claimed-done" ? "agent done" : agentFailureWords(r) ?? `agent ${r.agent.status} (${r.agent.reason})`;
   const gate = !r.gate ? "gate \u2013" : r.gate.passed ? "gate \u2713" : `gate \u2717 ${r.gate.fingerprint ?? ""} ${r.gate.failures.length ? `${r.gate.failures.length} failing` : r.gate.reason}`.trim();
   const files = r.changedFiles.length ? `${r.changedFiles.length} file(s)` : "no change";
   const rejected = r.rejected.length ? ` \xB7 \u26A0 ${r.rejected.length} rejected` : "";
   return `\u25B8 ${r.iteration}/${maxIterations} \xB7 ${agent} \xB7 ${files} \xB7 ${gate}${rejected} \xB7 ${chargeWords(r)} \xB7 ${usd(r.spentUsd)}/${usd(ceiling)}`;
 }
 function plainLine(r) {
-  return `iteration ${r.iteration}: ${r.decision}; ${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? r.gate.passed ? "gate passed" : `gate failed (${r.gate.reason})` : "gate not run"}`;
+  const failed = agentFailureWords(r);
+  return `iteration ${r.iteration}: ${r.decision}; ${failed ? `${failed}; ` : ""}${chargeWords(r)}, ${usd(r.spentUsd)} in all; ${r.gate ? r.gate.passed ? "gate passed" : `gate failed (${r.gate.reason})` : "gate not run"}`;
 }
 var defaultIO = {
   out: (t) => process.stdout.write(t),
@@ -423,12 +601,14 @@ ${USAGE}
     return exitCodeFor("config-error");
   }
   const flags = command.flags;
-  const problem = folderProblem(path3.resolve(flags.get("workspace") ?? process.cwd()));
+  const verbose = flags.get("verbose") === "true";
+  flags.delete("verbose");
+  const problem = folderProblem(path4.resolve(flags.get("workspace") ?? process.cwd()));
   if (problem) return configError(problem, io);
   let repo;
   let tempRoot;
   try {
-    repo = await findRepository(path3.resolve(flags.get("workspace") ?? process.cwd()));
+    repo = await findRepository(path4.resolve(flags.get("workspace") ?? process.cwd()));
     tempRoot = makeTempRoot(flags.get("temp-dir"), io.env);
   } catch (err) {
     if (err instanceof RepositoryError || err instanceof TempRootError) return configError(err.message, io);
@@ -436,19 +616,29 @@ ${USAGE}
   }
   const read = cliSettings(flags, io, repo);
   if (typeof read === "number") return read;
-  return runInClone({ settings: read, repo, tempRoot, io });
+  let base;
+  try {
+    base = await findBase(repo, read.baseRef ?? repo.branch ?? repo.head);
+  } catch (err) {
+    if (err instanceof RepositoryError) return configError(err.message, io);
+    throw err;
+  }
+  return runInClone({ settings: read, repo, base, tempRoot, io, verbose });
 }
 function printed(io, text) {
   io.out(text);
   return 0;
 }
-async function runInClone({ settings, repo, tempRoot, io }) {
+async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-AH7BJHLR.js");
+  const machinery = import("../chunks/run-machinery-MXX7MIAG.js");
   machinery.catch(() => void 0);
-  const clone = await cloneForRun(repo, path3.join(tempRoot, "work"));
-  const inClone = { ...settings, workspace: path3.resolve(clone, path3.relative(repo.top, settings.workspace)) };
+  const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
+  const installed = await copyInstalledDeps(repo, clone);
+  const inClone = { ...settings, baseRef, workspace: path4.resolve(clone, path4.relative(repo.top, settings.workspace)) };
   const runId = defaultRunId(env);
+  const output = new RunOutput(io, verbose);
+  if (installed.length) output.report(`installed dependencies copied into the run's clone: ${installed.join(", ")}`);
   const abort = new AbortController();
   const onSignal = () => abort.abort();
   process.once("SIGINT", onSignal);
@@ -460,14 +650,17 @@ async function runInClone({ settings, repo, tempRoot, io }) {
       runId,
       tempDir: tempRoot,
       signal: abort.signal,
-      report: (line) => io.out(`${line}
-`),
-      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId }),
+      report: (line) => output.report(line),
+      warn: (line) => output.warn(line),
+      openState: localStateOpener(repo, { env, tempDir: tempRoot, runId, resumeWords: resumeWords(repo, settings.loopId) }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}
 `)
     });
-    const code = printEnd(end, io);
+    const code = output.end(end);
+    const hint = code === exitCodeFor("gate-broken") && !settings.gateSetup ? notInstalledHint(repo, installed) : null;
+    if (hint) io.err(`gate-broken: ${hint}
+`);
     for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}
 `);
     io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)
@@ -478,6 +671,10 @@ async function runInClone({ settings, repo, tempRoot, io }) {
     process.removeListener("SIGTERM", onSignal);
     removeClone(clone);
   }
+}
+function resumeWords(repo, loopId) {
+  const branch = workBranchName(loopId);
+  return { branch, look: `git log ${repo.branch ?? repo.head.slice(0, 12)}..${branch}`, fresh: "run again with --fresh" };
 }
 function cliSettings(flags, io, repo) {
   const env = io.env;
@@ -498,37 +695,10 @@ function cliSettings(flags, io, repo) {
   }
 }
 function configError(message, io) {
-  io.err(`config-error: ${message}
+  io.err(`config-error: ${cliWords(message)}
 `);
   io.out("stop-reason: config-error\n");
   return exitCodeFor("config-error");
-}
-function printEnd(end, io) {
-  if (end.kind === "stopped") {
-    io.err(`${end.stopReason}: ${end.message}
-`);
-    io.out(`stop-reason: ${end.stopReason}
-`);
-    return exitCodeFor(end.stopReason);
-  }
-  const report = end.report;
-  for (const note of report.notes) io.out(`note: ${oneLine2(note)}
-`);
-  io.out(`stop-reason: ${report.stopReason}
-`);
-  const failing = report.stopReason === "verified" ? [] : failingTestLines(report.run?.iterations ?? []);
-  const entry = stopReasonEntry(report.stopReason);
-  io.out(`${entry.what} ${adviceFor(entry.action, failing.length > 0)}
-`);
-  for (const line of failing) io.out(`${line}
-`);
-  io.out(`attempt log: ${report.logFile}
-`);
-  for (const file of report.published.files) io.out(`would publish: ${file}
-`);
-  if (end.stateSaved && !end.stateSaved.saved) io.err(`loopgate: the loop state was not saved: ${end.stateSaved.message ?? "unknown reason"}
-`);
-  return exitCodeFor(report.stopReason);
 }
 
 // src/cli.ts
