@@ -166,9 +166,6 @@ needs('python3').describe("unittest through loopgate's result writer", () => {
   )
 })
 
-/** Whether the tests' Python has Django (Debian's python3-django, say). */
-const hasDjango = spawnSync(TEST_PYTHON, ['-c', 'import django'], { stdio: 'ignore' }).status === 0
-
 const DJANGO_PROJECT: Record<string, string> = {
   'manage.py': [
     'import os, sys',
@@ -194,7 +191,7 @@ const DJANGO_PROJECT: Record<string, string> = {
   ].join('\n')
 }
 
-;(hasDjango ? describe : describe.skip)("Django's manage.py test through loopgate's result writer", () => {
+needs('python3', 'django').describe("Django's manage.py test through loopgate's result writer", () => {
   test(
     'verifies the fix and refuses a printed summary',
     () => {

@@ -309,7 +309,7 @@ describe('sign-commits across runs and steps', () => {
 
       const second = await run(at, { ...inputs, 'agent-command': 'echo more >> WORK.md' }, { env })
       expect(second.outputs.outcome).toBe('escalated')
-      expect(second.summary).toContain(`Resumed from loopgate/signed-resume-wip (${wip.slice(0, 12)})`)
+      expect(second.summary).toContain(`this run starts from its work on loopgate/signed-resume-wip (${wip.slice(0, 12)})`)
       expect(second.summary).not.toContain('moved since the last run')
       const next = tipOf(at.bare, 'loopgate/signed-resume-wip')!
       expect(git(at, ['rev-list', '--parents', '-n', '1', next]).split(' ').slice(1)).toEqual([wip])

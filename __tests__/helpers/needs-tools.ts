@@ -9,7 +9,7 @@ import { probeTools, testPython, toolTable, TOOLS_ENV } from '../setup/test-tool
 // @ts-expect-error plain ESM module shared with the jest global teardown, without types
 import { recordSkip, skipLine } from '../setup/skip-ledger.mjs'
 
-export type Tool = 'python3' | 'pytest' | 'venv' | 'pip' | 'poetry' | 'setfacl' | 'sudo' | 'setsid' | 'second-user' | 'cgroup2'
+export type Tool = 'python3' | 'pytest' | 'venv' | 'pip' | 'django' | 'poetry' | 'setfacl' | 'sudo' | 'setsid' | 'second-user' | 'cgroup2'
 interface ToolInfo {
   what: string
   install: string

@@ -58,6 +58,7 @@ export function toolTable(env = process.env) {
     pytest: { what: `pytest for ${python}`, install: 'apt-get install python3-pytest', probe: () => runs(python, ['-m', 'pytest', '--version']) },
     venv: { what: `venv with ensurepip for ${python}`, install: 'apt-get install python3-venv', probe: () => runs(python, ['-c', 'import ensurepip, venv']) },
     pip: { what: 'pip for the python3 on PATH', install: 'apt-get install python3-pip', probe: () => runs('python3', ['-I', '-m', 'pip', '--version']) },
+    django: { what: `Django for ${python}`, install: 'apt-get install python3-django', probe: () => runs(python, ['-c', 'import django']) },
     poetry: { what: 'Poetry on PATH', install: 'apt-get install python3-poetry', probe: () => runs('poetry', ['--version']) },
     setfacl: { what: 'setfacl', install: 'apt-get install acl', probe: () => onPath('setfacl') },
     sudo: { what: 'sudo', install: 'apt-get install sudo', probe: () => onPath('sudo') },
