@@ -16,13 +16,16 @@ export function journal(): { file: string; runs: (name: string) => number } {
   }
 }
 
-/** A node:test file whose tests each note their run; `body(run)` is each test's assertion on its own run count. */
-export function nodeTestFile(file: string, tests: Record<string, string>): string {
+/**
+ * A node:test file whose tests each note their run; `body(run)` is each test's assertion on its own
+ * run count. With `math`, it imports the module the agent fixes (so a change to it touches the file's tests).
+ */
+export function nodeTestFile(file: string, tests: Record<string, string>, math = true): string {
   return [
     "import { test } from 'node:test'",
     "import assert from 'node:assert'",
     "import { appendFileSync, readFileSync } from 'node:fs'",
-    "import { add } from '../src/math.mjs'",
+    ...(math ? ["import { add } from '../src/math.mjs'"] : []),
     `const ran = (name) => { appendFileSync(${JSON.stringify(file)}, name + '\\n'); return readFileSync(${JSON.stringify(file)}, 'utf8').split('\\n').filter((l) => l === name).length }`,
     ...Object.entries(tests).map(([name, body]) => `test(${JSON.stringify(name)}, () => {\n  const run = ran(${JSON.stringify(name)})\n  ${body}\n})`),
     ''
@@ -41,8 +44,8 @@ export function nodeProjectFiles(file: string, extra: Record<string, string>, mo
     'package.json': JSON.stringify({ name: 'coin', version: '1.0.0', private: true, type: 'module' }),
     'src/math.mjs': 'export function add(a, b) {\n  return a - b\n}\n',
     'test/math.test.mjs': nodeTestFile(file, { 'add adds': 'assert.equal(add(2, 3), 5)' }),
-    'test/steady.test.mjs': nodeTestFile(file, steady),
-    'test/extra.test.mjs': nodeTestFile(file, extra),
+    'test/steady.test.mjs': nodeTestFile(file, steady, false),
+    'test/extra.test.mjs': nodeTestFile(file, extra, false),
     ...more
   }
 }

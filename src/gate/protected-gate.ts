@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { killUserProcesses } from '../isolation/agent-user.js'
-import type { Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
+import type { FailureItem, Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
 import { testSources } from './test-sources.js'
 import { brokenBaseline, describeBroken, uncountedBaseline, type StepEnd } from './baseline/baseline-health.js'
@@ -219,8 +219,8 @@ export class ProtectedGate implements Gate {
   }
 
   /** The files each failing test depends on at `commit` (see testSources). */
-  testSources(commit: string, ids: readonly string[]): Promise<Map<string, string[]>> {
-    return testSources(this.opts.repository, commit, ids)
+  testSources(commit: string, failures: readonly FailureItem[]): Promise<Map<string, string[]>> {
+    return testSources(this.opts.repository, commit, failures)
   }
 
   private async execute(commit: string, kind: GateRunKind): Promise<GateVerdict> {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { GitRepository } from '../git/repository.js'
 import { listTree, readBlobs } from './baseline/snapshot.js'
+import type { FailureItem } from '../loop/engine-types.js'
 
 /**
  * The files a failing test depends on, by path: its test file (named by its id: a path, or
@@ -100,17 +101,27 @@ async function closure(repository: GitRepository, tree: Tree, start: string[]): 
   return seen
 }
 
-/** Per id, the files its test depends on on `commit`; an id whose test file is not found is left out. */
-export async function testSources(repository: GitRepository, commit: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+/** Files of the tree a failure's location lines name (`at test/a.test.mjs:12`), the gate's own reading of its frames. */
+function locatedFiles(message: string, has: (file: string) => boolean): string[] {
+  const out: string[] = []
+  for (const m of message.matchAll(/(?:^|\n)at ([^\s:]+):\d+/g)) if (has(m[1]) && !out.includes(m[1])) out.push(m[1])
+  return out
+}
+
+/**
+ * Per failing test, the files it depends on at `commit`: its test file (named by its id, else the
+ * files its failure's location lines name) and what those import. A test none of whose files is
+ * found is left out.
+ */
+export async function testSources(repository: GitRepository, commit: string, failures: readonly FailureItem[]): Promise<Map<string, string[]>> {
   const tree = await listTree(repository, commit)
   const has = (f: string): boolean => tree.get(f)?.mode?.startsWith('100') ?? false
   const out = new Map<string, string[]>()
-  const byFile = new Map<string, Promise<Set<string>>>()
-  for (const id of ids) {
-    const file = testFileOf(id, has)
-    if (!file) continue
-    if (!byFile.has(file)) byFile.set(file, closure(repository, tree, [file]))
-    out.set(id, [...(await byFile.get(file)!)])
+  for (const { id, message } of failures) {
+    const named = testFileOf(id, has)
+    const start = named ? [named] : locatedFiles(message, has)
+    if (start.length === 0) continue
+    out.set(id, [...new Set([...(out.get(id) ?? []), ...(await closure(repository, tree, start))])])
   }
   return out
 }

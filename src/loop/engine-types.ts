@@ -115,10 +115,10 @@ export interface Gate {
    */
   rerun?(request: RerunRequest): Promise<GateRerun>
   /**
-   * Per failing test, the files it depends on at `commit`: its test file and the project files that
-   * imports. A test whose file is unknown is left out.
+   * Per failing test, the files it depends on at `commit`: its test file (by its id or its failure's
+   * location) and the project files that imports. A test whose file is unknown is left out.
    */
-  testSources?(commit: string, ids: readonly string[]): Promise<Map<string, string[]>>
+  testSources?(commit: string, failures: readonly FailureItem[]): Promise<Map<string, string[]>>
 }
 
 /** Checks after each agent call that may reject edits (protected paths, features file). */

@@ -1,5 +1,5 @@
 import type { LoopRun } from './run-state.js'
-import type { GateRerun, GateVerdict } from './engine-types.js'
+import type { FailureItem, GateRerun, GateVerdict } from './engine-types.js'
 
 /** The tests seen flaky in each run: a test that failed and then passed on the same commit, by the same command in the same order. */
 const seenFlaky = new WeakMap<LoopRun, Set<string>>()
@@ -28,12 +28,12 @@ export function flakySeen(run: LoopRun): string[] {
  * touched: its rerun is the whole gate command, so a test that fails in that order every time
  * never passes there.
  */
-async function touchedTests(gated: GateOnCommit, ids: string[]): Promise<Set<string>> {
+async function touchedTests(gated: GateOnCommit, failures: FailureItem[]): Promise<Set<string>> {
   const { run, commit, changedFiles } = gated
-  if (!run.deps.gate.testSources || ids.length === 0) return new Set()
+  if (!run.deps.gate.testSources || failures.length === 0) return new Set()
   const changed = new Set(changedFiles)
-  const sources = await run.deps.gate.testSources(commit, ids).catch(() => new Map<string, string[]>())
-  return new Set(ids.filter((id) => (sources.get(id) ?? []).some((file) => changed.has(file))))
+  const sources = await run.deps.gate.testSources(commit, failures).catch(() => new Map<string, string[]>())
+  return new Set(failures.filter((f) => (sources.get(f.id) ?? []).some((file) => changed.has(file))).map((f) => f.id))
 }
 
 /** A commit of the iteration to gate, and the files its change touched. */
@@ -106,9 +106,9 @@ export async function judgeFlaky(gated: GateOnCommit): Promise<FlakyJudgement> {
   // A baseline that failed naming no test: none is known to have passed there, so none is flaky nor the base's.
   if (known === null) return { ...unchanged, notes: ['no rerun: the baseline failed without naming its failing tests, so none is known to have passed there'] }
   const baselineFailed = new Set(known)
-  const open = verdict.failures.filter((f) => !baselineFailed.has(f.id) && !seen.has(f.id)).map((f) => f.id)
+  const open = verdict.failures.filter((f) => !baselineFailed.has(f.id) && !seen.has(f.id))
   const touched = await touchedTests(gated, open)
-  const candidates = open.filter((id) => !touched.has(id))
+  const candidates = open.map((f) => f.id).filter((id) => !touched.has(id))
   if (candidates.length === 0) return unchanged
   const rerun = await rerunOf(gated, candidates)
   for (const id of rerun.passed) seen.add(id)

@@ -110,7 +110,7 @@ export async function wireLoop({ settings, ctx, protection, files, view }: LoopW
       run: (commit) => protection.gate.run(commit),
       baselineFailures: () => baselineFailures(protection.gate.baseline?.verdict),
       rerun: (request) => protection.gate.rerun(request),
-      testSources: (commit, ids) => protection.gate.testSources(commit, ids)
+      testSources: (commit, failures) => protection.gate.testSources(commit, failures)
     },
     guards,
     ledger: new Ledger(files.ledgerFile),
