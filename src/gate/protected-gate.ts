@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { killUserProcesses } from '../isolation/agent-user.js'
 import type { FailureItem, Gate, GateRerun, GateVerdict, RerunRequest } from '../loop/engine-types.js'
 import { rerunFailing } from './flaky-rerun.js'
@@ -9,16 +8,14 @@ import type { Baseline, GateTimings, ProtectedGateOptions } from './protected-ga
 import type { PreparedCheckout } from './checkout/checkout-options.js'
 import { linkPackageCaches } from './toolchain/package-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './protection/toolchain-reach.js'
-import { openReportChannel, runnersNamed, type OpenChannel } from './reports/report-folder.js'
-import { baselineIds, failedVerdict, gateVerdict, tamperedVerdict } from './verdict.js'
+import { baselineIds, failedVerdict } from './verdict.js'
 import { EXIT_CODE_REPORT } from './protected-gate-options.js'
 import { runSetup } from './setup-step.js'
 import { gateExecutor } from './gate-executor.js'
 import { setupSteps } from './toolchain/setup-installs.js'
 import { GateLayers } from './gate-layers.js'
 import { checkoutRefusal, setupFolders } from './gate-refusal.js'
-import type { WriteLayer } from './write-layer.js'
-import type { PreparedCheckout as Prepared } from './checkout/checkout-options.js'
+import { runGateCommand, type CommandRun } from './gate-command.js'
 
 export type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
 
@@ -251,7 +248,6 @@ export class ProtectedGate implements Gate {
     this.checkout.markRun()
     const made = this.checkout.openFolders(setupFolders(this.opts.setup, prepared.dir, this.checkout))
     let output = ''
-    let channel: OpenChannel | null = null
     try {
       if (this.opts.setup) {
         const { setup, timeoutMs, report } = this.opts
@@ -274,51 +270,22 @@ export class ProtectedGate implements Gate {
         if (installOnly) return failedVerdict('gate-setup install only', { failures: [], durationMs: Date.now() - started, output })
         this.checkout.dropEmpty(made)
       }
-      const { command, gateDir, env } = this.opts
-      const here = path.join(prepared.dir, this.opts.packageDir ?? '')
-      channel = this.opts.report ? null : openReportChannel(command, { gateDir, checkout: here, user, only, env })
-      this.lastChannel = channel?.runner ?? null
-      return await this.runCommand({ exec, prepared, here, started, output, channel, layer, baselineWrote, kind })
+      return await this.runCommand({ exec, prepared, started, output, layer, baselineWrote, only }, kind)
     } finally {
       if (user) killUserProcesses(user)
-      channel?.close()
       if (layer) this.layers.discard(layer)
       this.checkout.scrub()
     }
   }
 
-  /** The gate command in the prepared checkout (its layer), then its verdict: its report, its counts, what it wrote. */
-  private async runCommand(run: {
-    exec: ReturnType<typeof gateExecutor>
-    prepared: Prepared
-    here: string
-    started: number
-    output: string
-    channel: OpenChannel | null
-    layer: WriteLayer | null
-    baselineWrote: readonly string[] | null
-    kind: GateRunKind
-  }): Promise<GateVerdict> {
-    const { exec, prepared, here, started, channel, layer } = run
-    const { timeoutMs, report, user, command } = this.opts
-    // A runner loopgate can give its channel is counted even under `gate-report: exit-code`.
-    const exitCodeOnly = this.exitCodeOnly && !channel
-    this.lastNamed = report || channel || exitCodeOnly ? [] : runnersNamed(command, here)
-    const t = Date.now()
-    const r = await exec(channel?.command ?? command, channel?.env, here)
-    this.lastTimings.command = Date.now() - t
-    this.lastEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
-    const output = `${run.output ? `${run.output}\n` : ''}${r.stdout}\n${r.stderr}`
-    // Nothing of the gate user's may write the report while it is read.
-    if (user) killUserProcesses(user)
-    const layered = layer ? this.layers.finish(layer, { baselineWrote: run.baselineWrote, report, dir: prepared.dir }) : null
-    if (layered && run.kind.baseline && !run.kind.only) this.lastWrote = layered.wroteProtected
-    const wrote = layered?.summary ?? this.layers.fallback
-    if (layered?.tampering.length) return { ...tamperedVerdict(layered.tampering, started, 'during the gate run, '), wrote }
-    const durationMs = Date.now() - started
-    const narrowedBy = channel?.narrowedBy
-    const counted = narrowedBy ? null : this.baseline
-    const verdict = gateVerdict({ run: r, output, dir: prepared.dir, timeoutMs, durationMs, report, channel: channel?.file, named: this.lastNamed, exitCodeOnly, baseline: counted })
-    return { ...verdict, ...(narrowedBy ? { narrowedBy } : {}), ...(wrote ? { wrote } : {}) }
+  /** The gate command and its verdict (see runGateCommand); what the baseline's health reads of it is kept. */
+  private async runCommand(run: CommandRun, kind: GateRunKind): Promise<GateVerdict> {
+    const outcome = await runGateCommand({ opts: { ...this.opts, exitCodeOnly: this.exitCodeOnly }, layers: this.layers, baseline: this.baseline }, run)
+    this.lastTimings.command = outcome.commandMs
+    this.lastEnd = outcome.end
+    this.lastChannel = outcome.channel
+    this.lastNamed = outcome.named
+    if (outcome.wroteProtected && kind.baseline && !kind.only) this.lastWrote = outcome.wroteProtected
+    return outcome.verdict
   }
 }
