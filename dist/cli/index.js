@@ -631,7 +631,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-MXX7MIAG.js");
+  const machinery = import("../chunks/run-machinery-3UKZ5S7I.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);
