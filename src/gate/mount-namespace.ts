@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { systemProgram } from '../process/system-program.js'
 
 /** A copy-on-write layer over `target`: its writes land in `upper` (with overlayfs's `work` beside it). */
 export interface OverlayMount {
@@ -23,9 +24,10 @@ export interface ProcessStart {
  */
 export function inMountNamespace(script: string, mount: OverlayMount, user?: { uid: number; gid: number }): ProcessStart {
   const options = `lowerdir=${mount.target},upperdir=${mount.upper},workdir=${mount.work},metacopy=on,volatile`
-  const drop = user ? `exec setpriv --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ` : 'exec '
-  const inner = `mount -t overlay loopgate-gate -o "$1" "$2" && cd "$2" && ${drop}/bin/bash -c "$3"`
-  return { command: 'unshare', args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', options, mount.target, script] }
+  const [unshare, mountBin, setpriv] = ['unshare', 'mount', 'setpriv'].map((name) => systemProgram(name) ?? `/usr/bin/${name}`)
+  const drop = user ? `exec ${setpriv} --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ` : 'exec '
+  const inner = `${mountBin} -t overlay loopgate-gate -o "$1" "$2" && cd "$2" && ${drop}/bin/bash -c "$3"`
+  return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', options, mount.target, script] }
 }
 
 let probed: string | null | undefined

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Launcher, ProcessStart } from '../process/run-process.js'
+import { SYSTEM_PATH, systemProgram } from '../process/system-program.js'
 import { loopbackPorts, proxiedLoopback, type HostRules } from './allowed-hosts.js'
 import { EgressLog, type RefusalKind, type SandboxKind } from './egress-log.js'
 import { EgressProxy } from './egress-proxy.js'
@@ -18,21 +19,6 @@ export interface SandboxExtra {
 
 export type SandboxProbe = { ok: true; unshare: string; ip: string } | { ok: false; why: string }
 
-const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
-
-function findProgram(name: string): string | null {
-  for (const dir of SYSTEM_PATH.split(':')) {
-    const file = path.join(dir, name)
-    try {
-      accessSync(file, constants.X_OK)
-      return file
-    } catch {
-      // not here
-    }
-  }
-  return null
-}
-
 /**
  * Whether this runner lets loopgate give each process private network and PID namespaces: root,
  * `unshare` and `ip`, and a kernel (and container) that allow them. Tried once, before any spend.
@@ -40,8 +26,8 @@ function findProgram(name: string): string | null {
 export function probeSandbox(): SandboxProbe {
   const uid = process.getuid?.()
   if (uid !== 0) return { ok: false, why: `loopgate runs as uid ${uid ?? 'unknown'}, not root, so it cannot make network and PID namespaces` }
-  const unshare = findProgram('unshare')
-  const ip = findProgram('ip')
+  const unshare = systemProgram('unshare')
+  const ip = systemProgram('ip')
   if (!unshare || !ip) return { ok: false, why: `${unshare ? '' : '`unshare` (util-linux) '}${ip ? '' : '`ip` (iproute2) '}not found` }
   const r = spawnSync(unshare, ['--net', '--pid', '--fork', '--mount-proc', ip, 'link', 'set', 'lo', 'up'], { encoding: 'utf8', timeout: 10_000 })
   if (r.status !== 0)
