@@ -73,6 +73,21 @@ describe("pytest with `addopts = -q`: the count comes from loopgate's report", (
       inputs: pytestGate(),
       script: 'printf \'import pytest\\n\\n\\ndef add(a, b):\\n    pytest.skip("later")\\n\' > src/calc.py\n'
     })
+    const [first] = r.report.run?.iterations ?? []
+    expect(first.gate?.passed).toBe(false)
+    // The source now imports the judge's own framework: put back before the gate runs it.
+    expect(first.rejected.join('\n')).toContain('src/calc.py (imports `pytest`')
+    expect(r.report.run?.verifiedCommit).toBeNull()
+  })
+
+  withPytest('a skip through an import built at run time is counted against the baseline', async () => {
+    const r = await runAttack({
+      isolation: 'weak',
+      files: pytestProject(),
+      inputs: pytestGate(),
+      // An import built at run time is past what the source check reads: the skip count still holds.
+      script: "printf 'def add(a, b):\\n    __import__(\"py\" + \"test\").skip(\"later\")\\n' > src/calc.py\n"
+    })
     const gate = r.report.run?.iterations[0].gate
     expect(gate?.passed).toBe(false)
     expect(gate?.reason).toContain('more tests skipped than the baseline (2 > 0)')

@@ -70,45 +70,37 @@ export class WriteLayer {
   }
 
   private async prepare(): Promise<void> {
+    const prune = DEPENDENCY_TREES.flatMap((name) => ['-o', '-name', name]).slice(1)
+    const outsideDeps = `find . -xdev \\( ${prune.map(quote).join(' ')} \\) -prune -o`
     const user = this.opts.user
-    if (user) {
-      const keep = path.join(this.root, 'read-only')
-      const open = path.join(this.root, 'writable')
-      writeFileSync(
-        keep,
-        this.opts
-          .readOnly()
-          .map((rel) => `./${rel}\0`)
-          .join(''),
-        { mode: 0o600 }
-      )
-      writeFileSync(
-        open,
-        this.opts
-          .writable()
-          .map((rel) => `./${rel}\0`)
-          .join(''),
-        { mode: 0o600 }
-      )
-      const prune = DEPENDENCY_TREES.flatMap((name) => ['-o', '-name', name]).slice(1)
-      const give = [
-        `find . -xdev \\( ${prune.map(quote).join(' ')} \\) -prune -o -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`,
-        `xargs -0r -a ${quote(keep)} chown -h 0:0 -- 2>/dev/null`,
-        `xargs -0r -a ${quote(open)} chmod u+w -- 2>/dev/null`,
-        'true'
-      ].join('; ')
-      const start = inMountNamespace(give, this.nextMount())
-      await run(start.command, start.args, { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeout: 600_000 }).catch(
-        (err: { stderr?: string }) => {
-          throw new Error(
-            `the gate run's write layer could not be prepared: ${String(err.stderr ?? err)
-              .trim()
-              .slice(-500)}`
-          )
-        }
-      )
-    }
+    // Without a gate user the folders are still copied up first: a folder the run only adds to is
+    // then told apart from one it made anew, which would hide what the checkout holds there.
+    const give = user
+      ? [
+          `${outsideDeps} -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`,
+          `xargs -0r -a ${quote(this.list('read-only', this.opts.readOnly()))} chown -h 0:0 -- 2>/dev/null`,
+          `xargs -0r -a ${quote(this.list('writable', this.opts.writable()))} chmod u+w -- 2>/dev/null`,
+          'true'
+        ].join('; ')
+      : `${outsideDeps} -type d -print0 | xargs -0r touch -c -a --; true`
+    const start = inMountNamespace(give, this.nextMount())
+    await run(start.command, start.args, { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeout: 600_000 }).catch(
+      (err: { stderr?: string }) => {
+        throw new Error(
+          `the gate run's write layer could not be prepared: ${String(err.stderr ?? err)
+            .trim()
+            .slice(-500)}`
+        )
+      }
+    )
     this.before = walk(this.mount.upper)
+  }
+
+  /** A NUL-separated list of checkout paths for xargs, in the layer's root-only folder. */
+  private list(name: string, rels: readonly string[]): string {
+    const file = path.join(this.root, name)
+    writeFileSync(file, rels.map((rel) => `./${rel}\0`).join(''), { mode: 0o600 })
+    return file
   }
 
   /** What the run wrote so far (see LayerWrites). */
