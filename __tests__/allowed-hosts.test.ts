@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals'
 import { badHostEntry, hostAllowed, hostRules, loopbackPorts, proxiedLoopback } from '../src/isolation/allowed-hosts.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 import { networkSection } from '../src/publish/network-section.js'
+import { defaultGateHosts } from '../src/run/network.js'
+import { makeRepo } from './helpers/repo.js'
 
 describe('allowed-hosts', () => {
   const rules = hostRules(['registry.npmjs.org', '*.pythonhosted.org', 'api.example.com:8443', '127.0.0.1:5432'])
@@ -40,5 +42,16 @@ describe('allowed-hosts', () => {
     const body = networkSection([{ process: 'agent', kind: 'dns', host: '@maintainer`fixes #1', port: 53, count: 2 }])
     expect(body).toContain('| agent | DNS lookup of ')
     expect(body).not.toMatch(/(^|[^`])@maintainer/)
+  })
+
+  it('keeps the gate offline for its tests, and lets gate-setup reach the registries its install needs', () => {
+    const workspace = makeRepo({ 'package.json': '{"name":"p","version":"1.0.0"}\n', 'package-lock.json': '{"lockfileVersion":3,"packages":{}}\n' })
+    const settings = (inputs: Record<string, string>) =>
+      readSettings((name) => ({ prompt: 'x', 'gate-command': 'npm test', 'working-directory': workspace, ...inputs })[name] ?? '', {})
+    const env = { npm_config_registry: 'http://127.0.0.1:4873/', HOME: '/root' }
+    expect(defaultGateHosts(settings({}), env)).toEqual([])
+    const withSetup = defaultGateHosts(settings({ 'gate-setup': 'npm ci' }), env)
+    expect(withSetup).toContain('registry.npmjs.org')
+    expect(withSetup).toContain('127.0.0.1:4873')
   })
 })

@@ -52,6 +52,17 @@ export function defaultAgentHosts(settings: Settings, runnerEnv: NodeJS.ProcessE
   return [...new Set([...(route ? [route] : []), ...registries, ...configuredRegistries(runnerEnv, settings.agentEnv)])]
 }
 
+/**
+ * `gate-allowed-hosts` when not given: none for the tests; with `gate-setup`, the registries its
+ * install needs (the project's ecosystems' and those the workflow's own environment configures).
+ */
+export function defaultGateHosts(settings: Settings, runnerEnv: NodeJS.ProcessEnv): string[] {
+  if (!settings.gateSetup) return configuredRegistries(runnerEnv, settings.agentEnv)
+  const registries = ECOSYSTEMS.filter((e) => detects(e, settings.workspace)).flatMap((e) => e.registries)
+  const configured = configuredRegistries(runnerEnv, Object.keys(runnerEnv))
+  return [...new Set([...registries, ...configured])]
+}
+
 const isAny = (list: readonly string[] | undefined): boolean => list?.length === 1 && list[0] === '*'
 
 function listWords(kind: SandboxKind, list: readonly string[]): string {
@@ -67,7 +78,7 @@ function listWords(kind: SandboxKind, list: readonly string[]): string {
  */
 export function openNetwork(settings: Settings, runnerEnv: NodeJS.ProcessEnv): RunNetwork {
   const agent = settings.allowedHosts?.length ? settings.allowedHosts : defaultAgentHosts(settings, runnerEnv)
-  const gate = settings.gateAllowedHosts?.length ? settings.gateAllowedHosts : configuredRegistries(runnerEnv, settings.agentEnv)
+  const gate = settings.gateAllowedHosts?.length ? settings.gateAllowedHosts : defaultGateHosts(settings, runnerEnv)
   const probe = probeSandbox()
   if (!probe.ok) {
     if (!isAny(settings.allowedHosts)) {
