@@ -86,7 +86,7 @@ describe("pytest with `addopts = -q`: the count comes from loopgate's report", (
       files: pytestProject(),
       inputs: pytestGate(),
       // An import built at run time is past what the source check reads: the skip count still holds.
-      script: "printf 'def add(a, b):\\n    __import__(\"py\" + \"test\").skip(\"later\")\\n' > src/calc.py\n"
+      script: 'printf \'def add(a, b):\\n    __import__("py" + "test").skip("later")\\n\' > src/calc.py\n'
     })
     const gate = r.report.run?.iterations[0].gate
     expect(gate?.passed).toBe(false)
