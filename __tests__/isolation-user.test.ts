@@ -175,7 +175,7 @@ needs('second-user').test('when a run returns, its own users are gone and the wo
   for (const file of ['.', 'src/math.mjs', 'made-by-agent.txt']) expect(statSync(path.join(r.ws, file)).uid).toBe(process.getuid?.())
 })
 
-needs('second-user').test('the gate’s own user writes the runner folders of its checkout, never a source folder, from the first gate run on', async () => {
+needs('second-user').test('the gate’s own user writes the runner folders of its checkout, and a source folder only in its run’s own layer, from the first gate run on', async () => {
   const r = await runAttack({
     isolation: 'auto',
     files: { ...attackProject(), 'src/deep/nested/keep.txt': 'kept\n' },
@@ -188,7 +188,10 @@ needs('second-user').test('the gate’s own user writes the runner folders of it
   expect(r.report.stopReason).toBe('verified')
   expect(r.log).toMatch(/"type":"baseline"[^\n]*"tests":2/)
   expect(r.report.run?.iterations[0].gate?.outputTail).toMatch(/-g\n/)
-  expect(r.report.run?.iterations[0].gate?.outputTail).toContain('SRC-REFUSED')
+  // Each gate run writes into a layer of its own over the checkout, thrown away after it.
+  expect(r.report.run?.iterations[0].gate?.outputTail).toContain('SRC-WRITTEN')
+  expect(existsSync(path.join(r.ws, 'src/deep/nested/out.txt'))).toBe(false)
+  expect(r.log).toMatch(/"wrote":"the gate run wrote [^"]*src\//)
 })
 
 needs('second-user').test('a process of a named agent user already running cannot reach the dependencies the gate copies', async () => {
