@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Ledger } from '../src/records/ledger.js'
 import { needs } from './helpers/needs-tools.js'
-import { buggyProject, isRunning, makeRepo, sh } from './helpers/repo.js'
+import { killMarked, markedAlive } from './helpers/hanging-agent.js'
+import { buggyProject, makeRepo, sh } from './helpers/repo.js'
 import { runIn } from './helpers/settings.js'
 
 const FIX = `sed -i 's/a - b/a + b/' src/math.mjs`
@@ -111,17 +112,16 @@ describe('each stop reason, made to fire on a real git repository', () => {
 describe('the command agent and the per-call timeout', () => {
   needs('setsid').it('kills the whole process group, grandchildren and setsid escapees included', async () => {
     const repo = makeRepo(buggyProject())
-    const agent = [
-      '(sleep 300 & echo $! > "$PWD/../pids-$LOOPGATE_ITERATION-a")',
-      'setsid sleep 301 & echo $! > "$PWD/../pids-$LOOPGATE_ITERATION-b"',
-      'sleep 302'
-    ].join('; ')
-    const r = await runIn(repo, { 'agent-command': agent, 'gate-command': GATE, 'call-timeout-minutes': '0.02', 'max-iterations': '1' })
-    expect(r.run?.iterations[0].agent.timedOut).toBe(true)
-    expect(r.run?.iterations[0].agent.status).toBe('failed')
-    for (const suffix of ['a', 'b']) {
-      const pid = readFileSync(path.join(repo, '..', `pids-1-${suffix}`), 'utf8').trim()
-      expect(isRunning(pid)).toBe(false)
+    // Found by name: a pid the agent sees in its call's PID namespace means nothing outside it.
+    const marker = `loopgate-escapee-${path.basename(repo)}`
+    const agent = [`(exec -a ${marker}-a sleep 300 &)`, `(setsid bash -c 'exec -a ${marker}-b sleep 301' &)`, 'sleep 302'].join('; ')
+    try {
+      const r = await runIn(repo, { 'agent-command': agent, 'gate-command': GATE, 'call-timeout-minutes': '0.02', 'max-iterations': '1' })
+      expect(r.run?.iterations[0].agent.timedOut).toBe(true)
+      expect(r.run?.iterations[0].agent.status).toBe('failed')
+      for (const suffix of ['a', 'b']) expect(markedAlive(`${marker}-${suffix}`)).toBe(false)
+    } finally {
+      for (const suffix of ['a', 'b']) killMarked(`${marker}-${suffix}`)
     }
   })
 

@@ -59,12 +59,12 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   {
     name: 'allowed-hosts',
     description:
-      "Where the agent's processes may connect, through loopgate's forward proxy only (newline or comma list of exact host names, `*.suffix` patterns and addresses, each optionally with `:port`; a loopback `127.0.0.1:PORT` is relayed as it is). Each call runs in a private network namespace with loopback only: DNS, raw sockets and every other address fail, and every refusal is listed. Default: the model API the metering proxy serves, the package registries of the project's ecosystems and the registries the run's environment configures. `'*'` gives the runner's whole network (said in the summary)."
+      "Where the agent's processes may connect, through loopgate's forward proxy only. A newline or comma list of exact host names, `*.suffix` patterns and addresses, each optionally with `:port` (a loopback `127.0.0.1:PORT` is relayed as it is). Each call runs in a private network namespace with loopback only: DNS, raw sockets and every other address fail, and every refusal is listed. Default: the model API the metering proxy serves, the package registries of the project's ecosystems and the registries the run's environment configures. `'*'` gives the runner's whole network (said in the summary)."
   },
   {
     name: 'gate-allowed-hosts',
     description:
-      "Where the gate's processes (gate-setup and the gate command) may connect, in the same form as `allowed-hosts`. Default: none for the tests; with `gate-setup`, the registries its install needs (the project's ecosystems' and those the workflow's environment configures: npm_config_registry, PIP_INDEX_URL, ...). The gate is otherwise offline. `'*'` gives the runner's whole network."
+      "Where the gate's processes may connect (gate-setup and the gate command), as in `allowed-hosts`. Default: none for the tests; with `gate-setup`, the registries its install needs (the project's ecosystems' and those the workflow's environment configures: npm_config_registry, PIP_INDEX_URL, ...). The gate is otherwise offline. `'*'` gives the runner's whole network."
   },
   { name: 'max-iterations', description: 'Outer-loop cap (an integer from 1; never unlimited).', default: '20' },
   { name: 'max-turns', description: 'Per-call turn cap, passed to the CLI and counted by loopgate from the event stream.', default: '40' },

@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-QYAAF7ZR.js";
+} from "../chunks/chunk-UQZSRJMT.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
