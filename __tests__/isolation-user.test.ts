@@ -175,24 +175,27 @@ needs('second-user').test('when a run returns, its own users are gone and the wo
   for (const file of ['.', 'src/math.mjs', 'made-by-agent.txt']) expect(statSync(path.join(r.ws, file)).uid).toBe(process.getuid?.())
 })
 
-needs('second-user').test('the gate’s own user writes the runner folders of its checkout, and a source folder only in its run’s own layer, from the first gate run on', async () => {
-  const r = await runAttack({
-    isolation: 'auto',
-    files: { ...attackProject(), 'src/deep/nested/keep.txt': 'kept\n' },
-    script: `sed -i 's/a - b/a + b/' src/math.mjs\n`,
-    inputs: {
-      'gate-command':
-        'echo out > build/out.txt && mkdir build/new && echo x > build/new/y.txt && echo r > reports/report.txt && id -un > build/who.txt && cat build/who.txt && { { echo x > src/deep/nested/out.txt; } 2>/dev/null && echo SRC-WRITTEN || echo SRC-REFUSED; } && node test/run.mjs'
-    }
-  })
-  expect(r.report.stopReason).toBe('verified')
-  expect(r.log).toMatch(/"type":"baseline"[^\n]*"tests":2/)
-  expect(r.report.run?.iterations[0].gate?.outputTail).toMatch(/-g\n/)
-  // Each gate run writes into a layer of its own over the checkout, thrown away after it.
-  expect(r.report.run?.iterations[0].gate?.outputTail).toContain('SRC-WRITTEN')
-  expect(existsSync(path.join(r.ws, 'src/deep/nested/out.txt'))).toBe(false)
-  expect(r.log).toMatch(/"wrote":"the gate run wrote [^"]*src\//)
-})
+needs('second-user').test(
+  'the gate’s own user writes the runner folders of its checkout, and a source folder only in its run’s own layer, from the first gate run on',
+  async () => {
+    const r = await runAttack({
+      isolation: 'auto',
+      files: { ...attackProject(), 'src/deep/nested/keep.txt': 'kept\n' },
+      script: `sed -i 's/a - b/a + b/' src/math.mjs\n`,
+      inputs: {
+        'gate-command':
+          'echo out > build/out.txt && mkdir build/new && echo x > build/new/y.txt && echo r > reports/report.txt && id -un > build/who.txt && cat build/who.txt && { { echo x > src/deep/nested/out.txt; } 2>/dev/null && echo SRC-WRITTEN || echo SRC-REFUSED; } && node test/run.mjs'
+      }
+    })
+    expect(r.report.stopReason).toBe('verified')
+    expect(r.log).toMatch(/"type":"baseline"[^\n]*"tests":2/)
+    expect(r.report.run?.iterations[0].gate?.outputTail).toMatch(/-g\n/)
+    // Each gate run writes into a layer of its own over the checkout, thrown away after it.
+    expect(r.report.run?.iterations[0].gate?.outputTail).toContain('SRC-WRITTEN')
+    expect(existsSync(path.join(r.ws, 'src/deep/nested/out.txt'))).toBe(false)
+    expect(r.log).toMatch(/"wrote":"the gate run wrote [^"]*src\//)
+  }
+)
 
 needs('second-user').test('a process of a named agent user already running cannot reach the dependencies the gate copies', async () => {
   // A job the agent's user left behind (a crontab of an earlier run, say) writes node_modules the
