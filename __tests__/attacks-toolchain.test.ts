@@ -160,32 +160,34 @@ describe('a dependency folder committed in the tree is never loaded by the gate'
 
 describe('nothing runs between the check and the verdict unchecked', () => {
   test(
-    'code under test that gate-setup runs (a build step) writes a runner configuration: the write is refused, the gate fails',
+    'code under test that gate-setup runs (a build step) writes a runner configuration: the write is tampering, the gate fails',
     async () => {
       const files = { 'scripts/build.js': "require('../src/version.js')\nconsole.log('built')\n", 'src/version.js': "module.exports = '1.0.0'\n" }
       const script = `cat > src/version.js <<'JS'\nrequire('fs').writeFileSync('.mocharc.json', JSON.stringify({ 'dry-run': true }))\nmodule.exports = '1.0.0'\nJS`
       const r = await attack(script, { 'gate-setup': 'npm ci --no-audit --no-fund && node scripts/build.js' }, 'test', files)
       const first = r.report.run?.iterations[0].gate
       expect(first?.passed).toBe(false)
-      // The checkout's root is not the gate user's during gate-setup either.
-      expect(first?.reason).toBe('gate-setup failed (exit 1)')
-      expect(first?.outputTail).toContain("EACCES: permission denied, open '.mocharc.json'")
+      // The write lands in the run's own layer, and is judged there before the command runs.
+      expect(first?.reason).toContain('after gate-setup, protected files differ from the base')
+      expect(first?.reason).toContain('.mocharc.json (written by the gate run')
       expect(r.report.stopReason).not.toBe('verified')
     },
     LONG
   )
 
   test(
-    'during the gate command, the folders holding protected files take no new file; the runner folders do',
+    'during the gate command, a new runner configuration or test file is tampering; the runner folders are the run’s own',
     async () => {
       const writes = ['.mocharc.json', 'test/extra.spec.js', 'coverage/out.json']
         .map((f) => `try { require('fs').writeFileSync('${f}', '{}'); console.log('wrote ${f}') } catch (e) { console.log(e.code + ' ${f}') }`)
         .join('\n')
       const r = await attack(`cat > src/math.js <<'JS'\n${writes}\nexports.add = (a, b) => a - b\nJS`)
-      const out = r.report.run?.iterations[0].gate?.outputTail ?? ''
-      expect(out).toContain('EACCES .mocharc.json')
-      expect(out).toContain('EACCES test/extra.spec.js')
-      expect(out).toContain('wrote coverage/out.json')
+      const gate = r.report.run?.iterations[0].gate
+      expect(gate?.passed).toBe(false)
+      expect(gate?.reason).toContain('during the gate run, protected files differ from the base')
+      for (const f of ['.mocharc.json', 'test/extra.spec.js']) expect(gate?.reason).toContain(`${f} (written by the gate run`)
+      expect(gate?.reason).not.toContain('coverage/out.json')
+      expect(r.report.stopReason).not.toBe('verified')
     },
     LONG
   )
