@@ -87,6 +87,8 @@ function run(ws: string, inputs: Record<string, string>) {
       'loop-id': 'poetrydeps',
       'gate-setup': `${TEST_PYTHON} -m venv --system-site-packages .venv && ${poetryEnv} poetry install --no-root --no-interaction --no-ansi`,
       'gate-command': '.venv/bin/python -m pytest -q -p no:cacheprovider',
+      // The project's own package source: the gate reaches it only when named.
+      'gate-allowed-hosts': new URL(index.url).host,
       'allow-major': 'true',
       'max-iterations': '3'
     }
