@@ -24,11 +24,18 @@ export type OpenAIStep =
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'cut' }
   | { kind: 'slow'; delayMs: number }
+  /** Answers after this long with this usage, as JSON or a stream as the request asks. */
+  | { kind: 'late'; delayMs: number; usage: ResponsesUsage }
 
 export interface OpenAIServer {
   url: string
   requests: RecordedRequest[]
   scriptedCalls: number
+  /**
+   * The usage of every answer the model computed, as a real API bills it: when the request is
+   * taken, whether or not anyone is still there to read the answer.
+   */
+  billed: ResponsesUsage[]
   setScript(steps: OpenAIStep[], fallback?: OpenAIStep): void
   close(): Promise<void>
 }
@@ -65,19 +72,22 @@ function streamResponse(res: http.ServerResponse, model: string, items: unknown[
 
 /**
  * A scripted OpenAI Responses API on 127.0.0.1 (port 0). Each POST /v1/responses takes the next
- * step of the script; when the script is used up the fallback answers.
+ * step of the script; when the script is used up the fallback answers. With `models`, a request
+ * for a model the pattern does not match is answered 404, as the real API does.
  */
-export async function startOpenAIServer(): Promise<OpenAIServer> {
+export async function startOpenAIServer(opts: { models?: RegExp } = {}): Promise<OpenAIServer> {
   let script: OpenAIStep[] = []
   let fallback: OpenAIStep = { kind: 'text', text: 'Done.' }
   const state: OpenAIServer = {
     url: '',
     requests: [],
     scriptedCalls: 0,
+    billed: [],
     setScript(steps, fb) {
       script = [...steps]
       fallback = fb ?? { kind: 'text', text: 'Done.' }
       state.scriptedCalls = 0
+      state.billed.length = 0
       state.requests.length = 0
     },
     close: () => local.close()
@@ -85,7 +95,8 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
 
   const message = (content: unknown[]): unknown => ({ type: 'message', id: `msg_${++counter}`, role: 'assistant', status: 'completed', content })
 
-  const answer = (step: OpenAIStep, res: http.ServerResponse, model: string): void => {
+  const answer = (step: OpenAIStep, res: http.ServerResponse, model: string, stream = true): void => {
+    if (step.kind === 'text' || step.kind === 'exec' || step.kind === 'refusal' || step.kind === 'late') state.billed.push(step.usage ?? DEFAULT_OPENAI_USAGE)
     switch (step.kind) {
       case 'text':
         return streamResponse(res, model, [message([{ type: 'output_text', text: step.text, annotations: [] }])], step.usage ?? DEFAULT_OPENAI_USAGE)
@@ -144,14 +155,40 @@ export async function startOpenAIServer(): Promise<OpenAIServer> {
         })
         return
       }
+      case 'late': {
+        local.later(step.delayMs, () => {
+          if (res.destroyed) return
+          const item = message([{ type: 'output_text', text: 'Late.', annotations: [] }])
+          if (stream) return streamResponse(res, model, [item], step.usage)
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ id: `resp_${++counter}`, object: 'response', model, status: 'completed', output: [item], usage: usageBody(step.usage) }))
+        })
+        return
+      }
     }
   }
 
   const local = new LocalHttp((req, res, body) => {
     if (req.method === 'POST' && (req.url ?? '').startsWith('/v1/responses')) {
+      const model = typeof body?.model === 'string' ? body.model : 'gpt-5'
+      if (opts.models && !opts.models.test(model)) {
+        // as the real API does: a model it does not serve is named in the 404
+        res.writeHead(404, { 'content-type': 'application/json' })
+        res.end(
+          JSON.stringify({
+            error: {
+              message: `The model \`${model}\` does not exist or you do not have access to it.`,
+              type: 'invalid_request_error',
+              param: null,
+              code: 'model_not_found'
+            }
+          })
+        )
+        return
+      }
       state.scriptedCalls++
       const step = script.length > 0 ? script.shift()! : fallback
-      answer(step, res, typeof body?.model === 'string' ? body.model : 'gpt-5')
+      answer(step, res, model, body?.stream === true)
       return
     }
     if ((req.url ?? '').startsWith('/v1/models')) {

@@ -1,0 +1,197 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { DEFAULT_PRICES } from '../src/agents/pricing.js'
+import { bareRemote, checkoutOf } from './helpers/bare-remote.js'
+import { DIST_INDEX, runAction, type ActionRun } from './helpers/action-runner.js'
+import { CLI_BIN_DIR, CLAUDE_BIN, CODEX_BIN } from './helpers/agent-engine.js'
+import { assertUserCanRun, agentUser } from './helpers/agent-user.js'
+import { attackLines, FORGED_QUOTA_SENTENCE, wireAttackCommand, type WireAttack } from './helpers/wire-attacks.js'
+import { startGitHubServer, type GitHubServer } from './github-server/server.js'
+import { startAnthropicServer, type AnthropicServer } from './servers/anthropic-server.js'
+import { startOpenAIServer, type OpenAIServer } from './servers/openai-server.js'
+
+/**
+ * A command the model runs attacks loopgate's metering proxy, through the bundled action as the
+ * runner starts it: the real `claude` and `codex` CLIs behind the proxy, the scripted model
+ * servers, the local GitHub server and a bare remote. Each CLI's run of an attack is shared by the
+ * tests that check what it did.
+ */
+
+const TOKEN = 'ghs_meterAttacksE2eToken00000000000000001'
+const KEYS = { claude: 'sk-ant-meter-attacks-key-held-by-loopgate', codex: 'sk-openai-meter-attacks-key-held-by-loopgate' }
+const CEILING_USD = 3
+
+type Cli = 'claude' | 'codex'
+interface Usage {
+  input: number
+  cached?: number
+  output: number
+}
+
+let gh: GitHubServer
+let anthropic: AnthropicServer
+let openai: OpenAIServer
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('dist/index.js is missing: run `npm run package`')
+  assertUserCanRun(agentUser(), CLAUDE_BIN)
+  assertUserCanRun(agentUser(), CODEX_BIN)
+  anthropic = await startAnthropicServer()
+  openai = await startOpenAIServer({ models: /^gpt-/ })
+  gh = await startGitHubServer({ token: TOKEN })
+})
+afterAll(async () => {
+  await anthropic?.close()
+  await openai?.close()
+  await gh?.close()
+})
+
+/** What each CLI's route looks like to the tests: its model, its prices, the model server's record. */
+const ROUTES = {
+  claude: {
+    model: 'claude-opus-5-5',
+    promptChars: 600_000,
+    large: { input: 150_000, output: 4000 },
+    script(attack: WireAttack, large: Usage, answers: number) {
+      anthropic.setScript([
+        { kind: 'tool', name: 'Bash', input: { command: wireAttackCommand(attack, { PROMPT_CHARS: '600000' }) } },
+        ...Array.from({ length: answers }, () => ({ kind: 'late' as const, delayMs: 1000, usage: { input_tokens: large.input, output_tokens: large.output } }))
+      ])
+    },
+    billed: (): Usage[] => anthropic.billed.map((u) => ({ input: u.input_tokens, output: u.output_tokens })),
+    requests: () => anthropic.requests,
+    env: () => ({ ANTHROPIC_BASE_URL: anthropic.url, CLAUDE_CODE_MAX_RETRIES: '1' }),
+    inputs: { agent: 'claude', 'anthropic-api-key': KEYS.claude, 'max-turns': '5' }
+  },
+  codex: {
+    model: 'gpt-6.2-sol',
+    promptChars: 1_200_000,
+    large: { input: 300_000, output: 4000 },
+    script(attack: WireAttack, large: Usage, answers: number) {
+      openai.setScript([
+        { kind: 'exec', cmd: wireAttackCommand(attack, { PROMPT_CHARS: '1200000' }) },
+        ...Array.from({ length: answers }, () => ({ kind: 'late' as const, delayMs: 1000, usage: { input_tokens: large.input, output_tokens: large.output } }))
+      ])
+    },
+    billed: (): Usage[] => openai.billed.map((u) => ({ input: u.input_tokens, cached: u.cached_tokens, output: u.output_tokens })),
+    requests: () => openai.requests,
+    env: () => ({ OPENAI_BASE_URL: `${openai.url}/v1` }),
+    // commands may reach the network, as a workflow that lets the agent fetch dependencies allows
+    inputs: { agent: 'codex', 'openai-api-key': KEYS.codex, 'agent-args': '-c sandbox_workspace_write.network_access=true' }
+  }
+} as const
+
+/** An answer's price at loopgate's own table. */
+function usd(cli: Cli, u: Usage): number {
+  const p = DEFAULT_PRICES[ROUTES[cli].model]
+  const cached = u.cached ?? 0
+  return ((u.input - cached) * p.input + cached * p.cachedInput + u.output * p.output) / 1e6
+}
+
+async function attackRun(cli: Cli, attack: WireAttack, maxIterations: number): Promise<ActionRun> {
+  const route = ROUTES[cli]
+  route.script(attack, route.large, attack === 'hangup' ? 10 : 0)
+  const { server, bare } = bareRemote()
+  const r = await runAction({
+    workspace: checkoutOf(bare),
+    eventName: 'schedule',
+    event: { schedule: '0 3 * * *' },
+    env: {
+      PATH: `${CLI_BIN_DIR}${path.delimiter}${process.env.PATH ?? '/usr/bin:/bin'}`,
+      ...route.env(),
+      GITHUB_API_URL: gh.url,
+      GITHUB_SERVER_URL: `file://${server}`,
+      GITHUB_REF: 'refs/heads/main'
+    },
+    inputs: {
+      ...route.inputs,
+      prompt: 'Make add() return the sum of its two arguments, and keep the tests green.',
+      'gate-command': 'node test/run.mjs',
+      'github-token': TOKEN,
+      'max-iterations': String(maxIterations),
+      'call-budget-usd': String(CEILING_USD - 0.01),
+      'spend-ceiling-usd': String(CEILING_USD),
+      'loop-id': `meter-${attack}-${cli}`
+    },
+    timeoutMs: 300_000
+  })
+  if (process.env.METER_ATTACK_DEBUG)
+    (await import('node:fs')).writeFileSync(`/tmp/meter-attack-${cli}-${attack}.json`, JSON.stringify({ ...r, requests: route.requests() }, null, 1))
+  return r
+}
+
+function expectNoSecrets(r: ActionRun, cli: Cli): void {
+  for (const text of [r.stdout, r.stderr, r.summary, ...gh.issues.map((i) => i.body)]) {
+    expect(text).not.toContain(TOKEN)
+    expect(text).not.toContain(KEYS[cli])
+  }
+}
+
+describe.each(['claude', 'codex'] as const)('%s: a command the model runs', (cli) => {
+  const route = ROUTES[cli]
+
+  describe('hangs up on ten large requests before each answer', () => {
+    let r: ActionRun
+    let billed: Usage[]
+    beforeAll(async () => {
+      r = await attackRun(cli, 'hangup', 1)
+      billed = route.billed()
+    }, 360_000)
+
+    test('the ledger holds at least what the model server served, and crosses the ceiling by at most one answer', () => {
+      const served = billed.reduce((sum, u) => sum + usd(cli, u), 0)
+      const perAnswer = usd(cli, route.large)
+      const large = billed.filter((u) => u.input === route.large.input)
+      // the model computed some of the ten; the proxy refused the rest before they left
+      expect(large.length).toBeGreaterThan(0)
+      expect(large.length).toBeLessThan(10)
+      const spent = Number(r.outputs['spend-usd'])
+      expect(spent).toBeGreaterThanOrEqual(served - 0.005)
+      expect(spent).toBeLessThanOrEqual(CEILING_USD + perAnswer)
+      expect(r.outputs['stop-reason']).not.toBe('provider-unavailable')
+      expectNoSecrets(r, cli)
+    })
+  })
+
+  describe('probes the proxy with its key', () => {
+    let r: ActionRun
+    let lines: string[]
+    beforeAll(async () => {
+      r = await attackRun(cli, 'probes', 1)
+      lines = attackLines(route.requests().map((q) => q.body))
+    }, 360_000)
+
+    test("reads of the account's files, batches and stored responses are refused, never relayed, and the refusals are in the attempt log", () => {
+      const reads = lines.filter((l) => l.startsWith('ATTACK GET'))
+      expect(reads.length).toBeGreaterThanOrEqual(2)
+      for (const line of reads) expect(line).toMatch(/^ATTACK GET \S+ 403 /)
+      expect(route.requests().filter((q) => q.method === 'GET' && !q.url.startsWith('/v1/models'))).toEqual([])
+      const log = readFileSync(r.outputs['log-file'], 'utf8')
+      for (const line of reads) expect(log).toContain(`loopgate's metering proxy refused GET ${line.split(' ')[2]}`)
+      expectNoSecrets(r, cli)
+    })
+
+    test('a request for a kind the price table cannot price is refused before it is relayed, naming it', () => {
+      const asks = lines.filter((l) => l.startsWith('ATTACK POST'))
+      const named = cli === 'claude' ? [/the server tool 'code_execution_20250825'/] : [/the 'scale' service tier/, /a background response/]
+      expect(asks).toHaveLength(named.length)
+      named.forEach((name, i) => expect(asks[i]).toMatch(new RegExp(`^ATTACK POST \\S+ 400 .*${name.source}`)))
+      const relayed = route.requests().map((q) => JSON.stringify(q.body ?? ''))
+      expect(relayed.filter((b) => /code_execution_2|"service_tier":"scale"|"background":true/.test(b) && !b.includes('ATTACK'))).toEqual([])
+    })
+  })
+
+  test("a quota failure the agent wrote (a model named like a billing hold, then its CLI ended) does not stop the run as the provider's, and its words reach no record", async () => {
+    const r = await attackRun(cli, 'forged-quota', 2)
+    // the forged request reached the model server and was answered 404, echoing the model's name
+    expect(route.requests().some((q) => q.body?.model === FORGED_QUOTA_SENTENCE)).toBe(true)
+    expect(r.outputs['stop-reason']).not.toBe('provider-unavailable')
+    expect(r.outputs.iterations).toBe('2')
+    const log = readFileSync(r.outputs['log-file'], 'utf8')
+    for (const text of [r.stdout, r.stderr, r.summary, log, ...gh.issues.map((i) => i.body)]) {
+      expect(text).not.toContain('maintainer must raise')
+      expect(text).not.toContain('billing hold')
+    }
+    expectNoSecrets(r, cli)
+  }, 360_000)
+})
