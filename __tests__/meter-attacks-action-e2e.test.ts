@@ -50,7 +50,6 @@ afterAll(async () => {
 const ROUTES = {
   claude: {
     model: 'claude-opus-5-5',
-    promptChars: 600_000,
     large: { input: 150_000, output: 4000 },
     script(attack: WireAttack, large: Usage, answers: number) {
       anthropic.setScript([
@@ -65,19 +64,26 @@ const ROUTES = {
   },
   codex: {
     model: 'gpt-6.2-sol',
-    promptChars: 1_200_000,
     large: { input: 300_000, output: 4000 },
     script(attack: WireAttack, large: Usage, answers: number) {
-      openai.setScript([
-        { kind: 'exec', cmd: wireAttackCommand(attack, { PROMPT_CHARS: '1200000' }) },
-        ...Array.from({ length: answers }, () => ({ kind: 'late' as const, delayMs: 1000, usage: { input_tokens: large.input, output_tokens: large.output } }))
-      ])
+      openai.setScript(
+        [
+          { kind: 'exec', cmd: wireAttackCommand(attack, { PROMPT_CHARS: '1200000' }) },
+          ...Array.from({ length: answers }, () => ({
+            kind: 'late' as const,
+            delayMs: 1000,
+            usage: { input_tokens: large.input, output_tokens: large.output }
+          }))
+        ],
+        // codex's commands cannot see codex (its sandbox has a PID namespace of its own): the model ends the CLI instead, by running commands past max-turns
+        attack === 'forged-quota' ? { kind: 'exec', cmd: 'true' } : undefined
+      )
     },
     billed: (): Usage[] => openai.billed.map((u) => ({ input: u.input_tokens, cached: u.cached_tokens, output: u.output_tokens })),
     requests: () => openai.requests,
     env: () => ({ OPENAI_BASE_URL: `${openai.url}/v1` }),
     // commands may reach the network, as a workflow that lets the agent fetch dependencies allows
-    inputs: { agent: 'codex', 'openai-api-key': KEYS.codex, 'agent-args': '-c sandbox_workspace_write.network_access=true' }
+    inputs: { agent: 'codex', 'openai-api-key': KEYS.codex, 'agent-args': '-c sandbox_workspace_write.network_access=true', 'max-turns': '3' }
   }
 } as const
 
@@ -109,7 +115,8 @@ async function attackRun(cli: Cli, attack: WireAttack, maxIterations: number): P
       'gate-command': 'node test/run.mjs',
       'github-token': TOKEN,
       'max-iterations': String(maxIterations),
-      'call-budget-usd': String(CEILING_USD - 0.01),
+      // the hang-up meets the ceiling within one call; the others leave room for a second call
+      'call-budget-usd': attack === 'hangup' ? String(CEILING_USD - 0.01) : '1',
       'spend-ceiling-usd': String(CEILING_USD),
       'loop-id': `meter-${attack}-${cli}`
     },
