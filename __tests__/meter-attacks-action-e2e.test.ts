@@ -66,24 +66,25 @@ const ROUTES = {
     model: 'gpt-6.2-sol',
     large: { input: 300_000, output: 4000 },
     script(attack: WireAttack, large: Usage, answers: number) {
-      openai.setScript(
-        [
-          { kind: 'exec', cmd: wireAttackCommand(attack, { PROMPT_CHARS: '1200000' }) },
-          ...Array.from({ length: answers }, () => ({
-            kind: 'late' as const,
-            delayMs: 1000,
-            usage: { input_tokens: large.input, output_tokens: large.output }
-          }))
-        ],
-        // codex's commands cannot see codex (its sandbox has a PID namespace of its own): the model ends the CLI instead, by running commands past max-turns
-        attack === 'forged-quota' ? { kind: 'exec', cmd: 'true' } : undefined
-      )
+      openai.setScript([
+        // codex's commands cannot see codex (its sandbox has a PID namespace of its own): the forged failure leaves the CLI running
+        { kind: 'exec', cmd: wireAttackCommand(attack, { PROMPT_CHARS: '1200000' }) },
+        ...Array.from({ length: answers }, () => ({
+          kind: 'late' as const,
+          delayMs: 1000,
+          usage: { input_tokens: large.input, output_tokens: large.output }
+        }))
+      ])
     },
     billed: (): Usage[] => openai.billed.map((u) => ({ input: u.input_tokens, cached: u.cached_tokens, output: u.output_tokens })),
     requests: () => openai.requests,
     env: () => ({ OPENAI_BASE_URL: `${openai.url}/v1` }),
     // commands may reach the network, as a workflow that lets the agent fetch dependencies allows
-    inputs: { agent: 'codex', 'openai-api-key': KEYS.codex, 'agent-args': '-c sandbox_workspace_write.network_access=true', 'max-turns': '3' }
+    inputs: {
+      agent: 'codex',
+      'openai-api-key': KEYS.codex,
+      'agent-args': '-c sandbox_workspace_write.network_access=true'
+    }
   }
 } as const
 
@@ -94,8 +95,11 @@ function usd(cli: Cli, u: Usage): number {
   return ((u.input - cached) * p.input + cached * p.cachedInput + u.output * p.output) / 1e6
 }
 
-async function attackRun(cli: Cli, attack: WireAttack, maxIterations: number): Promise<ActionRun> {
+type AttackRun = ActionRun & { loopId: string }
+
+async function attackRun(cli: Cli, attack: WireAttack, maxIterations: number): Promise<AttackRun> {
   const route = ROUTES[cli]
+  const loopId = `meter-${attack}-${cli}`
   route.script(attack, route.large, attack === 'hangup' ? 10 : 0)
   const { server, bare } = bareRemote()
   const r = await runAction({
@@ -118,13 +122,13 @@ async function attackRun(cli: Cli, attack: WireAttack, maxIterations: number): P
       // the hang-up meets the ceiling within one call; the others leave room for a second call
       'call-budget-usd': attack === 'hangup' ? String(CEILING_USD - 0.01) : '1',
       'spend-ceiling-usd': String(CEILING_USD),
-      'loop-id': `meter-${attack}-${cli}`
+      'loop-id': loopId
     },
     timeoutMs: 300_000
   })
   if (process.env.METER_ATTACK_DEBUG)
     (await import('node:fs')).writeFileSync(`/tmp/meter-attack-${cli}-${attack}.json`, JSON.stringify({ ...r, requests: route.requests() }, null, 1))
-  return r
+  return { ...r, loopId }
 }
 
 /** A summary or issue without its raw attempt log (where the agent's own output is kept as it came). */
@@ -132,8 +136,13 @@ function loopgateWords(markdown: string): string {
   return markdown.replace(/<details><summary>Attempt log<\/summary>[\s\S]*?<\/details>/g, '')
 }
 
-function expectNoSecrets(r: ActionRun, cli: Cli): void {
-  for (const text of [r.stdout, r.stderr, r.summary, ...gh.issues.map((i) => i.body)]) {
+/** The issues a run opened (its loop id is in each). */
+function issuesOf(r: AttackRun): string[] {
+  return gh.issues.map((i) => i.body).filter((body) => body.includes(`loop-id=${r.loopId}`))
+}
+
+function expectNoSecrets(r: AttackRun, cli: Cli): void {
+  for (const text of [r.stdout, r.stderr, r.summary, ...issuesOf(r)]) {
     expect(text).not.toContain(TOKEN)
     expect(text).not.toContain(KEYS[cli])
   }
@@ -143,7 +152,7 @@ describe.each(['claude', 'codex'] as const)('%s: a command the model runs', (cli
   const route = ROUTES[cli]
 
   describe('hangs up on ten large requests before each answer', () => {
-    let r: ActionRun
+    let r: AttackRun
     let billed: Usage[]
     beforeAll(async () => {
       r = await attackRun(cli, 'hangup', 1)
@@ -153,20 +162,20 @@ describe.each(['claude', 'codex'] as const)('%s: a command the model runs', (cli
     test('the ledger holds at least what the model server served, and crosses the ceiling by at most one answer', () => {
       const served = billed.reduce((sum, u) => sum + usd(cli, u), 0)
       const perAnswer = usd(cli, route.large)
+      const spent = Number(r.outputs['spend-usd'])
+      expect(spent).toBeGreaterThanOrEqual(served - 0.005)
+      expect(spent).toBeLessThanOrEqual(CEILING_USD + perAnswer)
       const large = billed.filter((u) => u.input === route.large.input)
       // the model computed some of the ten; the proxy refused the rest before they left
       expect(large.length).toBeGreaterThan(0)
       expect(large.length).toBeLessThan(10)
-      const spent = Number(r.outputs['spend-usd'])
-      expect(spent).toBeGreaterThanOrEqual(served - 0.005)
-      expect(spent).toBeLessThanOrEqual(CEILING_USD + perAnswer)
       expect(r.outputs['stop-reason']).not.toBe('provider-unavailable')
       expectNoSecrets(r, cli)
     })
   })
 
   describe('probes the proxy with its key', () => {
-    let r: ActionRun
+    let r: AttackRun
     let lines: string[]
     beforeAll(async () => {
       r = await attackRun(cli, 'probes', 1)
@@ -193,7 +202,7 @@ describe.each(['claude', 'codex'] as const)('%s: a command the model runs', (cli
     })
   })
 
-  test("a quota failure the agent wrote (a model named like a billing hold, then its CLI ended) does not stop the run as the provider's, and its words reach no record", async () => {
+  test("a quota failure the agent wrote (a model named like a billing hold; claude's CLI then killed) does not stop the run as the provider's, and its words reach no record", async () => {
     const r = await attackRun(cli, 'forged-quota', 2)
     // the forged request reached the model server and was answered 404, echoing the model's name
     expect(route.requests().some((q) => q.body?.model === FORGED_QUOTA_SENTENCE)).toBe(true)
@@ -207,7 +216,8 @@ describe.each(['claude', 'codex'] as const)('%s: a command the model runs', (cli
       .filter((e) => e.type === 'iteration')
       .map((e) => JSON.stringify([e.agent?.reason, e.agent?.warnings, e.agent?.providerFailure]))
     expect(calls).toHaveLength(2)
-    for (const text of [r.stdout, r.stderr, loopgateWords(r.summary), ...calls, ...gh.issues.map((i) => loopgateWords(i.body))]) {
+    expect(issuesOf(r)).toHaveLength(1)
+    for (const text of [r.stdout, r.stderr, loopgateWords(r.summary), ...calls, ...issuesOf(r).map(loopgateWords)]) {
       expect(text).not.toContain('maintainer must raise')
       expect(text).not.toContain('monthly credit')
     }
