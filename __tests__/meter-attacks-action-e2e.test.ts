@@ -126,8 +126,6 @@ async function attackRun(cli: Cli, attack: WireAttack, maxIterations: number): P
     },
     timeoutMs: 300_000
   })
-  if (process.env.METER_ATTACK_DEBUG)
-    (await import('node:fs')).writeFileSync(`/tmp/meter-attack-${cli}-${attack}.json`, JSON.stringify({ ...r, requests: route.requests() }, null, 1))
   return { ...r, loopId }
 }
 
