@@ -16,7 +16,6 @@ const user = (name: string): string => `loopgate-agent${process.env.LOOPGATE_TES
 const write = (file: string, text: string, mode = '644'): string =>
   `mkdir -p '${path.dirname(file)}' && cat > '${file}' <<'LOOPGATE_EOF'\n${text}LOOPGATE_EOF\nchmod ${mode} '${file}'\n`
 
-
 function pythonProject(): Record<string, string> {
   return {
     '.gitignore': '__pycache__/\n',
@@ -40,14 +39,15 @@ const ATTACKS: { attack: string; files: () => Record<string, string>; gate: stri
     attack: 'a pytest.ini and conftest.py in a folder above the checkout that skip every test body',
     files: pythonProject,
     gate: `${TEST_PYTHON} -m pytest -q -p no:cacheprovider tests`,
-    script: (above) =>
-      `echo '# tidied' >> arith.py\n${write(`${above}/conftest.py`, DISARM)}${write(`${above}/pytest.ini`, '[pytest]\n')}`
+    script: (above) => `echo '# tidied' >> arith.py\n${write(`${above}/conftest.py`, DISARM)}${write(`${above}/pytest.ini`, '[pytest]\n')}`
   },
   {
     attack: "a node in an ancestor's node_modules/.bin that npm puts first on the script's PATH",
     files: () => ({ ...attackProject(), 'package.json': JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'node test/run.mjs' } }) }),
     gate: 'npm test',
-    script: (above) => "echo '// tidied' >> src/math.mjs\n" + write(`${above}/node_modules/.bin/node`, "#!/bin/sh\necho '✓ math adds two numbers'\necho '✓ math adds zero'\nexit 0\n", '755')
+    script: (above) =>
+      "echo '// tidied' >> src/math.mjs\n" +
+      write(`${above}/node_modules/.bin/node`, "#!/bin/sh\necho '✓ math adds two numbers'\necho '✓ math adds zero'\nexit 0\n", '755')
   }
 ]
 
