@@ -23,7 +23,15 @@ const ESM_TEST = [
 ].join('\n')
 
 const RUNNERS: { runner: string; script: string; pkg: Record<string, unknown>; test: string }[] = [
-  { runner: 'jest', script: 'jest --ci', pkg: {}, test: ESM_TEST.replace("import assert from 'node:assert/strict'\nimport { add } from '../src/math.js'", "const assert = require('node:assert/strict')\nconst { add } = require('../src/math.cjs')") },
+  {
+    runner: 'jest',
+    script: 'jest --ci',
+    pkg: {},
+    test: ESM_TEST.replace(
+      "import assert from 'node:assert/strict'\nimport { add } from '../src/math.js'",
+      "const assert = require('node:assert/strict')\nconst { add } = require('../src/math.cjs')"
+    )
+  },
   { runner: 'vitest', script: 'vitest run', pkg: { type: 'module' }, test: `import { describe, it } from 'vitest'\n${ESM_TEST}` },
   { runner: 'mocha', script: 'mocha', pkg: { type: 'module' }, test: ESM_TEST }
 ]
@@ -60,7 +68,10 @@ test('a node process that is not the runner is left as it is', () => {
   const gateDir = tempDir('loopgate-preload-other-')
   const dir = project(RUNNERS[0])
   const channel = openReportChannel('npm test', { gateDir, checkout: dir, env: process.env })!
-  const argv = execFileSync('node', ['-e', 'console.log(JSON.stringify(process.argv.slice(1)))', 'x'], { env: { ...process.env, ...channel.env }, encoding: 'utf8' })
+  const argv = execFileSync('node', ['-e', 'console.log(JSON.stringify(process.argv.slice(1)))', 'x'], {
+    env: { ...process.env, ...channel.env },
+    encoding: 'utf8'
+  })
   expect(JSON.parse(argv)).toEqual(['x'])
   channel.close()
 })
