@@ -80,7 +80,7 @@ test('the run resolves base-ref main, only on the server, through the github-tok
   expect(r.report.notes.join('\n')).toContain(`protected gate: base ${mainSha.slice(0, 7)} (base-ref main)`)
   expect(server.uploadPacks(true).length).toBeGreaterThan(before)
   // Never in a file the agent can read, nor in the repository's configuration afterwards.
-  const leaks = [r.ws, path.join(r.temp, 'loopgate-calls'), path.join(r.temp, 'loopgate-gate')].flatMap(filesUnder).filter((f) => {
+  const leaks = [r.ws, path.join(r.temp, 'loopgate-calls'), ...r.gateRoots].flatMap(filesUnder).filter((f) => {
     const text = readFileSync(f, 'latin1')
     return text.includes(TOKEN) || text.includes(AUTH.split(' ').pop() as string)
   })

@@ -29,7 +29,7 @@ interface Project {
 const PROJECTS: Project[] = [
   {
     name: 'node --test',
-    command: 'node --test --test-reporter=tap test/',
+    command: 'node --test test/',
     files: (dir) => {
       mkdirSync(path.join(dir, 'test'))
       writeFileSync(path.join(dir, 'src', 'lib.mjs'), 'export function work(n) { let h = 0; for (let i = 0; i < n; i++) h = (h * 31 + i) | 0; return h }\n')

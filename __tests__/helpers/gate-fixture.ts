@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { readSettings } from '../../src/inputs/read-settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
@@ -8,6 +8,7 @@ import { type RunCarry } from '../../src/state/schema.js'
 import { type RunReport } from '../../src/run/context.js'
 import type { BaselineStore } from '../../src/gate/baseline/baseline-cache.js'
 import { makeRepo, sh, tempDir } from './repo.js'
+import { OWN_GATE_ROOT } from '../../src/gate/setup/gate-root.js'
 import { workerAgentUser } from './action-runner.js'
 
 /** A unique fake token planted in INPUT_GITHUB-TOKEN, GITHUB_TOKEN, ACTIONS_* and .git/config. */
@@ -68,6 +69,8 @@ export interface AttackOptions {
   workspace?: string
   /** Baselines of earlier runs (a loop's state): a run on the same inputs takes its baseline from here. */
   baselines?: BaselineStore
+  /** The folder the run's temp folder is made in (default: the tests' temp root). */
+  tempIn?: string
 }
 
 export interface AttackResult {
@@ -76,6 +79,9 @@ export interface AttackResult {
   temp: string
   agentHome: string | null
   log: string
+  runId: string
+  /** The folders the run's gate folder may have been in (the temp folder's, or loopgate's own). */
+  gateRoots: string[]
 }
 
 /** Runs the whole engine (executeRun) with a scripted command agent that performs an attack. */
@@ -88,7 +94,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
   }
   opts.prepare?.(ws)
   sh(ws, ['config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${FAKE_TOKEN}`])
-  const temp = tempDir('loopgate-runner-temp-')
+  const temp = opts.tempIn ? mkdtempSync(path.join(opts.tempIn, 'loopgate-runner-temp-')) : tempDir('loopgate-runner-temp-')
   const scripts = path.join(temp, 'agent-scripts')
   mkdirSync(scripts, { recursive: true })
   chmodSync(temp, 0o755)
@@ -119,9 +125,10 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
   }
   const settings = readSettings((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: ws })
   const lines: string[] = []
+  const runId = opts.runId ?? `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
   const report = await executeRun(settings, {
     env,
-    runId: opts.runId ?? `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`,
+    runId,
     tempDir: temp,
     publisher: new DryRunPublisher(),
     signal: new AbortController().signal,
@@ -133,7 +140,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
   })
   const agentHome = opts.isolation === 'auto' && opts.agentUser ? `/home/${opts.agentUser}` : null
   const log = readFileSync(report.logFile, 'utf8') + lines.join('\n')
-  return { report, ws, temp, agentHome, log }
+  return { report, ws, temp, agentHome, log, runId, gateRoots: [path.join(temp, 'loopgate-gate'), OWN_GATE_ROOT] }
 }
 
 /** Every regular file under dir (symlinks not followed), skipping .git/objects. */
@@ -160,7 +167,7 @@ export function filesUnder(dir: string): string[] {
 
 /** Files the agent could read or write that contain the token (workspace, call dirs, its home, the log). */
 export function tokenLeaks(result: AttackResult): string[] {
-  const places = [result.ws, path.join(result.temp, 'loopgate-calls'), path.join(result.temp, 'loopgate-gate')]
+  const places = [result.ws, path.join(result.temp, 'loopgate-calls'), ...result.gateRoots]
   if (result.agentHome && existsSync(result.agentHome)) places.push(result.agentHome)
   const leaks = places.flatMap(filesUnder).filter((f) => readFileSync(f, 'latin1').includes(FAKE_TOKEN))
   if (result.log.includes(FAKE_TOKEN)) leaks.push('attempt log / report lines')

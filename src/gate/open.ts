@@ -70,7 +70,7 @@ export async function openGate(opts: ProtectionOptions): Promise<Protection> {
 async function beginSetup(opts: ProtectionOptions, notes: string[]): Promise<Begun> {
   const { settings } = opts
   const ws = settings.workspace
-  const location = gateLocation(opts)
+  const location = gateLocation(opts, notes)
   const first = beginFirstCheckout(location, opts.baselineCommit ?? (await opts.repository.head()))
   const opening = AgentAccount.open({
     loopId: settings.loopId,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { inMountNamespace, type OverlayMount, type ProcessStart } from './mount-namespace.js'
+import { quoted } from './reports/command-words.js'
 
 const run = promisify(execFile)
 
@@ -71,15 +72,15 @@ export class WriteLayer {
 
   private async prepare(): Promise<void> {
     const prune = DEPENDENCY_TREES.flatMap((name) => ['-o', '-name', name]).slice(1)
-    const outsideDeps = `find . -xdev \\( ${prune.map(quote).join(' ')} \\) -prune -o`
+    const outsideDeps = `find . -xdev \\( ${prune.map(quoted).join(' ')} \\) -prune -o`
     const user = this.opts.user
     // Without a gate user the folders are still copied up first: a folder the run only adds to is
     // then told apart from one it made anew, which would hide what the checkout holds there.
     const give = user
       ? [
           `${outsideDeps} -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`,
-          `xargs -0r -a ${quote(this.list('read-only', this.opts.readOnly()))} chown -h 0:0 -- 2>/dev/null`,
-          `xargs -0r -a ${quote(this.list('writable', this.opts.writable()))} chmod u+w -- 2>/dev/null`,
+          `xargs -0r -a ${quoted(this.list('read-only', this.opts.readOnly()))} chown -h 0:0 -- 2>/dev/null`,
+          `xargs -0r -a ${quoted(this.list('writable', this.opts.writable()))} chmod u+w -- 2>/dev/null`,
           'true'
         ].join('; ')
       : `${outsideDeps} -type d -print0 | xargs -0r touch -c -a --; true`
@@ -119,10 +120,6 @@ export class WriteLayer {
     }
     return { paths, remade, upper: this.mount.upper }
   }
-}
-
-function quote(s: string): string {
-  return `'${s.replaceAll("'", `'\\''`)}'`
 }
 
 /** Every entry under `upper`, keyed by relative path: its kind, inode and change time. */

@@ -7,6 +7,7 @@
 import { baseName, commandSegments, quoted, simpleWords, withoutPrefix } from './command-words.js'
 import { managerCall, scriptArguments } from './package-scripts.js'
 import { unittestCommand, type WriterKind } from './result-writer.js'
+import { preloadEnv } from './runner-preload.js'
 
 export type ChannelRunner = 'pytest' | 'jest' | 'vitest' | 'mocha' | 'node:test' | 'unittest' | 'django'
 
@@ -22,9 +23,9 @@ export interface ReportChannel {
   unfiltered?: boolean
 }
 
-/** The report option each runner takes on its command line (the file loopgate reads after the run). */
-function reportArgs(runner: ChannelRunner, file: string): string[] {
-  const f = quoted(file)
+/** The report option each runner takes on its command line (the file loopgate reads after the run), as shell words or raw. */
+function reportArgs(runner: ChannelRunner, file: string, raw = false): string[] {
+  const f = raw ? file : quoted(file)
   switch (runner) {
     case 'pytest':
       return [`--junitxml=${f}`, '-o', 'junit_family=xunit2']
@@ -42,8 +43,12 @@ function reportArgs(runner: ChannelRunner, file: string): string[] {
   }
 }
 
-/** The runners that read their report option from the environment too, wherever a script puts its files. */
-function reportEnv(runner: ChannelRunner, file: string): Record<string, string> | null {
+/**
+ * The runners that read their report option from the environment too, wherever a script puts its
+ * files; jest, vitest and mocha through loopgate's preload, when there is one.
+ */
+function reportEnv(runner: ChannelRunner, file: string, preload?: string): Record<string, string> | null {
+  if ((runner === 'jest' || runner === 'vitest' || runner === 'mocha') && preload) return preloadEnv(preload, runner, reportArgs(runner, file, true))
   if (runner === 'pytest') return { PYTEST_ADDOPTS: `--junitxml=${quoted(file)} -o junit_family=xunit2` }
   // node reads NODE_OPTIONS in every process; only a test runner's reads the reporters.
   const f = `"${file.replace(/["\\]/g, '\\$&')}"`
@@ -97,6 +102,8 @@ export function runnerOf(words: string[]): { runner: ChannelRunner; at: number }
 export interface ChannelArgs {
   file: string
   extra?: readonly string[]
+  /** loopgate's runner preload (runner-preload.ts), for a runner a script's arguments cannot reach. */
+  preload?: string
 }
 
 /** A runner started by the words themselves, with loopgate's option (or its result writer) put in place. */
@@ -160,7 +167,7 @@ function scriptRunner(script: string, scripts: Record<string, unknown> | undefin
  * node:test anywhere in it (`node --test test/`, `tsc && pytest`) gets it through the environment.
  */
 export function withReportChannel(command: string, channel: string | ChannelArgs, scripts?: Record<string, unknown>): ReportChannel | null {
-  const { file, extra = [] } = typeof channel === 'string' ? { file: channel } : channel
+  const { file, extra = [], preload } = typeof channel === 'string' ? { file: channel } : channel
   const words = simpleWords(command)
   if (!words) return null
   const call = managerCall(words, scripts)
@@ -172,7 +179,7 @@ export function withReportChannel(command: string, channel: string | ChannelArgs
   if (!call) return directChannel(words, file, extra)
   const found = scriptRunner(call.script, scripts, 0)
   if (!found || found.runner === 'unittest' || found.runner === 'django') return null
-  const env = reportEnv(found.runner, file)
+  const env = found.last && !reportEnv(found.runner, file) ? null : reportEnv(found.runner, file, preload)
   if (found.last && !env)
     return { runner: found.runner, command: [...words, ...scriptArguments(call.manager, [...reportArgs(found.runner, file), ...extra])].join(' ') }
   return env ? { runner: found.runner, command: words.join(' '), env, unfiltered: extra.length > 0 } : null

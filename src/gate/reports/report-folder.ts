@@ -6,6 +6,7 @@ import { withReportChannel, type ChannelRunner } from './report-channel.js'
 import { runnersInCommand } from './command-runners.js'
 import { placeWriter } from './result-writer.js'
 import { TEST_RUNNERS } from './runner-registry.js'
+import { placeRunnerPreload } from './runner-preload.js'
 
 /** loopgate's report channel for one gate run: the command that writes it, and the file it reads. */
 export interface OpenChannel {
@@ -65,12 +66,12 @@ export function runnersNamed(command: string, checkout: string): string[] {
  */
 export function openReportChannel(command: string, where: ChannelPlace): OpenChannel | null {
   const dir = path.join(where.gateDir, `report-${randomUUID()}`)
-  const probe = withReportChannel(command, path.join(dir, 'report'), scriptsOf(where.checkout))
+  const probe = withReportChannel(command, { file: path.join(dir, 'report'), preload: 'probe' }, scriptsOf(where.checkout))
   if (!probe) return null
   const file = path.join(dir, probe.runner === 'jest' || probe.runner === 'vitest' ? 'report.json' : 'report.xml')
   const runner = TEST_RUNNERS.find((r) => r.id === probe.runner)
   const extra = where.only?.length ? (runner?.only?.(where.only, where.checkout) ?? null) : null
-  const channel = withReportChannel(command, { file, extra: extra ?? [] }, scriptsOf(where.checkout))!
+  const channel = withReportChannel(command, { file, extra: extra ?? [], preload: placeRunnerPreload(where.gateDir) }, scriptsOf(where.checkout))!
   mkdirSync(dir, { mode: 0o700 })
   if (channel.writer) placeWriter(file)
   if (where.user) chownSync(dir, where.user.uid, where.user.gid)

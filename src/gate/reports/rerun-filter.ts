@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 /** One shell word, single-quoted: the gate command runs under `bash -c`. */
-export function shellWord(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`
-}
+export { quoted as shellWord } from './command-words.js'
 
 /** `text` as a regular expression matching itself. */
 export function literal(text: string): string {

@@ -1,5 +1,6 @@
 import { chmodSync, chownSync } from 'node:fs'
 import path from 'node:path'
+import { gateRoot } from './gate-root.js'
 import type { AgentAccount } from '../../isolation/agent-account.js'
 import type { GitRepository } from '../../git/repository.js'
 import type { AgentRunner } from '../../loop/engine-types.js'
@@ -84,12 +85,17 @@ export async function createProtectedGate(
   return gate
 }
 
-/** The gate's folders: its private repository in the run directory, its checkout in the runner's temp. */
-export function gateLocation(opts: ProtectionOptions): GateLocation {
+/**
+ * The gate's folders: its private repository in the run directory, its checkout in the runner's
+ * temp (or in loopgate's own folder, when a run's user could write a folder above it: see gate-root.ts).
+ */
+export function gateLocation(opts: ProtectionOptions, notes: string[]): GateLocation {
+  const { root, note } = gateRoot(opts.tempDir, opts.env)
+  if (note) notes.push(note)
   return {
     workspace: opts.settings.workspace,
     repository: opts.repository,
     privateDir: path.join(opts.runDir, 'gate'),
-    gateDir: path.join(opts.tempDir, 'loopgate-gate', `${opts.settings.loopId}-${opts.runId}`)
+    gateDir: path.join(root, `${opts.settings.loopId}-${opts.runId}`)
   }
 }
