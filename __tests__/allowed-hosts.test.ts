@@ -77,7 +77,8 @@ describe('allowed-hosts', () => {
       'pyproject.toml': pyproject,
       'poetry.lock': '# empty\n',
       'requirements-dev.txt': '--extra-index-url https://extra.example.org/simple\npytest==8.0.0\n',
-      'requirements/docs.txt': '-i https://docs-index.example.net/simple\n'
+      'requirements/docs.txt': '-i https://docs-index.example.net/simple\n',
+      'packages/py/pyproject.toml': '[[tool.uv.index]]\nname = "inner"\nurl = "https://inner.example.dev/simple"\n'
     })
     const base = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' }).trim()
     // The candidate names one more source: read from the base, it is not allowed.
@@ -85,6 +86,8 @@ describe('allowed-hosts', () => {
     execFileSync('git', ['commit', '-qam', 'candidate'], { cwd: workspace })
     const declared = await declaredRegistries(GitRepository.plain(workspace), base)
     expect(declared.sort()).toEqual(['127.0.0.1:8765', 'docs-index.example.net', 'extra.example.org', 'pypi.company.example'])
+    // A monorepo's package: its own files too.
+    expect(await declaredRegistries(GitRepository.plain(workspace), base, 'packages/py')).toContain('inner.example.dev')
     const settings = (inputs: Record<string, string>) =>
       readSettings((name) => ({ prompt: 'x', 'gate-command': 'pytest', 'working-directory': workspace, ...inputs })[name] ?? '', {})
     const gate = defaultGateHosts(settings({ 'gate-setup': 'poetry install' }), {}, declared)

@@ -71,6 +71,7 @@ maybe('the sandbox every agent and gate process starts in', () => {
       tcp: node(`require('net').connect(${port}, '${hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`),
       'python-tcp': py(`import socket; socket.create_connection(('${hostname}', ${port}), timeout=5)`),
       'bash-tcp': `bash -c 'exec 3<>/dev/tcp/${hostname}/${port}'`,
+      'tcp-afar': node(`require('net').connect(443, '203.0.113.7').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`),
       dns: py(`import socket; socket.gethostbyname('exfil.example.com')`)
     }
     return Object.entries(ways)
@@ -91,16 +92,22 @@ maybe('the sandbox every agent and gate process starts in', () => {
           'tcp failed',
           'python-tcp failed',
           'bash-tcp failed',
+          'tcp-afar failed',
           'dns failed'
         ])
         const refused = sandbox.log.since(kind)
         const proxy = refused.filter((x) => x.kind === 'proxy' && x.host === '127.0.0.2' && x.port === outside.port)
         expect(proxy.reduce((n, x) => n + x.count, 0)).toBe(4)
         // Each direct connection is listed with where it went (bash's blocking connect: the kernel keeps the address, not the port).
-        expect(refused.filter((x) => x.kind === 'connect')).toEqual([
-          { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 2 },
-          { process: kind, kind: 'connect', host: '127.0.0.2', port: 0, count: 1 }
-        ])
+        const direct = refused.filter((x) => x.kind === 'connect')
+        expect(direct).toHaveLength(3)
+        expect(direct).toEqual(
+          expect.arrayContaining([
+            { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 2 },
+            { process: kind, kind: 'connect', host: '127.0.0.2', port: 0, count: 1 },
+            { process: kind, kind: 'connect', host: '203.0.113.7', port: 443, count: 1 }
+          ])
+        )
         expect(refused.some((x) => x.kind === 'dns' && x.host === 'exfil.example.com')).toBe(true)
       }
       expect(outside.hits).toEqual([])

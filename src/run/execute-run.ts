@@ -234,7 +234,7 @@ async function protect({ settings, ctx, files, callsDir, alongside, before, repo
   const work = { upgrade: before.upgrade?.kind === 'ready' ? before.upgrade : null, botBump: before.botBump }
   const resumedBase = ctx.carry?.baseCommit
   // The package indexes the base declares, read before any call: the agent's work never adds one.
-  const declared = await declaredRegistries(repository, resumedBase ?? (await repository.head())).catch(() => [])
+  const declared = await declaredRegistries(repository, resumedBase ?? (await repository.head()), settings.packageDir).catch(() => [])
   // Before any spend: a runner that cannot make the sandbox stops the run here (see openNetwork).
   const network = openNetwork(settings, ctx.env, declared)
   return openGate({

@@ -42,20 +42,25 @@ function hostEntries(urls: readonly string[]): string[] {
 }
 
 /**
- * The package indexes the files of `commit` (the run's base, before any call) declare: Poetry's and
- * uv's sources in pyproject.toml, the index options of the requirements files. Read from the base
- * alone, so nothing the agent writes widens what the gate may reach.
+ * The package indexes the files of `commit` (the run's base, before any call) declare, at the
+ * repository's top and in `packageDir` (a monorepo's package): Poetry's and uv's sources in
+ * pyproject.toml, the index options of the requirements files. Read from the base alone, so
+ * nothing the agent writes widens what the gate may reach.
  */
-export async function declaredRegistries(repository: GitRepository, commit: string): Promise<string[]> {
+export async function declaredRegistries(repository: GitRepository, commit: string, packageDir = ''): Promise<string[]> {
   const none = (): TreeEntry[] => []
-  const root = await repository.lsTree(commit).catch(none)
-  const folder = await repository.lsTree(commit, { recursive: true, paths: ['requirements'] }).catch(none)
-  const files = [...root, ...folder].filter((e) => e.type === 'blob' && indexDeclaringFile(e.path))
-  const texts = await repository.catFileBatch([...new Set(files.map((f) => f.oid))]).catch(() => new Map<string, Buffer>())
-  const urls = files.flatMap((f) => {
-    const text = texts.get(f.oid)
-    return text && text.length < 1_000_000 ? declaredIndexUrls(f.path, text.toString('utf8')) : []
-  })
+  const urls: string[] = []
+  for (const dir of [...new Set(['', packageDir.replace(/^\.?\/+|\/+$/g, '')])]) {
+    const tree = dir ? `${commit}:${dir}` : commit
+    const root = await repository.lsTree(tree).catch(none)
+    const folder = await repository.lsTree(tree, { recursive: true, paths: ['requirements'] }).catch(none)
+    const files = [...root, ...folder].filter((e) => e.type === 'blob' && indexDeclaringFile(e.path))
+    const texts = await repository.catFileBatch([...new Set(files.map((f) => f.oid))]).catch(() => new Map<string, Buffer>())
+    for (const f of files) {
+      const text = texts.get(f.oid)
+      if (text && text.length < 1_000_000) urls.push(...declaredIndexUrls(f.path, text.toString('utf8')))
+    }
+  }
   return hostEntries(urls)
 }
 
