@@ -135,7 +135,7 @@ function watchConnects(then) {
   watching = give
   const timer = setInterval(() => {
     if (!watching) return
-    if (++tries > 100) { say('cannot watch refused connections; they are counted without their destination'); return give() }
+    if (++tries > 50) { say('cannot watch refused connections; they are counted without their destination'); return give() }
     net.connect(probePort, '127.0.0.1').on('error', () => undefined)
   }, 20)
   watcher.on('error', () => { watcher = null; if (watching) give() })
@@ -185,6 +185,6 @@ function finish(code) {
     if (!report) process.exit(code)
     report.end(() => process.exit(code))
     setTimeout(() => process.exit(code), 500)
-  }, c.net ? 150 : 0)
+  }, !c.net ? 0 : left ? 150 : 50)
 }
 `
