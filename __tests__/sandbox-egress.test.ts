@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { hostRules } from '../src/isolation/allowed-hosts.js'
 import { probeSandbox, Sandbox } from '../src/isolation/sandbox.js'
 import { runProcess, type RunResult } from '../src/process/run-process.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
+import { sharedTempDir } from './helpers/repo.js'
 
 const LONG = 60_000
 /** The Node the sandboxed processes run (another version's binary can be given to try its `fetch`). */
@@ -130,6 +135,48 @@ maybe('the sandbox every agent and gate process starts in', () => {
       const gate = await run('gate', `curl -sf -m 5 ${allowed.url}/gate && echo reached`)
       expect(gate.stdout).not.toContain('reached')
       expect(sandbox.log.since('gate')).toEqual([expect.objectContaining({ kind: 'proxy', host: '127.0.0.3', port: allowed.port, count: 1 })])
+    },
+    LONG
+  )
+
+  it(
+    "Node's fetch reaches an allowed HTTPS host through the proxy's tunnel, checking its certificate",
+    async () => {
+      const dir = sharedTempDir()
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          'key.pem',
+          '-out',
+          'cert.pem',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.3',
+          '-addext',
+          'subjectAltName=IP:127.0.0.3'
+        ],
+        { cwd: dir, stdio: 'ignore' }
+      )
+      const tls = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (req, res) =>
+        res.end(`secure ${req.url}`)
+      )
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.3', resolve))
+      try {
+        const url = `https://127.0.0.3:${(tls.address() as AddressInfo).port}/fetch`
+        const fetchIt = (ca: string): string =>
+          `NODE_EXTRA_CA_CERTS=${ca} ${NODE} -e "fetch('${url}').then(r => r.text()).then(t => console.log(t), e => console.log('failed', e.cause?.code ?? e.message))"`
+        const r = await run('agent', `${fetchIt(path.join(dir, 'cert.pem'))}\n${fetchIt('/dev/null')}`)
+        expect(r.stdout.trim().split('\n')).toEqual(['secure /fetch', expect.stringMatching(/^failed .*(CERT|SELF_SIGNED|self-signed)/i)])
+      } finally {
+        tls.close()
+      }
     },
     LONG
   )

@@ -29,7 +29,9 @@ export const FETCH_PROXY_PRELOAD = String.raw`
     } catch { return null }
   }
   function secure(socket, opts, callback) {
-    const s = tls.connect({ socket, servername: opts.servername || (net.isIP(opts.hostname) ? undefined : opts.hostname), ALPNProtocols: ['http/1.1'] })
+    const host = String(opts.hostname).replace(/^\[|\]$/g, '')
+    // host: what the certificate is checked against (an address too); servername: SNI, names only.
+    const s = tls.connect({ socket, host, servername: opts.servername || (net.isIP(host) ? undefined : host), ALPNProtocols: ['http/1.1'] })
     s.once('secureConnect', () => { s.removeAllListeners('error'); callback(null, s) })
     s.once('error', (e) => callback(e, null))
   }
