@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals'
 import { badHostEntry, hostAllowed, hostRules, loopbackPorts, proxiedLoopback } from '../src/isolation/allowed-hosts.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 import { networkSection } from '../src/publish/network-section.js'
-import { defaultGateHosts } from '../src/run/network.js'
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { GitRepository } from '../src/git/repository.js'
+import { declaredRegistries, defaultAgentHosts, defaultGateHosts } from '../src/run/network.js'
 import { makeRepo } from './helpers/repo.js'
 
 describe('allowed-hosts', () => {
@@ -53,5 +57,44 @@ describe('allowed-hosts', () => {
     const withSetup = defaultGateHosts(settings({ 'gate-setup': 'npm ci' }), env)
     expect(withSetup).toContain('registry.npmjs.org')
     expect(withSetup).toContain('127.0.0.1:4873')
+  })
+
+  it("lets gate-setup reach the package indexes the base's files declare, never those the candidate adds", async () => {
+    const pyproject = [
+      '[tool.poetry]',
+      'name = "p"',
+      '[[tool.poetry.source]]',
+      'name = "company"',
+      'url = "https://pypi.company.example/simple"',
+      'priority = "primary"',
+      '[[tool.poetry.source]]',
+      'name = "local"',
+      'url = "http://127.0.0.1:8765/simple/"',
+      'priority = "supplemental"',
+      ''
+    ].join('\n')
+    const workspace = makeRepo({
+      'pyproject.toml': pyproject,
+      'poetry.lock': '# empty\n',
+      'requirements-dev.txt': '--extra-index-url https://extra.example.org/simple\npytest==8.0.0\n',
+      'requirements/docs.txt': '-i https://docs-index.example.net/simple\n',
+      'packages/py/pyproject.toml': '[[tool.uv.index]]\nname = "inner"\nurl = "https://inner.example.dev/simple"\n'
+    })
+    const base = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' }).trim()
+    // The candidate names one more source: read from the base, it is not allowed.
+    writeFileSync(path.join(workspace, 'pyproject.toml'), `${pyproject}[[tool.poetry.source]]\nname = "evil"\nurl = "https://exfil.example.com/simple"\n`)
+    execFileSync('git', ['commit', '-qam', 'candidate'], { cwd: workspace })
+    const declared = await declaredRegistries(GitRepository.plain(workspace), base)
+    expect(declared.sort()).toEqual(['127.0.0.1:8765', 'docs-index.example.net', 'extra.example.org', 'pypi.company.example'])
+    // A monorepo's package: its own files too.
+    expect(await declaredRegistries(GitRepository.plain(workspace), base, 'packages/py')).toContain('inner.example.dev')
+    const settings = (inputs: Record<string, string>) =>
+      readSettings((name) => ({ prompt: 'x', 'gate-command': 'pytest', 'working-directory': workspace, ...inputs })[name] ?? '', {})
+    const gate = defaultGateHosts(settings({ 'gate-setup': 'poetry install' }), {}, declared)
+    expect(gate).toEqual(expect.arrayContaining(['pypi.org', 'pypi.company.example', '127.0.0.1:8765', 'extra.example.org']))
+    expect(gate).not.toContain('exfil.example.com')
+    // Without a setup the gate stays offline; the agent may reach them too.
+    expect(defaultGateHosts(settings({}), {}, declared)).toEqual([])
+    expect(defaultAgentHosts(settings({}), {}, declared)).toEqual(expect.arrayContaining(['pypi.company.example', 'extra.example.org']))
   })
 })

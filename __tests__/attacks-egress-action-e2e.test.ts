@@ -127,9 +127,10 @@ describe('the network of the agent and the gate is an allow-list, through the bu
   /** Every way out to the outside host failed for `process` and is listed; none reached it. */
   function expectRefusedAndListed(body: string, process: 'agent' | 'gate'): void {
     expect(body).toContain('<summary>Network refused</summary>')
-    expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${outside.port} \` \\| [36] \\|`))
+    expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${outside.port} \` \\| [48] \\|`))
     expect(body).toMatch(new RegExp(`\\| ${process} \\| DNS lookup of \` ${process === 'agent' ? 'agent' : 'gate-out'}\\.exfil\\.example\\.com \` \\|`))
-    expect(body).toMatch(new RegExp(`\\| ${process} \\| a direct connection \\(no proxy\\) to an address outside loopgate \\| \\d+ \\|`))
+    // The raw TCP connect is listed with where it went.
+    expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${outside.port} \\(direct connection\\) \` \\| [12] \\|`))
   }
 
   it('the real claude CLI: every way out fails and is listed, the allowed host is reached, the calls are metered', async () => {
@@ -137,18 +138,21 @@ describe('the network of the agent and the gate is an allow-list, through the bu
     const r = await run({ agent: 'claude', 'anthropic-api-key': MODEL_KEY, 'max-iterations': '2' })
     expect(r.outputs['stop-reason']).toBe('verified')
     expect(outside.hits).toEqual([])
-    // curl, the tunnel and urllib use the proxy; Node's fetch and a raw connect do not, so they fail even to an allowed host.
+    // curl, the tunnel, urllib and Node's fetch use the proxy; a raw connect does not, so it fails even to an allowed host.
     expect(allowed.hits.sort()).toEqual(
       [
         '/agent-in-curl',
         '/agent-in-tunnel',
         '/agent-in-urllib',
+        '/agent-in-fetch',
         '/gate-in-curl',
         '/gate-in-tunnel',
         '/gate-in-urllib',
+        '/gate-in-fetch',
         '/gate-in-curl',
         '/gate-in-tunnel',
-        '/gate-in-urllib'
+        '/gate-in-urllib',
+        '/gate-in-fetch'
       ].sort()
     )
     const body = gh.pulls[0].body
@@ -157,10 +161,22 @@ describe('the network of the agent and the gate is an allow-list, through the bu
     expect(r.summary).toContain('network refused over the run')
     expect(r.summary).toContain("the agent's network is loopback only")
     const notes = readAttemptLog(r.outputs['log-file']).flatMap((e) => ('notes' in e && Array.isArray(e.notes) ? (e.notes as string[]) : []))
-    expect(notes.filter((n) => n.startsWith('network refused during the call: ') && n.includes(`agent: 127.0.0.2:${outside.port} ×3`))).toHaveLength(1)
-    expect(notes.filter((n) => n.startsWith('network refused during the gate: ') && n.includes(`gate: 127.0.0.2:${outside.port} ×3`))).toEqual([
-      expect.any(String)
-    ])
+    expect(
+      notes.filter(
+        (n) =>
+          n.startsWith('network refused during the call: ') &&
+          n.includes(`agent: 127.0.0.2:${outside.port} ×4`) &&
+          n.includes(`agent: 127.0.0.2:${outside.port} (direct connection) ×1`)
+      )
+    ).toHaveLength(1)
+    expect(
+      notes.filter(
+        (n) =>
+          n.startsWith('network refused during the gate: ') &&
+          n.includes(`gate: 127.0.0.2:${outside.port} ×4`) &&
+          n.includes(`gate: 127.0.0.2:${outside.port} (direct connection) ×1`)
+      )
+    ).toEqual([expect.any(String)])
     // Metered at the wire as before: the model server's requests came through loopgate's proxy.
     expect(anthropic.requests.length).toBeGreaterThan(0)
     for (const req of anthropic.requests) expect(req.headers['x-api-key']).toBe(MODEL_KEY)

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { hostRules } from '../src/isolation/allowed-hosts.js'
 import { probeSandbox, Sandbox } from '../src/isolation/sandbox.js'
 import { runProcess, type RunResult } from '../src/process/run-process.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
+import { sharedTempDir } from './helpers/repo.js'
 
 const LONG = 60_000
+/** The Node the sandboxed processes run (another version's binary can be given to try its `fetch`). */
+const NODE = process.env.LOOPGATE_TEST_NODE ?? '/usr/bin/node'
 
 /** A server on a loopback address standing in for a host on the internet; it counts what reaches it. */
 async function server(host: string): Promise<{ url: string; port: number; hits: string[]; close: () => Promise<void> }> {
@@ -60,13 +67,16 @@ maybe('the sandbox every agent and gate process starts in', () => {
   function attempts(base: string): string {
     const { hostname, port } = new URL(base)
     const py = (code: string): string => `/usr/bin/python3 -c ${JSON.stringify(code)}`
-    const node = (code: string): string => `/usr/bin/node -e ${JSON.stringify(code)}`
+    const node = (code: string): string => `${NODE} -e ${JSON.stringify(code)}`
     const ways = {
       curl: `curl -sf -m 5 ${base}/curl`,
       'curl-connect': `curl -sf -m 5 --proxytunnel ${base}/tunnel`,
       urllib: py(`import urllib.request; urllib.request.urlopen('${base}/urllib', timeout=5).read()`),
       fetch: node(`fetch('${base}/fetch').then(r => r.text()).then(() => process.exit(0), () => process.exit(1))`),
       tcp: node(`require('net').connect(${port}, '${hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`),
+      'python-tcp': py(`import socket; socket.create_connection(('${hostname}', ${port}), timeout=5)`),
+      'bash-tcp': `bash -c 'exec 3<>/dev/tcp/${hostname}/${port}'`,
+      'tcp-afar': node(`require('net').connect(443, '203.0.113.7').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`),
       dns: py(`import socket; socket.gethostbyname('exfil.example.com')`)
     }
     return Object.entries(ways)
@@ -79,11 +89,30 @@ maybe('the sandbox every agent and gate process starts in', () => {
     async () => {
       for (const kind of ['agent', 'gate'] as const) {
         const r = await run(kind, attempts(outside.url))
-        expect(r.stdout.trim().split('\n')).toEqual(['curl failed', 'curl-connect failed', 'urllib failed', 'fetch failed', 'tcp failed', 'dns failed'])
+        expect(r.stdout.trim().split('\n')).toEqual([
+          'curl failed',
+          'curl-connect failed',
+          'urllib failed',
+          'fetch failed',
+          'tcp failed',
+          'python-tcp failed',
+          'bash-tcp failed',
+          'tcp-afar failed',
+          'dns failed'
+        ])
         const refused = sandbox.log.since(kind)
         const proxy = refused.filter((x) => x.kind === 'proxy' && x.host === '127.0.0.2' && x.port === outside.port)
-        expect(proxy.reduce((n, x) => n + x.count, 0)).toBe(3)
-        expect(refused.find((x) => x.kind === 'connect')?.count).toBeGreaterThanOrEqual(2)
+        expect(proxy.reduce((n, x) => n + x.count, 0)).toBe(4)
+        // Each direct connection is listed with where it went (bash's blocking connect: the kernel keeps the address, not the port).
+        const direct = refused.filter((x) => x.kind === 'connect')
+        expect(direct).toHaveLength(3)
+        expect(direct).toEqual(
+          expect.arrayContaining([
+            { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 2 },
+            { process: kind, kind: 'connect', host: '127.0.0.2', port: 0, count: 1 },
+            { process: kind, kind: 'connect', host: '203.0.113.7', port: 443, count: 1 }
+          ])
+        )
         expect(refused.some((x) => x.kind === 'dns' && x.host === 'exfil.example.com')).toBe(true)
       }
       expect(outside.hits).toEqual([])
@@ -98,13 +127,56 @@ maybe('the sandbox every agent and gate process starts in', () => {
       expect(r.stdout).toContain('curl ok')
       expect(r.stdout).toContain('curl-connect ok')
       expect(r.stdout).toContain('urllib ok')
+      expect(r.stdout).toContain('fetch ok')
       expect(r.stdout).toContain('meter ok')
-      expect(allowed.hits).toEqual(expect.arrayContaining(['/curl', '/tunnel', '/urllib']))
+      expect(allowed.hits).toEqual(expect.arrayContaining(['/curl', '/tunnel', '/urllib', '/fetch']))
       expect(meter.hits).toEqual(['/v1/messages'])
       // The gate's list is empty: the same host is refused to it.
       const gate = await run('gate', `curl -sf -m 5 ${allowed.url}/gate && echo reached`)
       expect(gate.stdout).not.toContain('reached')
       expect(sandbox.log.since('gate')).toEqual([expect.objectContaining({ kind: 'proxy', host: '127.0.0.3', port: allowed.port, count: 1 })])
+    },
+    LONG
+  )
+
+  it(
+    "Node's fetch reaches an allowed HTTPS host through the proxy's tunnel, checking its certificate",
+    async () => {
+      const dir = sharedTempDir()
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          'key.pem',
+          '-out',
+          'cert.pem',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.3',
+          '-addext',
+          'subjectAltName=IP:127.0.0.3'
+        ],
+        { cwd: dir, stdio: 'ignore' }
+      )
+      const tls = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (req, res) =>
+        res.end(`secure ${req.url}`)
+      )
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.3', resolve))
+      try {
+        const url = `https://127.0.0.3:${(tls.address() as AddressInfo).port}/fetch`
+        const fetchIt = (ca: string): string =>
+          `NODE_EXTRA_CA_CERTS=${ca} ${NODE} -e "fetch('${url}').then(r => r.text()).then(t => console.log(t), e => console.log('failed', e.cause?.code ?? e.message))"`
+        const r = await run('agent', `${fetchIt(path.join(dir, 'cert.pem'))}\n${fetchIt('/dev/null')}`)
+        expect(r.stdout.trim().split('\n')).toEqual(['secure /fetch', expect.stringMatching(/^failed .*(CERT|SELF_SIGNED|self-signed)/i)])
+      } finally {
+        tls.close()
+      }
     },
     LONG
   )

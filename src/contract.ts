@@ -64,7 +64,7 @@ export const INPUT_SPECS: readonly InputSpec[] = [
   {
     name: 'gate-allowed-hosts',
     description:
-      "Where the gate's processes may connect (gate-setup and the gate command), as in `allowed-hosts`. Default: none for the tests; with `gate-setup`, the registries its install needs (the project's ecosystems' and those the workflow's environment configures: npm_config_registry, PIP_INDEX_URL, ...). The gate is otherwise offline. `'*'` gives the runner's whole network."
+      "Where the gate's processes may connect (gate-setup and the gate command), as in `allowed-hosts`. Default: none for the tests; with `gate-setup`, the registries its install needs (the project's ecosystems', the package indexes the base's pyproject.toml and requirements files declare, and those the workflow's environment configures: npm_config_registry, PIP_INDEX_URL, ...). The gate is otherwise offline. `'*'` gives the runner's whole network."
   },
   { name: 'max-iterations', description: 'Outer-loop cap (an integer from 1; never unlimited).', default: '20' },
   { name: 'max-turns', description: 'Per-call turn cap, passed to the CLI and counted by loopgate from the event stream.', default: '40' },

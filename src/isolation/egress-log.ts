@@ -8,8 +8,9 @@ export type RefusalKind = 'proxy' | 'dns' | 'connect'
 export interface Refusal {
   process: SandboxKind
   kind: RefusalKind
-  /** The host asked for; `?` for direct connections, whose address the kernel does not report. */
+  /** The host asked for, or the address a direct connection went to; `?` where the kernel did not say. */
   host: string
+  /** 0 where the kernel did not say (a direct connection whose socket was closed unseen, or reset by a blocking connect). */
   port: number
   count: number
 }
@@ -48,7 +49,13 @@ export class EgressLog {
 
 /** One refusal in words: `agent: evil.example:443 (proxy) ×3`. */
 export function refusalLine(r: Refusal): string {
-  const what =
-    r.kind === 'connect' ? 'direct connection(s) to an address outside loopgate' : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
+  const what = r.kind === 'connect' ? directConnection(r) : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
   return `${r.process}: ${what} ×${r.count}`
+}
+
+/** A direct connection (no proxy) in words: `10.0.0.7:443 (direct connection)`, as much of the destination as the kernel showed. */
+export function directConnection(r: Pick<Refusal, 'host' | 'port'>): string {
+  if (r.host === '?') return 'direct connection(s), destination unseen'
+  const host = r.host.includes(':') ? `[${r.host}]` : r.host
+  return `${host}:${r.port || '?'} (direct connection)`
 }

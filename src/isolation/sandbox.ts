@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,6 +9,7 @@ import { SYSTEM_PATH, systemProgram } from '../process/system-program.js'
 import { loopbackPorts, proxiedLoopback, type HostRules } from './allowed-hosts.js'
 import { EgressLog, type RefusalKind, type SandboxKind } from './egress-log.js'
 import { EgressProxy } from './egress-proxy.js'
+import { FETCH_PROXY_PRELOAD } from './fetch-proxy-preload.js'
 import { SANDBOX_INIT } from './sandbox-init.js'
 
 /** What a caller adds to a sandbox: more `unshare` flags, and shell steps run as root inside before the command. */
@@ -57,19 +58,29 @@ function proxyPort(taken: readonly number[]): number {
 export class Sandbox {
   readonly log = new EgressLog()
   private readonly dir: string
+  private readonly shared: string
+  private readonly preload: string
   private readonly servers: net.Server[] = []
   private readonly proxies: EgressProxy[] = []
   private readonly relayed = new Map<number, string>()
   private readonly left: Record<SandboxKind, number> = { agent: 0, gate: 0 }
   private readonly open: Record<SandboxKind, Set<net.Socket>> = { agent: new Set(), gate: new Set() }
   private readonly waiting: Record<SandboxKind, (() => void)[]> = { agent: [], gate: [] }
+  /** What names a refused connection's destination (iproute2's `ss`, line-buffered by coreutils' `stdbuf`); without them, refusals are only counted. */
+  private readonly watch = { ss: systemProgram('ss'), stdbuf: systemProgram('stdbuf') }
 
   constructor(
     private readonly probe: Extract<SandboxProbe, { ok: true }>,
     private readonly rules: Record<SandboxKind, HostRules>
   ) {
     // Short (unix socket paths are limited) and root's alone: only the namespaces' first process connects.
-    this.dir = mkdtempSync(path.join(os.tmpdir().length > 60 ? '/tmp' : os.tmpdir(), 'lg-net-'))
+    const tmp = os.tmpdir().length > 60 || /\s/.test(os.tmpdir()) ? '/tmp' : os.tmpdir()
+    this.dir = mkdtempSync(path.join(tmp, 'lg-net-'))
+    // Read by the run's processes, changed by root alone, and this run's own.
+    this.shared = mkdtempSync(path.join(tmp, 'lg-node-'))
+    chmodSync(this.shared, 0o755)
+    this.preload = path.join(this.shared, 'fetch-proxy.cjs')
+    writeFileSync(this.preload, FETCH_PROXY_PRELOAD, { mode: 0o644 })
     for (const kind of ['agent', 'gate'] as const) {
       this.listenReports(kind)
       if (rules[kind].any) continue
@@ -130,9 +141,10 @@ export class Sandbox {
       if (e.kind === 'leftover' && typeof e.count === 'number' && e.count > 0) this.left[kind] += Math.min(e.count, 1e6)
       const what = e.kind === 'dns' || e.kind === 'connect' ? (e.kind as RefusalKind) : null
       if (!what) return
-      const host = what === 'dns' && typeof e.host === 'string' ? e.host.replace(/[^A-Za-z0-9._-]/g, '?').slice(0, 253) : '?'
+      const host = typeof e.host === 'string' && e.host ? shownAddress(what, e.host) : '?'
+      const port = what === 'dns' ? 53 : typeof e.port === 'number' && Number.isInteger(e.port) && e.port > 0 && e.port < 65536 ? e.port : 0
       const count = typeof e.count === 'number' && e.count > 0 ? Math.min(e.count, 1e6) : 1
-      this.log.record({ process: kind, kind: what, host, port: what === 'dns' ? 53 : 0, count })
+      this.log.record({ process: kind, kind: what, host, port, count })
     } catch {
       // a line cut short
     }
@@ -170,11 +182,13 @@ export class Sandbox {
     const inner = proxyPort(ports)
     return (start: ProcessStart): ProcessStart => {
       const relays = rules.any ? [] : [{ port: inner, socket: this.socket(`proxy-${kind}`) }, ...ports.map((port) => ({ port, socket: this.relayTo(port) }))]
-      const env = rules.any ? start.env : { ...start.env, ...proxyEnv(`http://127.0.0.1:${inner}`, rules) }
+      const env = rules.any ? start.env : { ...start.env, ...proxyEnv(`http://127.0.0.1:${inner}`, rules), ...nodeProxyEnv(this.preload, start.env) }
       const file = path.join(this.dir, `launch-${randomUUID()}.json`)
       const config = {
         net: !rules.any,
         ip: this.probe.ip,
+        ss: this.watch.ss,
+        stdbuf: this.watch.stdbuf,
         relays,
         report: this.socket(`report-${kind}`),
         setup: extra.setup ?? [],
@@ -194,7 +208,13 @@ export class Sandbox {
     for (const s of this.servers) s.close()
     for (const p of this.proxies) p.close()
     rmSync(this.dir, { recursive: true, force: true })
+    rmSync(this.shared, { recursive: true, force: true })
   }
+}
+
+/** What a namespace reported as inert text: a name asked of DNS, or the address a direct connection went to. */
+function shownAddress(kind: RefusalKind, host: string): string {
+  return kind === 'dns' ? host.replace(/[^A-Za-z0-9._-]/g, '?').slice(0, 253) : host.replace(/[^0-9A-Fa-f.:]/g, '?').slice(0, 45)
 }
 
 function portOf(origin: string): number | null {
@@ -220,4 +240,9 @@ function proxyEnv(proxy: string, rules: HostRules): NodeJS.ProcessEnv {
     NO_PROXY: direct,
     no_proxy: direct
   }
+}
+
+/** What makes Node's `fetch` use that proxy too: Node's own switch where it has one, the preload where it has not. */
+function nodeProxyEnv(preload: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { NODE_USE_ENV_PROXY: '1', NODE_OPTIONS: [`--require ${preload}`, env.NODE_OPTIONS].filter(Boolean).join(' ') }
 }

@@ -1,10 +1,11 @@
-import type { Refusal } from '../isolation/egress-log.js'
+import { directConnection, type Refusal } from '../isolation/egress-log.js'
 import { codeSpan } from '../report/inert.js'
 
 const MAX_ROWS = 30
 
 function what(r: Refusal): string {
-  if (r.kind === 'connect') return 'a direct connection (no proxy) to an address outside loopgate'
+  if (r.kind === 'connect')
+    return r.host === '?' ? 'a direct connection (no proxy), its destination unseen' : codeSpan(directConnection(r), { inTable: true, max: 120 })
   if (r.kind === 'dns') return `DNS lookup of ${codeSpan(r.host, { inTable: true, max: 120 })}`
   return codeSpan(`${r.host}:${r.port}`, { inTable: true, max: 120 })
 }

@@ -19,7 +19,7 @@ import { beforeTheLoop, type BeforeLoop } from './before-loop.js'
 import { prepareRunDir, runFiles, stoppedReport, type RunContext, type RunFiles, type RunReport } from './context.js'
 import { giveUpToRemember, type LaterIdentity } from './give-up-memory.js'
 import { wireLoop, workspaceView } from './wiring.js'
-import { openNetwork } from './network.js'
+import { declaredRegistries, openNetwork } from './network.js'
 import { refusalNotes } from '../isolation/egress-guard.js'
 import { loopOrBump } from './loop-or-bump.js'
 import { taskSpec } from '../tasks/task-registry.js'
@@ -229,12 +229,14 @@ interface ProtectOptions {
   repository: GitRepository
 }
 
-function protect({ settings, ctx, files, callsDir, alongside, before, repository }: ProtectOptions): Promise<Protection | GateBrokenError> {
+async function protect({ settings, ctx, files, callsDir, alongside, before, repository }: ProtectOptions): Promise<Protection | GateBrokenError> {
   const task = taskSpec(settings.task)
   const work = { upgrade: before.upgrade?.kind === 'ready' ? before.upgrade : null, botBump: before.botBump }
   const resumedBase = ctx.carry?.baseCommit
+  // The package indexes the base declares, read before any call: the agent's work never adds one.
+  const declared = await declaredRegistries(repository, resumedBase ?? (await repository.head()), settings.packageDir).catch(() => [])
   // Before any spend: a runner that cannot make the sandbox stops the run here (see openNetwork).
-  const network = openNetwork(settings, ctx.env)
+  const network = openNetwork(settings, ctx.env, declared)
   return openGate({
     settings,
     repository,
