@@ -23,6 +23,8 @@ export interface SessionPorts {
   signal: AbortSignal
   report: (line: string) => void
   warn?: (line: string) => void
+  /** Where the explanation of a stop before the loop goes (an error); `report` when not set. */
+  explain?: (line: string) => void
   onIteration?: (record: IterationRecord) => void
   /** Restores the loop's cross-run state; absent where there is none (the local CLI). */
   openState?: (settings: Settings) => Promise<OpenResult>
@@ -150,6 +152,7 @@ async function resumeAndRun({ held, ports, remember, session, repository }: Held
     publisher: integration.publisher,
     signal: ports.signal,
     report: ports.report,
+    explain: ports.explain,
     onIteration,
     carry: session?.carry(),
     baselines: session?.baselineStore(),
