@@ -82,7 +82,8 @@ export function openLiveGateRun(runner: string | null, now = Date.now()): LiveGa
   return {
     onLine(line) {
       if (!counter) return
-      const counted = counter(line)
+      // Runners colour their lines even into a pipe.
+      const counted = counter(line.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''))
       if (counted === null) return
       run.tests = typeof counted === 'number' ? (run.tests ?? 0) + counted : counted.total
     },
