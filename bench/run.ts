@@ -9,6 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const MODULES = [
   'loop.ts',
   'startup.ts',
+  'startup-disk.ts',
   'gate-overhead.ts',
   'gate-setup.ts',
   'gate-ratio.ts',

@@ -22,7 +22,7 @@ function dirSize(dir: string): number {
 }
 
 /** Builds the bundles as `npm run package` does, into `out`; wall ms. */
-function packageInto(out: string): number {
+export function packageInto(out: string): number {
   const t = performance.now()
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs'), out], { cwd: ROOT, stdio: 'pipe' })
   if (r.status !== 0) throw new Error(`package failed: ${r.stderr.toString().slice(0, 200)}`)
@@ -30,13 +30,13 @@ function packageInto(out: string): number {
 }
 
 /** A PATH whose `loopgate` is the built CLI. */
-function cliOnPath(out: string): string {
+export function cliOnPath(out: string): string {
   const bin = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-bin-'))
   symlinkSync(path.join(out, 'cli.js'), path.join(bin, 'loopgate'))
   return `${bin}:${process.env.PATH ?? ''}`
 }
 
-function firstSpawn(repo: string, PATH: string): number {
+export function firstSpawn(repo: string, PATH: string): number {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-start-'))
   const stampDir = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-stamp-'))
   chmodSync(stampDir, 0o1777)
@@ -77,7 +77,7 @@ function firstSpawn(repo: string, PATH: string): number {
  * workspace makes one (ms). On a virtual machine whose file creation cost swings (the same checkout
  * of 10,000 files took 0.3 s and 6 s minutes apart here), each round pairs the two.
  */
-function plainCheckout(repo: string): number {
+export function plainCheckout(repo: string): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loopgate-bench-plain-'))
   const t = performance.now()
   spawnSync('git', ['clone', '-q', '--no-local', '--no-checkout', repo, path.join(dir, 'c')], { stdio: 'ignore' })
@@ -88,7 +88,7 @@ function plainCheckout(repo: string): number {
 }
 
 /** The file system type a folder is on (`ext4`, `tmpfs`, …): the floor differs by far between them. */
-function fileSystemOf(dir: string): string {
+export function fileSystemOf(dir: string): string {
   const r = spawnSync('df', ['--output=fstype', dir], { encoding: 'utf8' })
   return r.status === 0 ? (r.stdout.trim().split('\n').pop() ?? 'unknown') : 'unknown'
 }

@@ -92,6 +92,8 @@ export interface RecordedRequest {
   operationId: string | null
   status: number
   body: unknown
+  /** When it was answered (ms since the epoch). */
+  at?: number
 }
 
 interface Injected {
@@ -606,7 +608,7 @@ export async function startGitHubServer(opts: GitHubServerOptions): Promise<GitH
       const op = matchOperation(method, url.pathname)
       let parsed: unknown
       const send = (status: number, json: unknown, headers: Record<string, string> = {}): void => {
-        requests.push({ method, path: url.pathname + url.search, operationId: op?.operationId ?? null, status, body: parsed })
+        requests.push({ method, path: url.pathname + url.search, operationId: op?.operationId ?? null, status, body: parsed, at: Date.now() })
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-media-type': 'github.v3', ...headers })
         res.end(JSON.stringify(json))
       }

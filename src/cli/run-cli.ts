@@ -164,6 +164,7 @@ async function runInClone({ settings, repo, base, tempRoot, io, verbose }: CliRu
       signal: abort.signal,
       report: (line) => output.report(line),
       warn: (line) => output.warn(line),
+      explain: (line) => output.explain(line),
       openState: localStateOpener(repo, { env, tempDir: tempRoot, runId, resumeWords: resumeWords(repo, settings.loopId) }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)

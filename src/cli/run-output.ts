@@ -33,6 +33,13 @@ export class RunOutput {
     this.io.out(`${text}\n`)
   }
 
+  /** Why the run stopped before the loop (an error): on stderr, said once. */
+  explain(line: string): void {
+    const text = cliWords(line)
+    this.said.add(oneLine(text))
+    this.io.err(`${text}\n`)
+  }
+
   /** Something a person should act on, though the run goes on. */
   warn(line: string): void {
     const text = cliWords(line)

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { discardInBackground } from '../fs/remove-in-background.js'
 import { workBranchName } from '../git/branches.js'
-import { GitRepository } from '../git/repository.js'
+import { CHECKOUT_WORKERS, GitRepository } from '../git/repository.js'
 
 /**
  * The CLI never runs the loop in the user's checkout: the session works in a clone of the checked-out
@@ -79,7 +79,13 @@ export async function findBase(repo: UserRepository, given: string): Promise<Use
 export async function cloneForRun(repo: UserRepository, dir: string, base?: UserBase): Promise<{ dir: string; baseRef?: string }> {
   await GitRepository.plain(path.dirname(dir)).run(['clone', '--no-local', '--no-checkout', '--quiet', '--', repo.top, dir])
   const clone = GitRepository.plain(dir)
-  await clone.run(['checkout', '--quiet', ...(repo.branch ? ['-B', repo.branch, repo.head] : ['--detach', repo.head])])
+  await clone.run([
+    '-c',
+    `checkout.workers=${CHECKOUT_WORKERS}`,
+    'checkout',
+    '--quiet',
+    ...(repo.branch ? ['-B', repo.branch, repo.head] : ['--detach', repo.head])
+  ])
   await clone.run(['remote', 'remove', 'origin'])
   if (!base) return { dir }
   const target = base.ref ?? 'refs/loopgate/base'

@@ -8,6 +8,7 @@ import type { GateLayers } from './gate-layers.js'
 import type { Baseline, ProtectedGateOptions } from './protected-gate-options.js'
 import { openReportChannel, runnersNamed } from './reports/report-folder.js'
 import { closedPythonEnv } from './toolchain/closed-python.js'
+import { openLiveGateRun } from './live-gate.js'
 import { gateVerdict, tamperedVerdict } from './verdict.js'
 import type { WriteLayer } from './write-layer.js'
 
@@ -52,12 +53,14 @@ export async function runGateCommand(
   const here = path.join(prepared.dir, opts.packageDir ?? '')
   const closed = closedPythonEnv({ gateDir, checkout: prepared.dir, env })
   const channel = report ? null : openReportChannel(command, { gateDir, checkout: here, user, only: run.only, env: { ...env, ...closed } })
+  const live = openLiveGateRun(channel?.runner ?? null)
   try {
     // A runner loopgate can give its channel is counted even under `gate-report: exit-code`.
     const exitCodeOnly = opts.exitCodeOnly && !channel
     const named = report || channel || exitCodeOnly ? [] : runnersNamed(command, here)
     const t = Date.now()
-    const r = await exec(channel?.command ?? command, { ...closed, ...channel?.env }, here)
+    const extra = { ...closed, ...channel?.env }
+    const r = await exec(channel?.command ?? command, extra, { cwd: here, onStdoutLine: live.onLine }).finally(live.close)
     const commandMs = Date.now() - t
     const end: StepEnd = { step: 'command', exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, aborted: r.aborted }
     const output = `${run.output ? `${run.output}\n` : ''}${r.stdout}\n${r.stderr}`
@@ -84,6 +87,7 @@ export async function runGateCommand(
     })
     return { ...kept, verdict: { ...verdict, ...(narrowedBy ? { narrowedBy } : {}), ...(wrote ? { wrote } : {}) } }
   } finally {
+    live.close()
     channel?.close()
   }
 }

@@ -43,7 +43,7 @@ export function gateExecutor(
     CI: opts.env.CI ?? 'true'
   }
   if (user) Object.assign(env, { USER: user.name, LOGNAME: user.name })
-  return async (command, extra = {}, cwd = prepared.dir) => {
+  return async (command, extra = {}, { cwd = prepared.dir, onStdoutLine } = {}) => {
     // The write layer's process starts in the checkout: a package folder below it is entered by the script.
     const script = cwd === prepared.dir ? command : `cd ${quoted(cwd)} && ${command}`
     const layered = run.start ? await run.start(script) : null
@@ -59,6 +59,7 @@ export function gateExecutor(
       callId: randomUUID(),
       sweep: user ? () => void killUserProcesses(user) : undefined,
       maxOutputChars: 1_000_000,
+      onStdoutLine,
       launch: opts.launch
     })
   }

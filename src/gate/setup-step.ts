@@ -17,7 +17,13 @@ import type { Tampering } from './baseline/compare.js'
 const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN_ENABLE_SCRIPTS: 'false', PIP_ONLY_BINARY: ':all:' }
 
 /** Runs one gate step in the checkout, as the gate's user, until the gate's deadline. */
-export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv, cwd?: string) => Promise<RunResult>
+export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv, at?: StepPlace) => Promise<RunResult>
+
+/** Where a step runs (the checkout unless `cwd`), and who reads its stdout lines as they arrive. */
+export interface StepPlace {
+  cwd?: string
+  onStdoutLine?: (line: string) => void
+}
 
 export interface SetupRun {
   exec: SetupExecutor

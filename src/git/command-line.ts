@@ -50,6 +50,9 @@ export const LOOPGATE_GIT_CONFIG = [
   'submodule.recurse=false'
 ]
 
+/** The workers of a checkout that writes a whole tree (git's parallel checkout, from 100 files). */
+export const CHECKOUT_WORKERS = 4
+
 /**
  * The environment of loopgate's own git processes: no global or system config, no prompts, and
  * `author` as the author and committer of what they commit.

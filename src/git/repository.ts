@@ -7,6 +7,7 @@ import { zlist } from './repository-core.js'
 import { RepositoryTrees } from './repository-trees.js'
 
 export type { NumstatEntry, TreeEntry, TreeListing } from './repository-trees.js'
+export { CHECKOUT_WORKERS } from './command-line.js'
 
 export interface FetchOptions {
   /** The environment carrying the fetch's credentials (see fetch-auth.ts). */

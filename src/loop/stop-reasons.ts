@@ -173,8 +173,9 @@ export const STOP_REASON_TABLE = {
     exitCode: 24,
     outcome: 'stopped',
     escalates: false,
-    what: 'The gate could not run on the base itself (a setup step failed or the test runner could not start); nothing was spent, or only the first call, ended as soon as the baseline running alongside it failed.',
-    action: 'Make `gate-setup` and `gate-command` run on the base branch (the attempt log shows what failed), or fix the environment they need.',
+    what: 'The gate gave no result to compare with on the base itself (a setup step failed, the test runner could not start, or its tests could not be counted); nothing was spent, or only the first call, ended as soon as the baseline running alongside it failed.',
+    action:
+      'Make `gate-setup` and `gate-command` run and count their tests on the base branch (the attempt log shows what failed), or fix the environment they need.',
     decision: () => 'the gate does not run on the base itself: fix `gate-setup` or `gate-command` (the attempt log shows what failed), then retry.'
   },
   'agent-gave-up': {

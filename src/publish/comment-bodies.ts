@@ -42,8 +42,8 @@ export function runComment(ctx: PublishContext, extras: BodyExtras, runLink?: st
 /** Rows shown in the progress comment: the newest ones. */
 const PROGRESS_ROWS = 50
 
-/** The progress comment while a run works on a pull request, updated after each iteration. */
-export function progressBody(settings: PublisherSettings, iterations: IterationRecord[], runLink?: string): string {
+/** The progress comment while a run works on a pull request, updated after each iteration (and with `now`, what is in progress). */
+export function progressBody(settings: PublisherSettings, iterations: IterationRecord[], { runLink, now }: { runLink?: string; now?: string } = {}): string {
   const spent = iterations.at(-1)?.spentUsd ?? 0
   const shown = iterations.slice(-PROGRESS_ROWS)
   return [
@@ -51,6 +51,7 @@ export function progressBody(settings: PublisherSettings, iterations: IterationR
     `loopgate${runLink ? ` ([workflow run](${runLink}))` : ''} is working on this pull request: ${iterations.length} of at most ${settings.maxIterations} iteration(s), ${usd(spent)} of ${usd(settings.spendCeilingUsd)} spent.`,
     shown.length < iterations.length ? `_The last ${shown.length} iterations:_` : '',
     iterationsTable(shown),
+    now ? `_Now: ${now.replace(/^… /, '')}_` : '',
     '_This comment is updated as the run goes and ends with its outcome._'
   ]
     .filter(Boolean)

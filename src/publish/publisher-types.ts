@@ -83,5 +83,7 @@ export interface Publisher {
   commitAuthor?(): Promise<CommitAuthor>
   /** For the engine's onIteration: progress shown while the run goes (a PR's progress comment). */
   onIteration?: (record: IterationRecord) => void
+  /** For the run's progress beat (a line saying what is in progress): shown where the publisher shows progress, as often as it allows. */
+  onProgress?: (line: string) => void
   publish(ctx: PublishContext): Promise<PublishResult>
 }

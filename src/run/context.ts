@@ -17,6 +17,8 @@ export interface RunContext {
   publisher: Publisher
   signal: AbortSignal
   report: (line: string) => void
+  /** Where a stop's explanation goes (an error: the CLI's stderr); `report` when not set. */
+  explain?: (line: string) => void
   onIteration?: EngineDeps['onIteration']
   clock?: Clock
   /** `weak` forces the fallback without a separate agent user (also LOOPGATE_ISOLATION=weak). */

@@ -72,7 +72,9 @@ async function runInCustody({ initial, ctx, runDir, usersRemoved, repository }: 
   const protection = await protect({ settings, ctx, files, callsDir, alongside: () => gitWorkspace.prepare(), before, repository })
   if (protection instanceof GateBrokenError) {
     const notes = [...protection.notes, protection.message]
-    stopBeforeTheLoop({ files, progress, ctx, stopReason: 'gate-broken', notes, message: protection.message })
+    // The gate's own notes are progress; the message is why the run stops.
+    for (const note of protection.notes) ctx.report(note)
+    stopBeforeTheLoop({ files, progress, ctx, stopReason: 'gate-broken', notes: [protection.message] })
     return stoppedReport({ files, stopReason: 'gate-broken', outcome: outcomeFor('gate-broken'), notes: [...before.notes, ...notes] })
   }
   // Before the first call: every commit of the agent's work, the post step's after a kill too, is held to these.
@@ -213,7 +215,9 @@ interface EarlyStop {
 function stopBeforeTheLoop({ files, progress, ctx, stopReason, notes, message = notes.join(' ') }: EarlyStop): void {
   new AttemptLog(files.logFile).write({ type: 'stop', stopReason, message, spentUsd: 0 })
   progress.appendStop(stopReason)
-  for (const note of notes) ctx.report(note)
+  // A stop the run could not go past is an error, said where errors go; a skip is progress.
+  const say = outcomeFor(stopReason) === 'stopped' ? (ctx.explain ?? ctx.report) : ctx.report
+  for (const note of notes) say(note)
 }
 
 /** Protection before the first call; a gate that cannot run on the base comes back as GateBrokenError. */

@@ -23,6 +23,8 @@ export interface SessionPorts {
   signal: AbortSignal
   report: (line: string) => void
   warn?: (line: string) => void
+  /** Where the explanation of a stop before the loop goes (an error); `report` when not set. */
+  explain?: (line: string) => void
   onIteration?: (record: IterationRecord) => void
   /** Restores the loop's cross-run state; absent where there is none (the local CLI). */
   openState?: (settings: Settings) => Promise<OpenResult>
@@ -59,9 +61,14 @@ export async function runSession(settings: Settings, ports: SessionPorts): Promi
   if (restored.stop) return restored.stop
   const session = restored.session
 
-  const held: { settings: Settings } = { settings }
+  const held: HeldSettings = { settings }
   let report: RunReport
-  const stopHeartbeat = startHeartbeat(ports.report, ports.heartbeatMs ?? heartbeatMs(ports.env))
+  // Each beat goes to the log and, once the run has its publisher, to its progress (a PR's comment).
+  const beat = (line: string): void => {
+    ports.report(line)
+    held.publisher?.onProgress?.(line)
+  }
+  const stopHeartbeat = startHeartbeat(beat, ports.heartbeatMs ?? heartbeatMs(ports.env))
   try {
     // The repository is in loopgate's custody from before the resume to after publishing.
     report = await withCustody(settings.workspace, runDir, (custody) =>
@@ -105,9 +112,15 @@ async function restoreState(
   return { session }
 }
 
+/** The run's settings as the integration adjusted them, and its publisher once known. */
+interface HeldSettings {
+  settings: Settings
+  publisher?: Publisher
+}
+
 /** A session holding the repository: its settings, its ports, what the post step is told, and the loop's state. */
 interface HeldSession {
-  held: { settings: Settings }
+  held: HeldSettings
   ports: SessionPorts
   remember: (name: SessionMemo, value: string) => void
   session: StateSession | undefined
@@ -125,6 +138,7 @@ async function resumeAndRun({ held, ports, remember, session, repository }: Held
   const recorded = session ? [...(session.state.escalationIssue !== null ? [session.state.escalationIssue] : []), ...session.state.openPullRequests] : []
   const integration = await ports.integrate(held.settings, recorded, session ? loopHistory(session.state) : undefined)
   const settings = (held.settings = integration.settings)
+  held.publisher = integration.publisher
   // Every iteration: the entry point's progress line, and the publisher's (a PR's progress comment).
   const onIteration = (record: IterationRecord): void => {
     if (ports.onIteration) ports.onIteration(record)
@@ -138,6 +152,7 @@ async function resumeAndRun({ held, ports, remember, session, repository }: Held
     publisher: integration.publisher,
     signal: ports.signal,
     report: ports.report,
+    explain: ports.explain,
     onIteration,
     carry: session?.carry(),
     baselines: session?.baselineStore(),

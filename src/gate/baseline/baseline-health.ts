@@ -169,7 +169,9 @@ export function uncountedBaseline(run: BaselineRun, how: CountSource): BrokenGat
 /** One line for people: what failed, the evidence, which inputs to change. */
 export function describeBroken(broken: BrokenGate): string {
   const inputs = broken.inputs.map((i) => `\`${i}\``).join(' or ')
-  return `${broken.what}${broken.evidence ? `: ${broken.evidence}` : ''}. Change ${inputs} so the gate runs on the base branch; no agent call was made.`
+  // A gate that ran but gave no count needs its tests counted, not to run.
+  const aim = broken.inputs.includes('gate-report') ? "loopgate can count the gate's tests" : 'the gate runs'
+  return `${broken.what}${broken.evidence ? `: ${broken.evidence}` : ''}. Change ${inputs} so ${aim} on the base branch; no agent call was made.`
 }
 
 /** Stops the run before the first call: the gate cannot run on the base itself. */

@@ -40,5 +40,5 @@ export function withoutUnreachable(pathVar: string | undefined, unreachable: str
 
 /** One sentence for a gate that could not start: which PATH folders the gate cannot use, and what to do. */
 export function describeUnreachable(dirs: string[], user: AgentUser): string {
-  return `the gate user ${user.name} cannot reach ${dirs.join(', ')}, left off its PATH (a toolchain installed for the runner's user only): install it where every user can read it (setup-node and setup-python use the world-readable tool cache) or name a reachable interpreter in gate-command`
+  return `the gate user ${user.name} cannot reach ${dirs.join(', ')}, left off its PATH (a toolchain installed for one user only): install it where every user can read it (a system-wide install; in a workflow, setup-node and setup-python use the world-readable tool cache) or name a reachable interpreter in \`gate-command\``
 }

@@ -58,12 +58,12 @@ function reachableByAll(file: string): boolean {
 }
 
 const INSTALL_HINT: Record<string, string> = {
-  pnpm: 'install pnpm before loopgate runs (pnpm/action-setup, or `corepack enable` after setup-node)',
-  yarn: 'install yarn before loopgate runs (`corepack enable` after setup-node)',
-  bun: 'install bun before loopgate runs (oven-sh/setup-bun)',
-  npm: 'install Node before loopgate runs (actions/setup-node)',
-  npx: 'install Node before loopgate runs (actions/setup-node)',
-  node: 'install Node before loopgate runs (actions/setup-node)'
+  pnpm: 'install pnpm before loopgate runs (`corepack enable`; in a workflow, pnpm/action-setup or corepack after setup-node)',
+  yarn: 'install yarn before loopgate runs (`corepack enable`; in a workflow, after setup-node)',
+  bun: 'install bun before loopgate runs (in a workflow, oven-sh/setup-bun)',
+  npm: 'install Node before loopgate runs (in a workflow, actions/setup-node)',
+  npx: 'install Node before loopgate runs (in a workflow, actions/setup-node)',
+  node: 'install Node before loopgate runs (in a workflow, actions/setup-node)'
 }
 
 /**
@@ -80,11 +80,11 @@ export function missingGateProgram(
   if (!program) return null
   const found = onPath(program, where.path)
   if (found && where.ownUser && !reachableByAll(found)) {
-    return `the ${input} cannot start: its program \`${program}\` is installed only where other users cannot reach it (${found}), and the gate runs as its own user. Fix: install ${program} where every user can run it (setup-node, setup-python and corepack do), or name it by a path every user can reach. Nothing was spent.`
+    return `the \`${input}\` cannot start: its program \`${program}\` is installed only where other users cannot reach it (${found}), and the gate runs as its own user. Fix: install ${program} where every user can run it (a system-wide install; in a workflow, setup-node, setup-python and corepack do), or name it by a path every user can reach. Nothing was spent.`
   }
   if (found) return null
   const declared = declaredPackageManager(where.workspace)
   const declaredWords = declared && (declared.name === program || INSTALL_HINT[program]) ? ` (${declared.why})` : ''
   const hint = INSTALL_HINT[program] ?? `install ${program} before loopgate runs, or change \`${input}\``
-  return `the ${input} cannot start: its program \`${program}\` is not installed (not on the gate's PATH)${declaredWords}. Fix: ${hint}. Nothing was spent.`
+  return `the \`${input}\` cannot start: its program \`${program}\` is not installed (not on the gate's PATH)${declaredWords}. Fix: ${hint}. Nothing was spent.`
 }

@@ -25,11 +25,23 @@ export interface ProgressCommentTarget {
   existing?: () => Promise<ExistingComment>
 }
 
+/**
+ * The least time between two progress-only edits (a beat saying what is in progress; an iteration's
+ * edit is never held back), and after any other write: GitHub's secondary rate limits count every
+ * edit as content created (80 a minute, 500 an hour) and ask for a pause between writes.
+ */
+export const LIVE_EDIT_GAP_MS = 60_000
+const AFTER_ANY_WRITE_MS = 5_000
+
 export class ProgressComment {
   private id: number | null = null
   private htmlUrl: string | undefined
   private looked = false
   private queue: Promise<void> = Promise.resolve()
+  private pending = 0
+  private lastWrite = 0
+  private lastLive = 0
+  private liveGapMs = LIVE_EDIT_GAP_MS
 
   private readonly client: GitHubClient
   private readonly repo: RepoRef
@@ -51,11 +63,33 @@ export class ProgressComment {
 
   /** Queues a write of `body` and returns when it (and every earlier one) is done. */
   write(body: string): Promise<void> {
+    return this.enqueue(body, () => undefined)
+  }
+
+  /**
+   * A progress-only write: made only when no write is waiting, the last progress-only one is at
+   * least the live gap old and the last write a few seconds; a failed one doubles the gap (up to
+   * ten minutes), as a rate limit asks.
+   */
+  writeLive(body: string, now = Date.now()): void {
+    if (this.pending > 0 || now - this.lastLive < this.liveGapMs || now - this.lastWrite < AFTER_ANY_WRITE_MS) return
+    this.lastLive = now
+    void this.enqueue(body, () => (this.liveGapMs = Math.min(this.liveGapMs * 2, 600_000)))
+  }
+
+  private enqueue(body: string, onFailure: () => void): Promise<void> {
+    this.pending++
+    this.lastWrite = Date.now()
     this.queue = this.queue
       .then(() => this.put(body))
-      .catch((err: unknown) =>
+      .catch((err: unknown) => {
+        onFailure()
         this.warn(`loopgate: could not update the progress comment on #${this.issueNumber}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`)
-      )
+      })
+      .finally(() => {
+        this.pending--
+        this.lastWrite = Date.now()
+      })
     return this.queue
   }
 

@@ -70,7 +70,13 @@ export class GitHubPublisher implements Publisher {
   readonly onIteration = (record: IterationRecord): void => {
     if (!this.progress || !this.progressSettings) return
     this.iterations.push(record)
-    void this.progress.write(progressBody(this.progressSettings, this.iterations, runUrl(this.opts.env)))
+    void this.progress.write(progressBody(this.progressSettings, this.iterations, { runLink: runUrl(this.opts.env) }))
+  }
+
+  /** The run's progress beat, on the pull request's progress comment too: no more often than LIVE_EDIT_GAP_MS. */
+  readonly onProgress = (line: string): void => {
+    if (!this.progress || !this.progressSettings) return
+    this.progress.writeLive(progressBody(this.progressSettings, this.iterations, { runLink: runUrl(this.opts.env), now: line }))
   }
 
   private owner(loopId: string): Ownership {
@@ -107,7 +113,7 @@ export class GitHubPublisher implements Publisher {
         existing: () => findOwnProgressComment({ client, repo, owner, pull: plan.number })
       })
       this.progressSettings = settings
-      await this.progress.write(progressBody(settings, [], runUrl(this.opts.env)))
+      await this.progress.write(progressBody(settings, [], { runLink: runUrl(this.opts.env) }))
     }
   }
 
