@@ -116,7 +116,8 @@ async function ratioFor(p: Project, user: AgentUser | undefined): Promise<Figure
 }
 
 export async function benchGateRatio(): Promise<Figure[]> {
-  const found = process.getuid?.() === 0 ? await ensureAgentUser() : { why: 'not root' }
+  // A user of its own when named (LOOPGATE_AGENT_USER): two benches at once would end each other's processes.
+  const found = process.getuid?.() === 0 ? await ensureAgentUser(process.env.LOOPGATE_AGENT_USER) : { why: 'not root' }
   const gateFound = 'user' in found ? await ensureAgentUser(gateUserName(found.user.name)) : found
   const user = 'user' in gateFound ? gateFound.user : undefined
   const figures: Figure[] = []

@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-UQZSRJMT.js";
+} from "../chunks/chunk-PN3YTHRO.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -20,8 +20,8 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-OXA65QHK.js";
-import "../chunks/chunk-A7L3NG6G.js";
+} from "../chunks/chunk-AMYCSEZE.js";
+import "../chunks/chunk-UPDOIAAI.js";
 import "../chunks/chunk-VL6SSRFO.js";
 
 // src/cli/run-cli.ts
@@ -631,7 +631,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-DIQNKTF4.js");
+  const machinery = import("../chunks/run-machinery-KAJWRO2D.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);
