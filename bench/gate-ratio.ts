@@ -67,7 +67,10 @@ const PROJECTS: Project[] = [
       writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench', private: true, type: 'module' }))
       for (let f = 0; f < 4; f++) {
         const tests = Array.from({ length: TESTS / 4 }, (_, i) => `test('t${f}-${i}', () => expect(typeof work(200000)).toBe('number'))`)
-        writeFileSync(path.join(dir, 'test', `t${f}.test.mjs`), `import { test, expect } from 'vitest'\nimport { work } from '../src/lib.mjs'\n${tests.join('\n')}\n`)
+        writeFileSync(
+          path.join(dir, 'test', `t${f}.test.mjs`),
+          `import { test, expect } from 'vitest'\nimport { work } from '../src/lib.mjs'\n${tests.join('\n')}\n`
+        )
       }
     },
     install: (dir) => sh(dir, 'npm install --no-audit --no-fund --save-dev vitest@3.2.4'),
@@ -103,7 +106,8 @@ const PROJECTS: Project[] = [
       for (let i = 0; i < TESTS; i++)
         writeFileSync(path.join(dir, 'tests', `test_t${i}.py`), `from benchlib import work\n\ndef test_t${i}():\n    assert work(20000) >= 0\n`)
     },
-    install: (dir) => sh(dir, 'python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && .venv/bin/pip install -q --no-build-isolation --no-deps -e .'),
+    install: (dir) =>
+      sh(dir, 'python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && .venv/bin/pip install -q --no-build-isolation --no-deps -e .'),
     touch: 'src/benchlib/__init__.py'
   }
 ]
