@@ -44,7 +44,7 @@ const pyWork = 'def work(n):\n    h = 0\n    for i in range(n):\n        h = (h 
 const PROJECTS: Project[] = [
   {
     name: 'node --test',
-    command: 'node --test --test-reporter=tap test/',
+    command: 'node --test test/',
     files: (dir) => {
       mkdirSync(path.join(dir, 'test'))
       writeFileSync(path.join(dir, 'src', 'lib.mjs'), nodeWork)
