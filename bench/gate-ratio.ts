@@ -199,7 +199,8 @@ function stepMedians(timings: Record<string, number | undefined>[]): string {
 }
 
 export async function benchGateRatio(): Promise<Figure[]> {
-  const found = process.getuid?.() === 0 ? await ensureAgentUser() : { why: 'not root' }
+  // A user of the bench's own: a test or loop on the same machine ends its default user's processes.
+  const found = process.getuid?.() === 0 ? await ensureAgentUser('loopgate-bench-ratio') : { why: 'not root' }
   const gateFound = 'user' in found ? await ensureAgentUser(gateUserName(found.user.name)) : found
   const user = 'user' in gateFound ? gateFound.user : undefined
   const figures: Figure[] = []
