@@ -12,6 +12,12 @@ export interface OverlayMount {
   upper: string
   work: string
   lower?: string
+  /**
+   * The target is in a folder the gate user owns (its HOME): mounted only where the path resolves
+   * to itself, so a folder on the way that the user swapped for a symlink (to /usr/bin, say) never
+   * gets a mount that root's later commands would run from.
+   */
+  canonical?: boolean
 }
 
 /** A process start: the program and its arguments. */
@@ -36,9 +42,15 @@ export function inMountNamespace(script: string, mounts: OverlayMount | readonly
 export function withMounts(script: string, where: { mounts: readonly OverlayMount[]; cwd: string }, user?: { uid: number; gid: number }): ProcessStart {
   const [unshare, mountBin, setpriv] = ['unshare', 'mount', 'setpriv'].map((name) => systemProgram(name) ?? `/usr/bin/${name}`)
   const drop = user ? `exec ${setpriv} --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ` : 'exec '
-  const pairs = where.mounts.flatMap((m) => [`lowerdir=${m.lower ?? m.target},upperdir=${m.upper},workdir=${m.work},metacopy=on,volatile`, m.target])
-  const inner = `s="$1"; c="$2"; shift 2; while [ $# -gt 1 ]; do ${mountBin} -t overlay loopgate-gate -o "$1" "$2" || exit 125; shift 2; done; cd "$c" && ${drop}/bin/bash -c "$s"`
-  return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', script, where.cwd, ...pairs] }
+  const triples = where.mounts.flatMap((m) => [
+    `lowerdir=${m.lower ?? m.target},upperdir=${m.upper},workdir=${m.work},metacopy=on,volatile`,
+    m.target,
+    m.canonical ? 'canonical' : 'as-is'
+  ])
+  const realpath = systemProgram('realpath') ?? '/usr/bin/realpath'
+  const check = `if [ "$3" = canonical ] && [ "$(${realpath} -e -- "$2")" != "$2" ]; then echo "loopgate: $2 is not where it was made" >&2; exit 125; fi`
+  const inner = `s="$1"; c="$2"; shift 2; while [ $# -gt 2 ]; do ${check}; ${mountBin} -t overlay loopgate-gate -o "$1" "$2" || exit 125; shift 3; done; cd "$c" && ${drop}/bin/bash -c "$s"`
+  return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', script, where.cwd, ...triples] }
 }
 
 let probed: string | null | undefined

@@ -59,7 +59,7 @@ export class WriteLayer {
       mkdirSync(upper, { recursive: true, mode: 0o700 })
       // The mount's root is its upper folder: the gate user's, as the template's folders are.
       if (opts.user) chownSync(upper, opts.user.uid, opts.user.gid)
-      return { target: c.target, lower: c.lower, upper, work: '' }
+      return { target: c.target, lower: c.lower, upper, work: '', canonical: true }
     })
   }
 

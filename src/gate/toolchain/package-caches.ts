@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
+import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 
@@ -186,10 +186,12 @@ export function packageCacheTemplate(caches: PackageCache[], templateHome: strin
 
 /** The empty folders in a run's `home` where the template's caches are mounted, and those on their way, the gate user's. */
 export function cacheMountpoints(template: CacheTemplate, home: string, user: AgentUser | undefined): { lower: string; target: string }[] {
+  // The path each mount checks it still resolves to (see OverlayMount.canonical).
+  const real = realpathSync(home)
   return template.mounts.map((m) => {
-    const target = path.join(home, m.home)
+    const target = path.join(real, m.home)
     const made: string[] = []
-    for (let p = target; p !== home && !isDir(p); p = path.dirname(p)) made.unshift(p)
+    for (let p = target; p !== real && !isDir(p); p = path.dirname(p)) made.unshift(p)
     for (const p of made) {
       mkdirSync(p, { mode: 0o700 })
       if (user) chownSync(p, user.uid, user.gid)
