@@ -80,7 +80,7 @@ const PROJECTS: Project[] = [
   },
   {
     name: 'pytest',
-    command: 'python3 -m pytest -q -p no:cacheprovider tests',
+    command: '/usr/bin/python3 -m pytest -q -p no:cacheprovider tests',
     files: (dir) => {
       mkdirSync(path.join(dir, 'tests'))
       writeFileSync(path.join(dir, 'src', 'lib.py'), 'def work(n):\n    h = 0\n    for i in range(n):\n        h = (h * 31 + i) % 1000003\n    return h\n')
