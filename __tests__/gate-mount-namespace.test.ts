@@ -4,9 +4,9 @@
  * could hold a file of the agent's by that name. Needs root (overlayfs in a mount namespace).
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { inMountNamespace, overlayUnavailable } from '../src/gate/mount-namespace.js'
+import { inMountNamespace, overlayUnavailable, withMounts } from '../src/gate/mount-namespace.js'
 import { tempDir } from './helpers/repo.js'
 
 const root = process.getuid?.() === 0
@@ -36,5 +36,27 @@ const root = process.getuid?.() === 0
     // The run wrote into its layer; the checkout below it is as the base left it.
     expect(readFileSync(path.join(mount.upper, 'kept.txt'), 'utf8')).toBe('written\n')
     expect(readFileSync(path.join(mount.target, 'kept.txt'), 'utf8')).toBe('base\n')
+  })
+
+  test("a cache mount in the gate user's HOME is refused where a folder on its way was swapped for a symlink", () => {
+    const dir = realpathSync(tempDir())
+    const template = path.join(dir, 'template')
+    const home = path.join(dir, 'home')
+    const target = path.join(home, '.npm', '_cacache')
+    const upper = path.join(dir, 'upper')
+    for (const d of [template, target, upper, path.join(dir, 'work')]) mkdirSync(d, { recursive: true })
+    writeFileSync(path.join(template, 'planted'), 'from the cache\n')
+    // A folder elsewhere with the same last name: the user moves its own `.npm` away and links that folder's parent in its place.
+    const elsewhere = path.join(dir, 'system', '_cacache')
+    mkdirSync(elsewhere, { recursive: true })
+    writeFileSync(path.join(elsewhere, 'tool'), 'the system\n')
+    renameSync(path.join(home, '.npm'), path.join(home, '.npm-moved'))
+    symlinkSync(path.join(dir, 'system'), path.join(home, '.npm'))
+    const mount = { target, lower: template, upper, work: path.join(dir, 'work'), canonical: true }
+    const start = withMounts(`cat ${path.join(elsewhere, 'planted')}`, { mounts: [mount], cwd: dir })
+    const r = spawnSync(start.command, start.args, { encoding: 'utf8' })
+    expect(r.stdout).not.toContain('from the cache')
+    expect(r.stderr).toContain('is not where it was made')
+    expect(r.status).toBe(125)
   })
 })

@@ -36,19 +36,32 @@ export class GateLayers {
       : undefined
   }
 
-  /** A fresh layer over the checkout `dir`, or null where none can be mounted. */
-  open(dir: string): WriteLayer | null {
+  /** Whether each gate run gets a layer. */
+  get available(): boolean {
+    return !this.unavailable
+  }
+
+  /**
+   * A fresh layer over the checkout `dir`, or null where none can be mounted; `writableDeps` and
+   * `caches` as in WriteLayer.
+   */
+  open(dir: string, more: { writableDeps?: () => readonly string[]; caches?: readonly { lower: string; target: string }[] } = {}): WriteLayer | null {
     if (this.unavailable) return null
     const snapshot = this.opts.snapshot
     const readOnly = (): string[] => [...snapshot.entries.keys()].filter((rel) => !isFixture(rel, snapshot))
     const writable = (): string[] => [...snapshot.entries.keys()].filter((rel) => isFixture(rel, snapshot))
-    return new WriteLayer(path.join(this.opts.privateDir, 'layers', `run-${process.pid}-${this.count++}`), dir, { user: this.opts.user, readOnly, writable })
+    return new WriteLayer(path.join(this.opts.privateDir, 'layers', `run-${process.pid}-${this.count++}`), dir, {
+      user: this.opts.user,
+      readOnly,
+      writable,
+      ...more
+    })
   }
 
   /**
    * The executors of one gate run: `exec` runs a step in `layer` (on the checkout itself without
-   * one), `install` the install gate-setup keeps, on the checkout itself; `layerTampering` judges
-   * what a step wrote so far.
+   * one), `install` the install gate-setup keeps, on the checkout itself (with the layer's package
+   * caches); `layerTampering` judges what a step wrote so far.
    */
   executors<E>(
     layer: WriteLayer | null,
@@ -56,7 +69,8 @@ export class GateLayers {
     make: (start?: (script: string) => Promise<ProcessStart>) => E
   ): { exec: E; install?: E; layerTampering?: () => Tampering[] } {
     if (!layer) return { exec: make() }
-    return { exec: make((script) => layer.start(script)), install: make(), layerTampering: () => this.tampering(layer, baselineWrote) }
+    const install = layer.hasCaches ? make((script) => Promise.resolve(layer.startOutside(script))) : make()
+    return { exec: make((script) => layer.start(script)), install, layerTampering: () => this.tampering(layer, baselineWrote) }
   }
 
   /** A candidate's writes to protected paths so far, as tampering; nothing on the baseline's own run. */

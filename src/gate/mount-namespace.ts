@@ -3,11 +3,21 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { systemProgram } from '../process/system-program.js'
 
-/** A copy-on-write layer over `target`: its writes land in `upper` (with overlayfs's `work` beside it). */
+/**
+ * A copy-on-write layer mounted at `target`: its writes land in `upper` (with overlayfs's `work`
+ * beside it); what it shows below them is `lower` (the target's own content when not given).
+ */
 export interface OverlayMount {
   target: string
   upper: string
   work: string
+  lower?: string
+  /**
+   * The target is in a folder the gate user owns (its HOME): mounted only where the path resolves
+   * to itself, so a folder on the way that the user swapped for a symlink (to /usr/bin, say) never
+   * gets a mount that root's later commands would run from.
+   */
+  canonical?: boolean
 }
 
 /** A process start: the program and its arguments. */
@@ -18,16 +28,29 @@ export interface ProcessStart {
 
 /**
  * In a mount namespace of its own, the overlay is mounted over `target` itself (so the process sees
- * the checkout at its usual path), the process enters it, and then runs `script` under bash: as
- * `user` when given, its privileges dropped after the mount. Nothing mounted there is seen outside
- * that process and its children; the mount ends with the last of them.
+ * the checkout at its usual path), then each mount after it in `mounts` (a package cache in the gate's HOME, say), the
+ * process enters the checkout, and then runs `script` under bash: as `user` when given, its
+ * privileges dropped after the mounts. Nothing mounted there is seen outside that process and its
+ * children; the mounts end with the last of them.
  */
-export function inMountNamespace(script: string, mount: OverlayMount, user?: { uid: number; gid: number }): ProcessStart {
-  const options = `lowerdir=${mount.target},upperdir=${mount.upper},workdir=${mount.work},metacopy=on,volatile`
+export function inMountNamespace(script: string, mounts: OverlayMount | readonly OverlayMount[], user?: { uid: number; gid: number }): ProcessStart {
+  const all = Array.isArray(mounts) ? mounts : [mounts as OverlayMount]
+  return withMounts(script, { mounts: all, cwd: all[0].target }, user)
+}
+
+/** `script` in `cwd` (as `user`), in a mount namespace of its own with `mounts` mounted in order. */
+export function withMounts(script: string, where: { mounts: readonly OverlayMount[]; cwd: string }, user?: { uid: number; gid: number }): ProcessStart {
   const [unshare, mountBin, setpriv] = ['unshare', 'mount', 'setpriv'].map((name) => systemProgram(name) ?? `/usr/bin/${name}`)
   const drop = user ? `exec ${setpriv} --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ` : 'exec '
-  const inner = `${mountBin} -t overlay loopgate-gate -o "$1" "$2" && cd "$2" && ${drop}/bin/bash -c "$3"`
-  return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', options, mount.target, script] }
+  const triples = where.mounts.flatMap((m) => [
+    `lowerdir=${m.lower ?? m.target},upperdir=${m.upper},workdir=${m.work},metacopy=on,volatile`,
+    m.target,
+    m.canonical ? 'canonical' : 'as-is'
+  ])
+  const realpath = systemProgram('realpath') ?? '/usr/bin/realpath'
+  const check = `if [ "$3" = canonical ] && [ "$(${realpath} -e -- "$2")" != "$2" ]; then echo "loopgate: $2 is not where it was made" >&2; exit 125; fi`
+  const inner = `s="$1"; c="$2"; shift 2; while [ $# -gt 2 ]; do ${check}; ${mountBin} -t overlay loopgate-gate -o "$1" "$2" || exit 125; shift 3; done; cd "$c" && ${drop}/bin/bash -c "$s"`
+  return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', script, where.cwd, ...triples] }
 }
 
 let probed: string | null | undefined

@@ -6,7 +6,7 @@ import { brokenBaseline, describeBroken, uncountedBaseline, type StepEnd } from 
 import { CleanCheckout } from './checkout/checkout.js'
 import type { Baseline, GateTimings, ProtectedGateOptions } from './protected-gate-options.js'
 import type { PreparedCheckout } from './checkout/checkout-options.js'
-import { linkPackageCaches } from './toolchain/package-caches.js'
+import { RunCaches } from './run-caches.js'
 import { describeUnreachable, unreachablePathDirs } from './protection/toolchain-reach.js'
 import { baselineIds, failedVerdict } from './verdict.js'
 import { EXIT_CODE_REPORT } from './protected-gate-options.js'
@@ -36,7 +36,9 @@ export class ProtectedGate implements Gate {
   baseline: Baseline | null = null
   lastTimings: GateTimings = {}
   /** The package caches the last run was given, and those left out (with why). */
-  lastCaches: { given: string[]; skipped: string[] } = { given: [], skipped: [] }
+  get lastCaches(): { given: string[]; skipped: string[] } {
+    return this.caches.last
+  }
   private lastEnd: StepEnd | null = null
   /** The runner of loopgate's report channel in the last run, when it had one. */
   private lastChannel: string | null = null
@@ -62,6 +64,7 @@ export class ProtectedGate implements Gate {
   private readonly layers: GateLayers
   /** The protected paths the last baseline run wrote (see write-judge.ts). */
   private lastWrote: string[] = []
+  private readonly caches: RunCaches
 
   constructor(options: ProtectedGateOptions) {
     this.exitCodeOnly = options.report === EXIT_CODE_REPORT
@@ -69,6 +72,7 @@ export class ProtectedGate implements Gate {
     this.opts = opts
     this.unreachable = opts.user ? unreachablePathDirs(opts.env.PATH, opts.user) : []
     this.layers = new GateLayers({ privateDir: opts.privateDir, snapshot: opts.snapshot, user: opts.user, report: opts.report })
+    this.caches = new RunCaches({ caches: opts.packageCaches ?? [], privateDir: opts.privateDir, user: opts.user, layered: this.layers.available })
     this.checkout = new CleanCheckout({
       workspace: opts.workspace,
       repository: opts.repository,
@@ -78,6 +82,8 @@ export class ProtectedGate implements Gate {
       user: opts.user,
       ownUser: opts.ownUser,
       writableDeps: Boolean(opts.setup),
+      layeredDeps: this.layers.available,
+      keepsInstall: Boolean(opts.setup) && setupSteps(opts.setup ?? '', () => '').install !== null,
       report: opts.report,
       first: opts.first,
       dependencies: opts.dependencies
@@ -236,12 +242,10 @@ export class ProtectedGate implements Gate {
     const refused = checkoutRefusal(prepared.mismatches, started, this.opts)
     if (refused) return refused
     const user = this.opts.user
-    if (this.opts.setup && this.opts.packageCaches?.length) {
-      const t = Date.now()
-      this.lastCaches = linkPackageCaches(this.opts.packageCaches, prepared.home, user)
-      this.lastTimings.caches = Date.now() - t
-    }
-    const layer = this.layers.open(prepared.dir)
+    const t = Date.now()
+    const caches = this.opts.setup ? this.caches.forRun(prepared.home) : []
+    this.lastTimings.caches = Date.now() - t
+    const layer = this.layers.open(prepared.dir, { caches, writableDeps: () => (prepared.depsInLayer ? this.checkout.deps : []) })
     const baselineWrote = baseline ? null : (this.baseline?.wrote ?? [])
     const on = { prepared, deadline: started + this.opts.timeoutMs, unreachable: this.unreachable }
     const { exec, install, layerTampering } = this.layers.executors(layer, baselineWrote, (start) => gateExecutor(this.opts, { ...on, start }))

@@ -1,8 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { chownSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { inMountNamespace, type OverlayMount, type ProcessStart } from './mount-namespace.js'
+import { inMountNamespace, withMounts, type OverlayMount, type ProcessStart } from './mount-namespace.js'
 import { quoted } from './reports/command-words.js'
 
 const run = promisify(execFile)
@@ -42,12 +42,29 @@ export class WriteLayer {
   constructor(
     private readonly root: string,
     target: string,
-    private readonly opts: { user?: { uid: number; gid: number }; readOnly: () => readonly string[]; writable: () => readonly string[] }
+    private readonly opts: {
+      user?: { uid: number; gid: number }
+      readOnly: () => readonly string[]
+      writable: () => readonly string[]
+      /** Root dependency folders the run may write (as a writable copy once gave it): given to the gate user in the layer. */
+      writableDeps?: () => readonly string[]
+      /** Package caches mounted in the run's HOME, each over a template no run writes (see package-caches.ts). */
+      caches?: readonly { lower: string; target: string }[]
+    }
   ) {
     mkdirSync(root, { recursive: true, mode: 0o700 })
     this.mount = { target, upper: path.join(root, 'upper'), work: path.join(root, 'work') }
     for (const d of [this.mount.upper, this.mount.work]) mkdirSync(d, { mode: 0o755 })
+    this.caches = (opts.caches ?? []).map((c, i) => {
+      const upper = path.join(root, 'caches', String(i))
+      mkdirSync(upper, { recursive: true, mode: 0o700 })
+      // The mount's root is its upper folder: the gate user's, as the template's folders are.
+      if (opts.user) chownSync(upper, opts.user.uid, opts.user.gid)
+      return { target: c.target, lower: c.lower, upper, work: '', canonical: true }
+    })
   }
+
+  private readonly caches: OverlayMount[]
 
   /** The overlay for one mount: a volatile one (nothing of it is synced to disk) leaves its work folder unusable, so each mount has its own. */
   private nextMount(): OverlayMount {
@@ -56,13 +73,35 @@ export class WriteLayer {
     return { ...this.mount, work }
   }
 
+  /** The cache mounts for one step, each with a work folder of its own. */
+  private cacheMounts(): OverlayMount[] {
+    return this.caches.map((c) => {
+      const work = path.join(this.mount.work, String(this.mounts++))
+      mkdirSync(work, { mode: 0o755 })
+      return { ...c, work }
+    })
+  }
+
+  /** Whether the run's package caches come through the layer. */
+  get hasCaches(): boolean {
+    return this.caches.length > 0
+  }
+
+  /**
+   * How a step starts on the checkout itself (gate-setup's kept install, see setup-step.ts), with
+   * only the run's package caches mounted: as the gate user.
+   */
+  startOutside(script: string): ProcessStart {
+    return withMounts(script, { mounts: this.cacheMounts(), cwd: this.mount.target }, this.opts.user)
+  }
+
   private mounts = 0
 
   /** How one step of the run starts: in the layer, as the gate user (once the layer is prepared). */
   async start(script: string): Promise<ProcessStart> {
     this.preparing ??= this.prepare()
     await this.preparing
-    return inMountNamespace(script, this.nextMount(), this.opts.user)
+    return inMountNamespace(script, [this.nextMount(), ...this.cacheMounts()], this.opts.user)
   }
 
   /** Whether a step ran in the layer: before that, nothing was written through it. */
@@ -81,6 +120,8 @@ export class WriteLayer {
           `${outsideDeps} -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`,
           `xargs -0r -a ${quoted(this.list('read-only', this.opts.readOnly()))} chown -h 0:0 -- 2>/dev/null`,
           `xargs -0r -a ${quoted(this.list('writable', this.opts.writable()))} chmod u+w -- 2>/dev/null`,
+          // Metadata only (metacopy): no file of a dependency folder is copied for it.
+          ...(this.opts.writableDeps?.() ?? []).map((name) => `find ./${quoted(name)} -xdev -print0 | xargs -0r chown -h ${user.uid}:${user.gid} --`),
           'true'
         ].join('; ')
       : `${outsideDeps} -type d -print0 | xargs -0r touch -c -a --; true`

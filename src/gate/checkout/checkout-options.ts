@@ -27,6 +27,13 @@ export interface CheckoutOptions {
   report?: string
   /** Whether gate-setup will rewrite the dependency folders (then they get a writable copy). */
   writableDeps: boolean
+  /**
+   * Each gate run writes the dependency folders in a copy-on-write layer of its own (see
+   * write-layer.ts): they stay read-only links in the checkout, and only an install that is kept
+   * (`keepsInstall`: gate-setup starts with one) gets a writable copy of them.
+   */
+  layeredDeps?: boolean
+  keepsInstall?: boolean
   /** A first checkout begun before the rest of the setup (see first-checkout.ts), adopted by the first prepare. */
   first?: FirstCheckout
   /** The dependencies the gate trusts: a commit that changes them beyond the policy is refused. */
@@ -41,5 +48,7 @@ export interface PreparedCheckout {
   mismatches: Tampering[]
   /** The commit changes dependency files from the reference (as `dependency-changes: registry` allows). */
   dependenciesChanged: boolean
+  /** The run may write the dependency folders, in its layer (see layeredDeps). */
+  depsInLayer?: boolean
   timings: Record<string, number>
 }

@@ -58,7 +58,10 @@ export class CleanCheckout extends CheckoutCore {
         : changedPaths(this.repo, reference.commit, commit)
     // Once gate-setup's install is kept (see keepInstalled), a commit on the reference's dependency
     // files gets it read-only, unless the rest of gate-setup installs into it.
-    const writable = this.opts.writableDeps && (!this.installed || this.keptForWriting || (await fromReference).some((p) => dependencyPathKind(p) !== null))
+    const wantWritable = this.opts.writableDeps && (!this.installed || this.keptForWriting || (await fromReference).some((p) => dependencyPathKind(p) !== null))
+    // In the run's layer the read-only links are written as the run's own: only an install that is kept writes the checkout itself.
+    const depsInLayer = wantWritable && Boolean(this.opts.layeredDeps && user) && (this.installed || !this.opts.keepsInstall)
+    const writable = wantWritable && !depsInLayer
     const keepDeps =
       !writable && !this.placedWritable && this.depsInPlace && (Boolean(user) || this.depsSignature === depsSignature(dir, this.deps, CACHE_DIRS))
     for (const d of [home, tmp]) this.discard(d)
@@ -92,7 +95,7 @@ export class CleanCheckout extends CheckoutCore {
     if (!keepDeps) this.placeDeps(user, writable)
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
-    return { dir, home, tmp, mismatches, dependenciesChanged, timings }
+    return { dir, home, tmp, mismatches, dependenciesChanged, depsInLayer, timings }
   }
 
   /**

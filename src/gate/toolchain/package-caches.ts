@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs'
+import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { AgentUser } from '../../isolation/agent-user.js'
 
@@ -121,8 +121,13 @@ function pnpmStore(env: NodeJS.ProcessEnv, xdgData: string): PackageCache[] {
  * and so is a cache on another file system (hard links cannot cross it). Returns what was given
  * and what was left out, one phrase each.
  */
-export function linkPackageCaches(caches: PackageCache[], gateHome: string, user: AgentUser | undefined): { given: string[]; skipped: string[] } {
+export function linkPackageCaches(
+  caches: PackageCache[],
+  gateHome: string,
+  user: AgentUser | undefined
+): { given: string[]; skipped: string[]; homes: string[] } {
   const given: string[] = []
+  const homes: string[] = []
   const skipped: string[] = []
   for (const cache of caches) {
     const dest = path.join(gateHome, cache.home)
@@ -151,8 +156,48 @@ export function linkPackageCaches(caches: PackageCache[], gateHome: string, user
     for (const sub of cache.copied ?? []) copyPrivately(path.join(cache.source, sub), path.join(dest, sub), user)
     if (user) execFileSync('find', [dest, '-type', 'd', '-exec', 'chown', `${user.uid}:${user.gid}`, '{}', '+'])
     given.push(cache.name)
+    homes.push(cache.home)
   }
-  return { given, skipped }
+  return { given, skipped, homes }
+}
+
+/** The caches given once to a gate (see linkPackageCaches), each run then seeing them through a layer of its own. */
+export interface CacheTemplate {
+  given: string[]
+  skipped: string[]
+  /** Each cache: the linked folder, and where it goes under a run's HOME. */
+  mounts: { lower: string; home: string }[]
+}
+
+/**
+ * The runner's caches linked once into `templateHome`, a folder under a root-only one that no
+ * process of the gate's reaches: each gate run mounts them in its HOME as the lower layers of
+ * copy-on-write mounts of its own (see write-layer.ts), so what a run adds, deletes or chmods lands
+ * in its layer and is thrown away with it, as it was with the links made afresh for each run.
+ */
+export function packageCacheTemplate(caches: PackageCache[], templateHome: string, user: AgentUser | undefined): CacheTemplate {
+  execFileSync('rm', ['-rf', templateHome])
+  mkdirSync(path.dirname(templateHome), { recursive: true, mode: 0o700 })
+  mkdirSync(templateHome, { mode: 0o700 })
+  if (user) chownSync(templateHome, user.uid, user.gid)
+  const linked = linkPackageCaches(caches, templateHome, user)
+  return { given: linked.given, skipped: linked.skipped, mounts: linked.homes.map((home) => ({ lower: path.join(templateHome, home), home })) }
+}
+
+/** The empty folders in a run's `home` where the template's caches are mounted, and those on their way, the gate user's. */
+export function cacheMountpoints(template: CacheTemplate, home: string, user: AgentUser | undefined): { lower: string; target: string }[] {
+  // The path each mount checks it still resolves to (see OverlayMount.canonical).
+  const real = realpathSync(home)
+  return template.mounts.map((m) => {
+    const target = path.join(real, m.home)
+    const made: string[] = []
+    for (let p = target; p !== real && !isDir(p); p = path.dirname(p)) made.unshift(p)
+    for (const p of made) {
+      mkdirSync(p, { mode: 0o700 })
+      if (user) chownSync(p, user.uid, user.gid)
+    }
+    return { lower: m.lower, target }
+  })
 }
 
 /**
