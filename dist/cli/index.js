@@ -2,11 +2,12 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-PN3YTHRO.js";
+} from "../chunks/chunk-BULUBOSU.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
 import {
+  CHECKOUT_WORKERS,
   ConfigError,
   GitRepository,
   ROOT_DEPENDENCY_DIRS,
@@ -20,8 +21,8 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-AMYCSEZE.js";
-import "../chunks/chunk-UPDOIAAI.js";
+} from "../chunks/chunk-2CIWJDZL.js";
+import "../chunks/chunk-A7L3NG6G.js";
 import "../chunks/chunk-VL6SSRFO.js";
 
 // src/cli/run-cli.ts
@@ -314,6 +315,13 @@ var RunOutput = class {
     this.io.out(`${text}
 `);
   }
+  /** Why the run stopped before the loop (an error): on stderr, said once. */
+  explain(line) {
+    const text = cliWords(line);
+    this.said.add(oneLine2(text));
+    this.io.err(`${text}
+`);
+  }
   /** Something a person should act on, though the run goes on. */
   warn(line) {
     const text = cliWords(line);
@@ -511,7 +519,13 @@ async function findBase(repo, given) {
 async function cloneForRun(repo, dir, base) {
   await GitRepository.plain(path3.dirname(dir)).run(["clone", "--no-local", "--no-checkout", "--quiet", "--", repo.top, dir]);
   const clone = GitRepository.plain(dir);
-  await clone.run(["checkout", "--quiet", ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]]);
+  await clone.run([
+    "-c",
+    `checkout.workers=${CHECKOUT_WORKERS}`,
+    "checkout",
+    "--quiet",
+    ...repo.branch ? ["-B", repo.branch, repo.head] : ["--detach", repo.head]
+  ]);
   await clone.run(["remote", "remove", "origin"]);
   if (!base) return { dir };
   const target = base.ref ?? "refs/loopgate/base";
@@ -631,7 +645,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-KAJWRO2D.js");
+  const machinery = import("../chunks/run-machinery-HOWKRILN.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);
@@ -652,6 +666,7 @@ async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
       signal: abort.signal,
       report: (line) => output.report(line),
       warn: (line) => output.warn(line),
+      explain: (line) => output.explain(line),
       openState: localStateOpener(repo, { env, tempDir: tempRoot, runId, resumeWords: resumeWords(repo, settings.loopId) }),
       integrate: async (s) => ({ settings: s, publisher: new DryRunPublisher() }),
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}
