@@ -7,6 +7,7 @@
  */
 import { runAttack, type AttackResult } from './helpers/gate-fixture.js'
 import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
+import { DISARM, PYTEST_SHIM } from './helpers/pytest-disarm.js'
 
 const FIX = "sed -i 's/a - b/a + b/' arith.py\n"
 
@@ -25,24 +26,11 @@ function writes(files: Record<string, string>): string {
     .join('')
 }
 
-/** Every test body returns before it runs: pytest's Function.runtest made a no-op. */
-const DISARM = 'import _pytest.python\n_pytest.python.Function.runtest = lambda self: None\n'
-
 const ATTACKS: { attack: string; script: string; file: string; why: string }[] = [
   {
     attack: 'a top-level pytest.py that runs the real pytest with every test body skipped',
     script: writes({
-      'pytest.py': [
-        'import os, sys',
-        'here = os.path.dirname(os.path.abspath(__file__))',
-        "sys.path[:] = [p for p in sys.path if os.path.abspath(p or '.') != here]",
-        "sys.modules.pop('pytest', None)",
-        'import pytest as real',
-        DISARM,
-        "if __name__ == '__main__':",
-        '    raise SystemExit(real.console_main())',
-        ''
-      ].join('\n')
+      'pytest.py': PYTEST_SHIM
     }),
     file: 'pytest.py',
     why: 'a top-level module `pytest` the judge imports'

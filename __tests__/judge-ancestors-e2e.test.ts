@@ -12,19 +12,10 @@ import path from 'node:path'
 import { ROOT, runAction } from './helpers/action-runner.js'
 import { attackProject } from './helpers/gate-fixture.js'
 import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
+import { ANCESTOR_CONFTEST } from './helpers/pytest-disarm.js'
 import { makeRepo, sharedTempDir } from './helpers/repo.js'
 
 const CLI = path.join(ROOT, 'dist', 'cli.js')
-
-/** Every test body returns before it runs, under the ids the checkout's own run gives. */
-const CONFTEST = [
-  'import _pytest.python',
-  '_pytest.python.Function.runtest = lambda self: None',
-  'def pytest_collection_modifyitems(items):',
-  '    for item in items:',
-  "        item._nodeid = item._nodeid.split('/checkout/', 1)[-1]",
-  ''
-].join('\n')
 
 /** A shell step writing `text` to `file` (a heredoc). */
 const write = (file: string, text: string, mode = '644'): string =>
@@ -47,7 +38,7 @@ const CASES: Case[] = [
       'tests/test_ops.py': 'from arith import add\n\n\ndef test_adds_two():\n    assert add(2, 3) == 5\n'
     },
     gate: `${TEST_PYTHON} -m pytest -q -p no:cacheprovider tests`,
-    attack: (shared) => `echo '# tidied' >> arith.py\n${write(`${shared}/conftest.py`, CONFTEST)}${write(`${shared}/pytest.ini`, '[pytest]\n')}`,
+    attack: (shared) => `echo '# tidied' >> arith.py\n${write(`${shared}/conftest.py`, ANCESTOR_CONFTEST)}${write(`${shared}/pytest.ini`, '[pytest]\n')}`,
     fix: "sed -i 's/a - b/a + b/' arith.py\n"
   },
   {

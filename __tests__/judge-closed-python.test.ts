@@ -10,11 +10,9 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { runAttack } from './helpers/gate-fixture.js'
 import { needs, TEST_PYTHON } from './helpers/needs-tools.js'
+import { DISARM, PYTEST_SHIM } from './helpers/pytest-disarm.js'
 
 const FIX = "sed -i 's/a - b/a + b/' arith.py\n"
-
-/** Every test body returns before it runs: what a stand-in for the judge would do. */
-const DISARM = 'import _pytest.python\n_pytest.python.Function.runtest = lambda self: None\n'
 
 /** The attempt log's baseline entry. */
 function baselineOf(log: string): { passed: boolean; failures: { id: string }[] } {
@@ -36,17 +34,7 @@ const IN_THE_TREE: { what: string; files: Record<string, string> }[] = [
   {
     what: 'a top-level pytest.py that disarms the real pytest',
     files: {
-      'pytest.py': [
-        'import os, sys',
-        'here = os.path.dirname(os.path.abspath(__file__))',
-        "sys.path[:] = [p for p in sys.path if os.path.abspath(p or '.') != here]",
-        "sys.modules.pop('pytest', None)",
-        'import pytest as real',
-        DISARM,
-        "if __name__ == '__main__':",
-        '    raise SystemExit(real.console_main())',
-        ''
-      ].join('\n')
+      'pytest.py': PYTEST_SHIM
     }
   },
   {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { readSettings } from '../../src/inputs/read-settings.js'
 import { DryRunPublisher } from '../../src/publish/dry-run.js'
@@ -69,8 +69,6 @@ export interface AttackOptions {
   workspace?: string
   /** Baselines of earlier runs (a loop's state): a run on the same inputs takes its baseline from here. */
   baselines?: BaselineStore
-  /** The folder the run's temp folder is made in (default: the tests' temp root). */
-  tempIn?: string
 }
 
 export interface AttackResult {
@@ -94,7 +92,7 @@ export async function runAttack(opts: AttackOptions): Promise<AttackResult> {
   }
   opts.prepare?.(ws)
   sh(ws, ['config', 'http.https://github.com/.extraheader', `AUTHORIZATION: basic ${FAKE_TOKEN}`])
-  const temp = opts.tempIn ? mkdtempSync(path.join(opts.tempIn, 'loopgate-runner-temp-')) : tempDir('loopgate-runner-temp-')
+  const temp = tempDir('loopgate-runner-temp-')
   const scripts = path.join(temp, 'agent-scripts')
   mkdirSync(scripts, { recursive: true })
   chmodSync(temp, 0o755)
