@@ -1,7 +1,7 @@
 /** Which folders above a gate checkout a run's user could write, and where the gate then judges. */
-import { chmodSync, chownSync, mkdirSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { gateRoot, OWN_GATE_ROOT, unsafeAncestor } from '../src/gate/setup/gate-root.js'
+import { gateRoot, OWN_GATE_ROOT, sweepLeftBehind, unsafeAncestor } from '../src/gate/setup/gate-root.js'
 import { tempDir } from './helpers/repo.js'
 
 const root = process.getuid?.() === 0
@@ -44,5 +44,19 @@ const CASES: { what: string; mode: number; owner?: { uid: number; gid: number };
     expect(placed.root).toBe(OWN_GATE_ROOT)
     expect(placed.note).toContain('mode 1777')
     expect(unsafeAncestor(placed.root, {})).toBeNull()
+  })
+})
+
+;(root ? describe : describe.skip)("loopgate's own gate folder", () => {
+  test('gate folders older than any run can last are removed; a live run’s is kept', () => {
+    const dir = tempDir('loopgate-gate-sweep-')
+    const old = path.join(dir, 'loop-killed-run')
+    const live = path.join(dir, 'loop-live-run')
+    mkdirSync(old)
+    mkdirSync(live)
+    const nineDaysAgo = new Date(Date.now() - 9 * 24 * 60 * 60 * 1000)
+    utimesSync(old, nineDaysAgo, nineDaysAgo)
+    expect(sweepLeftBehind(dir)).toEqual([old])
+    expect(existsSync(live)).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
+import { removeInBackground } from '../../fs/remove-in-background.js'
 
 /**
  * Where the gate's folders go. Test runners look in every folder above the checkout (pytest for its
@@ -43,6 +44,18 @@ export function unsafeAncestor(dir: string, env: NodeJS.ProcessEnv): { dir: stri
   }
 }
 
+/** Longer than any run may last (`time-limit-minutes` is at most 7 days): a gate folder this old was left by a killed run. */
+const LEFT_BEHIND_MS = 8 * 24 * 60 * 60 * 1000
+
+/** Removes, in the background, the gate folders of runs that were killed before they could remove their own. */
+export function sweepLeftBehind(root: string, now = Date.now()): string[] {
+  const old = readdirSync(root)
+    .map((name) => path.join(root, name))
+    .filter((entry) => now - lstatSync(entry).mtimeMs > LEFT_BEHIND_MS)
+  removeInBackground(old)
+  return old
+}
+
 /** Makes (or takes) loopgate's own gate root: root's, passable by the gate user, writable by none. */
 function ownGateRoot(env: NodeJS.ProcessEnv): string {
   mkdirSync(path.dirname(OWN_GATE_ROOT), { recursive: true, mode: 0o755 })
@@ -53,6 +66,7 @@ function ownGateRoot(env: NodeJS.ProcessEnv): string {
   }
   const unsafe = unsafeAncestor(OWN_GATE_ROOT, env)
   if (unsafe) throw new Error(`loopgate cannot judge in ${OWN_GATE_ROOT}: ${unsafe.dir} is unsafe (${unsafe.why}); make it root's and not writable by others`)
+  sweepLeftBehind(OWN_GATE_ROOT)
   return OWN_GATE_ROOT
 }
 
