@@ -10,7 +10,7 @@ import { planEvent } from '../src/github/events.js'
 import { readSettings } from '../src/inputs/read-settings.js'
 import { prepareResume } from '../src/state/resume.js'
 import { emptyState, type LoopState } from '../src/state/schema.js'
-import { attackProject, filesUnder, runAttack } from './helpers/gate-fixture.js'
+import { attackProject, filesUnder, runAttack, runGateDirs } from './helpers/gate-fixture.js'
 import { makeRepo, sh, tempDir } from './helpers/repo.js'
 import { GitHttpServer } from './servers/git-http.js'
 
@@ -80,7 +80,7 @@ test('the run resolves base-ref main, only on the server, through the github-tok
   expect(r.report.notes.join('\n')).toContain(`protected gate: base ${mainSha.slice(0, 7)} (base-ref main)`)
   expect(server.uploadPacks(true).length).toBeGreaterThan(before)
   // Never in a file the agent can read, nor in the repository's configuration afterwards.
-  const leaks = [r.ws, path.join(r.temp, 'loopgate-calls'), ...r.gateRoots].flatMap(filesUnder).filter((f) => {
+  const leaks = [r.ws, path.join(r.temp, 'loopgate-calls'), ...runGateDirs(r)].flatMap(filesUnder).filter((f) => {
     const text = readFileSync(f, 'latin1')
     return text.includes(TOKEN) || text.includes(AUTH.split(' ').pop() as string)
   })
