@@ -49,9 +49,10 @@ const LEFT_BEHIND_MS = 8 * 24 * 60 * 60 * 1000
 
 /** Removes, in the background, the gate folders of runs that were killed before they could remove their own. */
 export function sweepLeftBehind(root: string, now = Date.now()): string[] {
+  // Another run may remove its own folder meanwhile: one that is gone is passed over.
   const old = readdirSync(root)
     .map((name) => path.join(root, name))
-    .filter((entry) => now - lstatSync(entry).mtimeMs > LEFT_BEHIND_MS)
+    .filter((entry) => now - (lstatSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? now) > LEFT_BEHIND_MS)
   removeInBackground(old)
   return old
 }
