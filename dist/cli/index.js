@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-ZOTVP77M.js";
+} from "../chunks/chunk-BULUBOSU.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -21,8 +21,8 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-W62YGSSG.js";
-import "../chunks/chunk-UPDOIAAI.js";
+} from "../chunks/chunk-2CIWJDZL.js";
+import "../chunks/chunk-A7L3NG6G.js";
 import "../chunks/chunk-VL6SSRFO.js";
 
 // src/cli/run-cli.ts
@@ -645,7 +645,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-S6CFCTXC.js");
+  const machinery = import("../chunks/run-machinery-Y77WPQXW.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);

@@ -1,0 +1,44 @@
+import { createRequire as __loopgateRequire } from 'node:module'; const require = __loopgateRequire(import.meta.url);
+import {
+  EventStreamCodec,
+  EventStreamMarshaller,
+  EventStreamMarshaller2,
+  EventStreamSerde,
+  HeaderMarshaller,
+  Int64,
+  MessageDecoderStream,
+  MessageEncoderStream,
+  SmithyMessageDecoderStream,
+  SmithyMessageEncoderStream,
+  eventStreamSerdeProvider,
+  eventStreamSerdeProvider2,
+  getChunkedStream,
+  getMessageUnmarshaller,
+  getUnmarshalledStream,
+  init_event_streams,
+  iterableToReadableStream,
+  readableStreamToIterable,
+  resolveEventStreamSerdeConfig
+} from "./chunk-PDUDO662.js";
+import "./chunk-VL6SSRFO.js";
+init_event_streams();
+export {
+  EventStreamCodec,
+  EventStreamMarshaller2 as EventStreamMarshaller,
+  EventStreamSerde,
+  HeaderMarshaller,
+  Int64,
+  MessageDecoderStream,
+  MessageEncoderStream,
+  SmithyMessageDecoderStream,
+  SmithyMessageEncoderStream,
+  EventStreamMarshaller as UniversalEventStreamMarshaller,
+  eventStreamSerdeProvider2 as eventStreamSerdeProvider,
+  getChunkedStream,
+  getMessageUnmarshaller,
+  getUnmarshalledStream,
+  iterableToReadableStream,
+  readableStreamToIterable,
+  resolveEventStreamSerdeConfig,
+  eventStreamSerdeProvider as universalEventStreamSerdeProvider
+};
