@@ -85,3 +85,53 @@ needs('pytest', 'venv').describe('a plugin installed in the virtualenv', () => {
     expect(r.report.stopReason).toBe('verified')
   }, 120_000)
 })
+
+/** The interpreter's site-packages of a virtualenv made on the system's Python, in `ws`. */
+function venvSite(ws: string): string {
+  execFileSync(TEST_PYTHON, ['-m', 'venv', '--system-site-packages', '--without-pip', path.join(ws, '.venv')])
+  return execFileSync(path.join(ws, '.venv/bin/python'), ['-c', 'import site; print(site.getsitepackages()[0])'], { encoding: 'utf8' }).trim()
+}
+
+const RUNNERS = [
+  { runner: 'python -m pytest', command: '.venv/bin/python -m pytest -q -p no:cacheprovider tests' },
+  { runner: 'python -m unittest', command: '.venv/bin/python -m unittest discover -s tests -t .' }
+]
+
+needs('pytest', 'venv').describe('the project as the base has it, beside what is installed', () => {
+  const unittestProject = (extra: Record<string, string> = {}) =>
+    project({
+      'tests/__init__.py': '',
+      'tests/test_ops.py': 'import unittest\n\nfrom arith import add\n\n\nclass Ops(unittest.TestCase):\n    def test_adds_two(self):\n        self.assertEqual(add(2, 3), 5)\n',
+      ...extra
+    })
+
+  test.each(RUNNERS)(
+    '$runner: the project\'s own module, installed too in an older version, imports from the tree (the fix is verified)',
+    async ({ command }) => {
+      const r = await runAttack({
+        isolation: 'weak',
+        files: unittestProject(),
+        prepare: (ws) => writeFileSync(path.join(venvSite(ws), 'arith.py'), 'def add(a, b):\n    return 0\n'),
+        script: FIX,
+        inputs: { 'gate-command': command, 'max-iterations': '1' }
+      })
+      expect(r.report.stopReason).toBe('verified')
+    },
+    120_000
+  )
+
+  test.each(RUNNERS)(
+    '$runner: a module the candidate adds, named like an installed one the tests import, is not loaded in its place',
+    async ({ command }) => {
+      const r = await runAttack({
+        isolation: 'weak',
+        files: unittestProject({ 'tests/test_ops.py': 'import unittest\n\nfrom expected import SUM\nfrom arith import add\n\n\nclass Ops(unittest.TestCase):\n    def test_adds_two(self):\n        self.assertEqual(add(2, 3), SUM)\n' }),
+        prepare: (ws) => writeFileSync(path.join(venvSite(ws), 'expected.py'), 'SUM = 5\n'),
+        script: "printf 'SUM = -1\\n' > expected.py\n",
+        inputs: { 'gate-command': command, 'max-iterations': '1' }
+      })
+      expect(r.report.stopReason).not.toBe('verified')
+    },
+    120_000
+  )
+})

@@ -8,6 +8,7 @@ import type { GateLayers } from './gate-layers.js'
 import type { Baseline, ProtectedGateOptions } from './protected-gate-options.js'
 import { openReportChannel, runnersNamed } from './reports/report-folder.js'
 import { closedPythonEnv } from './toolchain/closed-python.js'
+import { listTree } from './baseline/snapshot.js'
 import { openLiveGateRun } from './live-gate.js'
 import { gateVerdict, tamperedVerdict } from './verdict.js'
 import type { WriteLayer } from './write-layer.js'
@@ -51,7 +52,8 @@ export async function runGateCommand(
   const { exec, prepared, started, layer } = run
   const { timeoutMs, report, user, command, gateDir, env } = opts
   const here = path.join(prepared.dir, opts.packageDir ?? '')
-  const closed = closedPythonEnv({ gateDir, checkout: prepared.dir, env })
+  const baseFiles = (await listTree(opts.repository, opts.snapshot.commit)).keys()
+  const closed = closedPythonEnv({ gateDir, checkout: prepared.dir, env, baseFiles })
   const channel = report ? null : openReportChannel(command, { gateDir, checkout: here, user, only: run.only, env: { ...env, ...closed } })
   const live = openLiveGateRun(channel?.runner ?? null)
   try {

@@ -149,7 +149,8 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
   const { location, account, base, snapshot, tamper } = begun
   const { gate, baseline, handedOver } = opened
   const caches = gate.lastCaches
-  if (caches.given.length) notes.push(`gate-setup reads the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
+  const reader = settings.gateSetup ? 'gate-setup reads' : 'the gate reads'
+  if (caches.given.length) notes.push(`${reader} the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
 
   const judge = new JudgeGuard({ workspace: settings.workspace, repository: opts.repository, snapshot, changed: () => tamper.lastChanged })

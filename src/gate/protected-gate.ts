@@ -243,7 +243,7 @@ export class ProtectedGate implements Gate {
     if (refused) return refused
     const user = this.opts.user
     const t = Date.now()
-    const caches = this.opts.setup ? this.caches.forRun(prepared.home) : []
+    const caches = this.caches.forRun(prepared.home)
     this.lastTimings.caches = Date.now() - t
     const layer = this.layers.open(prepared.dir, { caches, writableDeps: () => (prepared.depsInLayer ? this.checkout.deps : []) })
     const baselineWrote = baseline ? null : (this.baseline?.wrote ?? [])

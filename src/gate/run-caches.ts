@@ -3,7 +3,7 @@ import type { AgentUser } from '../isolation/agent-user.js'
 import { cacheMountpoints, linkPackageCaches, packageCacheTemplate, type CacheTemplate, type PackageCache } from './toolchain/package-caches.js'
 
 /**
- * The runner's package caches for each gate run that has a gate-setup: with write layers, linked
+ * The runner's package caches a gate run gets (see gateCaches): with write layers, linked
  * once into a template that each run mounts in its HOME under a layer of its own; without them,
  * linked afresh into each run's HOME (see package-caches.ts).
  */

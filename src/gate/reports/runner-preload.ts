@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { placedFolder } from '../../fs/placed-folder.js'
 import path from 'node:path'
 
 /**
@@ -34,15 +34,7 @@ const PRELOAD_FILE = 'loopgate-runner-report.cjs'
 
 /** Writes the preload in loopgate's own folder of the gate (root's, readable by the gate user), once. */
 export function placeRunnerPreload(gateDir: string): string {
-  const dir = path.join(gateDir, 'node')
-  const file = path.join(dir, PRELOAD_FILE)
-  if (existsSync(file)) return file
-  const making = `${dir}.${process.pid}`
-  mkdirSync(making, { recursive: true, mode: 0o755 })
-  chmodSync(making, 0o755)
-  writeFileSync(path.join(making, PRELOAD_FILE), PRELOAD, { mode: 0o644 })
-  renameSync(making, dir)
-  return file
+  return path.join(placedFolder(path.join(gateDir, 'node'), { [PRELOAD_FILE]: PRELOAD }), PRELOAD_FILE)
 }
 
 /** The environment that makes the preload add `args` to `runner`'s command line. */

@@ -6,7 +6,7 @@ import type { GitRepository } from '../../git/repository.js'
 import type { AgentRunner } from '../../loop/engine-types.js'
 import type { FirstCheckout, GateLocation } from '../checkout/first-checkout.js'
 import { ProtectedGate } from '../protected-gate.js'
-import { runnerPackageCaches } from '../toolchain/package-caches.js'
+import { gateCaches, runnerPackageCaches } from '../toolchain/package-caches.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
 import type { DependencyReference } from '../dependencies/dependency-reference.js'
 import type { Launcher } from '../../process/run-process.js'
@@ -64,7 +64,7 @@ export async function createProtectedGate(
     gateDir,
     user: gateUser ?? user,
     ownUser: Boolean(gateUser),
-    packageCaches: settings.gateSetup ? runnerPackageCaches(opts.env) : [],
+    packageCaches: gateCaches(runnerPackageCaches(opts.env), Boolean(settings.gateSetup)),
     first,
     bumpBaseline: opts.baselineOnBump,
     dependencies,

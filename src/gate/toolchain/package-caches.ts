@@ -114,6 +114,15 @@ function pnpmStore(env: NodeJS.ProcessEnv, xdgData: string): PackageCache[] {
 }
 
 /**
+ * The caches a gate run gets: with a gate-setup, every one its install may read; without one, only
+ * the package managers corepack keeps (the program a gate command such as `pnpm test` starts, which
+ * corepack would otherwise fetch, and the gate is offline).
+ */
+export function gateCaches(caches: PackageCache[], hasSetup: boolean): PackageCache[] {
+  return hasSetup ? caches : caches.filter((c) => c.name === 'corepack')
+}
+
+/**
  * Gives a gate run the runner's package caches in its fresh HOME, read-only: the folders are the
  * gate user's (a tool may add entries), the files are hard links to the runner's, which the gate
  * user can read but not write. Nothing the gate adds outlives its HOME, and the runner's own
