@@ -63,3 +63,21 @@ needs('second-user').test('a later gate-setup step that installs into the kept f
   expect(why).toContain('its install (`npm ci --no-audit --no-fund`) runs once and each gate run gets `node_modules` read-only')
   expect(why).toContain('Change `gate-setup`')
 })
+
+needs('second-user').test(
+  "an install that writes outside its dependency folders (a postinstall building the project's own files) runs whole in each gate run's layer, and the fix is verified",
+  async () => {
+    const files = project()
+    const manifest = JSON.parse(files['package.json']) as { scripts: Record<string, string> }
+    manifest.scripts.postinstall = "node -e \"require('fs').mkdirSync('generated', { recursive: true }); require('fs').writeFileSync('generated/version.txt', '1')\""
+    const r = await runAttack({
+      isolation: 'auto',
+      agentUser: `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-once`,
+      files: { ...files, 'package.json': `${JSON.stringify(manifest, null, 2)}\n` },
+      inputs: { 'gate-setup': 'npm ci --no-audit --no-fund', 'gate-command': 'test -s generated/version.txt && node test/run.mjs' },
+      script: FIX
+    })
+    expect(r.report.stopReason).toBe('verified')
+    expect(r.report.notes.join('\n')).toContain("gate-setup's install (`npm ci --no-audit --no-fund`) failed where it is kept, on the checkout itself, and passed in the gate run's write layer")
+  }
+)

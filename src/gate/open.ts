@@ -152,6 +152,7 @@ function protectionOf({ opts, begun, opened, notes }: BegunSetup & { opened: Ope
   const reader = settings.gateSetup ? 'gate-setup reads' : 'the gate reads'
   if (caches.given.length) notes.push(`${reader} the runner's package caches (${caches.given.join(', ')}) read-only, in a fresh HOME each gate run`)
   if (caches.skipped.length) notes.push(`package caches not given to the gate: ${caches.skipped.join('; ')}`)
+  if (gate.notKept) notes.push(gate.notKept)
 
   const judge = new JudgeGuard({ workspace: settings.workspace, repository: opts.repository, snapshot, changed: () => tamper.lastChanged })
   const written = (): string[] => [settings.progressFile, ...(settings.featuresFile ? [settings.featuresFile] : []), ...tamper.restored, ...judge.restored]

@@ -39,6 +39,8 @@ export class ProtectedGate implements Gate {
   get lastCaches(): { given: string[]; skipped: string[] } {
     return this.caches.last
   }
+  /** Why gate-setup's install is not kept, once a run found it (see runSetup). */
+  notKept: string | null = null
   private lastEnd: StepEnd | null = null
   /** The runner of loopgate's report channel in the last run, when it had one. */
   private lastChannel: string | null = null
@@ -269,6 +271,7 @@ export class ProtectedGate implements Gate {
           checkout: this.checkout
         })
         output = step.output
+        if (step.notKept) this.notKept = step.notKept
         if (step.end) this.lastEnd = step.end
         if (step.verdict) return step.verdict
         if (installOnly) return failedVerdict('gate-setup install only', { failures: [], durationMs: Date.now() - started, output })

@@ -50,7 +50,7 @@ export interface SetupRun {
  * copy when the rest of the setup installs into it, as `pip install -e .` does); a commit that
  * changes the dependency files runs the whole setup, install scripts off.
  */
-export async function runSetup(run: SetupRun): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
+export async function runSetup(run: SetupRun): Promise<SetupOutcome> {
   const { prepared, checkout } = run
   const steps = setupSteps(run.setup ?? '', (rel) => readAgentText(prepared.dir, rel, 1_000_000))
   const onReference = !prepared.dependenciesChanged
@@ -62,7 +62,7 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   // other finds them read-only, so a step that cannot run so fails on the base, before any spend.
   if (keeping && (run.installOnly || steps.rest)) {
     const installed = await setupCommand({ ...run, exec: run.install ?? run.exec }, steps.install, { env })
-    if (installed.verdict) return installed
+    if (installed.verdict) return inLayerInstead(run, steps, installed, env)
     const kept = checkout.keepInstalled(steps.folders, steps.restWrites)
     if (run.installOnly) return installed
     const readOnly = !steps.restWrites && checkout.placeKeptReadOnly(kept)
@@ -73,8 +73,42 @@ export async function runSetup(run: SetupRun): Promise<{ output: string; verdict
   const cause = onKept && checkout.keptReadOnly ? keptReadOnly(steps.install, steps.folders) : undefined
   // An install that is kept writes the checkout itself (see install); any other step writes the run's layer.
   const ran = await setupCommand(keeping ? { ...run, exec: run.install ?? run.exec } : run, onKept ? steps.rest : run.setup, { env, cause })
+  if (ran.verdict && keeping) return inLayerInstead(run, steps, ran, env)
   if (!ran.verdict && keeping) checkout.keepInstalled(steps.folders, steps.restWrites)
   return ran
+}
+
+export interface SetupOutcome {
+  output: string
+  verdict?: GateVerdict
+  end?: StepEnd
+  /** Why gate-setup's install is not kept, when it failed on the checkout itself and passed in the run's layer. */
+  notKept?: string
+}
+
+/**
+ * An install that failed where it is kept (on the checkout itself, whose tracked files are root's)
+ * may only have written outside its dependency folders: Yarn making a workspace package's bin
+ * executable, a postinstall building each package's `dist/`. Where the run has a write layer, the
+ * whole gate-setup runs again in it, where those writes are the run's own; when that passes, the
+ * install is not kept and every gate run runs the whole gate-setup in its layer.
+ */
+async function inLayerInstead(
+  run: SetupRun,
+  steps: { folders: readonly string[]; install: string | null },
+  failed: SetupOutcome,
+  env: NodeJS.ProcessEnv
+): Promise<SetupOutcome> {
+  const hasLayer = run.install !== undefined && run.install !== run.exec
+  // Only an install that ended on its own with a failure: not one timed out, cancelled or that wrote a protected path.
+  if (!hasLayer || !failed.end || failed.end.timedOut || failed.end.aborted || run.installOnly) return failed
+  run.checkout.dropInstall(steps.folders)
+  const whole = await setupCommand(run, run.setup, { env })
+  if (whole.verdict) return whole
+  return {
+    ...whole,
+    notKept: `gate-setup's install (\`${steps.install}\`) failed where it is kept, on the checkout itself, and passed in the gate run's write layer (it writes outside ${steps.folders.map((f) => `\`${f}\``).join(', ') || 'its dependency folders'}): it is not kept, so each gate run runs the whole gate-setup in its own layer`
+  }
 }
 
 /** Why a step after a kept install may fail: it cannot write the folders that install made. */
@@ -97,7 +131,7 @@ async function setupCommand(
   run: SetupRun,
   command: string | null | undefined,
   { env, cause }: { env: NodeJS.ProcessEnv; cause?: KeptReadOnly }
-): Promise<{ output: string; verdict?: GateVerdict; end?: StepEnd }> {
+): Promise<SetupOutcome> {
   if (!command) return { output: '' }
   const { started } = run
   const s = await run.exec(command, env)

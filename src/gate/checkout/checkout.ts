@@ -221,6 +221,12 @@ export class CleanCheckout extends CheckoutCore {
     return folders.filter((f) => !f.split('/').includes('node_modules') && existsSync(path.join(this.dir, f, 'package.json'))).map((f) => `${f}/node_modules`)
   }
 
+  /** What an install that could not be kept left in the checkout's dependency folders, removed (see runSetup). */
+  dropInstall(folders: readonly string[]): void {
+    const touched = folders.filter((rel) => removeTreeEntry(this.dir, rel))
+    if (touched.length) this.touchedByLoopgate(touched)
+  }
+
   /** Whether gate-setup's install is kept as the pristine dependency copies. */
   installed = false
   private placedWritable = false
