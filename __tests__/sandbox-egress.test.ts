@@ -103,19 +103,53 @@ maybe('the sandbox every agent and gate process starts in', () => {
         const refused = sandbox.log.since(kind)
         const proxy = refused.filter((x) => x.kind === 'proxy' && x.host === '127.0.0.2' && x.port === outside.port)
         expect(proxy.reduce((n, x) => n + x.count, 0)).toBe(4)
-        // Each direct connection is listed with where it went (bash's blocking connect: the kernel keeps the address, not the port).
-        const direct = refused.filter((x) => x.kind === 'connect')
-        expect(direct).toHaveLength(3)
-        expect(direct).toEqual(
-          expect.arrayContaining([
-            { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 2 },
-            { process: kind, kind: 'connect', host: '127.0.0.2', port: 0, count: 1 },
-            { process: kind, kind: 'connect', host: '203.0.113.7', port: 443, count: 1 }
-          ])
-        )
+        // Each direct connection is listed with where it went, bash's blocking connect too.
+        expect(refused.filter((x) => x.kind === 'connect')).toEqual([
+          { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 3 },
+          { process: kind, kind: 'connect', host: '203.0.113.7', port: 443, count: 1 }
+        ])
         expect(refused.some((x) => x.kind === 'dns' && x.host === 'exfil.example.com')).toBe(true)
       }
       expect(outside.hits).toEqual([])
+    },
+    LONG
+  )
+
+  it(
+    "names a blocking connect's port and each UDP datagram nothing answered, IPv4 and IPv6; the command's own local servers are not listed",
+    async () => {
+      const py = (code: string): string => `/usr/bin/python3 -c ${JSON.stringify(code)} 2>/dev/null; echo "exit $?"`
+      const script = [
+        // Blocking connects (no timeout): the kernel clears a failed one's port before its socket closes.
+        py(`import socket; socket.socket().connect(('127.0.0.2', 9))`),
+        py(`import socket; socket.socket(socket.AF_INET6).connect(('::1', 10))`),
+        // Datagrams nothing listens for, a burst of them counted whole.
+        py(`import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); [s.sendto(b'x', ('127.0.0.2', 5000)) for _ in range(300)]`),
+        py(`import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('8.8.8.8', 123))`),
+        py(`import socket; socket.socket(socket.AF_INET6, socket.SOCK_DGRAM).sendto(b'x', ('2001:db8::7', 5001))`),
+        // A test's own servers inside the namespace: a connection accepted then reset, a datagram received.
+        py(
+          [
+            'import socket, struct',
+            "srv = socket.socket(); srv.bind(('127.0.0.4', 8080)); srv.listen()",
+            "c = socket.create_connection(('127.0.0.4', 8080)); conn, _ = srv.accept(); c.sendall(b'hello')",
+            "conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0)); conn.close()",
+            "u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(('127.0.0.4', 5002))",
+            "socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.4', 5002)); print(u.recv(10))"
+          ].join('; ')
+        )
+      ].join('\n')
+      for (const kind of ['agent', 'gate'] as const) {
+        const r = await run(kind, script)
+        expect(r.stdout.trim().split('\n')).toEqual(['exit 1', 'exit 1', 'exit 0', 'exit 0', 'exit 0', "b'x'", 'exit 0'])
+        expect(sandbox.log.since(kind)).toEqual([
+          { process: kind, kind: 'connect', host: '127.0.0.2', port: 9, count: 1 },
+          { process: kind, kind: 'connect', host: '::1', port: 10, count: 1 },
+          { process: kind, kind: 'udp', host: '127.0.0.2', port: 5000, count: 300 },
+          { process: kind, kind: 'udp', host: '8.8.8.8', port: 123, count: 1 },
+          { process: kind, kind: 'udp', host: '2001:db8::7', port: 5001, count: 1 }
+        ])
+      }
     },
     LONG
   )
