@@ -6,7 +6,9 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { hostRules } from '../src/isolation/allowed-hosts.js'
-import { probeSandbox, Sandbox } from '../src/isolation/sandbox.js'
+import { egressGuard } from '../src/isolation/egress-guard.js'
+import type { Refusal } from '../src/isolation/egress-log.js'
+import { probeSandbox, Sandbox, type RefusalWatchers } from '../src/isolation/sandbox.js'
 import { runProcess, type RunResult } from '../src/process/run-process.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
 import { sharedTempDir } from './helpers/repo.js'
@@ -120,6 +122,8 @@ maybe('the sandbox every agent and gate process starts in', () => {
     async () => {
       const py = (code: string): string => `/usr/bin/python3 -c ${JSON.stringify(code)} 2>/dev/null; echo "exit $?"`
       const script = [
+        // The run's user tries to end every other process it can see first, the watcher among them.
+        'for p in /proc/[0-9]*; do p=${p#/proc/}; [ "$p" = "$$" ] || kill -9 "$p" 2>/dev/null; done',
         // Blocking connects (no timeout): the kernel clears a failed one's port before its socket closes.
         py(`import socket; socket.socket().connect(('127.0.0.2', 9))`),
         py(`import socket; socket.socket(socket.AF_INET6).connect(('::1', 10))`),
@@ -149,7 +153,58 @@ maybe('the sandbox every agent and gate process starts in', () => {
           { process: kind, kind: 'udp', host: '8.8.8.8', port: 123, count: 1 },
           { process: kind, kind: 'udp', host: '2001:db8::7', port: 5001, count: 1 }
         ])
+        // The watcher is root's and loopgate's: never the command's leftover.
+        expect(sandbox.leftovers(kind)).toBe(0)
       }
+    },
+    LONG
+  )
+
+  it(
+    'without the packet watcher, refused connections are named from closed sockets, else counted, datagrams counted, and the notes say which',
+    async () => {
+      const script = [
+        `/usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.2', 9), timeout=5)"`,
+        `/usr/bin/python3 -c "import socket; socket.socket().connect(('127.0.0.2', 9))"`,
+        `/usr/bin/python3 -c "import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.2', 5000))"`,
+        'true'
+      ].join('\n')
+      const ok = probe as Extract<typeof probe, { ok: true }>
+      const fallback = async (watchers: Partial<RefusalWatchers>): Promise<{ refused: Refusal[]; notes: string[] }> => {
+        const box = makeSandbox(watchers)
+        try {
+          await runProcess({
+            command: '/bin/bash',
+            args: ['-c', script],
+            cwd: '/',
+            env: { PATH: '/usr/bin:/bin' },
+            uid: user.uid,
+            gid: user.gid,
+            timeoutMs: 30_000,
+            launch: box.launcher('agent')
+          })
+          const notes = (await egressGuard(box).afterCall(1)).notes ?? []
+          return { refused: box.log.all(), notes }
+        } finally {
+          box.close()
+        }
+      }
+      function makeSandbox(watchers: Partial<RefusalWatchers>): Sandbox {
+        return new Sandbox(ok, { agent: hostRules([]), gate: hostRules([]) }, watchers)
+      }
+      const sockets = await fallback({ python: null })
+      expect(sockets.refused).toEqual([
+        { process: 'agent', kind: 'connect', host: '127.0.0.2', port: 9, count: 1 },
+        { process: 'agent', kind: 'connect', host: '127.0.0.2', port: 0, count: 1 },
+        { process: 'agent', kind: 'udp', host: '?', port: 0, count: 1 }
+      ])
+      expect(sockets.notes).toEqual([expect.stringContaining('network refused during the call'), expect.stringContaining('named from closed sockets (`ss`')])
+      const counted = await fallback({ python: null, ss: null })
+      expect(counted.refused).toEqual([
+        { process: 'agent', kind: 'connect', host: '?', port: 0, count: 2 },
+        { process: 'agent', kind: 'udp', host: '?', port: 0, count: 1 }
+      ])
+      expect(counted.notes).toEqual([expect.stringContaining('destination unseen'), expect.stringContaining('only counted')])
     },
     LONG
   )

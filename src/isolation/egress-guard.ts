@@ -5,8 +5,9 @@ import type { Sandbox, WeakWatch } from './sandbox.js'
 /** What a namespace that could not run its packet watcher names less, in words. */
 const WEAK: Record<WeakWatch, string> = {
   sockets:
-    'refused connections were named from closed sockets (`ss`; no packet watcher: the system has no `python3` or it cannot open a packet socket): a blocking connect is listed without its port, UDP datagrams not at all',
-  counter: 'refused connections were only counted (neither the packet watcher nor `ss` could run): listed without their destination, UDP datagrams not at all'
+    'refused connections were named from closed sockets (`ss`; no packet watcher: the system has no `python3` or it cannot open a packet socket): a blocking connect is listed without its port, a UDP datagram nothing answered without its destination',
+  counter:
+    'refused connections and UDP datagrams nothing answered were only counted (neither the packet watcher nor `ss` could run): listed without their destination'
 }
 
 /** Refusals in words for the attempt log and the summary. */

@@ -13,7 +13,8 @@
  * It prints one JSON line per destination (`{"kind":"connect"|"udp","host","port","count"}`),
  * counts added up between prints (at most one print each 50 ms, at most 256 destinations each,
  * the rest counted without one), and ends once its standard input closes, after reading every
- * answer already queued. A kernel filter passes it resets and ICMP only, never the run's traffic.
+ * answer already queued (8 MiB of them: what a flood beyond that loses, the kernel's counters
+ * still count). A kernel filter passes it resets and ICMP only, never the run's traffic.
  *
  * Plain Python in a string: the namespace's first process runs it; it is not part of loopgate's bundle.
  */
@@ -59,6 +60,10 @@ def attach_filter():
         return None
 
 keep_filter = attach_filter()
+try:
+    s.setsockopt(socket.SOL_SOCKET, 33, 1 << 23)  # SO_RCVBUFFORCE: a burst of answers waits whole
+except OSError:
+    pass
 s.setblocking(False)
 
 counts, unseen = {}, {}

@@ -12,8 +12,9 @@
  * UDP datagram nothing listens for with a port unreachable, and a packet watcher of root's
  * (`LOOPBACK_SNIFFER`, Python 3) names each. Where it cannot run, the kernel's socket-destroy
  * events (`ss -E`, part of iproute2) name the refused TCP connections, but not a blocking
- * connect's port (the kernel clears it) nor UDP. The TCP counter of failed attempts covers what
- * no watcher named: those are listed without a destination.
+ * connect's port (the kernel clears it) nor UDP. The kernel's counters of failed TCP attempts and
+ * of UDP datagrams no socket took cover what no watcher named: those are listed without a
+ * destination.
  *
  * Plain JavaScript in a string: it runs as a child of `unshare`, not as part of loopgate's bundle.
  */
@@ -94,14 +95,22 @@ function dns() {
   tcp.on('error', () => undefined)
   tcp.listen(53, '0.0.0.0')
 }
-function attemptFails() {
+/** A counter of the kernel's SNMP table (/proc/net/snmp, 'Tcp' or 'Udp'), or of IPv6's (/proc/net/snmp6, one per line). */
+function counter(table, name) {
   try {
-    const lines = fs.readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Tcp:'))
+    if (table === 'snmp6') {
+      const line = fs.readFileSync('/proc/net/snmp6', 'utf8').split('\n').find((l) => l.split(/\s+/)[0] === name)
+      return Number(line ? line.split(/\s+/)[1] : 0) || 0
+    }
+    const lines = fs.readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith(table + ':'))
     const names = lines[0].split(/\s+/), values = lines[1].split(/\s+/)
-    return Number(values[names.indexOf('AttemptFails')]) || 0
+    return Number(values[names.indexOf(name)]) || 0
   } catch { return 0 }
 }
-let failsBefore = 0, named = 0, watcher = null, watching = null, sniffing = false
+/** TCP connections that failed, and UDP datagrams no socket took (IPv4 and IPv6): what no watcher named is counted from these. */
+const attemptFails = () => counter('Tcp', 'AttemptFails')
+const datagramsUnanswered = () => counter('Udp', 'NoPorts') + counter('snmp6', 'Udp6NoPorts')
+let failsBefore = 0, named = 0, unansweredBefore = 0, namedUdp = 0, watcher = null, watching = null, sniffing = false
 // A loopback port nothing listens on: refused connections to it tell when the watcher hears events.
 let probePort = 1
 while (c.relays.some((r) => r.port === probePort)) probePort++
@@ -109,6 +118,7 @@ while (c.relays.some((r) => r.port === probePort)) probePort++
 function heard(kind, host, port, count) {
   if (kind === 'connect' && host === '127.0.0.1' && port === probePort) { if (watching) watching(); return }
   if (kind === 'connect') named += count
+  else namedUdp += count
   send({ kind, host, port, count })
 }
 /** A closed socket as ss -E prints it (a line, then its indented details): a refused connection when it never got a byte acknowledged. */
@@ -201,7 +211,7 @@ function stopWatching(then) {
   w.stdin.end()
 }
 function start() {
-  if (c.net) failsBefore = attemptFails()
+  if (c.net) { failsBefore = attemptFails(); unansweredBefore = datagramsUnanswered() }
   for (const step of c.setup) {
     try { cp.execFileSync('/bin/sh', ['-c', step], { stdio: ['ignore', 'ignore', 'inherit'] }) }
     catch (e) { say('setup step failed: ' + step); process.exit(125) }
@@ -244,6 +254,8 @@ function finish(code) {
     if (c.net) {
       const unnamed = attemptFails() - failsBefore - named
       if (unnamed > 0) send({ kind: 'connect', count: unnamed })
+      const unnamedUdp = datagramsUnanswered() - unansweredBefore - namedUdp
+      if (unnamedUdp > 0) send({ kind: 'udp', count: unnamedUdp })
     }
     if (!report) process.exit(code)
     report.end(() => process.exit(code))

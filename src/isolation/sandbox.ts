@@ -19,6 +19,17 @@ export interface SandboxExtra {
   setup?: readonly string[]
 }
 
+/**
+ * The programs that name a refused connection's or datagram's destination: the packet watcher
+ * (the system's Python 3), else iproute2's `ss` (line-buffered by coreutils' `stdbuf`) for TCP
+ * only; without them, refusals are only counted. Null where the system has none.
+ */
+export interface RefusalWatchers {
+  python: string | null
+  ss: string | null
+  stdbuf: string | null
+}
+
 /** How a namespace watched refused connections when its packet watcher could not run: closed sockets (`ss`), or only the kernel's count. */
 export type WeakWatch = 'sockets' | 'counter'
 
@@ -70,19 +81,16 @@ export class Sandbox {
   private readonly left: Record<SandboxKind, number> = { agent: 0, gate: 0 }
   private readonly open: Record<SandboxKind, Set<net.Socket>> = { agent: new Set(), gate: new Set() }
   private readonly waiting: Record<SandboxKind, (() => void)[]> = { agent: [], gate: [] }
-  /**
-   * What names a refused connection's or datagram's destination: the packet watcher (the system's
-   * Python 3), else iproute2's `ss` (line-buffered by coreutils' `stdbuf`) for TCP only; without
-   * them, refusals are only counted.
-   */
-  private readonly watch = { python: systemProgram('python3'), ss: systemProgram('ss'), stdbuf: systemProgram('stdbuf') }
+  private readonly watch: RefusalWatchers
   /** How the namespaces of each process watched refusals, where less than the packet watcher, since last asked. */
   private readonly weak: Record<SandboxKind, WeakWatch | null> = { agent: null, gate: null }
 
   constructor(
     private readonly probe: Extract<SandboxProbe, { ok: true }>,
-    private readonly rules: Record<SandboxKind, HostRules>
+    private readonly rules: Record<SandboxKind, HostRules>,
+    watchers: Partial<RefusalWatchers> = {}
   ) {
+    this.watch = { python: systemProgram('python3'), ss: systemProgram('ss'), stdbuf: systemProgram('stdbuf'), ...watchers }
     // Short (unix socket paths are limited) and root's alone: only the namespaces' first process connects.
     const tmp = os.tmpdir().length > 60 || /\s/.test(os.tmpdir()) ? '/tmp' : os.tmpdir()
     this.dir = mkdtempSync(path.join(tmp, 'lg-net-'))
