@@ -201,13 +201,17 @@ function watchConnects(then) {
   next()
 }
 /** Stops the watcher once it has reported every refusal already made (the packet watcher reads what is queued, then ends). */
-function stopWatching(then) {
+function stopWatching(after) {
+  let called = false
+  const then = () => { if (!called) { called = true; after() } }
   if (!watcher) return then()
   const w = watcher
   watcher = null
   if (!sniffing) return setTimeout(() => { w.kill('SIGKILL'); then() }, 50)
+  if (w.stdout.destroyed) return then()
   const timer = setTimeout(() => { w.kill('SIGKILL'); then() }, 1000)
   w.stdout.on('close', () => { clearTimeout(timer); then() })
+  w.stdin.on('error', () => undefined)
   w.stdin.end()
 }
 function start() {
