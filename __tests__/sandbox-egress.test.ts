@@ -6,7 +6,9 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { hostRules } from '../src/isolation/allowed-hosts.js'
-import { probeSandbox, Sandbox } from '../src/isolation/sandbox.js'
+import { egressGuard } from '../src/isolation/egress-guard.js'
+import type { Refusal } from '../src/isolation/egress-log.js'
+import { probeSandbox, Sandbox, type RefusalWatchers } from '../src/isolation/sandbox.js'
 import { runProcess, type RunResult } from '../src/process/run-process.js'
 import { agentUser, type AgentUser } from './helpers/agent-user.js'
 import { sharedTempDir } from './helpers/repo.js'
@@ -103,19 +105,106 @@ maybe('the sandbox every agent and gate process starts in', () => {
         const refused = sandbox.log.since(kind)
         const proxy = refused.filter((x) => x.kind === 'proxy' && x.host === '127.0.0.2' && x.port === outside.port)
         expect(proxy.reduce((n, x) => n + x.count, 0)).toBe(4)
-        // Each direct connection is listed with where it went (bash's blocking connect: the kernel keeps the address, not the port).
-        const direct = refused.filter((x) => x.kind === 'connect')
-        expect(direct).toHaveLength(3)
-        expect(direct).toEqual(
-          expect.arrayContaining([
-            { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 2 },
-            { process: kind, kind: 'connect', host: '127.0.0.2', port: 0, count: 1 },
-            { process: kind, kind: 'connect', host: '203.0.113.7', port: 443, count: 1 }
-          ])
-        )
+        // Each direct connection is listed with where it went, bash's blocking connect too.
+        expect(refused.filter((x) => x.kind === 'connect')).toEqual([
+          { process: kind, kind: 'connect', host: '127.0.0.2', port: outside.port, count: 3 },
+          { process: kind, kind: 'connect', host: '203.0.113.7', port: 443, count: 1 }
+        ])
         expect(refused.some((x) => x.kind === 'dns' && x.host === 'exfil.example.com')).toBe(true)
       }
       expect(outside.hits).toEqual([])
+    },
+    LONG
+  )
+
+  it(
+    "names a blocking connect's port and each UDP datagram nothing answered, IPv4 and IPv6; the command's own local servers are not listed",
+    async () => {
+      const py = (code: string): string => `/usr/bin/python3 -c ${JSON.stringify(code)} 2>/dev/null; echo "exit $?"`
+      const script = [
+        // The run's user tries to end every other process it can see first, the watcher among them.
+        'for p in /proc/[0-9]*; do p=${p#/proc/}; [ "$p" = "$$" ] || kill -9 "$p" 2>/dev/null; done',
+        // Blocking connects (no timeout): the kernel clears a failed one's port before its socket closes.
+        py(`import socket; socket.socket().connect(('127.0.0.2', 9))`),
+        py(`import socket; socket.socket(socket.AF_INET6).connect(('::1', 10))`),
+        // Datagrams nothing listens for, a burst of them counted whole.
+        py(`import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); [s.sendto(b'x', ('127.0.0.2', 5000)) for _ in range(300)]`),
+        py(`import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('8.8.8.8', 123))`),
+        py(`import socket; socket.socket(socket.AF_INET6, socket.SOCK_DGRAM).sendto(b'x', ('2001:db8::7', 5001))`),
+        // A test's own servers inside the namespace: a connection accepted then reset, a datagram received.
+        py(
+          [
+            'import socket, struct',
+            "srv = socket.socket(); srv.bind(('127.0.0.4', 8080)); srv.listen()",
+            "c = socket.create_connection(('127.0.0.4', 8080)); conn, _ = srv.accept(); c.sendall(b'hello')",
+            "conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack('ii', 1, 0)); conn.close()",
+            "u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(('127.0.0.4', 5002))",
+            "socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.4', 5002)); print(u.recv(10))"
+          ].join('; ')
+        )
+      ].join('\n')
+      for (const kind of ['agent', 'gate'] as const) {
+        const r = await run(kind, script)
+        expect(r.stdout.trim().split('\n')).toEqual(['exit 1', 'exit 1', 'exit 0', 'exit 0', 'exit 0', "b'x'", 'exit 0'])
+        expect(sandbox.log.since(kind)).toEqual([
+          { process: kind, kind: 'connect', host: '127.0.0.2', port: 9, count: 1 },
+          { process: kind, kind: 'connect', host: '::1', port: 10, count: 1 },
+          { process: kind, kind: 'udp', host: '127.0.0.2', port: 5000, count: 300 },
+          { process: kind, kind: 'udp', host: '8.8.8.8', port: 123, count: 1 },
+          { process: kind, kind: 'udp', host: '2001:db8::7', port: 5001, count: 1 }
+        ])
+        // The watcher is root's and loopgate's: never the command's leftover.
+        expect(sandbox.leftovers(kind)).toBe(0)
+      }
+    },
+    LONG
+  )
+
+  it(
+    'without the packet watcher, refused connections are named from closed sockets, else counted, datagrams counted, and the notes say which',
+    async () => {
+      const script = [
+        `/usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.2', 9), timeout=5)"`,
+        `/usr/bin/python3 -c "import socket; socket.socket().connect(('127.0.0.2', 9))"`,
+        `/usr/bin/python3 -c "import socket; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'x', ('127.0.0.2', 5000))"`,
+        'true'
+      ].join('\n')
+      const ok = probe as Extract<typeof probe, { ok: true }>
+      const fallback = async (watchers: Partial<RefusalWatchers>): Promise<{ refused: Refusal[]; notes: string[] }> => {
+        const box = makeSandbox(watchers)
+        try {
+          await runProcess({
+            command: '/bin/bash',
+            args: ['-c', script],
+            cwd: '/',
+            env: { PATH: '/usr/bin:/bin' },
+            uid: user.uid,
+            gid: user.gid,
+            timeoutMs: 30_000,
+            launch: box.launcher('agent')
+          })
+          const notes = (await egressGuard(box).afterCall(1)).notes ?? []
+          return { refused: box.log.all(), notes }
+        } finally {
+          box.close()
+        }
+      }
+      function makeSandbox(watchers: Partial<RefusalWatchers>): Sandbox {
+        return new Sandbox(ok, { agent: hostRules([]), gate: hostRules([]) }, watchers)
+      }
+      const sockets = await fallback({ python: null })
+      expect(sockets.refused).toEqual([
+        { process: 'agent', kind: 'connect', host: '127.0.0.2', port: 9, count: 1 },
+        { process: 'agent', kind: 'connect', host: '127.0.0.2', port: 0, count: 1 },
+        { process: 'agent', kind: 'udp', host: '?', port: 0, count: 1 }
+      ])
+      expect(sockets.notes).toEqual([expect.stringContaining('network refused during the call'), expect.stringContaining('named from closed sockets (`ss`')])
+      const counted = await fallback({ python: null, ss: null })
+      expect(counted.refused).toEqual([
+        { process: 'agent', kind: 'connect', host: '?', port: 0, count: 2 },
+        { process: 'agent', kind: 'udp', host: '?', port: 0, count: 1 }
+      ])
+      expect(counted.notes).toEqual([expect.stringContaining('destination unseen'), expect.stringContaining('only counted')])
     },
     LONG
   )

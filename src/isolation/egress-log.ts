@@ -1,16 +1,16 @@
 /** Which of a run's processes tried to connect. */
 export type SandboxKind = 'agent' | 'gate'
 
-/** How a connection was refused: by the forward proxy (a request), the DNS stub, or the kernel (a direct connection). */
-export type RefusalKind = 'proxy' | 'dns' | 'connect'
+/** How a connection was refused: by the forward proxy (a request), the DNS stub, or the kernel (a direct connection, a UDP datagram nothing answered). */
+export type RefusalKind = 'proxy' | 'dns' | 'connect' | 'udp'
 
 /** One refused destination and how often. */
 export interface Refusal {
   process: SandboxKind
   kind: RefusalKind
-  /** The host asked for, or the address a direct connection went to; `?` where the kernel did not say. */
+  /** The host asked for, or the address a direct connection or datagram went to; `?` where it was not seen. */
   host: string
-  /** 0 where the kernel did not say (a direct connection whose socket was closed unseen, or reset by a blocking connect). */
+  /** 0 where it was not seen (a direct connection no watcher named, or, without the packet watcher, reset by a blocking connect). */
   port: number
   count: number
 }
@@ -49,13 +49,14 @@ export class EgressLog {
 
 /** One refusal in words: `agent: evil.example:443 (proxy) ×3`. */
 export function refusalLine(r: Refusal): string {
-  const what = r.kind === 'connect' ? directConnection(r) : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
+  const what = r.kind === 'connect' || r.kind === 'udp' ? directConnection(r) : r.kind === 'dns' ? `DNS lookup of ${r.host}` : `${r.host}:${r.port}`
   return `${r.process}: ${what} ×${r.count}`
 }
 
-/** A direct connection (no proxy) in words: `10.0.0.7:443 (direct connection)`, as much of the destination as the kernel showed. */
-export function directConnection(r: Pick<Refusal, 'host' | 'port'>): string {
-  if (r.host === '?') return 'direct connection(s), destination unseen'
+/** A direct connection (no proxy) or a UDP datagram in words: `10.0.0.7:443 (direct connection)`, `8.8.8.8:123 (UDP datagram)`, as much of the destination as was seen. */
+export function directConnection(r: Pick<Refusal, 'kind' | 'host' | 'port'>): string {
+  const what = r.kind === 'udp' ? 'UDP datagram' : 'direct connection'
+  if (r.host === '?') return `${what}(s), destination unseen`
   const host = r.host.includes(':') ? `[${r.host}]` : r.host
-  return `${host}:${r.port || '?'} (direct connection)`
+  return `${host}:${r.port || '?'} (${what})`
 }

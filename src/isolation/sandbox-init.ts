@@ -3,15 +3,17 @@
  * empty environment). It reads its launch file (root-only, deleted once read), brings loopback up,
  * makes every address local so nothing leaves by a route, relays the loopback ports it is given to
  * loopgate's unix sockets outside, answers every DNS query with REFUSED and reports it, reports
- * each direct connection the kernel refused with its destination, runs the setup steps, then starts
- * the command as the run's user and ends with it: it kills every process left in the namespace,
- * and reports how many there were.
+ * each direct connection and UDP datagram the kernel refused with its destination, runs the setup
+ * steps, then starts the command as the run's user and ends with it: it kills every process left
+ * in the namespace, and reports how many there were.
  *
- * A refused connection's destination comes from the kernel's socket-destroy events (`ss -E`, part
- * of iproute2): every address in the namespace is local, so a connection nothing listens for is
- * reset at once, and its socket, never established (no byte acknowledged), still names where it
- * went when it is closed. The TCP counter of failed attempts covers what no event named (a socket
- * still open when the namespace ended, or one `ss` cannot watch): those are listed without a
+ * A refused connection's destination comes from the packets on loopback: every address in the
+ * namespace is local, so the kernel answers a connection nothing listens for with a reset and a
+ * UDP datagram nothing listens for with a port unreachable, and a packet watcher of root's
+ * (`LOOPBACK_SNIFFER`, Python 3) names each. Where it cannot run, the kernel's socket-destroy
+ * events (`ss -E`, part of iproute2) name the refused TCP connections, but not a blocking
+ * connect's port (the kernel clears it) nor UDP. The kernel's counters of failed TCP attempts and
+ * of UDP datagrams no socket took cover what no watcher named: those are listed without a
  * destination.
  *
  * Plain JavaScript in a string: it runs as a child of `unshare`, not as part of loopgate's bundle.
@@ -93,17 +95,32 @@ function dns() {
   tcp.on('error', () => undefined)
   tcp.listen(53, '0.0.0.0')
 }
-function attemptFails() {
+/** A counter of the kernel's SNMP table (/proc/net/snmp, 'Tcp' or 'Udp'), or of IPv6's (/proc/net/snmp6, one per line). */
+function counter(table, name) {
   try {
-    const lines = fs.readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Tcp:'))
+    if (table === 'snmp6') {
+      const line = fs.readFileSync('/proc/net/snmp6', 'utf8').split('\n').find((l) => l.split(/\s+/)[0] === name)
+      return Number(line ? line.split(/\s+/)[1] : 0) || 0
+    }
+    const lines = fs.readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith(table + ':'))
     const names = lines[0].split(/\s+/), values = lines[1].split(/\s+/)
-    return Number(values[names.indexOf('AttemptFails')]) || 0
+    return Number(values[names.indexOf(name)]) || 0
   } catch { return 0 }
 }
-let failsBefore = 0, named = 0, watcher = null, watching = null
+/** TCP connections that failed, and UDP datagrams no socket took (IPv4 and IPv6): what no watcher named is counted from these. */
+const attemptFails = () => counter('Tcp', 'AttemptFails')
+const datagramsUnanswered = () => counter('Udp', 'NoPorts') + counter('snmp6', 'Udp6NoPorts')
+let failsBefore = 0, named = 0, unansweredBefore = 0, namedUdp = 0, watcher = null, watching = null, sniffing = false
 // A loopback port nothing listens on: refused connections to it tell when the watcher hears events.
 let probePort = 1
 while (c.relays.some((r) => r.port === probePort)) probePort++
+/** A refusal a watcher named: the probe's tells the watcher is ready, any other is reported. */
+function heard(kind, host, port, count) {
+  if (kind === 'connect' && host === '127.0.0.1' && port === probePort) { if (watching) watching(); return }
+  if (kind === 'connect') named += count
+  else namedUdp += count
+  send({ kind, host, port, count })
+}
 /** A closed socket as ss -E prints it (a line, then its indented details): a refused connection when it never got a byte acknowledged. */
 function closed(head, details) {
   if (/\bbytes_acked:/.test(details)) return
@@ -113,16 +130,12 @@ function closed(head, details) {
   if (!m) return
   const host = m[1].replace(/^::ffff:(?=[0-9.]+$)/i, '')
   if (host === '0.0.0.0' || host === '::' || host === '*') return
-  if (host === '127.0.0.1' && m[2] === String(probePort)) { if (watching) watching(); return }
-  named++
-  send({ kind: 'connect', host, port: m[2] === '*' ? 0 : Number(m[2]) })
+  heard('connect', host, m[2] === '*' ? 0 : Number(m[2]), 1)
 }
-/** Starts the watcher of closed sockets, and calls then() once it hears them (or at once, when it cannot watch). */
-function watchConnects(then) {
-  if (!c.ss || !c.stdbuf) return then()
-  watcher = cp.spawn(c.stdbuf, ['-oL', c.ss, '-tHnEi'], { stdio: ['ignore', 'pipe', 'ignore'] })
+/** What ss -E prints, line by line. */
+function socketEvents(out) {
   let pending = '', head = null
-  watcher.stdout.on('data', (d) => {
+  out.on('data', (d) => {
     const lines = (pending + d.toString('utf8')).split('\n')
     pending = lines.pop().slice(-10000)
     for (const line of lines) {
@@ -130,18 +143,79 @@ function watchConnects(then) {
       else { if (head !== null) closed(head, ''); head = line }
     }
   })
-  let tries = 0
-  const give = () => { clearInterval(timer); watching = null; then() }
-  watching = give
-  const timer = setInterval(() => {
-    if (!watching) return
-    if (++tries > 50) { say('cannot watch refused connections; they are counted without their destination'); return give() }
-    net.connect(probePort, '127.0.0.1').on('error', () => undefined)
-  }, 20)
-  watcher.on('error', () => { watcher = null; if (watching) give() })
+}
+/** What the packet watcher prints: a JSON line per destination, its count. */
+function packetEvents(out) {
+  let pending = ''
+  out.on('data', (d) => {
+    const lines = (pending + d.toString('utf8')).split('\n')
+    pending = lines.pop().slice(-10000)
+    for (const line of lines) {
+      try {
+        const e = JSON.parse(line)
+        if ((e.kind !== 'connect' && e.kind !== 'udp') || typeof e.host !== 'string' || !Number.isInteger(e.port) || e.port < 0 || e.port > 65535) continue
+        const count = Number.isInteger(e.count) && e.count > 0 ? Math.min(e.count, 1e6) : 1
+        heard(e.kind, e.host.replace(/^::ffff:(?=[0-9.]+$)/i, '').slice(0, 45), e.port, count)
+      } catch {}
+    }
+  })
+}
+/**
+ * Starts the watcher of refused connections, and calls then() once it hears them: the packet
+ * watcher (it names UDP too, and a blocking connect's port), else ss -E, else none (refused
+ * connections are then only counted). The sandbox is told which.
+ */
+function watchConnects(then) {
+  const ways = []
+  if (c.python && c.sniffer) ways.push({ by: 'packets', start: () => cp.spawn(c.python, ['-I', '-S', '-u', '-c', c.sniffer], { cwd: '/', env: {}, stdio: ['pipe', 'pipe', 'ignore'] }), read: packetEvents, tries: 150 })
+  if (c.ss && c.stdbuf) ways.push({ by: 'sockets', start: () => cp.spawn(c.stdbuf, ['-oL', c.ss, '-tHnEi'], { cwd: '/', stdio: ['ignore', 'pipe', 'ignore'] }), read: socketEvents, tries: 50 })
+  const next = () => {
+    const way = ways.shift()
+    if (!way) {
+      say('cannot watch refused connections; they are counted without their destination')
+      send({ kind: 'watch', by: 'counter' })
+      return then()
+    }
+    const w = way.start()
+    watcher = w
+    way.read(w.stdout)
+    let tries = 0
+    const done = (ok) => {
+      if (watching !== give) return
+      clearInterval(timer)
+      watching = null
+      if (ok) { sniffing = way.by === 'packets'; send({ kind: 'watch', by: way.by }); return then() }
+      watcher = null
+      w.kill('SIGKILL')
+      next()
+    }
+    const give = () => done(true)
+    watching = give
+    const timer = setInterval(() => {
+      if (++tries > way.tries) return done(false)
+      net.connect(probePort, '127.0.0.1').on('error', () => undefined)
+    }, 20)
+    w.on('error', () => done(false))
+    w.on('exit', () => done(false))
+  }
+  next()
+}
+/** Stops the watcher once it has reported every refusal already made (the packet watcher reads what is queued, then ends). */
+function stopWatching(after) {
+  let called = false
+  const then = () => { if (!called) { called = true; after() } }
+  if (!watcher) return then()
+  const w = watcher
+  watcher = null
+  if (!sniffing) return setTimeout(() => { w.kill('SIGKILL'); then() }, 50)
+  if (w.stdout.destroyed) return then()
+  const timer = setTimeout(() => { w.kill('SIGKILL'); then() }, 1000)
+  w.stdout.on('close', () => { clearTimeout(timer); then() })
+  w.stdin.on('error', () => undefined)
+  w.stdin.end()
 }
 function start() {
-  if (c.net) failsBefore = attemptFails()
+  if (c.net) { failsBefore = attemptFails(); unansweredBefore = datagramsUnanswered() }
   for (const step of c.setup) {
     try { cp.execFileSync('/bin/sh', ['-c', step], { stdio: ['ignore', 'ignore', 'inherit'] }) }
     catch (e) { say('setup step failed: ' + step); process.exit(125) }
@@ -155,6 +229,10 @@ if (c.net) {
   ip(['link', 'set', 'lo', 'up'])
   ip(['route', 'add', 'local', '0.0.0.0/0', 'dev', 'lo', 'table', 'local'])
   ip(['-6', 'route', 'add', 'local', '::/0', 'dev', 'lo', 'table', 'local'], true)
+  // Every unanswered datagram gets its port unreachable: unlimited in this namespace, not 1000 a second.
+  for (const [knob, value] of [['/proc/sys/net/ipv4/icmp_ratemask', '0'], ['/proc/sys/net/ipv6/icmp/ratemask', '0']]) {
+    try { fs.writeFileSync(knob, value) } catch {}
+  }
   for (const r of c.relays) relay(r.port, r.socket)
   dns()
   watchConnects(start)
@@ -176,15 +254,16 @@ function finish(code) {
   const left = killLeftovers()
   if (left) send({ kind: 'leftover', count: left })
   // The sockets the command and its leftovers held close now: their events take a moment to arrive.
-  setTimeout(() => {
+  setTimeout(() => stopWatching(() => {
     if (c.net) {
       const unnamed = attemptFails() - failsBefore - named
       if (unnamed > 0) send({ kind: 'connect', count: unnamed })
+      const unnamedUdp = datagramsUnanswered() - unansweredBefore - namedUdp
+      if (unnamedUdp > 0) send({ kind: 'udp', count: unnamedUdp })
     }
-    if (watcher) watcher.kill('SIGKILL')
     if (!report) process.exit(code)
     report.end(() => process.exit(code))
     setTimeout(() => process.exit(code), 500)
-  }, !c.net ? 0 : left ? 150 : 50)
+  }), !c.net ? 0 : left ? 100 : 0)
 }
 `

@@ -10,6 +10,7 @@ import { loopbackPorts, proxiedLoopback, type HostRules } from './allowed-hosts.
 import { EgressLog, type RefusalKind, type SandboxKind } from './egress-log.js'
 import { EgressProxy } from './egress-proxy.js'
 import { FETCH_PROXY_PRELOAD } from './fetch-proxy-preload.js'
+import { LOOPBACK_SNIFFER } from './loopback-sniffer.js'
 import { SANDBOX_INIT } from './sandbox-init.js'
 
 /** What a caller adds to a sandbox: more `unshare` flags, and shell steps run as root inside before the command. */
@@ -17,6 +18,20 @@ export interface SandboxExtra {
   flags?: readonly string[]
   setup?: readonly string[]
 }
+
+/**
+ * The programs that name a refused connection's or datagram's destination: the packet watcher
+ * (the system's Python 3), else iproute2's `ss` (line-buffered by coreutils' `stdbuf`) for TCP
+ * only; without them, refusals are only counted. Null where the system has none.
+ */
+export interface RefusalWatchers {
+  python: string | null
+  ss: string | null
+  stdbuf: string | null
+}
+
+/** How a namespace watched refused connections when its packet watcher could not run: closed sockets (`ss`), or only the kernel's count. */
+export type WeakWatch = 'sockets' | 'counter'
 
 export type SandboxProbe = { ok: true; unshare: string; ip: string } | { ok: false; why: string }
 
@@ -66,13 +81,16 @@ export class Sandbox {
   private readonly left: Record<SandboxKind, number> = { agent: 0, gate: 0 }
   private readonly open: Record<SandboxKind, Set<net.Socket>> = { agent: new Set(), gate: new Set() }
   private readonly waiting: Record<SandboxKind, (() => void)[]> = { agent: [], gate: [] }
-  /** What names a refused connection's destination (iproute2's `ss`, line-buffered by coreutils' `stdbuf`); without them, refusals are only counted. */
-  private readonly watch = { ss: systemProgram('ss'), stdbuf: systemProgram('stdbuf') }
+  private readonly watch: RefusalWatchers
+  /** How the namespaces of each process watched refusals, where less than the packet watcher, since last asked. */
+  private readonly weak: Record<SandboxKind, WeakWatch | null> = { agent: null, gate: null }
 
   constructor(
     private readonly probe: Extract<SandboxProbe, { ok: true }>,
-    private readonly rules: Record<SandboxKind, HostRules>
+    private readonly rules: Record<SandboxKind, HostRules>,
+    watchers: Partial<RefusalWatchers> = {}
   ) {
+    this.watch = { python: systemProgram('python3'), ss: systemProgram('ss'), stdbuf: systemProgram('stdbuf'), ...watchers }
     // Short (unix socket paths are limited) and root's alone: only the namespaces' first process connects.
     const tmp = os.tmpdir().length > 60 || /\s/.test(os.tmpdir()) ? '/tmp' : os.tmpdir()
     this.dir = mkdtempSync(path.join(tmp, 'lg-net-'))
@@ -94,7 +112,7 @@ export class Sandbox {
     return path.join(this.dir, `${name}.sock`)
   }
 
-  /** What a namespace's first process reports: DNS queries and direct connections refused. */
+  /** What a namespace's first process reports: DNS queries, direct connections and UDP datagrams refused. */
   private listenReports(kind: SandboxKind): void {
     const server = net.createServer((s) => {
       let pending = ''
@@ -135,11 +153,19 @@ export class Sandbox {
     return n
   }
 
+  /** How `kind`'s namespaces watched refusals since this was last asked, where less than the packet watcher (the weakest seen). */
+  weakWatch(kind: SandboxKind): WeakWatch | null {
+    const w = this.weak[kind]
+    this.weak[kind] = null
+    return w
+  }
+
   private readReport(kind: SandboxKind, line: string): void {
     try {
-      const e = JSON.parse(line) as { kind?: unknown; host?: unknown; port?: unknown; count?: unknown }
+      const e = JSON.parse(line) as { kind?: unknown; by?: unknown; host?: unknown; port?: unknown; count?: unknown }
       if (e.kind === 'leftover' && typeof e.count === 'number' && e.count > 0) this.left[kind] += Math.min(e.count, 1e6)
-      const what = e.kind === 'dns' || e.kind === 'connect' ? (e.kind as RefusalKind) : null
+      if (e.kind === 'watch' && (e.by === 'sockets' || e.by === 'counter') && this.weak[kind] !== 'counter') this.weak[kind] = e.by
+      const what = e.kind === 'dns' || e.kind === 'connect' || e.kind === 'udp' ? (e.kind as RefusalKind) : null
       if (!what) return
       const host = typeof e.host === 'string' && e.host ? shownAddress(what, e.host) : '?'
       const port = what === 'dns' ? 53 : typeof e.port === 'number' && Number.isInteger(e.port) && e.port > 0 && e.port < 65536 ? e.port : 0
@@ -187,6 +213,8 @@ export class Sandbox {
       const config = {
         net: !rules.any,
         ip: this.probe.ip,
+        python: this.watch.python,
+        sniffer: LOOPBACK_SNIFFER,
         ss: this.watch.ss,
         stdbuf: this.watch.stdbuf,
         relays,
@@ -212,7 +240,7 @@ export class Sandbox {
   }
 }
 
-/** What a namespace reported as inert text: a name asked of DNS, or the address a direct connection went to. */
+/** What a namespace reported as inert text: a name asked of DNS, or the address a direct connection or datagram went to. */
 function shownAddress(kind: RefusalKind, host: string): string {
   return kind === 'dns' ? host.replace(/[^A-Za-z0-9._-]/g, '?').slice(0, 253) : host.replace(/[^0-9A-Fa-f.:]/g, '?').slice(0, 45)
 }

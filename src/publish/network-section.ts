@@ -4,8 +4,10 @@ import { codeSpan } from '../report/inert.js'
 const MAX_ROWS = 30
 
 function what(r: Refusal): string {
-  if (r.kind === 'connect')
-    return r.host === '?' ? 'a direct connection (no proxy), its destination unseen' : codeSpan(directConnection(r), { inTable: true, max: 120 })
+  if (r.kind === 'connect' || r.kind === 'udp') {
+    if (r.host !== '?') return codeSpan(directConnection(r), { inTable: true, max: 120 })
+    return r.kind === 'udp' ? 'a UDP datagram, its destination unseen' : 'a direct connection (no proxy), its destination unseen'
+  }
   if (r.kind === 'dns') return `DNS lookup of ${codeSpan(r.host, { inTable: true, max: 120 })}`
   return codeSpan(`${r.host}:${r.port}`, { inTable: true, max: 120 })
 }
