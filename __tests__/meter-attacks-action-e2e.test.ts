@@ -66,8 +66,17 @@ const ROUTES = {
     model: 'gpt-6.2-sol',
     large: { input: 300_000, output: 4000 },
     script(attack: WireAttack, large: Usage, answers: number) {
+      if (attack === 'forged-quota') {
+        // codex's commands cannot end codex (its sandbox has a PID namespace of its own). Instead the command is
+        // left running (codex yields it after half a second) and sends the forged request once codex's next model
+        // request is in flight, so the proxy relays it last; the model then ends the turn with no answer, a failed call.
+        openai.setScript([
+          { kind: 'exec', cmd: wireAttackCommand(attack, { DELAY_MS: '3000' }), yieldTimeMs: 500 },
+          { kind: 'refusal', text: 'I cannot continue.', delayMs: 8000 }
+        ])
+        return
+      }
       openai.setScript([
-        // codex's commands cannot see codex (its sandbox has a PID namespace of its own): the forged failure leaves the CLI running
         { kind: 'exec', cmd: wireAttackCommand(attack, { PROMPT_CHARS: '1200000' }) },
         ...Array.from({ length: answers }, () => ({
           kind: 'late' as const,
@@ -200,10 +209,18 @@ describe.each(['claude', 'codex'] as const)('%s: a command the model runs', (cli
     })
   })
 
-  test("a quota failure the agent wrote (a model named like a billing hold; claude's CLI then killed) does not stop the run as the provider's, and its words reach no record", async () => {
+  test("a quota failure the agent wrote (a model named like a billing hold; claude's CLI then killed, codex's turn ended with no answer after it) does not stop the run as the provider's, and its words reach no record", async () => {
     const r = await attackRun(cli, 'forged-quota', 2)
     // the forged request reached the model server and was answered 404, echoing the model's name
     expect(route.requests().some((q) => q.body?.model === FORGED_QUOTA_SENTENCE)).toBe(true)
+    // codex's: relayed after both of codex's own requests of the first call, the last word of that call
+    if (cli === 'codex')
+      expect(
+        route
+          .requests()
+          .map((q) => q.body?.model)
+          .slice(0, 3)
+      ).toEqual([route.model, route.model, FORGED_QUOTA_SENTENCE])
     expect(r.outputs['stop-reason']).not.toBe('provider-unavailable')
     expect(r.outputs.iterations).toBe('2')
     // loopgate's own words about each call (the agent's output tail is its own, and kept as it came)

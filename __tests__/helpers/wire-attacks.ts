@@ -88,7 +88,9 @@ switch (process.env.ATTACK) {
     break
   }
   case 'forged-quota': {
-    // a model named like a billing hold, echoed in the 404; then the CLI is ended, as if the provider had failed it
+    // a model named like a billing hold, echoed in the 404; then the CLI is ended, as if the provider had failed it.
+    // With DELAY_MS the request waits until the CLI's next model request is in flight, so that it is the call's last exchange.
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.DELAY_MS ?? 0)))
     await ask('POST', post, asking({ model: process.env.SENTENCE }))
     for (const p of ancestors) {
       let exe = ''

@@ -13,10 +13,13 @@ export interface ResponsesUsage {
 /** One scripted answer of the fake OpenAI Responses API. */
 export type OpenAIStep =
   | { kind: 'text'; text: string; usage?: ResponsesUsage }
-  /** A function call of codex's `exec_command` tool: codex runs `cmd` and calls again. */
-  | { kind: 'exec'; cmd: string; usage?: ResponsesUsage }
-  /** A refusal content part in the assistant message. */
-  | { kind: 'refusal'; text: string; usage?: ResponsesUsage }
+  /**
+   * A function call of codex's `exec_command` tool: codex runs `cmd` and calls again (after
+   * `yield_time_ms`, when set, with the command still running in the background if it has not ended).
+   */
+  | { kind: 'exec'; cmd: string; yieldTimeMs?: number; usage?: ResponsesUsage }
+  /** A refusal content part in the assistant message (after `delayMs`, when set, as a slow model's). */
+  | { kind: 'refusal'; text: string; delayMs?: number; usage?: ResponsesUsage }
   /** `response.failed` with this message. */
   | { kind: 'failed'; message: string; code?: string }
   /** `response.incomplete` (e.g. max_output_tokens) after a partial message. */
@@ -100,13 +103,27 @@ export async function startOpenAIServer(opts: { models?: RegExp } = {}): Promise
     switch (step.kind) {
       case 'text':
         return streamResponse(res, model, [message([{ type: 'output_text', text: step.text, annotations: [] }])], step.usage ?? DEFAULT_OPENAI_USAGE)
-      case 'refusal':
-        return streamResponse(res, model, [message([{ type: 'refusal', refusal: step.text }])], step.usage ?? DEFAULT_OPENAI_USAGE)
+      case 'refusal': {
+        const refuse = (): void => streamResponse(res, model, [message([{ type: 'refusal', refusal: step.text }])], step.usage ?? DEFAULT_OPENAI_USAGE)
+        if (!step.delayMs) return refuse()
+        local.later(step.delayMs, () => {
+          if (!res.destroyed) refuse()
+        })
+        return
+      }
       case 'exec':
         return streamResponse(
           res,
           model,
-          [{ type: 'function_call', id: `fc_${++counter}`, call_id: `call_${counter}`, name: 'exec_command', arguments: JSON.stringify({ cmd: step.cmd }) }],
+          [
+            {
+              type: 'function_call',
+              id: `fc_${++counter}`,
+              call_id: `call_${counter}`,
+              name: 'exec_command',
+              arguments: JSON.stringify({ cmd: step.cmd, ...(step.yieldTimeMs ? { yield_time_ms: step.yieldTimeMs } : {}) })
+            }
+          ],
           step.usage ?? DEFAULT_OPENAI_USAGE
         )
       case 'failed': {
