@@ -95,4 +95,17 @@ describe('a project that was never installed', () => {
     },
     LONG
   )
+
+  it(
+    'a gate that ran but could not be counted is not blamed on the missing install',
+    () => {
+      const repo = installedProject()
+      spawnSync('rm', ['-rf', path.join(repo, 'node_modules')])
+      const r = cli(['run', '--agent', 'command', '--agent-command', 'true', '--prompt', 'x', '--gate-command', 'true', '--temp-dir', tempDir()], repo)
+      expect(r.status).toBe(exitCodeFor('gate-broken'))
+      expect(r.stderr).toContain('no test count could be read from the gate on the base')
+      expect(r.stderr).not.toContain('was not there')
+    },
+    LONG
+  )
 })

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { ROOT_DEPENDENCY_DIRS } from '../ecosystems/registry.js'
 import { isVirtualenv, redirectWorkspacePaths } from '../gate/toolchain/workspace-paths.js'
 import { GitRepository } from '../git/repository.js'
+import type { SessionEnd } from '../session/flow.js'
 import type { UserRepository } from './work-copy.js'
 
 const execFileAsync = promisify(execFile)
@@ -76,4 +77,13 @@ export function notInstalledHint(repo: UserRepository, copied: readonly string[]
     return `${path.join(repo.top, '.venv')} was not there: the project's dependencies are not installed (it has a ${python}). Make one first (python3 -m venv .venv and install into it), or give --gate-setup with the install.`
   }
   return null
+}
+
+/** What a gate that could not find its program or the project's modules says (a shell, npm, node, Python). */
+const MISSING_PROGRAM = /cannot start|: not found|command not found|No module named|Cannot find (?:module|package)|ERR_MODULE_NOT_FOUND|\bexit 127\b/
+
+/** Whether the run ended because the gate could not find its program or the project's modules (not a gate that ran and could not be counted). */
+export function programMissing(end: SessionEnd): boolean {
+  const said = end.kind === 'stopped' ? [end.message] : end.report.notes
+  return said.some((text) => MISSING_PROGRAM.test(text))
 }

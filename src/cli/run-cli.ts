@@ -17,7 +17,7 @@ import { STATE_FOLDER_WORDS } from './state-folder.js'
 import { missingOptions } from './required.js'
 import { cliWords } from './cli-words.js'
 import { RunOutput, type CliIO } from './run-output.js'
-import { copyInstalledDeps, notInstalledHint } from './installed-deps.js'
+import { copyInstalledDeps, notInstalledHint, programMissing } from './installed-deps.js'
 import { makeTempRoot, TempRootError } from './temp-root.js'
 import { agentFailureWords, chargeWords } from './words.js'
 import {
@@ -170,7 +170,7 @@ async function runInClone({ settings, repo, base, tempRoot, io, verbose }: CliRu
       onIteration: (record) => io.out(`${io.isTTY ? ttyLine(record, settings.maxIterations, settings.spendCeilingUsd) : plainLine(record)}\n`)
     })
     const code = output.end(end)
-    const hint = code === exitCodeFor('gate-broken') && !settings.gateSetup ? notInstalledHint(repo, installed) : null
+    const hint = code === exitCodeFor('gate-broken') && !settings.gateSetup && programMissing(end) ? notInstalledHint(repo, installed) : null
     if (hint) io.err(`gate-broken: ${hint}\n`)
     for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}\n`)
     io.out(`run files: ${tempRoot} (rm -rf ${tempRoot} deletes them)\n`)
