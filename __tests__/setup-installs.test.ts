@@ -71,9 +71,9 @@ describe('Python installs of the reference’s pinned requirements', () => {
   test("Poetry's install of the project, and pip's after an activation, keep the activation for the rest", () => {
     const poetry = setupSteps('poetry config virtualenvs.in-project true && poetry install --no-root && poetry install --only-root', read)
     expect(poetry.project).toEqual({ step: 'poetry install --only-root', rest: null, restWrites: false })
-    expect(setupSteps('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root && POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --sync', read).project?.step).toBe(
-      'POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --sync'
-    )
+    expect(
+      setupSteps('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root && POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --sync', read).project?.step
+    ).toBe('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --sync')
     // The variable is its own command's: the second install goes to Poetry's own virtualenv.
     expect(setupSteps('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root && poetry install --sync', read).project).toBeUndefined()
     const active = setupSteps('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py', read)
@@ -95,7 +95,10 @@ describe('Python installs of the reference’s pinned requirements', () => {
   })
 
   test('the project installed after the pinned requirements: those are the install, kept for a rest that writes into the virtualenv', () => {
-    const { project: _, ...steps } = setupSteps('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py', read)
+    const { project: _, ...steps } = setupSteps(
+      'python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py',
+      read
+    )
     expect(steps).toEqual({
       install: 'python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt',
       rest: '. .venv/bin/activate && pip install -e . && python gen.py',

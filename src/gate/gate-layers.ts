@@ -37,7 +37,9 @@ export class GateLayers {
 
   constructor(private readonly opts: { privateDir: string; snapshot: BaseSnapshot; user?: { uid: number; gid: number }; report?: string }) {
     this.unavailable = overlayUnavailable(path.join(opts.privateDir, 'layers'))
-    this.project = new KeptProject(path.join(opts.privateDir, 'kept-project'), (root) => this.layerAt(root, this.keptOver.dir, { caches: this.keptOver.caches }))
+    this.project = new KeptProject(path.join(opts.privateDir, 'kept-project'), (root) =>
+      this.layerAt(root, this.keptOver.dir, { caches: this.keptOver.caches })
+    )
   }
 
   /** The checkout and caches the kept project install's layer is made for (see executors). */
@@ -81,11 +83,11 @@ export class GateLayers {
    */
   executors<E>(
     layer: WriteLayer | null,
-    baselineWrote: readonly string[] | null,
-    make: (start?: (script: string) => Promise<ProcessStart>) => E,
-    folders: readonly string[] = []
+    run: { baselineWrote: readonly string[] | null; folders: readonly string[] },
+    make: (start?: (script: string) => Promise<ProcessStart>) => E
   ): { exec: E; install?: E; keepProject?: E; layerTampering?: () => Tampering[] } {
     if (!layer) return { exec: make() }
+    const { baselineWrote, folders } = run
     const install = layer.hasCaches ? make((script) => Promise.resolve(layer.startOutside(script))) : make()
     const keepProject = this.opts.user ? make((script) => this.project.start(script, folders)) : undefined
     return { exec: make((script) => layer.start(script)), install, keepProject, layerTampering: () => this.tampering(layer, baselineWrote) }

@@ -73,13 +73,16 @@ export function withFoldersInPlace(
     `${mountBin} -t overlay loopgate-gate -o ${q(`lowerdir=${m.lower ?? m.target},upperdir=${m.upper},workdir=${m.work},metacopy=on,volatile`)} ${q(m.target)} || exit 125`
   const lines = [
     ...stashed.map(
-      (f) => `if [ -d ${q(f.inTree)} ] && [ ! -L ${q(f.inTree)} ]; then ${mountBin} --bind ${q(f.inTree)} ${q(f.stash)} || exit 125; else rmdir ${q(f.stash)}; fi`
+      (f) =>
+        `if [ -d ${q(f.inTree)} ] && [ ! -L ${q(f.inTree)} ]; then ${mountBin} --bind ${q(f.inTree)} ${q(f.stash)} || exit 125; else rmdir ${q(f.stash)}; fi`
     ),
     overlay(layer),
     ...stashed.map((f) => `if [ -d ${q(f.stash)} ]; then ${mountBin} --bind ${q(f.stash)} ${q(f.inTree)} || exit 125; fi`),
     ...where.mounts.map((m) =>
       [
-        m.canonical ? `if [ "$(${realpath} -e -- ${q(m.target)})" != ${q(m.target)} ]; then echo "loopgate: ${m.target} is not where it was made" >&2; exit 125; fi` : 'true',
+        m.canonical
+          ? `if [ "$(${realpath} -e -- ${q(m.target)})" != ${q(m.target)} ]; then echo "loopgate: ${m.target} is not where it was made" >&2; exit 125; fi`
+          : 'true',
         overlay(m)
       ].join('; ')
     ),

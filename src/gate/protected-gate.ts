@@ -249,7 +249,9 @@ export class ProtectedGate implements Gate {
     const baselineWrote = baseline ? null : (this.baseline?.wrote ?? [])
     const on = { prepared, deadline: started + this.opts.timeoutMs, unreachable: this.unreachable }
     const folders = this.opts.setup ? setupSteps(this.opts.setup, () => '').folders : []
-    const { exec, install, keepProject, layerTampering } = this.layers.executors(layer, baselineWrote, (start) => gateExecutor(this.opts, { ...on, start }), folders)
+    const { exec, install, keepProject, layerTampering } = this.layers.executors(layer, { baselineWrote, folders }, (start) =>
+      gateExecutor(this.opts, { ...on, start })
+    )
     this.checkout.markRun()
     const made = this.checkout.openFolders(setupFolders(this.opts.setup, prepared.dir, this.checkout))
     let output = ''

@@ -163,7 +163,10 @@ export function projectInstallStep(step: string, ctx: PythonContext): string[] |
   const inVenv = VENV_PIP.exec(step)
   const target = inVenv ? inVenv[1] : ACTIVE_PIP.test(step) ? ctx.active : null
   if (!target) return null
-  const args = step.replace(inVenv ? VENV_PIP : ACTIVE_PIP, '').trim().split(' ')
+  const args = step
+    .replace(inVenv ? VENV_PIP : ACTIVE_PIP, '')
+    .trim()
+    .split(' ')
   let editable = 0
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]

@@ -7,8 +7,9 @@
  * - Python (see python-installs.ts): `python -m venv .venv` (or `venv`), `.venv/bin/pip install
  *   -r requirements.txt [-c constraints.txt]` (or `pip install -r …` after `. .venv/bin/activate`),
  *   `poetry install --no-root` into an in-project `.venv`, into that folder.
- * What follows them (a build step, a code generator, the project's own `pip install -e .`) is not
- * an install and runs for each candidate.
+ * What follows them (a build step, a code generator) is not an install and runs for each
+ * candidate; the project's own editable install right after a Python install (`pip install -e .`)
+ * is named apart (`project`), to be kept with the install where setup-step.ts can.
  */
 import { projectInstallStep, pythonInstallStep, WRITES_VIRTUALENV, type CheckoutReader, type PythonContext } from './python-installs.js'
 
@@ -67,9 +68,11 @@ export function setupSteps(setup: string, read: CheckoutReader = () => null): Se
   const withActivation = (text: string): string | null => (text ? [...kept, text].join(' && ') : null)
   // The project step may quote its extras (`-e '.[test]'`): nothing else in it is quoted.
   const next = steps[writing]
-  const projectFolders =
-    python && next !== undefined && !/[;|&<>`$()\n'"\\]/.test(next.replace(QUOTED_EXTRAS, '.')) ? projectInstallStep(next, ctx) : null
-  const afterProject = raw.slice(writing + 1).join('&&').trim()
+  const projectFolders = python && next !== undefined && !/[;|&<>`$()\n'"\\]/.test(next.replace(QUOTED_EXTRAS, '.')) ? projectInstallStep(next, ctx) : null
+  const afterProject = raw
+    .slice(writing + 1)
+    .join('&&')
+    .trim()
   return {
     install: steps.slice(0, writing).join(' && '),
     rest: withActivation(rest),
