@@ -150,6 +150,9 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
     const markers = [
       `.venv/bin/python -c "import lg_lib, answer_pkg; print('LIB', lg_lib.VERSION, 'FROM', answer_pkg.__file__)"`,
       '.venv/bin/answer-cli',
+      // The version file the kept build wrote is the run's to write: nothing of that reaches the next run.
+      'grep -q PLANTED src/answer_pkg/_version.py && echo VERSION-PLANTED-BEFORE',
+      "echo 'PLANTED = 1' >> src/answer_pkg/_version.py && echo VERSION-WRITTEN",
       'test -e .venv/planted && echo VENV-PLANTED-BEFORE',
       '{ touch .venv/planted 2>/dev/null && echo VENV-WRITTEN; } || echo VENV-REFUSED'
     ].join('; ')
@@ -177,6 +180,8 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
       // The commit's own code, through the editable install, its console script and the version file its build wrote.
       expect(gate).toMatch(/FROM \S+\/src\/answer_pkg\/__init__\.py/)
       expect(gate).not.toContain('VENV-PLANTED-BEFORE')
+      expect(gate).toContain('VERSION-WRITTEN')
+      expect(gate).not.toContain('VERSION-PLANTED-BEFORE')
     }
     // On the reference's files: nothing installed, the kept virtualenv read-only; the base's code fails, the fix passes.
     for (const i of [0, 3]) {
