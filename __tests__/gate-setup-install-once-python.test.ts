@@ -120,25 +120,39 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
 )
 
 const EDITABLE_PROJECT: Record<string, string> = {
-  '.gitignore': '.venv/\n__pycache__/\n',
+  '.gitignore': '.venv/\n__pycache__/\nsrc/answer_pkg/_version.py\n',
   'requirements.txt': 'lg-lib==1.0.0\n',
   'pyproject.toml': '[build-system]\nrequires = []\nbuild-backend = "lg_backend"\nbackend-path = ["."]\n\n[project]\nname = "answer_pkg"\nversion = "1.0"\n',
-  'lg_backend.py': editableBackend('answer_pkg', '1.0'),
-  'src/answer_pkg/__init__.py': 'import lg_lib\n\n\ndef add(a, b):\n    return a - b\n',
+  // Its build writes the version file into the tree, as hatch-vcs does, and makes a console script.
+  'lg_backend.py': editableBackend('answer_pkg', '1.0', { script: 'answer-cli = answer_pkg:main', versionFile: 'src/answer_pkg/_version.py' }),
+  'src/answer_pkg/__init__.py':
+    'import lg_lib\nfrom ._version import VERSION\n\n\ndef add(a, b):\n    return a - b\n\n\ndef main():\n    print("CLI", add(2, 3), VERSION)\n',
   'tests/test_answer.py': 'from answer_pkg import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n'
 }
 
+/** The agent, by iteration: a note; a change to the build backend; a registry version of a requirement; the reference's files back and the fix. */
+const editableAgent = (state: string): string =>
+  [
+    `n=$(cat ${state} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${state}`,
+    'case $n in',
+    "  1) echo '# notes' > NOTES.md ;;",
+    "  2) echo '# the backend, edited' >> lg_backend.py ;;",
+    "  3) sed -i '/# the backend, edited/d' lg_backend.py; printf 'lg-lib==1.1.0\\n' > requirements.txt ;;",
+    "  *) printf 'lg-lib==1.0.0\\n' > requirements.txt; sed -i 's/a - b/a + b/' src/answer_pkg/__init__.py ;;",
+    'esac',
+    ''
+  ].join('\n')
+
 needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
-  'a setup that installs the project after the requirements keeps the requirements once; each run installs the project into a fresh writable copy',
+  "the project's editable install is kept with the requirements: a later run imports the commit's code through it, and installs again only when the project's files or the requirements change",
   async () => {
     const state = path.join(sharedTempDir('loopgate-agent-state-'), 'n')
-    const script = [
-      `n=$(cat ${state} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${state}`,
-      'if [ $n -ge 3 ]; then sed -i \'s/a - b/a + b/\' src/answer_pkg/__init__.py; else echo "# notes $n" > NOTES.md; fi',
-      ''
-    ].join('\n')
     const markers = [
       `.venv/bin/python -c "import lg_lib, answer_pkg; print('LIB', lg_lib.VERSION, 'FROM', answer_pkg.__file__)"`,
+      '.venv/bin/answer-cli',
+      // The version file the kept build wrote is the run's to write: nothing of that reaches the next run.
+      'grep -q PLANTED src/answer_pkg/_version.py && echo VERSION-PLANTED-BEFORE',
+      "echo 'PLANTED = 1' >> src/answer_pkg/_version.py && echo VERSION-WRITTEN",
       'test -e .venv/planted && echo VENV-PLANTED-BEFORE',
       '{ touch .venv/planted 2>/dev/null && echo VENV-WRITTEN; } || echo VENV-REFUSED'
     ].join('; ')
@@ -148,31 +162,42 @@ needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
       env: { ...index.env },
       inputs: {
         'agent-env': 'PIP_INDEX_URL',
-        'max-iterations': '3',
+        'dependency-changes': 'registry',
+        'max-iterations': '4',
         'same-failure-limit': '9',
-        'gate-setup': `${TEST_PYTHON} -m venv --system-site-packages .venv && .venv/bin/pip install --no-compile --requirement requirements.txt && .venv/bin/pip install --no-compile --no-deps -e .`,
+        'gate-setup': `${TEST_PYTHON} -m venv --system-site-packages .venv && .venv/bin/pip install --no-compile --requirement requirements.txt && .venv/bin/pip install --no-compile --no-deps -e '.[test]'`,
         'gate-command': `${markers}; .venv/bin/python -m pytest -q -p no:cacheprovider --junitxml=reports/junit.xml`,
         'gate-report': 'reports/junit.xml'
       },
-      script
+      script: editableAgent(state)
     })
     const gates = (r.report.run?.iterations ?? []).map((it) => it.gate?.outputTail ?? '')
     if (r.report.stopReason !== 'verified') console.log(r.report.stopReason, r.report.notes.join('\n'), gates.join('\n-----\n'))
     expect(r.report.stopReason).toBe('verified')
-    expect(gates).toHaveLength(3)
+    expect(gates).toHaveLength(4)
+    expect(r.report.run?.iterations.map((it) => it.gate?.passed)).toEqual([false, false, false, true])
     for (const gate of gates) {
-      // The requirements come from the kept virtualenv, installed once on the baseline…
-      expect(gate).not.toContain('lg-lib-1.0.0')
-      expect(gate).toContain('LIB 1.0.0')
-      // …which holds that install alone: the project goes in afresh, from the commit's checkout.
-      expect(gate).toMatch(/Successfully installed answer[-_]pkg-1\.0/)
-      expect(gate).not.toContain('Attempting uninstall')
+      // The commit's own code, through the editable install, its console script and the version file its build wrote.
       expect(gate).toMatch(/FROM \S+\/src\/answer_pkg\/__init__\.py/)
-      expect(gate).toContain('VENV-WRITTEN')
-      // A copy of its own each run: what one run wrote into the virtualenv is gone in the next.
       expect(gate).not.toContain('VENV-PLANTED-BEFORE')
+      expect(gate).toContain('VERSION-WRITTEN')
+      expect(gate).not.toContain('VERSION-PLANTED-BEFORE')
     }
-    expect(r.report.run?.iterations.map((it) => it.gate?.passed)).toEqual([false, false, true])
+    // On the reference's files: nothing installed, the kept virtualenv read-only; the base's code fails, the fix passes.
+    for (const i of [0, 3]) {
+      expect(gates[i]).not.toContain('Successfully installed')
+      expect(gates[i]).toContain('LIB 1.0.0')
+      expect(gates[i]).toContain('VENV-REFUSED')
+    }
+    expect(gates[0]).toContain('CLI -1 1.0')
+    expect(gates[3]).toContain('CLI 5 1.0')
+    // The build backend changed: the project is installed again, into a writable copy of the kept virtualenv.
+    expect(gates[1]).toMatch(/Successfully installed answer[-_]pkg-1\.0/)
+    expect(gates[1]).not.toContain('lg-lib-1.0.0')
+    expect(gates[1]).toContain('VENV-WRITTEN')
+    // A requirement changed: the whole setup runs again.
+    expect(gates[2]).toContain('Successfully installed lg-lib-1.1.0')
+    expect(gates[2]).toContain('LIB 1.1.0')
   },
   LONG
 )

@@ -53,11 +53,52 @@ describe('Python installs of the reference’s pinned requirements', () => {
     ['find-links in the tree', '.venv/bin/pip install -r requirements.txt -f ./wheels'],
     ['the project after an activation', 'source .venv/bin/activate && pip install .']
   ])('only the virtualenv is an install, the rest writes into it: %s', (_what, rest) => {
-    expect(setupSteps(`python -m venv .venv && ${rest}`, read)).toEqual({ install: 'python -m venv .venv', rest, folders: ['.venv'], restWrites: true })
+    const { project: _, ...steps } = setupSteps(`python -m venv .venv && ${rest}`, read)
+    expect(steps).toEqual({ install: 'python -m venv .venv', rest, folders: ['.venv'], restWrites: true })
+  })
+
+  test.each([
+    ['.venv/bin/pip install -e .', null],
+    [".venv/bin/pip install --no-compile --no-deps -e '.[test,docs]' && pytest --co -q", 'pytest --co -q'],
+    ['.venv/bin/python -m pip install -q --editable=./ && .venv/bin/pip install -e .', '.venv/bin/pip install -e .'],
+    ['.venv/bin/pip install -r requirements.txt && .venv/bin/pip install --editable ".[test]"', null]
+  ])("the project's own editable install right after the virtualenv's: %s", (tail, rest) => {
+    const steps = setupSteps(`python -m venv .venv && ${tail}`, read)
+    expect(steps.project?.rest).toBe(rest)
+    expect(steps.project?.restWrites).toBe(rest !== null && rest.includes('pip'))
+  })
+
+  test("Poetry's install of the project, and pip's after an activation, keep the activation for the rest", () => {
+    const poetry = setupSteps('poetry config virtualenvs.in-project true && poetry install --no-root && poetry install --only-root', read)
+    expect(poetry.project).toEqual({ step: 'poetry install --only-root', rest: null, restWrites: false })
+    expect(
+      setupSteps('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root && POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --sync', read).project?.step
+    ).toBe('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --sync')
+    // The variable is its own command's: the second install goes to Poetry's own virtualenv.
+    expect(setupSteps('POETRY_VIRTUALENVS_IN_PROJECT=true poetry install --no-root && poetry install --sync', read).project).toBeUndefined()
+    const active = setupSteps('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py', read)
+    expect(active.project).toEqual({ step: 'pip install -e .', rest: '. .venv/bin/activate && python gen.py', restWrites: false })
+  })
+
+  test.each([
+    ['a copy of the project, not editable', '.venv/bin/pip install .'],
+    ['a copy of the project with extras', ".venv/bin/pip install '.[test]'"],
+    ['another folder, editable', '.venv/bin/pip install -e ./lib'],
+    ['the project and a package named beside it', '.venv/bin/pip install -e . pytest'],
+    ['two editable installs', '.venv/bin/pip install -e . -e .'],
+    ['a quote around more than the extras', `.venv/bin/pip install -e '.[test]' '--target=lib'`],
+    ['the option abbreviated', '.venv/bin/pip install --edit .'],
+    ['pip into another virtualenv', 'venv/bin/pip install -e .'],
+    ['after a step that is no install', 'true && .venv/bin/pip install -e .']
+  ])('no kept project install: %s', (_what, tail) => {
+    expect(setupSteps(`python -m venv .venv && ${tail}`, read).project).toBeUndefined()
   })
 
   test('the project installed after the pinned requirements: those are the install, kept for a rest that writes into the virtualenv', () => {
-    const steps = setupSteps('python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py', read)
+    const { project: _, ...steps } = setupSteps(
+      'python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt && pip install -e . && python gen.py',
+      read
+    )
     expect(steps).toEqual({
       install: 'python -m venv .venv && . .venv/bin/activate && pip install -r requirements.txt',
       rest: '. .venv/bin/activate && pip install -e . && python gen.py',

@@ -1,7 +1,6 @@
 // A passing gate iteration against the bare test command on the same tree, on a Node project
 // (`node --test`; vitest after a kept `npm ci` with the runner's npm cache) and a Python one
-// (pytest; in a virtualenv kept from pinned requirements, the project installed into it for each
-// run): the gate's clean checkout, its write layer and its verdict, divided by the command alone. Where the trees live follows TMPDIR (the
+// (pytest; in a virtualenv kept from pinned requirements with the project's editable install): the gate's clean checkout, its write layer and its verdict, divided by the command alone. Where the trees live follows TMPDIR (the
 // real disk, or /dev/shm). `npx tsx bench/gate-ratio.ts`, or through `npm run bench`.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { spawnSync, execFileSync } from 'node:child_process'
@@ -29,7 +28,7 @@ interface Project {
   setup?: string
   /** Installs in the workspace before the base commit (a lockfile to commit, the bare command's dependencies). */
   install?: (dir: string) => void
-  /** What of gate-setup runs for every candidate (after the kept install): timed with the bare command too. */
+  /** A step of gate-setup timed with the bare command too (the project's install, which the gate keeps). */
   rest?: string
   /** The file each iteration appends a comment to. */
   touch: string
@@ -91,7 +90,7 @@ const PROJECTS: Project[] = [
     touch: 'src/lib.py'
   },
   {
-    // A virtualenv from pinned requirements (kept once), then the project itself installed into it for each candidate.
+    // A virtualenv from pinned requirements and the project's editable install, kept once: `rest` is what a gate that reinstalled it for each candidate would add.
     name: 'pytest, venv',
     setup: '/usr/bin/python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt && .venv/bin/pip install -q --no-build-isolation --no-deps -e .',
     command: '.venv/bin/python -m pytest -q -p no:cacheprovider tests',

@@ -6,6 +6,7 @@ import type { BaseSnapshot } from './baseline/snapshot.js'
 import { overlayUnavailable, type ProcessStart } from './mount-namespace.js'
 import { describeWrites, isFixture, judgeProtectedWrites, protectedWrites } from './write-judge.js'
 import { WriteLayer } from './write-layer.js'
+import { KeptProject } from './kept-project.js'
 
 /** What a gate run's layer showed once it ended. */
 export interface LayerOutcome {
@@ -17,6 +18,13 @@ export interface LayerOutcome {
   tampering: Tampering[]
 }
 
+/** What a layer is given beyond the checkout (see WriteLayer). */
+interface LayerExtras {
+  writableDeps?: () => readonly string[]
+  caches?: readonly { lower: string; target: string }[]
+  over?: () => string | null
+}
+
 /**
  * The write layers of one gate: a fresh one for each gate run (see write-layer.ts), or, where this
  * machine cannot mount one, none, and a line that says what that costs.
@@ -24,10 +32,18 @@ export interface LayerOutcome {
 export class GateLayers {
   private count = 0
   private readonly unavailable: string | null
+  /** gate-setup's kept install of the project itself, and what it wrote in the tree (see kept-project.ts). */
+  readonly project: KeptProject
 
   constructor(private readonly opts: { privateDir: string; snapshot: BaseSnapshot; user?: { uid: number; gid: number }; report?: string }) {
     this.unavailable = overlayUnavailable(path.join(opts.privateDir, 'layers'))
+    this.project = new KeptProject(path.join(opts.privateDir, 'kept-project'), (root) =>
+      this.layerAt(root, this.keptOver.dir, { caches: this.keptOver.caches })
+    )
   }
+
+  /** The checkout and caches the kept project install's layer is made for (see executors). */
+  private keptOver: { dir: string; caches?: readonly { lower: string; target: string }[] } = { dir: '' }
 
   /** The line for a run without a layer. */
   get fallback(): string | undefined {
@@ -45,32 +61,36 @@ export class GateLayers {
    * A fresh layer over the checkout `dir`, or null where none can be mounted; `writableDeps` and
    * `caches` as in WriteLayer.
    */
-  open(dir: string, more: { writableDeps?: () => readonly string[]; caches?: readonly { lower: string; target: string }[] } = {}): WriteLayer | null {
+  open(dir: string, more: LayerExtras = {}): WriteLayer | null {
     if (this.unavailable) return null
+    this.keptOver = { dir, caches: more.caches }
+    return this.layerAt(path.join(this.opts.privateDir, 'layers', `run-${process.pid}-${this.count++}`), dir, { over: () => this.project.over, ...more })
+  }
+
+  private layerAt(root: string, dir: string, more: LayerExtras): WriteLayer {
     const snapshot = this.opts.snapshot
     const readOnly = (): string[] => [...snapshot.entries.keys()].filter((rel) => !isFixture(rel, snapshot))
     const writable = (): string[] => [...snapshot.entries.keys()].filter((rel) => isFixture(rel, snapshot))
-    return new WriteLayer(path.join(this.opts.privateDir, 'layers', `run-${process.pid}-${this.count++}`), dir, {
-      user: this.opts.user,
-      readOnly,
-      writable,
-      ...more
-    })
+    return new WriteLayer(root, dir, { user: this.opts.user, readOnly, writable, ...more })
   }
 
   /**
    * The executors of one gate run: `exec` runs a step in `layer` (on the checkout itself without
    * one), `install` the install gate-setup keeps, on the checkout itself (with the layer's package
-   * caches); `layerTampering` judges what a step wrote so far.
+   * caches), `keepProject` that install when it ends with the project's own (`folders` written in
+   * place, the rest of the tree in a layer of its own, see kept-project.ts); `layerTampering`
+   * judges what a step wrote so far.
    */
   executors<E>(
     layer: WriteLayer | null,
-    baselineWrote: readonly string[] | null,
+    run: { baselineWrote: readonly string[] | null; folders: readonly string[] },
     make: (start?: (script: string) => Promise<ProcessStart>) => E
-  ): { exec: E; install?: E; layerTampering?: () => Tampering[] } {
+  ): { exec: E; install?: E; keepProject?: E; layerTampering?: () => Tampering[] } {
     if (!layer) return { exec: make() }
+    const { baselineWrote, folders } = run
     const install = layer.hasCaches ? make((script) => Promise.resolve(layer.startOutside(script))) : make()
-    return { exec: make((script) => layer.start(script)), install, layerTampering: () => this.tampering(layer, baselineWrote) }
+    const keepProject = this.opts.user ? make((script) => this.project.start(script, folders)) : undefined
+    return { exec: make((script) => layer.start(script)), install, keepProject, layerTampering: () => this.tampering(layer, baselineWrote) }
   }
 
   /** A candidate's writes to protected paths so far, as tampering; nothing on the baseline's own run. */

@@ -53,6 +53,45 @@ export function withMounts(script: string, where: { mounts: readonly OverlayMoun
   return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', inner, 'sh', script, where.cwd, ...triples] }
 }
 
+/**
+ * `script` in a mount namespace of its own, as `user`: the overlay `layer` over its target, but
+ * each of `folders` (names in that target) written in place, through a bind mount of the target's
+ * own folder taken before the overlay hid it (stashed at `stash/<i>`), then `mounts` (the package
+ * caches). gate-setup's kept install writes its dependency folders so, and whatever else it writes
+ * in the tree lands in `layer`'s upper folder.
+ */
+export function withFoldersInPlace(
+  script: string,
+  where: { layer: OverlayMount; folders: readonly string[]; stash: string; mounts: readonly OverlayMount[] },
+  user?: { uid: number; gid: number }
+): ProcessStart {
+  const [unshare, mountBin, setpriv, realpath] = ['unshare', 'mount', 'setpriv', 'realpath'].map((name) => systemProgram(name) ?? `/usr/bin/${name}`)
+  const q = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`
+  const { layer } = where
+  const stashed = where.folders.map((name, i) => ({ inTree: path.join(layer.target, name), stash: path.join(where.stash, String(i)) }))
+  const overlay = (m: OverlayMount): string =>
+    `${mountBin} -t overlay loopgate-gate -o ${q(`lowerdir=${m.lower ?? m.target},upperdir=${m.upper},workdir=${m.work},metacopy=on,volatile`)} ${q(m.target)} || exit 125`
+  const lines = [
+    ...stashed.map(
+      (f) =>
+        `if [ -d ${q(f.inTree)} ] && [ ! -L ${q(f.inTree)} ]; then ${mountBin} --bind ${q(f.inTree)} ${q(f.stash)} || exit 125; else rmdir ${q(f.stash)}; fi`
+    ),
+    overlay(layer),
+    ...stashed.map((f) => `if [ -d ${q(f.stash)} ]; then ${mountBin} --bind ${q(f.stash)} ${q(f.inTree)} || exit 125; fi`),
+    ...where.mounts.map((m) =>
+      [
+        m.canonical
+          ? `if [ "$(${realpath} -e -- ${q(m.target)})" != ${q(m.target)} ]; then echo "loopgate: ${m.target} is not where it was made" >&2; exit 125; fi`
+          : 'true',
+        overlay(m)
+      ].join('; ')
+    ),
+    `cd ${q(layer.target)} && ${user ? `exec ${setpriv} --reuid=${user.uid} --regid=${user.gid} --clear-groups -- ` : 'exec '}/bin/bash -c "$1"`
+  ]
+  for (const f of stashed) mkdirSync(f.stash, { recursive: true, mode: 0o700 })
+  return { command: unshare, args: ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', lines.join('\n'), 'sh', script] }
+}
+
 let probed: string | null | undefined
 
 /**

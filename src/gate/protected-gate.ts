@@ -250,7 +250,10 @@ export class ProtectedGate implements Gate {
     const layer = this.layers.open(prepared.dir, { caches, writableDeps: () => (prepared.depsInLayer ? this.checkout.deps : []) })
     const baselineWrote = baseline ? null : (this.baseline?.wrote ?? [])
     const on = { prepared, deadline: started + this.opts.timeoutMs, unreachable: this.unreachable }
-    const { exec, install, layerTampering } = this.layers.executors(layer, baselineWrote, (start) => gateExecutor(this.opts, { ...on, start }))
+    const folders = this.opts.setup ? setupSteps(this.opts.setup, () => '').folders : []
+    const { exec, install, keepProject, layerTampering } = this.layers.executors(layer, { baselineWrote, folders }, (start) =>
+      gateExecutor(this.opts, { ...on, start })
+    )
     this.checkout.markRun()
     const made = this.checkout.openFolders(setupFolders(this.opts.setup, prepared.dir, this.checkout))
     let output = ''
@@ -260,6 +263,8 @@ export class ProtectedGate implements Gate {
         const step = await runSetup({
           exec,
           install,
+          keepProject,
+          keepProjectFiles: () => this.layers.project.keep(folders, (rel) => this.opts.snapshot.paths.kind(rel) !== null),
           layerTampering,
           prepared,
           started,

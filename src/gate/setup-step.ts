@@ -29,6 +29,10 @@ export interface SetupRun {
   exec: SetupExecutor
   /** The install that is kept (see keepInstalled): on the checkout itself, outside the run's write layer. */
   install?: SetupExecutor
+  /** The kept install when it ends with the project's own editable install (see kept-project.ts). */
+  keepProject?: SetupExecutor
+  /** After keepProject's install: what it wrote in the tree kept for every later run; why not, when it cannot be. */
+  keepProjectFiles?: () => string | null
   /** The protected paths the run wrote in its write layer so far, as tampering (see write-judge.ts). */
   layerTampering?: () => Tampering[]
   prepared: PreparedCheckout
@@ -47,8 +51,10 @@ export interface SetupRun {
  * gate-setup in the prepared checkout; a verdict when it failed or wrote a protected path. Its
  * install steps (see toolchain/setup-installs.ts) run once on the reference's dependency files, on
  * the baseline, whose result every later run on those files gets read-only instead (a writable
- * copy when the rest of the setup installs into it, as `pip install -e .` does); a commit that
- * changes the dependency files runs the whole setup, install scripts off.
+ * copy when the rest of the setup installs into it); the project's own editable install right
+ * after it (`pip install -e .`) is kept with it where each run has a write layer, and runs again
+ * only for a commit that changes what it reads; a commit that changes the dependency files runs
+ * the whole setup, install scripts off.
  */
 export async function runSetup(run: SetupRun): Promise<SetupOutcome> {
   const { prepared, checkout } = run
@@ -57,22 +63,33 @@ export async function runSetup(run: SetupRun): Promise<SetupOutcome> {
   if (run.installOnly && (!onReference || checkout.installed)) return { output: '' }
   const keeping = (run.baseline || run.installOnly === true) && onReference && steps.install !== null && !checkout.installed
   const env = onReference ? {} : SCRIPTS_OFF
+  // The project's own editable install is kept with the install where it can run beside the run's
+  // layer (see kept-project.ts): what it leaves names the checkout's path, where every candidate is.
+  const project = keeping && run.keepProject && run.keepProjectFiles && !prepared.projectChanged ? steps.project : undefined
   // The rest runs after the install is kept, on the folders as every later run gets them: a rest that
   // installs into them (`pip install -e .`) finds a writable copy holding the install alone; any
   // other finds them read-only, so a step that cannot run so fails on the base, before any spend.
   if (keeping && (run.installOnly || steps.rest)) {
-    const installed = await setupCommand({ ...run, exec: run.install ?? run.exec }, steps.install, { env })
+    const install = project ? `${steps.install} && ${project.step}` : steps.install
+    const installed = await setupCommand({ ...run, exec: (project ? run.keepProject : undefined) ?? run.install ?? run.exec }, install, { env })
     if (installed.verdict) return inLayerInstead(run, steps, installed, env)
-    const kept = checkout.keepInstalled(steps.folders, steps.restWrites)
-    if (run.installOnly) return installed
-    const readOnly = !steps.restWrites && checkout.placeKeptReadOnly(kept)
-    const rest = await setupCommand(run, steps.rest, { env, cause: readOnly ? keptReadOnly(steps.install, kept) : undefined })
-    return { ...rest, output: `${installed.output}\n${rest.output}` }
+    const notKept = project ? run.keepProjectFiles?.() : undefined
+    const withProject = project !== undefined && notKept === null
+    const note = notKept ? `\nthe project's own install is run for each gate run: ${notKept}` : ''
+    const rest = withProject ? project.rest : steps.rest
+    const restWrites = withProject ? project.restWrites : steps.restWrites
+    const kept = checkout.keepInstalled(steps.folders, restWrites, withProject)
+    if (run.installOnly) return { ...installed, output: installed.output + note }
+    const readOnly = !restWrites && checkout.placeKeptReadOnly(kept)
+    const ranRest = await setupCommand(run, rest, { env, cause: readOnly ? keptReadOnly(install, kept) : undefined })
+    return { ...ranRest, output: `${installed.output}${note}\n${ranRest.output}` }
   }
   const onKept = onReference && checkout.installed
   const cause = onKept && checkout.keptReadOnly ? keptReadOnly(steps.install, steps.folders) : undefined
+  // A kept project install stands for a fresh one while the commit keeps what it reads (see changesProject).
+  const rest = onKept && checkout.projectKept && steps.project && !prepared.projectChanged ? steps.project.rest : steps.rest
   // An install that is kept writes the checkout itself (see install); any other step writes the run's layer.
-  const ran = await setupCommand(keeping ? { ...run, exec: run.install ?? run.exec } : run, onKept ? steps.rest : run.setup, { env, cause })
+  const ran = await setupCommand(keeping ? { ...run, exec: run.install ?? run.exec } : run, onKept ? rest : run.setup, { env, cause })
   if (ran.verdict && keeping) return inLayerInstead(run, steps, ran, env)
   if (!ran.verdict && keeping) checkout.keepInstalled(steps.folders, steps.restWrites)
   return ran

@@ -2,7 +2,7 @@ import { chownSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { inMountNamespace, withMounts, type OverlayMount, type ProcessStart } from './mount-namespace.js'
+import { inMountNamespace, withFoldersInPlace, withMounts, type OverlayMount, type ProcessStart } from './mount-namespace.js'
 import { quoted } from './reports/command-words.js'
 
 const run = promisify(execFile)
@@ -50,6 +50,8 @@ export class WriteLayer {
       writableDeps?: () => readonly string[]
       /** Package caches mounted in the run's HOME, each over a template no run writes (see package-caches.ts). */
       caches?: readonly { lower: string; target: string }[]
+      /** What gate-setup's kept install wrote in the tree (see kept-project.ts), shown over the checkout; read at each mount. */
+      over?: () => string | null
     }
   ) {
     mkdirSync(root, { recursive: true, mode: 0o700 })
@@ -70,7 +72,8 @@ export class WriteLayer {
   private nextMount(): OverlayMount {
     const work = path.join(this.mount.work, String(this.mounts++))
     mkdirSync(work, { mode: 0o755 })
-    return { ...this.mount, work }
+    const over = this.opts.over?.()
+    return { ...this.mount, work, ...(over ? { lower: `${over}:${this.mount.target}` } : {}) }
   }
 
   /** The cache mounts for one step, each with a work folder of its own. */
@@ -96,6 +99,16 @@ export class WriteLayer {
   }
 
   private mounts = 0
+
+  /**
+   * How gate-setup's kept install of the project starts (see kept-project.ts): in this layer, as
+   * the gate user, but with `folders` (the dependency folders it installs) written in place.
+   */
+  async startInPlace(script: string, folders: readonly string[], stash: string): Promise<ProcessStart> {
+    this.preparing ??= this.prepare()
+    await this.preparing
+    return withFoldersInPlace(script, { layer: this.nextMount(), folders, stash, mounts: this.cacheMounts() }, this.opts.user)
+  }
 
   /** How one step of the run starts: in the layer, as the gate user (once the layer is prepared). */
   async start(script: string): Promise<ProcessStart> {

@@ -48,6 +48,8 @@ export interface PreparedCheckout {
   mismatches: Tampering[]
   /** The commit changes dependency files from the reference (as `dependency-changes: registry` allows). */
   dependenciesChanged: boolean
+  /** The commit changes the files the project's own install reads (see changesProject in setup-installs.ts). */
+  projectChanged?: boolean
   /** The run may write the dependency folders, in its layer (see layeredDeps). */
   depsInLayer?: boolean
   timings: Record<string, number>

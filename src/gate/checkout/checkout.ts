@@ -12,6 +12,7 @@ import type { PreparedCheckout } from './checkout-options.js'
 import { dependencyPathKind } from '../dependencies/dependency-reference.js'
 import { protectedFilesUnder } from '../dependencies/setup-recheck.js'
 import { touchesWorkflows } from '../../git/publishable-tree.js'
+import { changesProject } from '../toolchain/setup-installs.js'
 
 export { CACHE_DIRS, DEPENDENCY_DIRS } from './pristine-deps.js'
 export type { CheckoutOptions, PreparedCheckout } from './checkout-options.js'
@@ -57,8 +58,12 @@ export class CleanCheckout extends CheckoutCore {
         ? fromBase
         : changedPaths(this.repo, reference.commit, commit)
     // Once gate-setup's install is kept (see keepInstalled), a commit on the reference's dependency
-    // files gets it read-only, unless the rest of gate-setup installs into it.
-    const wantWritable = this.opts.writableDeps && (!this.installed || this.keptForWriting || (await fromReference).some((p) => dependencyPathKind(p) !== null))
+    // files gets it read-only, unless the rest of gate-setup installs into it, or the kept install
+    // holds the project's own and the commit changes what that install reads.
+    const projectChanged = (await fromReference).some(changesProject)
+    const wantWritable =
+      this.opts.writableDeps &&
+      (!this.installed || this.keptForWriting || (this.projectKept && projectChanged) || (await fromReference).some((p) => dependencyPathKind(p) !== null))
     // In the run's layer the read-only links are written as the run's own: only an install that is kept writes the checkout itself.
     const depsInLayer = wantWritable && Boolean(this.opts.layeredDeps && user) && (this.installed || !this.opts.keepsInstall)
     const writable = wantWritable && !depsInLayer
@@ -86,7 +91,7 @@ export class CleanCheckout extends CheckoutCore {
     const dependenciesChanged = referenceChanges.some((p) => dependencyPathKind(p) !== null)
     lap('verify')
     // The gate will not run on a checkout that differs from the base: nothing more to prepare.
-    if (mismatches.length) return { dir, home, tmp, mismatches, dependenciesChanged, timings }
+    if (mismatches.length) return { dir, home, tmp, mismatches, dependenciesChanged, projectChanged, timings }
     for (const rel of opts.removeFirst ?? []) if (removeTreeEntry(dir, rel)) this.touchedByLoopgate([rel])
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
     // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
@@ -95,7 +100,7 @@ export class CleanCheckout extends CheckoutCore {
     if (!keepDeps) this.placeDeps(user, writable)
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
-    return { dir, home, tmp, mismatches, dependenciesChanged, depsInLayer, timings }
+    return { dir, home, tmp, mismatches, dependenciesChanged, projectChanged, depsInLayer, timings }
   }
 
   /**
@@ -232,6 +237,8 @@ export class CleanCheckout extends CheckoutCore {
   private placedWritable = false
 
   private keptForWriting = false
+  /** The kept install holds the project's own editable install (see setup-step.ts). */
+  projectKept = false
 
   /** Whether a gate run on the reference's dependency files gets the kept install read-only (see placeKeptReadOnly). */
   get keptReadOnly(): boolean {
@@ -243,11 +250,12 @@ export class CleanCheckout extends CheckoutCore {
    * pristine-deps.ts. `forWriting`: the rest of gate-setup installs into them, so each later gate
    * run gets a writable copy instead of the read-only links.
    */
-  keepInstalled(names: readonly string[], forWriting = false): string[] {
+  keepInstalled(names: readonly string[], forWriting = false, project = false): string[] {
     const kept = keepInstalled({ checkout: this.dir, pristine: this.pristine }, names)
     this.deps = [...new Set([...this.deps, ...kept])]
     this.installed = true
     this.keptForWriting = forWriting
+    this.projectKept = project
     return kept
   }
 

@@ -125,10 +125,10 @@ function pinnedRequirement(line: string): boolean {
   return !/[@/\\]/.test(line.replace(/--hash=\S+/g, ''))
 }
 
-/** `poetry install --no-root` into the project's own `.venv`, from the reference's poetry.lock. */
-function poetryInstall(rest: string, ctx: PythonContext): PythonStep | null {
-  const args = rest.trim() ? rest.trim().split(' ') : []
-  if (!args.includes('--no-root') || ctx.read('poetry.lock') === null) return null
+/** `poetry install --no-root` into the project's own `.venv`, from the reference's poetry.lock (`root`: the install of the project itself, without `--no-root`). */
+function poetryInstall(rest: string, ctx: PythonContext, root = false): PythonStep | null {
+  const args = (rest.trim() ? rest.trim().split(' ') : []).filter((a) => !(root && a === '--only-root'))
+  if (args.includes('--no-root') === root || ctx.read('poetry.lock') === null) return null
   const inProject = ctx.poetryInProject || /^\s*in-project\s*=\s*true\s*$/m.test(ctx.read('poetry.toml') ?? '')
   if (!inProject) return null
   for (let i = 0; i < args.length; i++) {
@@ -142,3 +142,40 @@ function poetryInstall(rest: string, ctx: PythonContext): PythonStep | null {
 
 /** A step after a Python install that would write into its virtualenv (`pip install -e .`): the later runs get a writable copy of it. */
 export const WRITES_VIRTUALENV = /(?:^|[\s/])(?:pip3?|poetry|uv|pdm|hatch|flit|virtualenv)(?=$|[\s;&|)])|setup\.py|-m venv\b/
+
+/** The project itself, editable, with its extras: `.`, `./`, `.[test]`, quoted or not. */
+const EDITABLE_TARGET = /^(['"]?)\.\/?(?:\[[A-Za-z0-9_.,-]+\])?\1$/
+
+/**
+ * The project's own editable install into the virtualenv the install steps made (`.venv/bin/pip
+ * install -e '.[test]'`, `pip install -e .` after the activation, `poetry install` in-project from
+ * poetry.lock): what it puts in the virtualenv names the checkout's own path (a `.pth`, an import
+ * finder, entry-point scripts), so a candidate on the same project files imports its own code
+ * through it. Its folders, or null. A non-editable install (`pip install .`) copies the
+ * commit's code into the virtualenv and is no such step.
+ */
+export function projectInstallStep(step: string, ctx: PythonContext): string[] | null {
+  const poetry = POETRY_INSTALL.exec(step)
+  if (poetry) {
+    const inProject = ctx.poetryInProject || /(?:^| )POETRY_VIRTUALENVS_IN_PROJECT=(?:true|1) /.test(` ${poetry[1]}`)
+    return poetryInstall(step.slice(poetry[0].length), { ...ctx, poetryInProject: inProject }, true)?.folders ?? null
+  }
+  const inVenv = VENV_PIP.exec(step)
+  const target = inVenv ? inVenv[1] : ACTIVE_PIP.test(step) ? ctx.active : null
+  if (!target) return null
+  const args = step
+    .replace(inVenv ? VENV_PIP : ACTIVE_PIP, '')
+    .trim()
+    .split(' ')
+  let editable = 0
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    const value = /^--editable=(.*)$/.exec(arg)?.[1] ?? (arg === '-e' || arg === '--editable' ? args[++i] : undefined)
+    if (value !== undefined) {
+      if (!EDITABLE_TARGET.test(value)) return null
+      editable++
+    } else if (PIP_VALUE_OPTIONS.has(arg)) i++
+    else if (!PIP_FLAGS.has(arg) && !PIP_VALUE_OPTIONS.has(arg.split('=')[0])) return null
+  }
+  return editable === 1 ? [target] : null
+}

@@ -7,10 +7,11 @@
  * - Python (see python-installs.ts): `python -m venv .venv` (or `venv`), `.venv/bin/pip install
  *   -r requirements.txt [-c constraints.txt]` (or `pip install -r …` after `. .venv/bin/activate`),
  *   `poetry install --no-root` into an in-project `.venv`, into that folder.
- * What follows them (a build step, a code generator, the project's own `pip install -e .`) is not
- * an install and runs for each candidate.
+ * What follows them (a build step, a code generator) is not an install and runs for each
+ * candidate; the project's own editable install right after a Python install (`pip install -e .`)
+ * is named apart (`project`), to be kept with the install where setup-step.ts can.
  */
-import { pythonInstallStep, WRITES_VIRTUALENV, type CheckoutReader, type PythonContext } from './python-installs.js'
+import { projectInstallStep, pythonInstallStep, WRITES_VIRTUALENV, type CheckoutReader, type PythonContext } from './python-installs.js'
 
 export type { CheckoutReader } from './python-installs.js'
 
@@ -30,9 +31,17 @@ export interface SetupSteps {
    * writes the judge's libraries.
    */
   restWrites: boolean
+  /**
+   * The project's own editable install right after a Python install (see projectInstallStep), when
+   * there is one: `step`, the rest after it (after the activation, as `rest`), and whether that
+   * writes into the virtualenv. Kept with the install where the gate runs in write layers (see
+   * setup-step.ts); `rest` holds it otherwise.
+   */
+  project?: { step: string; rest: string | null; restWrites: boolean }
 }
 
 const NONE = (setup: string): SetupSteps => ({ install: null, rest: setup, folders: [], restWrites: false })
+const QUOTED_EXTRAS = /(['"])\.\/?\[[A-Za-z0-9_.,-]+\]\1/g
 
 /** gate-setup split into its install steps and the rest; `read` gives the checkout's requirements files and Poetry's files. */
 export function setupSteps(setup: string, read: CheckoutReader = () => null): SetupSteps {
@@ -56,10 +65,31 @@ export function setupSteps(setup: string, read: CheckoutReader = () => null): Se
   const rest = raw.slice(writing).join('&&').trim()
   const python = [...folders].some((f) => f !== 'node_modules')
   const kept = activations.filter((a) => steps.indexOf(a) < writing)
+  const withActivation = (text: string): string | null => (text ? [...kept, text].join(' && ') : null)
+  // The project step may quote its extras (`-e '.[test]'`): nothing else in it is quoted.
+  const next = steps[writing]
+  const projectFolders = python && next !== undefined && !/[;|&<>`$()\n'"\\]/.test(next.replace(QUOTED_EXTRAS, '.')) ? projectInstallStep(next, ctx) : null
+  const afterProject = raw
+    .slice(writing + 1)
+    .join('&&')
+    .trim()
   return {
     install: steps.slice(0, writing).join(' && '),
-    rest: rest ? [...kept, rest].join(' && ') : null,
+    rest: withActivation(rest),
     folders: [...folders],
-    restWrites: python && WRITES_VIRTUALENV.test(rest)
+    restWrites: python && WRITES_VIRTUALENV.test(rest),
+    ...(projectFolders && projectFolders.every((f) => folders.has(f))
+      ? { project: { step: next, rest: withActivation(afterProject), restWrites: WRITES_VIRTUALENV.test(afterProject) } }
+      : {})
   }
+}
+
+/**
+ * Whether a changed path (from the reference) is one the project's own install reads beyond its
+ * code: its build configuration at the root (`pyproject.toml`, `setup.py`, `setup.cfg`,
+ * `MANIFEST.in`) or any other module at the root (an in-tree build backend, a `hatch_build.py`, a
+ * module `setup.py` imports). The kept editable install is then not what a fresh one would be.
+ */
+export function changesProject(rel: string): boolean {
+  return !rel.includes('/') && (/^(?:pyproject\.toml|setup\.cfg|MANIFEST\.in)$/.test(rel) || rel.endsWith('.py'))
 }
