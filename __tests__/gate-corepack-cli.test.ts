@@ -33,7 +33,14 @@ beforeAll(async () => {
   runnerPath = [shims, ...(process.env.PATH ?? '/usr/bin:/bin').split(':').filter((d) => !d.includes('node_modules'))].join(':')
   corepackHome = tempDir('loopgate-corepack-')
   chmodSync(corepackHome, 0o700)
-  const fill = { ...process.env, PATH: runnerPath, COREPACK_HOME: corepackHome, COREPACK_NPM_REGISTRY: registry.url.replace(/\/$/, ''), COREPACK_INTEGRITY_KEYS: '0', COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' }
+  const fill = {
+    ...process.env,
+    PATH: runnerPath,
+    COREPACK_HOME: corepackHome,
+    COREPACK_NPM_REGISTRY: registry.url.replace(/\/$/, ''),
+    COREPACK_INTEGRITY_KEYS: '0',
+    COREPACK_ENABLE_DOWNLOAD_PROMPT: '0'
+  }
   execFileSync('corepack', [`pnpm@${PNPM_VERSION}`, '--version'], { cwd: '/', env: fill, stdio: 'pipe' })
 }, LONG)
 
@@ -41,13 +48,19 @@ afterAll(async () => {
   await registry?.stop()
 })
 
-const NODE_TEST = "const test = require('node:test')\nconst assert = require('node:assert')\nconst { add } = require('../add.js')\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5)\n})\n"
+const NODE_TEST =
+  "const test = require('node:test')\nconst assert = require('node:assert')\nconst { add } = require('../add.js')\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5)\n})\n"
 
 test(
   "`pnpm test` through corepack, without gate-setup: the gate runs the runner's corepack copy of pnpm offline, and the fix is verified",
   () => {
     const repo = makeRepo({
-      'package.json': JSON.stringify({ name: 'proj', version: '1.0.0', private: true, scripts: { test: 'node --test test/' }, packageManager: `pnpm@${PNPM_VERSION}` }, null, 2) + '\n',
+      'package.json':
+        JSON.stringify(
+          { name: 'proj', version: '1.0.0', private: true, scripts: { test: 'node --test test/' }, packageManager: `pnpm@${PNPM_VERSION}` },
+          null,
+          2
+        ) + '\n',
       'pnpm-lock.yaml': "lockfileVersion: '9.0'\n\nimporters:\n\n  .: {}\n",
       'add.js': 'exports.add = (a, b) => a - b\n',
       'test/add.test.js': NODE_TEST

@@ -69,7 +69,8 @@ needs('second-user').test(
   async () => {
     const files = project()
     const manifest = JSON.parse(files['package.json']) as { scripts: Record<string, string> }
-    manifest.scripts.postinstall = "node -e \"require('fs').mkdirSync('generated', { recursive: true }); require('fs').writeFileSync('generated/version.txt', '1')\""
+    manifest.scripts.postinstall =
+      "node -e \"require('fs').mkdirSync('generated', { recursive: true }); require('fs').writeFileSync('generated/version.txt', '1')\""
     const r = await runAttack({
       isolation: 'auto',
       agentUser: `loopgate-agent${process.env.LOOPGATE_TEST_NS ?? ''}-once`,
@@ -78,6 +79,8 @@ needs('second-user').test(
       script: FIX
     })
     expect(r.report.stopReason).toBe('verified')
-    expect(r.report.notes.join('\n')).toContain("gate-setup's install (`npm ci --no-audit --no-fund`) failed where it is kept, on the checkout itself, and passed in the gate run's write layer")
+    expect(r.report.notes.join('\n')).toContain(
+      "gate-setup's install (`npm ci --no-audit --no-fund`) failed where it is kept, on the checkout itself, and passed in the gate run's write layer"
+    )
   }
 )

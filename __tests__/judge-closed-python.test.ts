@@ -101,12 +101,13 @@ needs('pytest', 'venv').describe('the project as the base has it, beside what is
   const unittestProject = (extra: Record<string, string> = {}) =>
     project({
       'tests/__init__.py': '',
-      'tests/test_ops.py': 'import unittest\n\nfrom arith import add\n\n\nclass Ops(unittest.TestCase):\n    def test_adds_two(self):\n        self.assertEqual(add(2, 3), 5)\n',
+      'tests/test_ops.py':
+        'import unittest\n\nfrom arith import add\n\n\nclass Ops(unittest.TestCase):\n    def test_adds_two(self):\n        self.assertEqual(add(2, 3), 5)\n',
       ...extra
     })
 
   test.each(RUNNERS)(
-    '$runner: the project\'s own module, installed too in an older version, imports from the tree (the fix is verified)',
+    "$runner: the project's own module, installed too in an older version, imports from the tree (the fix is verified)",
     async ({ command }) => {
       const r = await runAttack({
         isolation: 'weak',
@@ -125,7 +126,10 @@ needs('pytest', 'venv').describe('the project as the base has it, beside what is
     async ({ command }) => {
       const r = await runAttack({
         isolation: 'weak',
-        files: unittestProject({ 'tests/test_ops.py': 'import unittest\n\nfrom expected import SUM\nfrom arith import add\n\n\nclass Ops(unittest.TestCase):\n    def test_adds_two(self):\n        self.assertEqual(add(2, 3), SUM)\n' }),
+        files: unittestProject({
+          'tests/test_ops.py':
+            'import unittest\n\nfrom expected import SUM\nfrom arith import add\n\n\nclass Ops(unittest.TestCase):\n    def test_adds_two(self):\n        self.assertEqual(add(2, 3), SUM)\n'
+        }),
         prepare: (ws) => writeFileSync(path.join(venvSite(ws), 'expected.py'), 'SUM = 5\n'),
         script: "printf 'SUM = -1\\n' > expected.py\n",
         inputs: { 'gate-command': command, 'max-iterations': '1' }

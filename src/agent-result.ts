@@ -1,6 +1,6 @@
 // What one agent call comes back with, whichever agent ran: the loop's view of an agent.
 /** The one normalised result every agent adapter returns. */
-export type AgentStatus = 'claimed-done' | 'failed' | 'capped'
+type AgentStatus = 'claimed-done' | 'failed' | 'capped'
 /**
  * `metered`: what loopgate's proxy relayed; `reported`/`priced`: the CLI's own stream; `worst-case`:
  * the full budget; `not-started`: the process never started, nothing is charged.

@@ -15,12 +15,12 @@ import { runSession, type SessionMemo } from './session/flow.js'
 import { openStateSession } from './state/session.js'
 
 export const STATE_MAIN_FINISHED = 'main-finished'
-export const STATE_RUN_DIR = 'run-dir'
+const STATE_RUN_DIR = 'run-dir'
 /** JSON SessionInfo (src/state/session.ts) for the post step. */
-export const STATE_SESSION = 'state-session'
+const STATE_SESSION = 'state-session'
 /** The workspace and its owner (`uid:gid`), so the post step can hand it back after a kill. */
-export const STATE_WORKSPACE = 'workspace'
-export const STATE_WORKSPACE_OWNER = 'workspace-owner'
+const STATE_WORKSPACE = 'workspace'
+const STATE_WORKSPACE_OWNER = 'workspace-owner'
 
 function setOutputs(values: Record<string, string | number>): void {
   for (const [name, value] of Object.entries(values)) core.setOutput(name, String(value))

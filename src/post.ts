@@ -3,7 +3,7 @@ import { MEMO_STATE, STATE_MAIN_FINISHED } from './main.js'
 import { settleSession } from './session/settle.js'
 import type { PushWip } from './publish/github/wip.js'
 
-export interface PostDeps {
+interface PostDeps {
   /** Pushes the WIP branch; without it the WIP commit stays local to the runner. */
   pushWip?: PushWip
 }

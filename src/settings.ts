@@ -58,11 +58,11 @@ export interface AgentSettings {
 }
 
 /** An agent's name in the registry (src/agents/agent-registry.ts). */
-export type AgentKind = string
+type AgentKind = string
 export const ON_SUCCESS = ['pull-request', 'push', 'none'] as const
-export type OnSuccess = (typeof ON_SUCCESS)[number]
+type OnSuccess = (typeof ON_SUCCESS)[number]
 export const ON_ESCALATE = ['issue', 'comment', 'none'] as const
-export type OnEscalate = (typeof ON_ESCALATE)[number]
+type OnEscalate = (typeof ON_ESCALATE)[number]
 
 /** The loop's limits, counted by loopgate (the per-call turn cap with them). */
 export interface LoopSettings extends LoopLimits {

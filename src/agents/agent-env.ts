@@ -5,7 +5,7 @@ import { agentSpec, agentSpecs, providerSpec } from './agent-registry.js'
  * A variable a provider owns (its credentials, its switches, the variables its credential inputs
  * become): it reaches the agent only through `provider`, never through `agent-env`, so never the gate.
  */
-export function isProviderVariable(name: string): boolean {
+function isProviderVariable(name: string): boolean {
   return agentSpecs().some((spec) =>
     (spec.providers ?? []).some((p) => p.env.includes(name) || Object.keys(p.set ?? {}).includes(name) || p.credentials.some((c) => c.env === name))
   )
@@ -16,7 +16,7 @@ export function refusedNames(names: string[]): string[] {
   return names.filter((n) => isDenied(n) || isProviderVariable(n))
 }
 
-export interface AgentEnvOptions {
+interface AgentEnvOptions {
   /** The agent's registry name: its entry lists the configuration variables its CLI documents. */
   agent: string
   /** Extra variable names the user allowed with `agent-env`. */

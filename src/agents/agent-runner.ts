@@ -3,7 +3,7 @@ import type { AgentRunner } from '../loop/engine-types.js'
 import { giveUpFile, giveUpInstructions, readGiveUp } from './give-up.js'
 import type { AgentAdapter, AgentCall } from './agent-call.js'
 
-export interface AgentRunnerOptions {
+interface AgentRunnerOptions {
   adapter: AgentAdapter
   cwd: string
   maxTurns: number

@@ -13,7 +13,7 @@ const OUTSIDE_FIX =
 /** A credentials file larger than this is not a credentials file. */
 const MAX_CREDENTIALS_BYTES = 1024 * 1024
 
-export interface StagedCredentials {
+interface StagedCredentials {
   /** The agent's environment, each credentials-file variable naming the agent's own copy. */
   env: NodeJS.ProcessEnv
   /** Credentials files that lie inside the workspace (relative paths): kept out of loopgate's commits. */

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { readAgentFile } from '../fs/tree.js'
 
 /** The file an agent writes in its call's output folder to ask for a person. */
-export const GIVE_UP_FILE_NAME = 'give-up.md'
+const GIVE_UP_FILE_NAME = 'give-up.md'
 
 /** A reason is a few paragraphs; the rest of a longer file is cut. */
 const MAX_GIVE_UP_BYTES = 16 * 1024

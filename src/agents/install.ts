@@ -5,7 +5,7 @@ import path from 'node:path'
 import { isTransientNetworkError, withRetry, type RetryOptions } from '../process/retry.js'
 import { agentSpec, type AgentCli } from './agent-registry.js'
 
-export interface InstalledAgent {
+interface InstalledAgent {
   /** Absolute path of the CLI. */
   binary: string
   source: 'path' | 'tool-cache' | 'npm'
@@ -13,7 +13,7 @@ export interface InstalledAgent {
   durationMs: number
 }
 
-export interface InstallOptions {
+interface InstallOptions {
   /** `agent-version`, default the pinned version. */
   version?: string
   /** The PATH the agent will get, searched first. */

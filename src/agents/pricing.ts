@@ -9,7 +9,7 @@
  */
 export const PRICE_TABLE_VERSION = '2026-12-01'
 
-export interface ModelPrice {
+interface ModelPrice {
   input: number
   cachedInput: number
   output: number

@@ -70,7 +70,7 @@ export function callProcess(
 }
 
 /** One agent CLI to run for a call: its command, arguments and environment, the turn watchdog and the reader of its JSON lines. */
-export interface StreamingRun {
+interface StreamingRun {
   call: AgentCall
   command: string
   args: string[]

@@ -3,7 +3,7 @@ import type { AttemptLog } from '../records/attempt-log.js'
 import type { BotBump } from './bot-bump.js'
 
 /** The bump, the head the gate passed on, its verdict, and where the run's records go. */
-export interface GatePassed {
+interface GatePassed {
   bump: BotBump
   head: string
   verdict: GateVerdict

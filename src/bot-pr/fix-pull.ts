@@ -10,20 +10,20 @@ import { checkOutPullHead, PullMovedOn } from './pull-head.js'
 import { botPullTask } from './bot-task.js'
 
 /** What the task reads of the settings: the bots, the token and the workspace. */
-export type BotPullSettings = Pick<TaskSettings, 'dependencyBots' | 'prompt'> &
+type BotPullSettings = Pick<TaskSettings, 'dependencyBots' | 'prompt'> &
   Pick<PublishSettings, 'githubToken'> &
   Pick<GateSettings, 'protectedPaths'> &
   WorkspaceSettings
 
 /** The run ends before anything is spent: a refused event or pull request (skipped), or no way to read it. */
-export interface BotPullStop {
+interface BotPullStop {
   kind: 'stop'
   stopReason: 'nothing-to-do' | 'config-error'
   notes: string[]
 }
 
 /** The dependency bot's pull request this run fixes, and the check that failed on it. */
-export interface BotPullFound {
+interface BotPullFound {
   kind: 'found'
   pull: BotPull
   check: FailedBotCheck
@@ -36,7 +36,7 @@ const stop = (stopReason: BotPullStop['stopReason'], message: string): BotPullSt
  * refused (nothing spent, nothing written to the pull request) for another event, a check that did
  * not fail, a fork, an author not in `dependency-bots`, a head that moved on.
  */
-export async function findBotPull(settings: BotPullSettings, env: NodeJS.ProcessEnv, warn: (line: string) => void): Promise<BotPullFound | BotPullStop> {
+async function findBotPull(settings: BotPullSettings, env: NodeJS.ProcessEnv, warn: (line: string) => void): Promise<BotPullFound | BotPullStop> {
   const check = readFailedBotCheck(env.GITHUB_EVENT_NAME ?? '', readEventPayload(env))
   if ('kind' in check) return stop(check.misconfigured ? 'config-error' : 'nothing-to-do', check.message)
   if (!settings.githubToken || !env.GITHUB_REPOSITORY) {
@@ -80,7 +80,7 @@ function protectedInTheBump(settings: BotPullSettings, pull: BotPull, bump: BotB
 }
 
 /** Where the bot's pull request is read and checked out: the runner's environment, the warnings, the workspace's repository (held by the run). */
-export interface BotPullContext {
+interface BotPullContext {
   env: NodeJS.ProcessEnv
   warn: (line: string) => void
   repository: GitRepository
@@ -105,7 +105,7 @@ export async function readyBotPull(settings: BotPullSettings, at: BotPullContext
 }
 
 /** Fetches and checks out the pull request's head (whatever the workflow checked out), reads the bump, writes the task. */
-export async function prepareBotPull(settings: BotPullSettings, found: BotPullFound, { env, repository }: Omit<BotPullContext, 'warn'>): Promise<BotPullReady> {
+async function prepareBotPull(settings: BotPullSettings, found: BotPullFound, { env, repository }: Omit<BotPullContext, 'warn'>): Promise<BotPullReady> {
   const commits = await checkOutPullHead({ repository, workspace: settings.workspace, token: settings.githubToken, env }, found.pull)
   const bump = await readBotBump(repository, found.pull, commits)
   const { pull, check } = found

@@ -17,7 +17,7 @@ export interface PullCommits {
 export class PullMovedOn extends Error {}
 
 /** What the fetch authenticates with: the `github-token` input, else the persisted credential. */
-export interface HeadFetch {
+interface HeadFetch {
   repository: GitRepository
   workspace: string
   token: string

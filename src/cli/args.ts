@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { INPUT_SPECS } from '../contract.js'
 
 /** Options of the CLI that are not action inputs. */
-export const CLI_ONLY = [
+const CLI_ONLY = [
   { name: 'workspace', description: 'The git repository to work in.', default: 'the current directory' },
   { name: 'temp-dir', description: 'Where the run folder (attempt log, ledger, would-be PR / issue bodies) goes.', default: '$RUNNER_TEMP or the OS temp dir' }
 ] as const
@@ -35,7 +35,7 @@ export const RUN_OPTIONS: readonly { name: string; description: string; default?
 
 export class UsageError extends Error {}
 
-export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'run-help' } | { kind: 'run'; flags: Map<string, string> }
+type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'run-help' } | { kind: 'run'; flags: Map<string, string> }
 
 /** Reads the command line: `--help`, `--version`, or `run` with its options. */
 export function parseCommand(argv: string[]): Command {

@@ -46,7 +46,7 @@ const CLI_WORDS: Record<string, HelpWords> = {
 const listed = (words: string[]): string => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words.join(''))
 
 /** The words of the options the agents bring: `--agent`, `--provider` and each agent's credential inputs, from their descriptors. */
-export function agentWords(): Record<string, HelpWords> {
+function agentWords(): Record<string, HelpWords> {
   const specs = agentSpecs()
   const providers = specs.flatMap((spec) => (spec.providers ? [`${spec.providers.map((p) => p.name).join(', ')} (${spec.name})`] : []))
   return {

@@ -46,7 +46,7 @@ function folderProblem(dir: string): string | undefined {
 }
 
 /** One line per iteration for a terminal: short, with marks. */
-export function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
+function ttyLine(r: IterationRecord, maxIterations: number, ceiling: number): string {
   const agent = r.agent.status === 'claimed-done' ? 'agent done' : (agentFailureWords(r) ?? `agent ${r.agent.status} (${r.agent.reason})`)
   const gate = !r.gate
     ? 'gate –'

@@ -99,7 +99,7 @@ export async function cloneForRun(repo: UserRepository, dir: string, base?: User
 }
 
 /** What the run left on its branch, for the closing lines. */
-export interface Delivered {
+interface Delivered {
   branch: string
   /** Commits on top of where the run started; 0 when nothing was committed (no branch written). */
   commits: number

@@ -124,7 +124,7 @@ export function bumpedRange(range: string, to: string): string {
 }
 
 /** The manifests in a workspace that declare a package, and the version they are to admit. */
-export interface ManifestBump {
+interface ManifestBump {
   workspace: string
   decls: readonly Declaration[]
   name: string
@@ -150,7 +150,7 @@ export function writeBumpedManifests({ workspace, decls, name, to }: ManifestBum
 }
 
 /** What the registry lookup needs: the versions published of a name (null: the registry does not know it). */
-export interface OutdatedSources {
+interface OutdatedSources {
   decls: Map<string, Declaration[]>
   /** The version the lockfile holds for `name` in the package at `dir`. */
   locked(dir: string, name: string): string | null

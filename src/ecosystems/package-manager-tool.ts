@@ -42,7 +42,7 @@ async function reportedVersion({ command, args, env, signal }: VersionProbe): Pr
 }
 
 /** A package manager's name, the version the project declares (null: none) and the runner's environment. */
-export interface ToolWanted {
+interface ToolWanted {
   name: string
   declared: string | null
   env: NodeJS.ProcessEnv
@@ -75,7 +75,7 @@ export async function resolveTool({ name, declared, env, signal }: ToolWanted): 
 }
 
 /** A resolved package manager, the folder and arguments to run it with, and the environment. */
-export interface ToolCall {
+interface ToolCall {
   tool: Tool
   cwd: string
   args: string[]

@@ -67,7 +67,7 @@ export const DEPENDENCY_CACHE_DIRS: Record<string, string[]> = Object.fromEntrie
 )
 
 /** Committed archive folders (`.yarn/cache`), matched at any depth. */
-export const ARCHIVE_FOLDERS: readonly string[] = [...new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.archives))]
+const ARCHIVE_FOLDERS: readonly string[] = [...new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.archives))]
 
 const ROOT_DIRS: ReadonlySet<string> = new Set(ROOT_DEPENDENCY_DIRS)
 const ANY_DEPTH_DIRS: ReadonlySet<string> = new Set(ECOSYSTEMS.flatMap((e) => e.dependencyFolders.anyDepth))

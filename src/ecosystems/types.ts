@@ -114,7 +114,7 @@ export interface LockEntry {
 }
 
 /** Folders of installed packages: the gate never loads them from the candidate tree. */
-export interface DependencyFolders {
+interface DependencyFolders {
   /** Untracked folders at the workspace root the gate takes from a pristine copy (`node_modules`, `.venv`). */
   root: readonly string[]
   /** Folder names that hold installed packages at any depth (`node_modules`, `site-packages`). */

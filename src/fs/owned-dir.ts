@@ -6,7 +6,7 @@ import path from 'node:path'
  * if it is a real directory (not a symlink) owned by loopgate's user that nobody else can write. A
  * folder someone else planted there first (e.g. in a shared /tmp) is refused, never used.
  */
-export function ownedDir(parent: string, name: string, mode: number): string {
+function ownedDir(parent: string, name: string, mode: number): string {
   const dir = path.join(parent, name)
   try {
     mkdirSync(dir, { mode })

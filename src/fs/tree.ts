@@ -19,7 +19,7 @@ export type TreeEntry =
   | { kind: 'too-large'; size: number }
 
 /** The default cap of one read: larger than any source or test file loopgate compares. */
-export const MAX_TREE_FILE_BYTES = 64 * 1024 * 1024
+const MAX_TREE_FILE_BYTES = 64 * 1024 * 1024
 
 /** Opens `file` without following a final symlink and without blocking; null if not a regular file. */
 function readRegular(file: string, maxBytes: number): TreeEntry {
@@ -109,7 +109,7 @@ export function removeTreeEntry(root: string, rel: string): boolean {
 }
 
 /** A regular file to write at root/rel, with its content and whether it is executable. */
-export interface TreeFileWrite {
+interface TreeFileWrite {
   root: string
   rel: string
   data: Buffer | string

@@ -28,7 +28,7 @@ export interface CommandRun {
 }
 
 /** The command's verdict, and what the gate keeps of the run for the baseline's health. */
-export interface CommandOutcome {
+interface CommandOutcome {
   verdict: GateVerdict
   end: StepEnd
   channel: string | null

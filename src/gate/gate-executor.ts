@@ -10,7 +10,7 @@ import type { SetupExecutor } from './setup-step.js'
 import type { ProcessStart } from './mount-namespace.js'
 
 /** What every gate step of a run shares: its user, its scrubbed environment and the run's abort signal. */
-export interface GateProcessOptions {
+interface GateProcessOptions {
   env: NodeJS.ProcessEnv
   user?: AgentUser
   signal?: AbortSignal

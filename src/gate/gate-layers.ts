@@ -9,7 +9,7 @@ import { WriteLayer } from './write-layer.js'
 import { KeptProject } from './kept-project.js'
 
 /** What a gate run's layer showed once it ended. */
-export interface LayerOutcome {
+interface LayerOutcome {
   /** The attempt log's line on what the run wrote. */
   summary: string
   /** The protected paths the run wrote (kept from the baseline's run, see write-judge.ts). */

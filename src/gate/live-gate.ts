@@ -5,7 +5,7 @@
  */
 
 /** A gate run's counter of streamed results, fed the command's stdout lines as they arrive. */
-export interface LiveGateRun {
+interface LiveGateRun {
   onLine(line: string): void
   close(): void
 }
@@ -18,7 +18,7 @@ interface OpenRun {
 const OPEN = new Set<OpenRun>()
 
 /** What the open gate runs amount to: the longest one's time, and the tests counted so far (null when no runner streams them). */
-export interface LiveGate {
+interface LiveGate {
   elapsedMs: number
   tests: number | null
 }

@@ -132,12 +132,7 @@ export class ProtectedGate implements Gate {
     const run = { end: this.lastEnd, verdict, output: verdict.outputTail }
     let broken =
       brokenBaseline(run, this.opts.timeoutMs) ??
-      uncountedBaseline(run, {
-        channel: this.lastChannel,
-        bump: this.opts.bumpBaseline,
-        named: this.lastNamed,
-        exitCodeOnly: this.exitCodeOnly
-      })
+      uncountedBaseline(run, { channel: this.lastChannel, bump: this.opts.bumpBaseline, named: this.lastNamed, exitCodeOnly: this.exitCodeOnly })
     // Only a gate that could not start may owe it to the folders left off its PATH.
     if (broken && /could not start/.test(broken.what) && this.unreachable.length && this.opts.user) {
       const why = describeUnreachable(this.unreachable, this.opts.user)

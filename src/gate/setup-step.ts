@@ -20,12 +20,12 @@ const SCRIPTS_OFF: NodeJS.ProcessEnv = { npm_config_ignore_scripts: 'true', YARN
 export type SetupExecutor = (command: string, extra?: NodeJS.ProcessEnv, at?: StepPlace) => Promise<RunResult>
 
 /** Where a step runs (the checkout unless `cwd`), and who reads its stdout lines as they arrive. */
-export interface StepPlace {
+interface StepPlace {
   cwd?: string
   onStdoutLine?: (line: string) => void
 }
 
-export interface SetupRun {
+interface SetupRun {
   exec: SetupExecutor
   /** The install that is kept (see keepInstalled): on the checkout itself, outside the run's write layer. */
   install?: SetupExecutor
@@ -72,7 +72,7 @@ export async function runSetup(run: SetupRun): Promise<SetupOutcome> {
   if (keeping && (run.installOnly || steps.rest)) {
     const install = project ? `${steps.install} && ${project.step}` : steps.install
     const installed = await setupCommand({ ...run, exec: (project ? run.keepProject : undefined) ?? run.install ?? run.exec }, install, { env })
-    if (installed.verdict) return inLayerInstead(run, steps, installed, env)
+    if (installed.verdict) return inLayerInstead(run, installed, { ...steps, env })
     const notKept = project ? run.keepProjectFiles?.() : undefined
     const withProject = project !== undefined && notKept === null
     const note = notKept ? `\nthe project's own install is run for each gate run: ${notKept}` : ''
@@ -90,12 +90,12 @@ export async function runSetup(run: SetupRun): Promise<SetupOutcome> {
   const rest = onKept && checkout.projectKept && steps.project && !prepared.projectChanged ? steps.project.rest : steps.rest
   // An install that is kept writes the checkout itself (see install); any other step writes the run's layer.
   const ran = await setupCommand(keeping ? { ...run, exec: run.install ?? run.exec } : run, onKept ? rest : run.setup, { env, cause })
-  if (ran.verdict && keeping) return inLayerInstead(run, steps, ran, env)
+  if (ran.verdict && keeping) return inLayerInstead(run, ran, { ...steps, env })
   if (!ran.verdict && keeping) checkout.keepInstalled(steps.folders, steps.restWrites)
   return ran
 }
 
-export interface SetupOutcome {
+interface SetupOutcome {
   output: string
   verdict?: GateVerdict
   end?: StepEnd
@@ -112,19 +112,18 @@ export interface SetupOutcome {
  */
 async function inLayerInstead(
   run: SetupRun,
-  steps: { folders: readonly string[]; install: string | null },
   failed: SetupOutcome,
-  env: NodeJS.ProcessEnv
+  { folders, install, env }: { folders: readonly string[]; install: string | null; env: NodeJS.ProcessEnv }
 ): Promise<SetupOutcome> {
   const hasLayer = run.install !== undefined && run.install !== run.exec
   // Only an install that ended on its own with a failure: not one timed out, cancelled or that wrote a protected path.
   if (!hasLayer || !failed.end || failed.end.timedOut || failed.end.aborted || run.installOnly) return failed
-  run.checkout.dropInstall(steps.folders)
+  run.checkout.dropInstall(folders)
   const whole = await setupCommand(run, run.setup, { env })
   if (whole.verdict) return whole
   return {
     ...whole,
-    notKept: `gate-setup's install (\`${steps.install}\`) failed where it is kept, on the checkout itself, and passed in the gate run's write layer (it writes outside ${steps.folders.map((f) => `\`${f}\``).join(', ') || 'its dependency folders'}): it is not kept, so each gate run runs the whole gate-setup in its own layer`
+    notKept: `gate-setup's install (\`${install}\`) failed where it is kept, on the checkout itself, and passed in the gate run's write layer (it writes outside ${folders.map((f) => `\`${f}\``).join(', ') || 'its dependency folders'}): it is not kept, so each gate run runs the whole gate-setup in its own layer`
   }
 }
 

@@ -9,7 +9,7 @@ import { parseReport, type TestReport } from './reports/parse-report.js'
 import { failureInRepository } from './reports/failure-location.js'
 
 /** What a gate command's run is judged on. */
-export interface GateRun {
+interface GateRun {
   run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted'>
   /** Its stdout and stderr (and the set-up's before them). */
   output: string
@@ -30,10 +30,10 @@ export interface GateRun {
 }
 
 /** What a verdict judged by the exit code alone says of itself (the summary and the pull request show it). */
-export const EXIT_CODE_ONLY = 'judged by the exit code alone (`gate-report: exit-code`): no test count or test id was checked'
+const EXIT_CODE_ONLY = 'judged by the exit code alone (`gate-report: exit-code`): no test count or test id was checked'
 
 /** What the baseline on the base said: its counts (null when none could be read) and its tests' ids. */
-export interface BaselineCounts {
+interface BaselineCounts {
   tests: number | null
   skipped: number | null
   /** From a report: the ids of the tests that ran (passed or failed) and of those skipped. */

@@ -8,7 +8,7 @@ import { quoted } from './reports/command-words.js'
 const run = promisify(execFile)
 
 /** What a gate run left in its layer at one path: a file, a folder, a symlink, a deletion (whiteout) or something else. */
-export type WrittenKind = 'file' | 'dir' | 'symlink' | 'deleted' | 'other'
+type WrittenKind = 'file' | 'dir' | 'symlink' | 'deleted' | 'other'
 
 /** The paths a gate run wrote (created, changed, deleted, chmod-ed), and the folders it made anew (hiding what the checkout had there). */
 export interface LayerWrites {

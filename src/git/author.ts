@@ -26,7 +26,3 @@ export function parseCommitAuthor(raw: string): CommitAuthor | undefined {
   if (!m || m[1].trim() === '') return undefined
   return { name: m[1].trim(), email: m[2] }
 }
-
-export function formatCommitAuthor(author: CommitAuthor): string {
-  return `${author.name} <${author.email}>`
-}

@@ -73,10 +73,10 @@ function scrub(text: string, remote: Remote): string {
 const REFUSED_PUSH = /stale info|\[rejected\]|non-fast-forward|fetch first/
 
 /** How a push that failed on the network is tried again (a test shortens the waits). */
-export type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'onRetry'>
+type PushRetry = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'onRetry'>
 
 /** The commit a clean clone holds, the workspace whose objects it copies, and the remote it pushes to. */
-export interface CleanCloneSource {
+interface CleanCloneSource {
   tempDir: string
   /** The workspace's repository, as loopgate holds it: the objects the clone copies. */
   repository: GitRepository
@@ -192,7 +192,7 @@ export async function withCleanClone<T>(source: CleanCloneSource, fn: (clone: Cl
 }
 
 /** A commit to push from a clean clone to a branch, and the check that may refuse to replace its tip. */
-export interface LeasedPush {
+interface LeasedPush {
   clone: CleanClone
   commit: string
   branch: string

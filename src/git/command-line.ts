@@ -9,7 +9,7 @@ export interface GitResult {
 }
 
 /** Texts that never appear in an error (tokens and their encodings): each becomes `***`. */
-export type Secrets = readonly string[]
+type Secrets = readonly string[]
 
 function redact(text: string, secrets: Secrets): string {
   return secrets.reduce((t, s) => (s ? t.split(s).join('***') : t), text)
@@ -33,7 +33,7 @@ export class GitError extends Error {
  * no fsmonitor, no pager, no prompts, no background maintenance. loopgate's git never reads the
  * agent's repository configuration at all (see custody.ts); these only pin behaviour.
  */
-export const LOOPGATE_GIT_CONFIG = [
+const LOOPGATE_GIT_CONFIG = [
   'core.hooksPath=/dev/null',
   'core.fsmonitor=false',
   'core.untrackedCache=false',
@@ -125,7 +125,7 @@ export function runGit(args: string[], at: CommandLocation, opts: RunOptions = {
 }
 
 /** A git command whose output is bytes, where it runs, what it reads on stdin. */
-export interface BinaryGitCommand {
+interface BinaryGitCommand {
   args: string[]
   at: CommandLocation
   input: string

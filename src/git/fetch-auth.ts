@@ -21,7 +21,7 @@ export interface FetchCredentials {
 }
 
 /** A git setting passed in the process environment (GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n). */
-export interface ConfigEntry {
+interface ConfigEntry {
   key: string
   value: string
 }
@@ -41,7 +41,7 @@ export function tokenHeaderFor(token: string, url: string): ConfigEntry | null {
 }
 
 /** The token's header, for GITHUB_SERVER_URL's origin only; null when that is no http(s) URL. */
-export function tokenHeader(token: string, env: NodeJS.ProcessEnv): ConfigEntry | null {
+function tokenHeader(token: string, env: NodeJS.ProcessEnv): ConfigEntry | null {
   return tokenHeaderFor(token, env.GITHUB_SERVER_URL || 'https://github.com')
 }
 

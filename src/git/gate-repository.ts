@@ -3,14 +3,14 @@ import { CHECKOUT_WORKERS, gitEnv, runGit, type GitResult, type RunOptions } fro
 import { ObjectStream } from './object-stream.js'
 
 /** The gate's private repository: a bare git directory (the workspace's objects as alternates), its checkout and that checkout's index. */
-export interface GatePlace {
+interface GatePlace {
   gitDir: string
   workTree: string
   indexFile: string
 }
 
 /** One record of `git diff-tree -r -t`: the two sides' modes and objects of one path. */
-export interface TreeDiffRecord {
+interface TreeDiffRecord {
   path: string
   oldMode: string
   newMode: string

@@ -2,7 +2,7 @@ import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { GitRepository } from '../git/repository.js'
 
-export interface StashedCredentials {
+interface StashedCredentials {
   /** `key=value` settings that authenticate loopgate's own fetches (see git/fetch-auth.ts); never written into the workspace. */
   auth: string[]
   /** Where they were found, for the log (keys only, never values). */

@@ -16,7 +16,7 @@ import { nestedRepositories } from './status.js'
  */
 
 /** A protected path the agent changed, put back to the base's bytes. */
-export interface RevertedPath {
+interface RevertedPath {
   path: string
   /** modified, added, deleted, mode changed, replaced by a symlink, … */
   change: string

@@ -9,7 +9,7 @@ import { RepositoryTrees } from './repository-trees.js'
 export type { NumstatEntry, TreeEntry, TreeListing } from './repository-trees.js'
 export { CHECKOUT_WORKERS } from './command-line.js'
 
-export interface FetchOptions {
+interface FetchOptions {
   /** The environment carrying the fetch's credentials (see fetch-auth.ts). */
   env?: NodeJS.ProcessEnv
   depth?: number
@@ -18,7 +18,7 @@ export interface FetchOptions {
   secrets?: readonly string[]
 }
 
-export interface PushOptions {
+interface PushOptions {
   env?: NodeJS.ProcessEnv
   /** `--force-with-lease=<ref>:<sha>` (an empty sha: the ref must not exist), or 'force'. */
   lease?: { ref: string; expect: string | null } | 'force'
@@ -26,7 +26,7 @@ export interface PushOptions {
 }
 
 /** A remote's credentials: the environment that carries them, the texts kept out of errors. */
-export interface RemoteAccess {
+interface RemoteAccess {
   env?: NodeJS.ProcessEnv
   secrets?: readonly string[]
 }

@@ -8,19 +8,19 @@ import type { GitRepository } from './repository.js'
  */
 
 /** The largest blob GitHub's Git database API takes (100 MB), as git counts a file's bytes. */
-export const API_BLOB_LIMIT = 100 * 1024 * 1024
+const API_BLOB_LIMIT = 100 * 1024 * 1024
 
 /** A tree entry's mode as the API names it. */
-export type ApiMode = '100644' | '100755' | '040000' | '160000' | '120000'
+type ApiMode = '100644' | '100755' | '040000' | '160000' | '120000'
 
-export interface UploadEntry {
+interface UploadEntry {
   name: string
   mode: ApiMode
   type: 'blob' | 'tree' | 'commit'
   sha: string
 }
 
-export interface UploadTree {
+interface UploadTree {
   sha: string
   entries: UploadEntry[]
 }
@@ -32,7 +32,7 @@ export interface UploadBlob {
   path: string
 }
 
-export interface UploadCommit {
+interface UploadCommit {
   sha: string
   tree: string
   parents: string[]
@@ -74,7 +74,7 @@ function utf8(bytes: Buffer): string | null {
 }
 
 /** A tree object's entries (`<mode> <name>\0<binary id>` each). */
-export function parseTreeEntries(sha: string, raw: Buffer, idBytes = 20): UploadEntry[] {
+function parseTreeEntries(sha: string, raw: Buffer, idBytes = 20): UploadEntry[] {
   const entries: UploadEntry[] = []
   let pos = 0
   while (pos < raw.length) {
@@ -93,7 +93,7 @@ export function parseTreeEntries(sha: string, raw: Buffer, idBytes = 20): Upload
 }
 
 /** A commit object's tree, parents and message (its headers otherwise dropped: the API sets them). */
-export function parseCommitObject(sha: string, raw: Buffer): UploadCommit {
+function parseCommitObject(sha: string, raw: Buffer): UploadCommit {
   const split = raw.indexOf('\n\n')
   const headers = raw
     .subarray(0, split < 0 ? raw.length : split)

@@ -8,7 +8,7 @@ import { readPreRunFiles, recordPreRunFiles, type PreRunFiles } from './pre-run-
 import { publishableTree, type PublishableTree, type PublishRules, type TreeRequest, type TreeSource } from './publishable-tree.js'
 
 export const TRAILER_RUN = 'Loopgate-Run'
-export const TRAILER_ITERATION = 'Loopgate-Iteration'
+const TRAILER_ITERATION = 'Loopgate-Iteration'
 
 /**
  * Whether commit `sha`, as git reads it in `repo`, carries loopgate's run trailer: the mark of a
@@ -37,7 +37,7 @@ function parseNumstat(text: string): { files: string[]; stat: DiffStat } {
   return { files, stat: { files: files.length, insertions, deletions } }
 }
 
-export interface GitWorkspaceOptions {
+interface GitWorkspaceOptions {
   /** Author and committer of loopgate's commits. */
   author?: CommitAuthor
   /** More files kept out of commits (credentials files a provider step wrote into the workspace). */
@@ -49,7 +49,7 @@ export interface GitWorkspaceOptions {
 }
 
 /** The workspace's folder, the progress and features files loopgate keeps apart, and its options. */
-export interface GitWorkspaceSetup extends GitWorkspaceOptions {
+interface GitWorkspaceSetup extends GitWorkspaceOptions {
   dir: string
   progressFile: string
   featuresFile?: string

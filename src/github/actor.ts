@@ -10,7 +10,7 @@ function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-export function isBotLogin(login: string): boolean {
+function isBotLogin(login: string): boolean {
   return login.toLowerCase().endsWith('[bot]')
 }
 
@@ -27,7 +27,7 @@ export function runActors(env: NodeJS.ProcessEnv, payload: Record<string, unknow
 }
 
 /** The actors of a run, the repository they act on, and who the settings let in besides writers. */
-export interface ActorCheck {
+interface ActorCheck {
   client: GitHubClient
   repo: RepoRef
   actors: string[]

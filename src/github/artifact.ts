@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs'
 import path from 'node:path'
 
-export interface ArtifactFile {
+interface ArtifactFile {
   file: string
   /** Its name inside the artifact. */
   name: string
@@ -27,7 +27,7 @@ export function runUrl(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** The loop's files to upload, the folder they are staged in, and where warnings go. */
-export interface AttemptLogUpload {
+interface AttemptLogUpload {
   loopId: string
   files: ArtifactFile[]
   tempDir: string

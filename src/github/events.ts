@@ -41,7 +41,7 @@ export type EventPlan =
   | { kind: 'skip'; eventName: string; message: string }
   | { kind: 'refuse'; eventName: string; message: string }
 
-export const PULL_REQUEST_ACTIONS = ['opened', 'synchronize', 'reopened', 'labeled'] as const
+const PULL_REQUEST_ACTIONS = ['opened', 'synchronize', 'reopened', 'labeled'] as const
 
 function branchOfRef(ref: string | undefined): string | undefined {
   return ref?.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined
@@ -145,7 +145,7 @@ async function planTrigger({ settings, eventName, request, env, payload, api }: 
 }
 
 /** The triggering event with its payload, and what answers the questions it raises. */
-export interface EventQuestion {
+interface EventQuestion {
   settings: EventSettings
   eventName: string
   payload: Record<string, unknown>

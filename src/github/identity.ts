@@ -3,7 +3,7 @@ import { type CommitAuthor } from '../settings.js'
 import type { GitHubClient } from './client.js'
 
 /** The identity of the workflow's GITHUB_TOKEN, the most common installation token. */
-export const GITHUB_TOKEN_LOGIN = 'github-actions[bot]'
+const GITHUB_TOKEN_LOGIN = 'github-actions[bot]'
 
 function statusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status

@@ -17,7 +17,7 @@ export interface Evidence {
   gaps: string[]
 }
 
-export interface Annotation {
+interface Annotation {
   path: string
   line: number
   level: string
@@ -64,7 +64,7 @@ interface ThreadNode {
 }
 
 /** The pull request's unresolved review threads, through GraphQL (REST does not say which are resolved). */
-export async function unresolvedThreads(client: GitHubClient, repo: RepoRef, pr: number): Promise<Evidence['threads']> {
+async function unresolvedThreads(client: GitHubClient, repo: RepoRef, pr: number): Promise<Evidence['threads']> {
   const threads: Evidence['threads'] = []
   let cursor: string | null = null
   for (let page = 0; page < 4 && threads.length < EVIDENCE_LIMITS.threads; page++) {

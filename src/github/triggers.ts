@@ -7,10 +7,10 @@ import type {
 } from '@octokit/webhooks-types'
 
 /** The events beyond `pull_request` that start a loop run. */
-export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
-export const CHECK_EVENTS = ['check_suite', 'workflow_run'] as const
-export type CommentEvent = (typeof COMMENT_EVENTS)[number]
-export type CheckEvent = (typeof CHECK_EVENTS)[number]
+const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review'] as const
+const CHECK_EVENTS = ['check_suite', 'workflow_run'] as const
+type CommentEvent = (typeof COMMENT_EVENTS)[number]
+type CheckEvent = (typeof CHECK_EVENTS)[number]
 
 /** What started the run, beyond the pull request or branch it works on. */
 export type Trigger =

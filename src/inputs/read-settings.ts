@@ -22,14 +22,14 @@ import { ConfigError } from '../errors.js'
 import { badHostEntry } from '../isolation/allowed-hosts.js'
 
 /** Defaults: the seeds' starting numbers, from the one table the action and the CLI share. */
-export const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
+const DEFAULTS: Readonly<Record<string, string>> = Object.fromEntries(
   INPUT_SPECS.filter((spec) => spec.default !== undefined && !spec.default.includes('${{')).map((spec) => [spec.name, spec.default as string])
 )
 
 const LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 
 /** A loop id safe for branch names and cache keys, derived from workflow + job when not given. */
-export function defaultLoopId(env: NodeJS.ProcessEnv): string {
+function defaultLoopId(env: NodeJS.ProcessEnv): string {
   const raw = [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join('-') || 'local'
   const slug = raw
     .toLowerCase()
@@ -50,7 +50,7 @@ function inputSource(read: InputReader, env: NodeJS.ProcessEnv): InputSource {
 
 const MINUTES = { min: 0, max: 10080, integer: false, exclusiveMin: true }
 
-export function readLoopSettings(inputs: InputSource): LoopSettings {
+function readLoopSettings(inputs: InputSource): LoopSettings {
   const number = (name: string, rule: NumberRule) => parseNumber(name, inputs.get(name), rule)
   const maxIterations = number('max-iterations', { min: 1, max: 1000, integer: true })
   const maxTurns = number('max-turns', { min: 1, max: 10000, integer: true })
@@ -91,7 +91,7 @@ function hostList(name: string, raw: string): string[] {
   return entries
 }
 
-export function readGateSettings(inputs: InputSource): GateSettings {
+function readGateSettings(inputs: InputSource): GateSettings {
   const gateTimeoutMs = parseNumber('gate-timeout-minutes', inputs.get('gate-timeout-minutes'), MINUTES) * 60_000
   const gateCommand = inputs.optional('gate-command')
   if (!gateCommand) throw new ConfigError('gate-command', '', 'the command that runs the protected tests, e.g. `npm test`')
@@ -113,7 +113,7 @@ export function readGateSettings(inputs: InputSource): GateSettings {
 }
 
 /** `callBudgetUsd`: a period ceiling below one call could never admit a call. */
-export function readStateSettings(inputs: InputSource, callBudgetUsd: number): StateSettings {
+function readStateSettings(inputs: InputSource, callBudgetUsd: number): StateSettings {
   const periodRaw = inputs.optional('period-ceiling-usd')
   const periodCeilingUsd =
     periodRaw === undefined ? undefined : parseNumber('period-ceiling-usd', periodRaw, { min: 0, max: 1000000, integer: false, exclusiveMin: true })
@@ -133,7 +133,7 @@ export function readStateSettings(inputs: InputSource, callBudgetUsd: number): S
   }
 }
 
-export function readPublishSettings(inputs: InputSource): PublishSettings {
+function readPublishSettings(inputs: InputSource): PublishSettings {
   const authorRaw = inputs.optional('commit-author')
   const commitAuthor = authorRaw === undefined ? undefined : parseCommitAuthor(authorRaw)
   if (authorRaw !== undefined && !commitAuthor) throw new ConfigError('commit-author', authorRaw, "a git identity 'Name <email>'")
@@ -166,7 +166,7 @@ export function readPublishSettings(inputs: InputSource): PublishSettings {
  * above it with a `.git`, never above `root`) and the folder inside it the loop works in, for one
  * package of a monorepo. Without a `.git` on the way, the folder itself (the run says why it is none).
  */
-export function repositoryFolders(root: string, workingDirectory: string): { workspace: string; packageDir: string } {
+function repositoryFolders(root: string, workingDirectory: string): { workspace: string; packageDir: string } {
   const folder = path.resolve(root, workingDirectory)
   for (let dir = folder; ; dir = path.dirname(dir)) {
     const inside = path.relative(root, dir)

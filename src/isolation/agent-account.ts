@@ -23,7 +23,7 @@ const execFileAsync = promisify(execFile)
 
 export type IsolationMode = 'auto' | 'weak'
 
-export interface AccountOptions {
+interface AccountOptions {
   loopId: string
   runId: string
   /** The runner's environment (read for the isolation switch and the user's name only). */

@@ -12,7 +12,7 @@ export interface AgentUser {
   home: string
 }
 
-export const DEFAULT_AGENT_USER = 'loopgate-agent'
+const DEFAULT_AGENT_USER = 'loopgate-agent'
 
 /**
  * The user one run's agent (and gate) runs as: its own, so reaping every process of that uid is
@@ -32,7 +32,7 @@ interface UserRecord {
 }
 
 /** A run's user to note in its directory: whether it was created for the run, and the record's file name. */
-export interface RunUserNote {
+interface RunUserNote {
   runDir: string
   user: AgentUser
   ephemeral: boolean

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 
 /** Set in the environment of the re-launched (root) loopgate, so it does not re-launch again. */
-export const ELEVATED_ENV = 'LOOPGATE_ELEVATED'
+const ELEVATED_ENV = 'LOOPGATE_ELEVATED'
 
 /**
  * GitHub-hosted runners run actions as an unprivileged user with passwordless sudo. The agent can
@@ -17,7 +17,7 @@ export function shouldElevate(env: NodeJS.ProcessEnv): boolean {
 }
 
 /** loopgate's own folders under RUNNER_TEMP, handed back to the runner's user after an elevated step. */
-export function ownFolders(tempDir: string): string[] {
+function ownFolders(tempDir: string): string[] {
   return ['loopgate', 'loopgate-calls', 'loopgate-gate', 'loopgate-state'].map((d) => path.join(tempDir, d)).filter((d) => existsSync(d))
 }
 

@@ -14,7 +14,7 @@ import { LOOPBACK_SNIFFER } from './loopback-sniffer.js'
 import { SANDBOX_INIT } from './sandbox-init.js'
 
 /** What a caller adds to a sandbox: more `unshare` flags, and shell steps run as root inside before the command. */
-export interface SandboxExtra {
+interface SandboxExtra {
   flags?: readonly string[]
   setup?: readonly string[]
 }
@@ -33,7 +33,7 @@ export interface RefusalWatchers {
 /** How a namespace watched refused connections when its packet watcher could not run: closed sockets (`ss`), or only the kernel's count. */
 export type WeakWatch = 'sockets' | 'counter'
 
-export type SandboxProbe = { ok: true; unshare: string; ip: string } | { ok: false; why: string }
+type SandboxProbe = { ok: true; unshare: string; ip: string } | { ok: false; why: string }
 
 /**
  * Whether this runner lets loopgate give each process private network and PID namespaces: root,

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { ConfigError } from '../errors.js'
 
 /** Where the locks on named agent users live: a root-only folder no other user can plant in. */
-export const USER_LOCK_DIR = '/run/loopgate/agent-users'
+const USER_LOCK_DIR = '/run/loopgate/agent-users'
 
 /** How long a run waits for another run to let go of a named user before it refuses. */
-export const USER_LOCK_WAIT_MS = 10_000
+const USER_LOCK_WAIT_MS = 10_000
 
 interface LockHolder {
   pid: number

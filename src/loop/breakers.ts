@@ -1,13 +1,13 @@
 import type { StopReason } from './stop-reasons.js'
 
-export interface BreakerLimits {
+interface BreakerLimits {
   noProgressLimit: number
   sameFailureLimit: number
   agentFailureLimit: number
   tamperLimit: number
 }
 
-export interface IterationSignals {
+interface IterationSignals {
   /** The iteration's own diff was empty (progress and features files excluded). */
   emptyDiff: boolean
   /** The agent call failed (error, refusal, crash, timeout). */

@@ -153,7 +153,7 @@ export interface GuardReport {
 }
 
 /** One agent call the engine asks for: its iteration, prompt, time, cancellation and spend limit. */
-export interface AgentCallRequest {
+interface AgentCallRequest {
   iteration: number
   prompt: string
   timeoutMs: number
@@ -167,14 +167,14 @@ export interface AgentRunner {
 }
 
 /** One charge against the open call: the reported cost (absent when unknown) and its source. */
-export interface SpendCharge {
+interface SpendCharge {
   iteration: number
   usd: number | undefined
   source: CostSource
 }
 
 /** The run's spend ledger, as the loop uses it (records/ledger.ts writes it to disk). */
-export interface SpendLedger {
+interface SpendLedger {
   readonly spentUsd: number
   begin(iteration: number, budgetUsd: number): void
   /** Charges the open call; a missing cost is charged the call's full budget. */
@@ -194,7 +194,7 @@ export type LoopLogEntry =
   | (LogDetails & { type: 'stop'; stopReason: StopReason; spentUsd: number })
 
 /** The attempt log, one entry per event. */
-export interface RunLog {
+interface RunLog {
   write(entry: LoopLogEntry): void
 }
 

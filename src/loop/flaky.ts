@@ -17,11 +17,6 @@ export interface FlakyJudgement {
   notes: string[]
 }
 
-/** The tests the earlier gates of this run found flaky. */
-export function flakySeen(run: LoopRun): string[] {
-  return [...(seenFlaky.get(run) ?? [])]
-}
-
 /**
  * The failing tests the iteration's change touches, by path: a test whose test file, or a project
  * file that imports, is among the changed files. A test whose file the gate cannot name is not
@@ -37,7 +32,7 @@ async function touchedTests(gated: GateOnCommit, failures: FailureItem[]): Promi
 }
 
 /** A commit of the iteration to gate, and the files its change touched. */
-export interface GatedCommit {
+interface GatedCommit {
   run: LoopRun
   iteration: number
   commit: string
@@ -45,7 +40,7 @@ export interface GatedCommit {
 }
 
 /** A gated commit and the verdict of its gate. */
-export interface GateOnCommit extends GatedCommit {
+interface GateOnCommit extends GatedCommit {
   verdict: GateVerdict
 }
 

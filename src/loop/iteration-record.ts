@@ -6,7 +6,7 @@ import type { LoopRun } from './run-state.js'
 import type { EngineConfig, IterationRecord, LoopLogEntry } from './engine-types.js'
 
 /** One iteration as the loop ran it: its agent call and how it was judged. */
-export interface IterationRun {
+interface IterationRun {
   run: LoopRun
   iteration: number
   call: CallResult

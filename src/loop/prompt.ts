@@ -1,7 +1,7 @@
 /** The agent ends its final message with a line starting with this: a short summary of its change. */
 export const SUMMARY_LABEL = 'Summary:'
 
-export interface PromptParts {
+interface PromptParts {
   task: string
   progress: string
   evidence: string[]

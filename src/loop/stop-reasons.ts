@@ -13,7 +13,7 @@ export type Outcome = 'verified' | 'escalated' | 'stopped' | 'skipped'
 /** Escalating reasons have the outcome `escalated` (`stopped` when escalation is off); no other does. */
 type Disposition = { outcome: 'escalated'; escalates: true } | { outcome: Exclude<Outcome, 'escalated'>; escalates: false }
 
-export type StopReasonEntry = Disposition & {
+type StopReasonEntry = Disposition & {
   /** Exit status of the local CLI. Unique; never changed once released. */
   exitCode: number
   /** Which control fired, in plain words (the summary line). */
@@ -218,7 +218,7 @@ export const STOP_REASONS = Object.keys(STOP_REASON_TABLE) as StopReason[]
  * Reasons an earlier loopgate wrote under another name, mapped to today's name, so a record from
  * that version still reads as the reason it meant. A reason is never renamed without a row here.
  */
-export const RENAMED_STOP_REASONS: Readonly<Record<string, StopReason>> = {}
+const RENAMED_STOP_REASONS: Readonly<Record<string, StopReason>> = {}
 
 export function isStopReason(value: string): value is StopReason {
   return Object.hasOwn(STOP_REASON_TABLE, value)

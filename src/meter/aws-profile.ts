@@ -4,7 +4,7 @@ import path from 'node:path'
 import { ConfigError } from '../errors.js'
 
 /** Static keys read from the runner's shared AWS files, and the profile's region when it has one. */
-export interface ProfileKeys {
+interface ProfileKeys {
   profile: string
   accessKeyId: string
   secretAccessKey: string
@@ -33,7 +33,7 @@ const FIX =
 type Sections = Map<string, Map<string, string>>
 
 /** The sections of an AWS shared file, as the SDKs read them (`#`/`;` comments, indented sub-settings skipped). */
-export function parseAwsIni(text: string): Sections {
+function parseAwsIni(text: string): Sections {
   const sections: Sections = new Map()
   let current: Map<string, string> | undefined
   for (const line of text.split(/\r?\n/)) {

@@ -11,7 +11,7 @@ export interface ResponseCharge {
 }
 
 /** How a relayed response ended, the usage read from it, the prices and the request's reservation. */
-export interface RelayedResponse {
+interface RelayedResponse {
   end: RelayEnd
   seen: ResponseUsage | undefined
   prices: PriceTable

@@ -1,14 +1,14 @@
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto'
 
 /** The only scope a minted token carries: the one Vertex AI accepts. */
-export const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform'
+const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform'
 const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token'
 /** A token is renewed this long before it expires (at most half its lifetime before). */
 const RENEW_BEFORE_MS = 5 * 60_000
 const TOKEN_TIMEOUT_MS = 30_000
 
 /** A Google credential loopgate can turn into access tokens itself, without running any code. */
-export type GoogleGrant =
+type GoogleGrant =
   | { type: 'service_account'; clientEmail: string; privateKey: KeyObject; keyId?: string; tokenUri: string }
   | { type: 'authorized_user'; clientId: string; clientSecret: string; refreshToken: string; tokenUri: string }
 
@@ -61,7 +61,7 @@ export function googleGrantOf(content: string): GoogleGrant {
 const b64url = (data: string | Buffer): string => Buffer.from(data).toString('base64url')
 
 /** The JWT a service account signs (RS256) to ask for an access token. */
-export function serviceAccountAssertion(grant: Extract<GoogleGrant, { type: 'service_account' }>, nowMs: number): string {
+function serviceAccountAssertion(grant: Extract<GoogleGrant, { type: 'service_account' }>, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000)
   const header = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', ...(grant.keyId ? { kid: grant.keyId } : {}) }))
   const claims = b64url(JSON.stringify({ iss: grant.clientEmail, scope: CLOUD_PLATFORM_SCOPE, aud: grant.tokenUri, iat, exp: iat + 3600 }))

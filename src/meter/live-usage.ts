@@ -12,7 +12,7 @@ export function untrackCall(call: MeteredCall): void {
 }
 
 /** What the open calls have relayed so far, or null when no metered call is open. */
-export interface LiveUsage {
+interface LiveUsage {
   modelRequests: number
   tokens: number
   usd: number

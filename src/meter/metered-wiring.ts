@@ -6,7 +6,7 @@ import { meterRouteFor } from './upstream-for.js'
 import { WireMeter } from './wire-meter.js'
 
 /** The built-in price table with the `price-table` input over it. */
-export function priceTableOf(settings: Pick<AdapterSettings, 'priceTable'>): PriceTable {
+function priceTableOf(settings: Pick<AdapterSettings, 'priceTable'>): PriceTable {
   const custom = settings.priceTable ? parsePriceTable(settings.priceTable) : {}
   if (typeof custom === 'string') throw new Error(`price-table: ${custom}`)
   return { ...DEFAULT_PRICES, ...custom }

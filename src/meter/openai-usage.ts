@@ -5,7 +5,7 @@ import { count, parseData, record, type ResponseUsage, type UsageDialect } from 
  * What a Responses object or a Chat Completions body adds to its usage: the service tier it was
  * served at, and the web searches its output items show (`web_search_call`).
  */
-export function withServed(usage: Usage | undefined, container: Record<string, unknown>): Usage | undefined {
+function withServed(usage: Usage | undefined, container: Record<string, unknown>): Usage | undefined {
   if (!usage) return usage
   const out: Usage = { ...usage }
   if (typeof container.service_tier === 'string') out.tier = container.service_tier
@@ -17,7 +17,7 @@ export function withServed(usage: Usage | undefined, container: Record<string, u
 }
 
 /** OpenAI's usage, in the Responses shape (`input_tokens`) or the Chat Completions one (`prompt_tokens`). */
-export function openaiUsage(fields: Record<string, unknown>): Usage | undefined {
+function openaiUsage(fields: Record<string, unknown>): Usage | undefined {
   if (fields.input_tokens !== undefined) {
     const details = record(fields.input_tokens_details)
     return {

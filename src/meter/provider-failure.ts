@@ -18,7 +18,7 @@ const CREDENTIAL_CODES = new Set(['ExpiredTokenException', 'UnrecognizedClientEx
 const CODE_SHAPE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
 
 /** The machine-readable codes of an error answer: the error object's `type` and `code`, Vertex's `status`, Bedrock's header. */
-export function errorCodes(headers: http.IncomingHttpHeaders, bodyText: string): string[] {
+function errorCodes(headers: http.IncomingHttpHeaders, bodyText: string): string[] {
   const codes: unknown[] = [headers['x-amzn-errortype']?.toString().split(':')[0]]
   try {
     const parsed = JSON.parse(bodyText) as { error?: unknown; type?: unknown }

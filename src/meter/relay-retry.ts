@@ -33,7 +33,7 @@ export function classified(held: HeldAnswer): ProviderFailure | undefined {
 }
 
 /** A failed attempt under a retry policy: how it failed, its number, the wait before the next and the caller's response. */
-export interface RetryQuestion {
+interface RetryQuestion {
   policy: RetryPolicy
   failure: ProviderFailure
   attempt: number

@@ -27,7 +27,7 @@ const DROPPED_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) }
 
 /** The headers sent upstream: the caller's, less its auth and hop headers, plus the real credential. */
-export function upstreamHeaders(incoming: http.IncomingHttpHeaders, upstream: Upstream, bodyLength: number): http.OutgoingHttpHeaders {
+function upstreamHeaders(incoming: http.IncomingHttpHeaders, upstream: Upstream, bodyLength: number): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(incoming)) {
     if (value !== undefined && !DROPPED_REQUEST.has(name)) out[name] = value
@@ -59,14 +59,14 @@ export interface RelayEnd {
  * a request line such as `//elsewhere/…` or `http://elsewhere/…` must not carry the real
  * credential to another host.
  */
-export function targetUrl(upstream: Upstream, requestUrl: string): URL {
+function targetUrl(upstream: Upstream, requestUrl: string): URL {
   const target = new URL(`${upstream.base.origin}${requestUrl.startsWith('/') ? '' : '/'}${requestUrl}`)
   if (target.origin !== upstream.base.origin) throw new Error(`request line ${JSON.stringify(requestUrl)} leaves the upstream`)
   return target
 }
 
 /** A caller's request and its body, the caller's response, the upstream, the usage reader's choice and the retry policy. */
-export interface RelayRequest {
+interface RelayRequest {
   req: http.IncomingMessage
   body: Buffer
   res: http.ServerResponse

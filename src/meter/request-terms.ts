@@ -3,7 +3,7 @@ import { record } from './response-usage.js'
 import type { WireApi } from './wire-api.js'
 
 /** The field that caps a request's output tokens. */
-export type OutputCapField = 'max_tokens' | 'max_output_tokens' | 'max_completion_tokens'
+type OutputCapField = 'max_tokens' | 'max_output_tokens' | 'max_completion_tokens'
 
 /** What a model request asks for that decides its price, read from its body before it is relayed. */
 export interface RequestTerms {
@@ -31,7 +31,7 @@ export function shown(text: string, max: number): string {
 }
 
 /** Web searches reserved for a web-search tool that sets no `max_uses`. */
-export const DEFAULT_WEB_SEARCHES = 10
+const DEFAULT_WEB_SEARCHES = 10
 
 /** Tool types that cost only tokens: the agent's own tools, run by the CLI, and server tools billed by their tokens. */
 const TOKEN_ONLY_TOOLS: Record<'anthropic' | 'openai', RegExp> = {

@@ -3,14 +3,14 @@ import { record } from './response-usage.js'
 import { searchesUsd, shown, type RequestTerms } from './request-terms.js'
 
 /** Bytes of request body counted as one input token in the reservation (the usage reported is charged after). */
-export const BYTES_PER_TOKEN = 4
+const BYTES_PER_TOKEN = 4
 /** A request's output cap is lowered to fit what is left, never below this (nor below what it asked for). */
-export const MIN_OUTPUT_TOKENS = 1024
+const MIN_OUTPUT_TOKENS = 1024
 /** The least thinking budget the APIs accept. */
 const MIN_THINKING_TOKENS = 1024
 
 /** What a model request holds against the call's limit while it is in flight, and the body to relay. */
-export interface Reservation {
+interface Reservation {
   usd: number
   body: Buffer
   /** Set when the output cap was lowered to fit. */
@@ -18,7 +18,7 @@ export interface Reservation {
 }
 
 /** A request's terms and body, the prices, and what the call may still spend (with its limit's name). */
-export interface ReservationAsk {
+interface ReservationAsk {
   terms: RequestTerms
   body: Buffer
   prices: PriceTable

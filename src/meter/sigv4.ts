@@ -12,7 +12,7 @@ export interface AwsCredentials {
 }
 
 /** A request to sign, the credentials, the signing time and the AWS service. */
-export interface SigV4Signing {
+interface SigV4Signing {
   request: { method: string; url: URL; headers: http.OutgoingHttpHeaders; body: Buffer }
   creds: AwsCredentials
   now?: Date

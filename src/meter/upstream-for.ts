@@ -4,7 +4,7 @@ import { bedrockUpstream, vertexUpstream } from './cloud-routes.js'
 import type { Upstream } from './wire-api.js'
 
 /** A run's route through the proxy: the upstream, and the query its requests carry. */
-export interface MeterRoute {
+interface MeterRoute {
   upstream: Upstream
   query?: Record<string, string>
 }

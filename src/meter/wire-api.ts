@@ -25,7 +25,7 @@ export interface Upstream {
 }
 
 /** What a request is to the proxy: a model request it meters, a free one it relays, or one it refuses. */
-export type RequestKind = 'model' | 'free' | 'refused'
+type RequestKind = 'model' | 'free' | 'refused'
 
 /** A model's id in a path: no slash and no escape that could turn into one upstream. */
 const ID = '(?:[A-Za-z0-9._:@-]|%3[Aa])+'

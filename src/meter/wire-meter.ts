@@ -201,7 +201,7 @@ const MAIN_LOOP_ONLY_TOOLS = new Set(['Task', 'Agent'])
  * side requests, titles and summaries, offer none); for Claude, one that also offers the sub-agent
  * tool, which sub-agents' own requests never do.
  */
-export function isMainLoopRequest(api: WireApi, data: Record<string, unknown> | undefined): boolean {
+function isMainLoopRequest(api: WireApi, data: Record<string, unknown> | undefined): boolean {
   const tools = data?.tools
   if (!Array.isArray(tools) || tools.length === 0) return false
   if (api === 'openai' || api === 'azure') return true

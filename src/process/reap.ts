@@ -1,7 +1,7 @@
 import { findProcesses } from './proc.js'
 
 /** Pids of live processes whose environment carries LOOPGATE_CALL_ID=<callId>. */
-export function findCallProcesses(callId: string): number[] {
+function findCallProcesses(callId: string): number[] {
   const needle = `LOOPGATE_CALL_ID=${callId}`
   return findProcesses((read) => read('environ', 'latin1').split('\0').includes(needle))
 }

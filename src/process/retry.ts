@@ -16,10 +16,10 @@ export interface RetryOptions {
   random?: () => number
 }
 
-export const RETRY_DEFAULTS = { attempts: 3, baseDelayMs: 2_000, maxDelayMs: 30_000 } as const
+const RETRY_DEFAULTS = { attempts: 3, baseDelayMs: 2_000, maxDelayMs: 30_000 } as const
 
 /** What one back-off wait is computed from; `attempt` is the failed attempt, 1-based. */
-export interface BackoffStep {
+interface BackoffStep {
   attempt: number
   baseDelayMs: number
   maxDelayMs: number

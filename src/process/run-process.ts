@@ -65,7 +65,7 @@ export interface RunResult {
 
 const DEFAULT_MAX_OUTPUT = 2_000_000
 /** A stdout line longer than this is not handed to onStdoutLine (memory stays bounded). */
-export const MAX_WATCHED_LINE = 4_000_000
+const MAX_WATCHED_LINE = 4_000_000
 
 /**
  * The last `max` characters of a stream, kept as the raw chunks that hold them: memory stays about

@@ -67,13 +67,13 @@ function lastMessage(record: IterationRecord): string {
 }
 
 /** Where an attempt's work can be seen: a compare view from the start to its commit, when the commits were pushed. */
-export interface CompareLink {
+interface CompareLink {
   repoUrl: string
   startCommit: string
 }
 
 /** One attempt as a maintainer reads it: verdict, files, link, cost, what the agent said, what was rejected. */
-export function attemptSection(record: IterationRecord, files: FileChange[] | undefined, compare?: CompareLink): string {
+function attemptSection(record: IterationRecord, files: FileChange[] | undefined, compare?: CompareLink): string {
   const link = compare && record.commit ? ` · [the work at this attempt](${compare.repoUrl}/compare/${compare.startCommit}...${record.commit})` : ''
   const agent = record.agent.status === 'claimed-done' ? 'claimed done' : `${record.agent.status}: ${codeSpan(record.agent.reason, { max: 200 })}`
   const lines = [

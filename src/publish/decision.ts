@@ -5,7 +5,7 @@ import { codeSpan } from '../report/inert.js'
 import type { PublishContext } from './publisher-types.js'
 
 /** The protected paths the agent changed, newest attempt first, as the tamper guard found them. */
-export function protectedPathsTouched(iterations: IterationRecord[]): string[] {
+function protectedPathsTouched(iterations: IterationRecord[]): string[] {
   return [...new Set([...iterations].reverse().flatMap((record) => record.protectedPaths ?? []))]
 }
 

@@ -21,10 +21,10 @@ export interface PublisherSetup {
   history?: LoopHistory
 }
 
-export type PublisherFactory = (setup: PublisherSetup) => Publisher
+type PublisherFactory = (setup: PublisherSetup) => Publisher
 
 /** The event checks that need no API: a skipped or refused event stops the run before any spend. */
-export function planCheck(plan: EventPlan): (settings: PublisherSettings) => Promise<PreflightStop | null> {
+function planCheck(plan: EventPlan): (settings: PublisherSettings) => Promise<PreflightStop | null> {
   return async () => {
     if (plan.kind === 'skip') return { stopReason: 'nothing-to-do', notes: [plan.message] }
     if (plan.kind === 'refuse') return { stopReason: 'config-error', notes: [plan.message] }

@@ -69,7 +69,7 @@ function whatChanged(ctx: PublishContext, extras: BodyExtras): string {
  * features file edited beyond flips, refused dependency changes), by iteration: a reviewer should
  * know the agent tried to switch the tests off, even though it was undone.
  */
-export function rejectedSection(iterations: IterationRecord[]): string {
+function rejectedSection(iterations: IterationRecord[]): string {
   const lines = iterations.flatMap((r) => r.rejected.map((item) => `- iteration ${r.iteration}: ${codeSpan(item, { max: 600 })}`))
   if (lines.length === 0) return ''
   const shown = lines.slice(0, MAX_LISTED_FILES)

@@ -3,7 +3,7 @@ import { SUMMARY_LABEL } from '../loop/prompt.js'
 import { stripAnsi } from '../report/inert.js'
 
 /** A pull request title is cut to this many characters (git's subject-line habit). */
-export const TITLE_MAX = 72
+const TITLE_MAX = 72
 
 const LABEL = new RegExp(`^\\s*(?:[>*_#-]+\\s*)*[*_]*${SUMMARY_LABEL.replace(':', '')}[*_]*\\s*:[*_]*\\s*(.*)$`, 'i')
 

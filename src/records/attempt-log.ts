@@ -7,7 +7,7 @@ import { appendJsonLine } from './json-lines.js'
 export type BaselineEntry = LogDetails & { type: 'baseline'; base: string; commit: string; passed: boolean; reason: string }
 
 /** A dependency bump that passes the gate alone (no agent call). */
-export type UpgradeEntry = LogDetails & { type: 'upgrade'; package: string; from: string; to: string; bumpCommit: string }
+type UpgradeEntry = LogDetails & { type: 'upgrade'; package: string; from: string; to: string; bumpCommit: string }
 
 /** The upgrade a run starts on, written before the gate and any call so a killed run can be told apart. */
 export interface UpgradeStartEntry {
@@ -17,10 +17,10 @@ export interface UpgradeStartEntry {
 }
 
 /** Every kind of entry of the attempt log, by its `type`. */
-export type AttemptEntry = LoopLogEntry | BaselineEntry | UpgradeEntry | UpgradeStartEntry
+type AttemptEntry = LoopLogEntry | BaselineEntry | UpgradeEntry | UpgradeStartEntry
 
 /** An entry as written: with the time it was written. */
-export type LoggedEntry = AttemptEntry & { at: string }
+type LoggedEntry = AttemptEntry & { at: string }
 
 const KINDS: ReadonlySet<string> = new Set<AttemptEntry['type']>(['run-start', 'admission', 'iteration', 'stop', 'baseline', 'upgrade', 'upgrade-start'])
 

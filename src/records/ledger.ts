@@ -12,7 +12,7 @@ export type LedgerEntry =
  * before the next step. A call that started without a charge is worth its full budget.
  */
 /** One charge against the open call: the reported cost (absent when unknown), its source and an optional note. */
-export interface ChargeRequest {
+interface ChargeRequest {
   iteration: number
   usd: number | undefined
   source: CostSource

@@ -3,7 +3,7 @@ import { readAgentText, writeTreeFile } from '../fs/tree.js'
 import type { StopReason } from '../loop/stop-reasons.js'
 
 /** The agent writes notes here too; more than this is not read back (the tail is kept on append). */
-export const MAX_PROGRESS_BYTES = 1024 * 1024
+const MAX_PROGRESS_BYTES = 1024 * 1024
 
 /**
  * The notes file carried between fresh-context iterations, in the workspace: loopgate appends one
@@ -48,7 +48,7 @@ export class ProgressFile {
   }
 }
 
-export function stopLine(reason: StopReason): string {
+function stopLine(reason: StopReason): string {
   return `stop-reason: ${reason}`
 }
 

@@ -128,7 +128,7 @@ export function preLoopSummary(reason: StopReason, loopId: string, notes: string
   return [`## loopgate: ${reason}`, stopSection(reason), facts, ...notes].filter((s) => s !== '').join('\n\n')
 }
 
-export interface SummaryContext {
+interface SummaryContext {
   loopId: string
   spendCeilingUsd: number
   logFile: string
@@ -140,7 +140,7 @@ export interface SummaryContext {
 const SUMMARY_LOG_LIMIT = 256 * 1024
 
 /** The attempt log, collapsed, so it stays readable in the summary even when publishing failed. */
-export function summaryLog(logFile: string): string {
+function summaryLog(logFile: string): string {
   let text: string
   try {
     text = readFileSync(logFile, 'utf8')

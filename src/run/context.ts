@@ -46,10 +46,6 @@ export interface RunReport {
   gaveUp?: GiveUpRecord | null
 }
 
-export function runDirFor(tempDir: string, loopId: string, runId: string): string {
-  return path.join(tempDir, 'loopgate', `${loopId}-${runId}`)
-}
-
 /** Creates the run's root-only directory (ledger, attempt log, state, loopgate's git directory). */
 export function prepareRunDir(tempDir: string, loopId: string, runId: string): string {
   return ownedPath(tempDir, ['loopgate', `${loopId}-${runId}`], 0o700)
@@ -85,7 +81,7 @@ export function runFiles(runDir: string, workspace: string, progressFile: string
 }
 
 /** A run that stopped before the loop: its files, its one stop reason, its notes. */
-export interface StoppedRun {
+interface StoppedRun {
   files: RunFiles
   stopReason: StopReason
   outcome: Outcome

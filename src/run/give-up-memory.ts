@@ -8,7 +8,7 @@ import { LIMITS } from '../records/state-limits.js'
 import type { GiveUpRecord } from '../state/schema.js'
 
 /** What makes a task the same task: its prompt (retry words included), its base and its protected tests. */
-export interface TaskIdentity {
+interface TaskIdentity {
   promptHash: string
   baseCommit: string
   testsHash: string
@@ -59,7 +59,7 @@ export function earlierGiveUp(identity: TaskIdentity, record: GiveUpRecord | nul
 }
 
 /** The task a run worked on (null when it had none), how the run ended, and when. */
-export interface EndedTask {
+interface EndedTask {
   identity: LaterIdentity | null
   run: RunOutcome
   runId: string

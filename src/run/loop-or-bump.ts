@@ -9,7 +9,7 @@ import type { LoopWiring } from './wiring.js'
 import { judgeBumpForLoop } from '../tasks/bump-verdict.js'
 
 /** A run wired for the loop: its settings, context, what ran before, its protection and its ports. */
-export interface WiredRun {
+interface WiredRun {
   settings: Settings
   ctx: RunContext
   before: BeforeLoop

@@ -1,7 +1,7 @@
 import { agentSpec, providerSpec } from '../agents/agent-registry.js'
 
 /** What the credential check reads of the settings. */
-export interface CredentialSettings {
+interface CredentialSettings {
   agent: string
   provider?: string
   agentApiKey?: string

@@ -10,7 +10,7 @@ import { meterRouteFor } from '../meter/upstream-for.js'
 import type { Settings } from '../settings.js'
 
 /** The run's sandbox (null where the runner cannot make one and `allowed-hosts: '*'` says to go on), and what the summary says of it. */
-export interface RunNetwork {
+interface RunNetwork {
   sandbox: Sandbox | null
   notes: string[]
 }
@@ -22,7 +22,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
  * to the agent and the gate (`agent-env: npm_config_registry`): a loopback one with its port, so
  * it is relayed as it is.
  */
-export function configuredRegistries(runnerEnv: NodeJS.ProcessEnv, passed: readonly string[]): string[] {
+function configuredRegistries(runnerEnv: NodeJS.ProcessEnv, passed: readonly string[]): string[] {
   const values = passed.filter((name) => isRegistryEnv(name)).flatMap((name) => (runnerEnv[name] ?? '').split(/\s+/))
   return hostEntries(values)
 }

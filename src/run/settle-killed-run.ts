@@ -18,7 +18,7 @@ import type { SessionInfo } from '../state/session.js'
 import { saveLoopState, type CacheClient } from '../state/store.js'
 import type { PushWip } from '../publish/github/wip.js'
 
-export interface SettleInput {
+interface SettleInput {
   info: SessionInfo
   runDir: string
   workspace: string

@@ -60,7 +60,7 @@ export function workspaceView(settings: Settings, ctx: RunContext, repository?: 
 }
 
 /** What the loop is wired from: the run's settings, context and protection, its files, loopgate's view of the workspace. */
-export interface LoopWiringParts {
+interface LoopWiringParts {
   settings: Settings
   ctx: RunContext
   protection: Protection

@@ -24,7 +24,7 @@ function gatePart(): string {
  * One progress line: how long the run has gone, what the metering proxy counted for the call in
  * progress, and the gate run in progress.
  */
-export function heartbeatLine(sinceMs: number): string {
+function heartbeatLine(sinceMs: number): string {
   const live = liveUsage()
   const meter = live ? `; the agent's call so far: ${live.modelRequests} model request(s), ${live.tokens.toLocaleString('en-US')} tokens, ${usd(live.usd)}` : ''
   return `… still running, ${elapsed(sinceMs)} in${meter}${gatePart()}`

@@ -6,7 +6,7 @@ import { configErrorFrom } from './config-error-text.js'
 import type { SessionMemo } from './flow.js'
 
 /** What the post step plugs into the end of a session: what the main step remembered, its inputs, its WIP push. */
-export interface SettlePorts {
+interface SettlePorts {
   /** The main step finished its session: there is nothing to settle. */
   mainFinished: boolean
   /** A value the main step remembered (SessionPorts.remember); '' when it did not get that far. */
@@ -22,7 +22,7 @@ export interface SettlePorts {
   warn: (line: string) => void
 }
 
-export type SettleEnd =
+type SettleEnd =
   { kind: 'finished' } | { kind: 'not-started' } | { kind: 'settled'; result: SettleResult } | { kind: 'stopped'; stopReason: 'config-error'; message: string }
 
 /**

@@ -9,7 +9,7 @@ export interface ListedCache {
 }
 
 /** The list is read 100 entries a page, newest first, up to this many pages. */
-export const MAX_CACHE_LIST_PAGES = 20
+const MAX_CACHE_LIST_PAGES = 20
 
 /** Lists the repository's Actions cache entries whose key starts with a prefix. */
 export type CacheLister = (prefix: string) => Promise<ListedCache[]>

@@ -22,7 +22,7 @@ export function loopRecordsPrefix(loopId: string): string {
   return `loopgate-${loopId}@`
 }
 
-export function chargesKeyPrefix(loopId: string): string {
+function chargesKeyPrefix(loopId: string): string {
   return `${loopRecordsPrefix(loopId)}charges-`
 }
 

@@ -16,13 +16,13 @@ export interface Lease {
   ceilingUsd: number
 }
 
-export interface ListedEntry {
+interface ListedEntry {
   key: string
   /** When the cache service created the entry (ISO); orders two runs that leased at once. */
   createdAt?: string
 }
 
-export function leaseKeyPrefix(loopId: string): string {
+function leaseKeyPrefix(loopId: string): string {
   return `${loopRecordsPrefix(loopId)}lease-`
 }
 
@@ -58,7 +58,7 @@ export interface LoopRecords {
 }
 
 /** The loop's entries as the cache list gave them, read for one run at one moment. */
-export interface LoopRecordsQuery {
+interface LoopRecordsQuery {
   loopId: string
   entries: readonly ListedEntry[]
   self: { runId: string; scope: string }

@@ -7,7 +7,7 @@ import { readLoopRecords, type Lease, type LoopRecords } from './lease.js'
 import { saveDirectory, type CacheClient } from './store.js'
 
 /** One record entry to save: its key, its content, and the run's temporary folder it is written in. */
-export interface LoopRecordSave {
+interface LoopRecordSave {
   tempDir: string
   runId: string
   key: string
@@ -34,7 +34,7 @@ export async function saveLoopRecord({ tempDir, runId, key, content, cache }: Lo
 }
 
 /** The charges in one run's ledger, with their iterations. */
-export function chargeRecordsFromLedger(file: string, runId: string): ChargeRecord[] {
+function chargeRecordsFromLedger(file: string, runId: string): ChargeRecord[] {
   if (!existsSync(file)) return []
   const records: ChargeRecord[] = []
   for (const entry of Ledger.entries(readFileSync(file, 'utf8'))) {
@@ -62,10 +62,10 @@ export async function saveRunCharges(opts: {
   })
 }
 
-export type LoopRecordsRead = { readable: true; records: LoopRecords } | { readable: false; message: string }
+type LoopRecordsRead = { readable: true; records: LoopRecords } | { readable: false; message: string }
 
 /** The loop's record entries to list through the cache list, for one run at one moment. */
-export interface LoopRecordsListing {
+interface LoopRecordsListing {
   list: CacheLister | undefined
   loopId: string
   self: { runId: string; scope: string }

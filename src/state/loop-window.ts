@@ -5,7 +5,7 @@ import { listLoopRecords, saveLoopRecord, saveRunCharges } from './loop-records.
 import type { LoopState } from './schema.js'
 import type { CacheClient } from './store.js'
 
-export interface WindowInput {
+interface WindowInput {
   loopId: string
   pr: number | null
   runId: string
@@ -23,7 +23,7 @@ export interface WindowInput {
   cache?: CacheClient
 }
 
-export type WindowResult = { kind: 'ready'; spentBeforeUsd: number | null; notes: string[]; warnings: string[] } | { kind: 'held'; message: string }
+type WindowResult = { kind: 'ready'; spentBeforeUsd: number | null; notes: string[]; warnings: string[] } | { kind: 'held'; message: string }
 
 /** The URL of a run named `<run id>-<attempt>` in this repository, when it is a workflow run. */
 export function runUrl(runId: string, env: NodeJS.ProcessEnv): string | null {

@@ -26,7 +26,7 @@ export function chargesFromLedger(file: string, runId: string): PeriodCharge[] {
 }
 
 /** Charges to keep within a window of `hours` before `now`, at most `max` of them. */
-export interface ChargeWindow {
+interface ChargeWindow {
   charges: PeriodCharge[]
   now: Date
   hours: number

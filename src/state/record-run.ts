@@ -32,7 +32,7 @@ export interface RunSummaryForState {
 }
 
 /** The newest baseline per key wins; the oldest roll off past the bound. */
-export function mergeBaselines(kept: readonly CachedBaseline[], added: readonly CachedBaseline[]): CachedBaseline[] {
+function mergeBaselines(kept: readonly CachedBaseline[], added: readonly CachedBaseline[]): CachedBaseline[] {
   const fresh = new Set(added.map((b) => b.key))
   return [...kept.filter((b) => !fresh.has(b.key)), ...added].slice(-LIMITS.baselines)
 }

@@ -50,7 +50,7 @@ async function fetchWip(repo: GitRepository, branch: string, creds: FetchCredent
 }
 
 /** The workspace's repository to resume in (its held one while loopgate holds it), the loop and its restored state, and the credentials of the fetch. */
-export interface ResumeRequest {
+interface ResumeRequest {
   repository: GitRepository
   loopId: string
   state: LoopState

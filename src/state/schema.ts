@@ -30,7 +30,7 @@ export interface RunRecord {
 
 /** One of today's stop reasons, or one another loopgate version wrote, kept as it was. */
 // `string & {}` keeps the known names visible to the type checker next to any other string.
-export type RecordedStopReason = StopReason | (string & {})
+type RecordedStopReason = StopReason | (string & {})
 
 export interface WipRecord {
   branch: string

@@ -26,7 +26,7 @@ import {
 } from './store.js'
 
 /** What saving the state reads of a finished run (the run's report carries it). */
-export interface FinishedRun {
+interface FinishedRun {
   stopReason: StopReason
   outcome: Outcome
   run: RunOutcome | null
@@ -69,7 +69,7 @@ export type OpenResult =
   | { kind: 'stop'; stopReason: 'review-capacity' | 'config-error'; message: string; session: StateSession }
 
 /** The pull request an event is about (pull_request events, PR comments and reviews, failed checks), else null. */
-export function prNumberFromEvent(env: NodeJS.ProcessEnv, commentCommand = '/loopgate'): number | null {
+function prNumberFromEvent(env: NodeJS.ProcessEnv, commentCommand = '/loopgate'): number | null {
   try {
     return pullRequestNumberOf(env.GITHUB_EVENT_NAME ?? '', readEventPayload(env), commentCommand)
   } catch {
@@ -83,7 +83,7 @@ function numberFromUrl(url: string | undefined, kind: 'issues' | 'pull'): number
 }
 
 /** What a session is opened on: the restored state, the run's facts, its settings and the cache. */
-export interface StateSessionParts {
+interface StateSessionParts {
   state: LoopState
   info: SessionInfo
   settings: StateSessionSettings
@@ -213,7 +213,7 @@ export class StateSession {
   }
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   env: NodeJS.ProcessEnv
   tempDir: string
   runId: string

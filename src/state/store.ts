@@ -14,7 +14,7 @@ export interface CacheClient {
 /** The cache client is loaded only when a run uses it (it is most of the bundle's weight). */
 const cacheLibrary = (): Promise<typeof CacheLibrary> => import('@actions/cache')
 
-export const actionsCache: CacheClient = {
+const actionsCache: CacheClient = {
   isFeatureAvailable: async () => (await cacheLibrary()).isFeatureAvailable(),
   restoreCache: async (paths, key, restoreKeys) => (await cacheLibrary()).restoreCache(paths, key, restoreKeys),
   saveCache: async (paths, key) => (await cacheLibrary()).saveCache(paths, key)
@@ -50,13 +50,13 @@ async function fromStateRoot<T>(location: StateLocation, fn: (cachePath: string)
 }
 
 /** The path string the cache version is computed from: the state directory's name, never absolute. */
-export function stateCachePath(location: StateLocation): string {
+function stateCachePath(location: StateLocation): string {
   return path.basename(location.dir)
 }
 
-export const STATE_FILE_NAME = 'state.json'
+const STATE_FILE_NAME = 'state.json'
 /** How much of an unreadable state is kept in the attempt log. */
-export const CORRUPT_BLOB_CHARS = 64 * 1024
+const CORRUPT_BLOB_CHARS = 64 * 1024
 
 export function stateLocation(tempDir: string, loopId: string, pr: number | null): StateLocation {
   const dir = path.join(tempDir, 'loopgate-state', pr === null ? loopId : `${loopId}-pr-${pr}`)
@@ -112,7 +112,7 @@ async function watchCacheFailures<T>(fn: () => Promise<T>, pattern: RegExp): Pro
 /** An entry that was found but whose archive would not unpack: the state itself is unreadable. */
 const UNREADABLE_ARCHIVE = /\btar\b|zstd|gzip|decompress|extract/i
 
-export interface RestoreOptions {
+interface RestoreOptions {
   loopId: string
   pr: number | null
   location: StateLocation

@@ -2,7 +2,7 @@ import type { EngineDeps, Gate, GateVerdict } from '../loop/engine-types.js'
 import type { AttemptLog, BaselineEntry } from '../records/attempt-log.js'
 
 /** The bump's verdict once the flaky rule has judged it, the tests it found flaky, and what the log says. */
-export interface BumpJudgement {
+interface BumpJudgement {
   verdict: GateVerdict
   flaky: string[]
   notes: string[]

@@ -35,7 +35,7 @@ export function parseIgnoreRule(entry: string): IgnoreRule | string {
 }
 
 /** A package at a version, checked against the ignore rules under a version scheme. */
-export interface IgnoreQuery {
+interface IgnoreQuery {
   rules: readonly IgnoreRule[]
   name: string
   version: string

@@ -50,7 +50,7 @@ export function verifiedByTheBump(opts: {
 }
 
 /** A prepared upgrade and where its run ended: the workspace's repository, the loop, the head commit and the paths left out of the diff. */
-export interface UpgradeHead {
+interface UpgradeHead {
   ready: UpgradeReady
   repository: GitRepository
   loopId: string

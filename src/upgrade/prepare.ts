@@ -35,7 +35,7 @@ export interface UpgradeReady {
   attempts: UpgradeAttempt[]
 }
 
-export interface UpgradeNothingToDo {
+interface UpgradeNothingToDo {
   kind: 'stop'
   /** `config-error`: the package manager could not list what is outdated (an unreachable registry, a manifest it cannot read). */
   stopReason: 'nothing-to-do' | 'config-error'
@@ -43,7 +43,7 @@ export interface UpgradeNothingToDo {
   attempts: UpgradeAttempt[]
 }
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** The attempts the loop's state remembers. */
   attempts: readonly UpgradeAttempt[]
   /** The package manager's environment (see packageManagerEnv). */
@@ -269,7 +269,7 @@ export function judgesTheUpgrade(stopReason: StopReason, end: { calls: number; l
 }
 
 /** A prepared upgrade, how its run ended, the run's id and the time to stamp the attempt with. */
-export interface UpgradeSettlement {
+interface UpgradeSettlement {
   ready: UpgradeReady
   end: { stopReason: StopReason; lastVerdict: GateVerdict | null; calls: number }
   runId: string

@@ -3,7 +3,7 @@ import { ignoredBy, type IgnoreRule } from './ignore.js'
 import type { OutdatedDependency, UpgradeCandidate, VersionScheme } from '../ecosystems/types.js'
 import { SEMVER } from '../ecosystems/npm/semver.js'
 
-export interface SelectionOptions {
+interface SelectionOptions {
   ignore: readonly IgnoreRule[]
   allowMajor: boolean
   /** How the ecosystem orders versions (semver by default). */
@@ -49,7 +49,7 @@ export interface BaseEvidence {
 }
 
 /** The earlier attempts, the candidate to try, the evidence it would be tried on and the version scheme. */
-export interface AttemptHistory {
+interface AttemptHistory {
   attempts: readonly UpgradeAttempt[]
   candidate: UpgradeCandidate
   base: BaseEvidence

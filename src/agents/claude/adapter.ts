@@ -27,7 +27,7 @@ export const CLAUDE_RESULT_FIELDS = [
  * --dangerously-skip-permissions. Anything else is denied (and reported in permission_denials)
  * instead of waiting for a prompt nobody answers.
  */
-export const ROOT_ALLOWED_TOOLS = ['Bash(*)', 'Edit', 'Write', 'Read', 'Glob', 'Grep', 'NotebookEdit', 'TodoWrite']
+const ROOT_ALLOWED_TOOLS = ['Bash(*)', 'Edit', 'Write', 'Read', 'Glob', 'Grep', 'NotebookEdit', 'TodoWrite']
 
 /** Defaults for an unattended CLI; the user's own values (agent-env) win. */
 const CLAUDE_ENV_DEFAULTS: Record<string, string> = {
@@ -37,7 +37,7 @@ const CLAUDE_ENV_DEFAULTS: Record<string, string> = {
   DISABLE_ERROR_REPORTING: '1'
 }
 
-export interface ClaudeAgentOptions {
+interface ClaudeAgentOptions {
   /** The CLI: a path or a name looked up on the agent's PATH. */
   binary?: string
   /** Extra arguments from `agent-args` (already checked for refused flags). */
@@ -131,7 +131,7 @@ function tokensOf(usage: Record<string, unknown> | undefined): TokenUsage | unde
 }
 
 /** A finished Claude Code call: the call's limits, its process's end, the stream read from it and the turn watchdog. */
-export interface FinishedClaudeCall {
+interface FinishedClaudeCall {
   call: Pick<AgentCall, 'callBudgetUsd' | 'maxTurns' | 'timeoutMs'>
   run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>
   state: ClaudeStreamState
@@ -191,7 +191,7 @@ export function classifyClaude({ call, run, state, watchdog }: FinishedClaudeCal
  * The variables that point Claude Code at loopgate's proxy. On Bedrock and Vertex the CLI's own
  * cloud authentication is skipped and the per-call token rides in a header the proxy checks.
  */
-export function claudeEndpointEnv(endpoint: ModelEndpoint): Record<string, string> {
+function claudeEndpointEnv(endpoint: ModelEndpoint): Record<string, string> {
   const header = `Authorization: Bearer ${endpoint.token}`
   if (endpoint.cloud === 'bedrock') {
     return { CLAUDE_CODE_USE_BEDROCK: '1', ANTHROPIC_BEDROCK_BASE_URL: endpoint.baseUrl, CLAUDE_CODE_SKIP_BEDROCK_AUTH: '1', ANTHROPIC_CUSTOM_HEADERS: header }

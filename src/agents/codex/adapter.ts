@@ -24,7 +24,7 @@ const RETRY_NOTICE = /^Reconnecting\.\.\. \d+\/\d+/
 /** Item types that are the agent's own messages or notes, not actions: they are not turns. */
 const NON_ACTION_ITEMS = new Set(['agent_message', 'reasoning', 'error', 'todo_list'])
 
-export interface CodexAgentOptions {
+interface CodexAgentOptions {
   /** The CLI: a path or a name looked up on the agent's PATH. */
   binary?: string
   /** Extra arguments from `agent-args`. */
@@ -36,14 +36,14 @@ export interface CodexAgentOptions {
 }
 
 /** The variable the metered provider's key is read from: it holds the call's token, never a real key. */
-export const ENDPOINT_TOKEN_VARIABLE = 'LOOPGATE_CALL_TOKEN'
+const ENDPOINT_TOKEN_VARIABLE = 'LOOPGATE_CALL_TOKEN'
 
 /**
  * A codex provider pointed at loopgate's proxy (codex honours no base-URL variable alone): the
  * Responses API over plain HTTP streaming, its key the call's token. `-c` overrides win over any
  * config.toml.
  */
-export function endpointProviderArgs(endpoint: ModelEndpoint): string[] {
+function endpointProviderArgs(endpoint: ModelEndpoint): string[] {
   const toml = (value: string): string => JSON.stringify(value)
   const query = endpoint.query ? Object.entries(endpoint.query).map(([k, v]) => `${k} = ${toml(v)}`) : []
   const provider =
@@ -95,7 +95,7 @@ export function resolveCodexModel(args: string[], env: NodeJS.ProcessEnv): strin
   return CODEX_DEFAULT_MODEL
 }
 
-export interface CodexStreamState {
+interface CodexStreamState {
   threadId?: string
   usage?: TokenUsage
   turnCompleted: boolean
@@ -163,7 +163,7 @@ export function readCodexLine(line: string, state: CodexStreamState, watchdog: T
 }
 
 /** A finished codex call: the call's limits, its process's end, the stream read from it, the turn watchdog, the model and the prices. */
-export interface FinishedCodexCall {
+interface FinishedCodexCall {
   call: Pick<AgentCall, 'callBudgetUsd' | 'maxTurns' | 'timeoutMs'>
   run: Pick<RunResult, 'exitCode' | 'signal' | 'timedOut' | 'aborted' | 'durationMs' | 'stdout' | 'stderr'>
   state: CodexStreamState

@@ -3,7 +3,7 @@ import { parsePriceTable } from '../pricing.js'
 import { CodexAgent } from './adapter.js'
 
 /** The codex CLI's Azure OpenAI provider, as its configuration documentation writes it. */
-export function codexAzureArgs(env: NodeJS.ProcessEnv): string[] {
+function codexAzureArgs(env: NodeJS.ProcessEnv): string[] {
   const url = env.AZURE_OPENAI_BASE_URL ?? ''
   const toml = (value: string): string => JSON.stringify(value)
   const version = env.AZURE_OPENAI_API_VERSION ? `, query_params = { api-version = ${toml(env.AZURE_OPENAI_API_VERSION)} }` : ''

@@ -14,7 +14,7 @@ const MAX_COST_FILE_BYTES = 64 * 1024
  * Reads `{"cost_usd": n}` from the cost file the agent wrote; anything else is no report. The file
  * is read as bounded data: a symlink, FIFO or device there is no report and never blocks.
  */
-export function readCostFile(file: string): number | undefined {
+function readCostFile(file: string): number | undefined {
   const text = readAgentFile(file, MAX_COST_FILE_BYTES)
   if (text === null) return undefined
   try {

@@ -6,7 +6,7 @@ import type { BumpKind, VersionScheme } from '../types.js'
  * is a major. Below 1.0.0 the first non-zero number is the major one (`^0.20.0` stops before
  * 0.21.0, `^0.0.3` admits 0.0.3 only), so 0.20.0 → 0.28.2 and 0.0.3 → 0.0.4 are majors.
  */
-export function semverKind(from: string, to: string): BumpKind {
+function semverKind(from: string, to: string): BumpKind {
   const [a, b] = [semver.parse(from), semver.parse(to)]
   if (!a || !b) return 'major'
   if (a.major !== b.major) return 'major'

@@ -3,12 +3,12 @@ import { declarations, outdatedFromRegistry, parseVersions, readJson, workspaceD
 import type { BumpResult, OutdatedReport, UpgradeCandidate } from '../types.js'
 
 /** Runs npm in the workspace root with `args`. */
-export type NpmRunner = (args: string[]) => Promise<RunResult>
+type NpmRunner = (args: string[]) => Promise<RunResult>
 
 const isTable = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The version package-lock.json installs for `name` in the package at `dir`: its own nested copy, else the hoisted one. */
-export function npmLocked(lock: Json | null, dir: string, name: string): string | null {
+function npmLocked(lock: Json | null, dir: string, name: string): string | null {
   const packages = isTable(lock?.packages) ? lock.packages : {}
   for (const key of dir ? [`${dir}/node_modules/${name}`, `node_modules/${name}`] : [`node_modules/${name}`]) {
     const entry = packages[key]

@@ -7,7 +7,7 @@ const MAX_OUTPUT_CHARS = 8 * 1024 * 1024
 export type Lookup = { kind: 'versions'; versions: string[] } | { kind: 'unknown' } | { kind: 'failed'; message: string }
 
 /** One pip run: its arguments, the environment (the runner's pip configuration) and the signal. */
-export interface PipCall {
+interface PipCall {
   args: string[]
   env: NodeJS.ProcessEnv
   signal?: AbortSignal
@@ -30,7 +30,7 @@ export function runPip({ args, env, signal }: PipCall): Promise<RunResult> {
   })
 }
 
-export const pipTail = (r: RunResult): string =>
+const pipTail = (r: RunResult): string =>
   `${r.stderr}\n${r.stdout}`
     .split('\n')
     .map((l) => l.trim())
@@ -50,7 +50,7 @@ export function availableVersions(stdout: string): string[] | null {
 }
 
 /** A project to look up on the index: its name, whether pre-releases count, the environment and the signal. */
-export interface IndexQuery {
+interface IndexQuery {
   name: string
   pre: boolean
   env: NodeJS.ProcessEnv

@@ -39,7 +39,7 @@ export function jsonApiUrl(indexUrl: string, name: string, version: string): URL
 }
 
 /** The `project_urls` entries that say where a version's changes are described. */
-export function releaseNoteLinks(meta: unknown): string[] {
+function releaseNoteLinks(meta: unknown): string[] {
   const info = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>).info : undefined
   const urls = typeof info === 'object' && info !== null ? (info as Record<string, unknown>).project_urls : undefined
   if (typeof urls !== 'object' || urls === null) return []
@@ -143,7 +143,7 @@ export async function indexReleaseNotes({ candidate, env, signal }: Pick<Candida
 }
 
 /** The index pip uses: PIP_INDEX_URL, else pip's configuration (pip.conf, PIP_CONFIG_FILE), else PyPI. */
-export async function pipIndexUrl(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
+async function pipIndexUrl(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
   if (env.PIP_INDEX_URL) return env.PIP_INDEX_URL
   const r = await runPip({ args: ['config', 'list'], env, signal })
   const configured = [...r.stdout.matchAll(/^[^\n=]*\.index-url='([^'\n]+)'$/gm)].map((m) => m[1])

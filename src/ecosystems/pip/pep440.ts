@@ -67,7 +67,7 @@ function parsed(text: string): Pep440Version {
  * The kind of a bump as semver applies it: below 1.0 the first non-zero number is the major one
  * (0.20 → 0.28 and 0.0.3 → 0.0.4 are majors), as a caret or compatible-release range stops there.
  */
-export function pep440Kind(from: string, to: string): BumpKind {
+function pep440Kind(from: string, to: string): BumpKind {
   const [a, b] = [parsed(from), parsed(to)]
   const [major, minor, patch] = [0, 1, 2].map((i) => [a.release[i] ?? 0, b.release[i] ?? 0])
   if (a.epoch !== b.epoch || major[0] !== major[1]) return 'major'
@@ -80,7 +80,7 @@ export function pep440Kind(from: string, to: string): BumpKind {
  * The nearest semver of a Python version, for `ignore` ranges: the first three release numbers,
  * a pre-release as `-a.1`/`-b.1`/`-rc.1`, a dev release as `-dev.N`.
  */
-export function pep440AsSemver(text: string): string | null {
+function pep440AsSemver(text: string): string | null {
   const v = parsePep440(text)
   if (!v) return null
   const [major = 0, minor = 0, patch = 0] = v.release

@@ -8,7 +8,7 @@ import { parsePep440 } from './pep440.js'
  */
 
 /** One exact pin, with where its version sits in the file. */
-export interface RequirementPin {
+interface RequirementPin {
   /** The name as written. */
   name: string
   /** PEP 503's normalized name (`Foo_Bar` and `foo-bar` are one project). */
@@ -56,7 +56,7 @@ export function uniquePins(pins: readonly RequirementPin[]): { pins: Requirement
 }
 
 /** A requirements text and the pin in it to move from one version to another. */
-export interface PinRewrite {
+interface PinRewrite {
   text: string
   name: string
   from: string

@@ -6,7 +6,7 @@ import { NodeLockManager } from '../node-lock-manager.js'
 import { MAX_JSON_BYTES, type Json } from '../node-project.js'
 
 export const LOCKFILE = 'pnpm-lock.yaml'
-export const WORKSPACE_FILE = 'pnpm-workspace.yaml'
+const WORKSPACE_FILE = 'pnpm-workspace.yaml'
 
 /** pnpm: package.json with pnpm-lock.yaml (or `packageManager: pnpm@…`), workspaces from pnpm-workspace.yaml. */
 export class PnpmPackageManager extends NodeLockManager {

@@ -16,7 +16,7 @@ const MAX_LOCK_BYTES = 32 * 1024 * 1024
 const POETRY_ENV = { POETRY_NO_INTERACTION: '1', POETRY_VIRTUALENVS_CREATE: 'false', PYTHON_KEYRING_BACKEND: 'keyring.backends.null.Keyring' }
 
 /** pip pointed at the index Poetry resolves from, with the credentials Poetry would send (`POETRY_HTTP_BASIC_<SOURCE>_*`). */
-export function sourceEnv(doc: TomlTable, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function sourceEnv(doc: TomlTable, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const source = poetrySource(doc)
   if (!source) return env
   const url = new URL(source.url)

@@ -75,7 +75,7 @@ export function lockedVersions(lockText: string | null): Map<string, string> {
 }
 
 /** A pyproject.toml's text and document, and the package to widen to a version. */
-export interface PoetryWidening {
+interface PoetryWidening {
   text: string
   doc: TomlTable
   key: string

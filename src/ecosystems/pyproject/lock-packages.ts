@@ -9,7 +9,7 @@ const isTable = (v: unknown): v is TomlTable => typeof v === 'object' && v !== n
  * `package/<name>`, and `package/<name>@<version>` where one name is locked at several versions.
  * Null when one has no name.
  */
-export function keyedPackages(value: unknown[]): { key: string; name: string; table: TomlTable }[] | null {
+function keyedPackages(value: unknown[]): { key: string; name: string; table: TomlTable }[] | null {
   if (!value.every((p) => isTable(p) && typeof p.name === 'string')) return null
   const packages = value as TomlTable[]
   const count = new Map<string, number>()
@@ -21,7 +21,7 @@ export function keyedPackages(value: unknown[]): { key: string; name: string; ta
 }
 
 /** How one Python lockfile judges its packages: why one is not from an index, and which is the project itself. */
-export interface TomlLockRules {
+interface TomlLockRules {
   notFromIndex(table: TomlTable): string | undefined
   isRoot?(table: TomlTable): boolean
   /** Top-level tables that mirror pyproject.toml (Poetry's `[metadata]` and its content hash). */

@@ -7,7 +7,7 @@ import { newestAdmitted, type Clause } from './specifiers.js'
 const LOOKUP_CONCURRENCY = 4
 
 /** One declared package of a project with a lockfile (Poetry, uv), as its outdated report reads it. */
-export interface LockedDeclaration {
+interface LockedDeclaration {
   name: string
   type: DependencyType
   /** The version the lockfile holds, if it holds one. */

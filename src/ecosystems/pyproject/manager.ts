@@ -10,7 +10,7 @@ import { admits, exactPin, newestAdmitted, wantsPrerelease } from './specifiers.
 const LOOKUP_CONCURRENCY = 4
 
 /** The outdated entry of one package from its declarations and the versions the index has; a note when it is left out. */
-export function outdatedOf(decls: readonly Declaration[], versions: readonly string[]): OutdatedDependency | string | null {
+function outdatedOf(decls: readonly Declaration[], versions: readonly string[]): OutdatedDependency | string | null {
   const first = decls[0]
   const pre = decls.some((d) => wantsPrerelease(d.requirement.clauses ?? []))
   const latest = newestAdmitted(versions, [], pre)
@@ -86,7 +86,7 @@ export class PyprojectPackageManager implements PackageManager {
 }
 
 /** The report of every package's lookup: pip or the index unusable for all of them is the run's failure. */
-export function outdatedReport(packages: readonly Declaration[][], lookups: readonly Lookup[]): OutdatedReport {
+function outdatedReport(packages: readonly Declaration[][], lookups: readonly Lookup[]): OutdatedReport {
   const failed = lookups.filter((l): l is Extract<Lookup, { kind: 'failed' }> => l.kind === 'failed')
   if (failed.length > 0 && failed.length === lookups.length) throw new Error(failed[0].message)
   const dependencies: OutdatedDependency[] = []

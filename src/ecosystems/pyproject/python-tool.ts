@@ -6,7 +6,7 @@ const TOOL_TIMEOUT_MS = 10 * 60_000
 const MAX_OUTPUT = 16 * 1024 * 1024
 
 /** What the project declares it is managed with, for the message when that tool is missing. */
-export interface PythonToolWanted {
+interface PythonToolWanted {
   /** The binary (`poetry`, `uv`). */
   name: string
   /** Why the project is that tool's (`it has a poetry.lock`). */
@@ -33,7 +33,7 @@ export async function resolvePythonTool({ name, because, env, signal }: PythonTo
 }
 
 /** One run of the project's manager in the workspace, with its environment. */
-export interface PythonToolCall {
+interface PythonToolCall {
   name: string
   args: string[]
   cwd: string

@@ -6,7 +6,7 @@ import { parse } from 'smol-toml'
  * parsed again to check that the document changed exactly as intended.
  */
 
-export interface TomlString {
+interface TomlString {
   /** The offsets of the token's content (inside the quotes). */
   start: number
   end: number

@@ -14,7 +14,7 @@ const MAX_LOCK_BYTES = 32 * 1024 * 1024
 const isTable = (v: unknown): v is TomlTable => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)
 
 /** Whether pyproject.toml has a `[tool.uv]` table. */
-export function declaresUv(doc: TomlTable): boolean {
+function declaresUv(doc: TomlTable): boolean {
   return isTable(doc.tool) && isTable(doc.tool.uv)
 }
 

@@ -10,7 +10,7 @@ import type { BumpResult, CandidateInWorkspace, UpgradeCandidate } from '../type
 import { berryLocked, parseBerryLock } from './berry-lockfile.js'
 
 export const LOCKFILE = 'yarn.lock'
-export const YARNRC = '.yarnrc.yml'
+const YARNRC = '.yarnrc.yml'
 
 /**
  * What every Berry command of the bump runs with: no lifecycle script, a lockfile it may rewrite
@@ -34,7 +34,7 @@ const isTable = (v: unknown): v is Json => typeof v === 'object' && v !== null &
 export const PROJECT_CACHE_FOLDER = '.yarn/cache'
 
 /** A setting of the project's `.yarnrc.yml` (null: no such file, or it does not parse). */
-export function yarnrcSetting(workspace: string, key: string): unknown {
+function yarnrcSetting(workspace: string, key: string): unknown {
   const text = readAgentText(workspace, YARNRC, MAX_JSON_BYTES)
   if (text === null) return null
   try {
@@ -65,7 +65,7 @@ function realFolder(workspace: string, rel: string): boolean {
  * add the new version's archive and drop the old one, or an `--immutable-cache` install fails on
  * the pull request. Null when the archives live in Yarn's global cache.
  */
-export function projectCacheFolder(workspace: string): string | null {
+function projectCacheFolder(workspace: string): string | null {
   if (yarnrcSetting(workspace, 'enableGlobalCache') === 'true') return null
   // Another `cacheFolder` is no folder the gate holds: its archives would be the agent's to change.
   const configured = yarnrcSetting(workspace, 'cacheFolder')

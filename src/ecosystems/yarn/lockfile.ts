@@ -2,7 +2,7 @@ import { berryLockEntries } from './berry-lockfile.js'
 import type { LockEntry } from '../types.js'
 
 /** One entry of a Yarn classic lockfile: the specs that resolve to it and its fields. */
-export interface YarnBlock {
+interface YarnBlock {
   header: string
   specs: string[]
   version: string | null
@@ -39,7 +39,7 @@ export function parseYarnLock(text: string): YarnBlock[] | null {
 }
 
 /** The package name of a spec (`@s/a@^1.0.0` is `@s/a`). */
-export function specName(spec: string): string {
+function specName(spec: string): string {
   const at = spec.indexOf('@', 1)
   return at > 0 ? spec.slice(0, at) : spec
 }

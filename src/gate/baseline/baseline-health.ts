@@ -114,7 +114,7 @@ export function brokenBaseline(run: BaselineRun, timeoutMs: number): BrokenGate 
 }
 
 /** What the run needs to say why a baseline has no count: the channel's runner, the runners the command starts without it. */
-export interface CountSource {
+interface CountSource {
   channel: string | null
   bump?: boolean
   /** Runners loopgate knows that the command starts where it cannot add its report option. */

@@ -9,7 +9,7 @@ import type { AgentUser } from '../../isolation/agent-user.js'
 /** The file steps of the clean checkout: what changed, who owns the folders, whether the dependencies were touched. */
 
 /** Folders inside a dependency folder that tools write while they run (see CACHE_DIRS in pristine-deps.ts). */
-export type CacheDirs = Record<string, string[]>
+type CacheDirs = Record<string, string[]>
 
 /** Paths that differ between two commits (a tree diff: its cost grows with the change, not the tree). */
 export function changedPaths(repo: GateRepository, from: string, to: string): Promise<string[]> {
@@ -17,7 +17,7 @@ export function changedPaths(repo: GateRepository, from: string, to: string): Pr
 }
 
 /** One path that differs between two commits, as the index of the second has it (mode 000000: gone). */
-export interface PathChange {
+interface PathChange {
   path: string
   mode: string
   object: string

@@ -5,7 +5,7 @@ import type { FolderDirt } from './folder-record.js'
 
 /** Putting back, folder by folder, what a gate run changed in the clean checkout (see folder-record.ts). */
 
-export interface RestoreContext {
+interface RestoreContext {
   /** The checkout. */
   dir: string
   /** The commit it holds (its index is that commit's). */

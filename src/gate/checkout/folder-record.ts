@@ -17,7 +17,7 @@ import path from 'node:path'
  * folder whose recorded ctime is not older than the fence's is looked into whatever it shows now.
  */
 
-export interface FolderStamp {
+interface FolderStamp {
   dev: bigint
   ino: bigint
   ctimeNs: bigint

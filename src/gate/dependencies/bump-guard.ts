@@ -25,13 +25,13 @@ export interface BumpDescription {
 }
 
 /** How a candidate's dependency file differs from the bump: the file, and what changed and why that is refused, in words for the agent. */
-export interface BumpViolation {
+interface BumpViolation {
   file: string
   change: string
 }
 
 /** The candidate tree to judge: the dependency files to look at beyond the bump's, and how to read one (null: absent). */
-export interface CandidateTree {
+interface CandidateTree {
   paths: Iterable<string>
   read(file: string): string | null
 }
@@ -123,7 +123,7 @@ export function bumpViolations(bump: BumpDescription, tree: CandidateTree): Bump
 }
 
 /** Why a change to the bump is refused, and what to do instead. */
-export function fixedSentence(bump: BumpDescription): string {
+function fixedSentence(bump: BumpDescription): string {
   const names = bump.packages.join(', ')
   return `${names} ${bump.packages.length > 1 ? 'are' : 'is'} ${bump.label} and is fixed: fix the code forward (change the code that uses it; the bump's manifest and lockfile entries stay as its commit left them)`
 }

@@ -10,7 +10,7 @@ import type { BaseSnapshot } from '../baseline/snapshot.js'
 /** Protected files larger than this are not read for the package names they mention. */
 const NAMING_FILE_LIMIT = 256 * 1024
 
-export interface DependencyTrustOptions {
+interface DependencyTrustOptions {
   /** The workspace's repository, through loopgate's own git directory. */
   repository: GitRepository
   settings: Pick<GateSettings, 'gateCommand' | 'gateSetup' | 'dependencyChanges'> & { workspace: string }

@@ -11,7 +11,7 @@ const NOTHING: GuardReport = { rejected: [], tampered: false }
  * normalisation (the one its fingerprints use); a test that also failed, did not run, or a gate
  * without a report verifies nothing.
  */
-export function unverifiedBecause(test: unknown, verdict: GateVerdict | null): string | null {
+function unverifiedBecause(test: unknown, verdict: GateVerdict | null): string | null {
   if (!verdict) return 'the gate did not judge this iteration'
   if (typeof test !== 'string' || !test.trim()) return 'it names no "test"'
   if (verdict.timedOut) return 'the gate timed out'

@@ -89,7 +89,7 @@ function simpleCommands(line: string): { words: string[]; cwd: string }[] {
   return out
 }
 
-export interface CommandFiles {
+interface CommandFiles {
   patterns: Set<string>
   /** package.json scripts the commands run (`npm test`, `yarn lint`, `pnpm run check`). */
   scripts: Set<string>

@@ -8,7 +8,7 @@ const MAX_SOURCE = 512 * 1024
 /** The base's source files read for the judge's names it already imports, at most. */
 const MAX_BASE_FILES = 5000
 
-export interface JudgeGuardOptions {
+interface JudgeGuardOptions {
   workspace: string
   repository: GitRepository
   snapshot: BaseSnapshot

@@ -6,7 +6,7 @@ import { describeTampering, findTampering, revertTampering, type Tampering } fro
 import { describeDependencyRefusal, type DependencyReference } from '../dependencies/dependency-reference.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
 
-export interface TamperGuardOptions {
+interface TamperGuardOptions {
   workspace: string
   /** The workspace's repository, through loopgate's own git directory (its index is loopgate's). */
   repository: GitRepository
@@ -116,7 +116,7 @@ export class TamperGuard implements CallGuard {
 }
 
 /** The work tree's paths: those git tracks, and the untracked ones not ignored. */
-export interface WorkTreeListing {
+interface WorkTreeListing {
   tracked: string[]
   untracked: string[]
 }

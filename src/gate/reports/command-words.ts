@@ -3,7 +3,7 @@
 /** Shell syntax that makes appending arguments unsafe (lists, pipes, redirections, expansions, comments). */
 const UNSAFE = /[;&|<>()`$\\\n#]/
 
-export const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=\S*$/
+const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=\S*$/
 
 /** A word's last path part: `/usr/bin/python3` → `python3`. */
 export const baseName = (word: string): string => word.slice(word.lastIndexOf('/') + 1)

@@ -8,7 +8,7 @@ import { TEST_RUNNERS } from './runner-registry.js'
 import type { TestCounts } from './test-runner.js'
 
 /** What the gate command's output says: who spoke, what failed, how many tests ran. */
-export interface OutputReading {
+interface OutputReading {
   /** The runners recognised (`tap`, `json`, `junit` for machine-readable output printed to the console). */
   runners: string[]
   failures: FailureItem[]

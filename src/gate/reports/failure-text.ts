@@ -24,7 +24,7 @@ function isLocation(line: string): boolean {
 }
 
 /** Cuts text to the message limits, saying so when it cut. */
-export function boundMessage(text: string): string {
+function boundMessage(text: string): string {
   let lines = text.split('\n')
   let cut = false
   if (lines.length > MESSAGE_MAX_LINES) {

@@ -1,9 +1,9 @@
 import { baseName, withoutPrefix } from './command-words.js'
 
-export type ScriptManager = 'npm' | 'pnpm' | 'yarn'
+type ScriptManager = 'npm' | 'pnpm' | 'yarn'
 
 /** A package manager's call as the gate command reads it. */
-export type ManagerCall =
+type ManagerCall =
   /** A `package.json` script: `npm test`, `pnpm run unit`, `yarn test`. */
   | { kind: 'script'; manager: ScriptManager; name: string; script: string }
   /** A program from the project's `node_modules/.bin`: `pnpm vitest run`, `yarn exec jest`, `npx mocha`. */

@@ -11,7 +11,7 @@ import { preloadEnv } from './runner-preload.js'
 
 export type ChannelRunner = 'pytest' | 'jest' | 'vitest' | 'mocha' | 'node:test' | 'unittest' | 'django'
 
-export interface ReportChannel {
+interface ReportChannel {
   runner: ChannelRunner
   /** The gate command with the report option added. */
   command: string
@@ -99,7 +99,7 @@ export function runnerOf(words: string[]): { runner: ChannelRunner; at: number }
 }
 
 /** The report file, and more options of the same runner to pass beside it (a rerun's filter, shell words). */
-export interface ChannelArgs {
+interface ChannelArgs {
   file: string
   extra?: readonly string[]
   /** loopgate's runner preload (runner-preload.ts), for a runner a script's arguments cannot reach. */

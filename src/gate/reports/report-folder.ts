@@ -9,7 +9,7 @@ import { TEST_RUNNERS } from './runner-registry.js'
 import { placeRunnerPreload } from './runner-preload.js'
 
 /** loopgate's report channel for one gate run: the command that writes it, and the file it reads. */
-export interface OpenChannel {
+interface OpenChannel {
   runner: ChannelRunner
   command: string
   /** The environment the command runs with: the gate's, with the runner's report options added. */
@@ -33,7 +33,7 @@ function scriptsOf(checkout: string): Record<string, unknown> | undefined {
 }
 
 /** Where the channel's folder goes, who writes it, and the tests to run alone (a rerun's), if any. */
-export interface ChannelPlace {
+interface ChannelPlace {
   gateDir: string
   checkout: string
   user?: AgentUser

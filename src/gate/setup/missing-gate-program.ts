@@ -11,7 +11,7 @@ const SHELL_WORDS = new Set(
 )
 
 /** The program a shell command starts with, when it is a bare name looked up on PATH; else null. */
-export function leadingProgram(command: string): string | null {
+function leadingProgram(command: string): string | null {
   const words = command.trim().split(/\s+/)
   let i = 0
   while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++

@@ -172,10 +172,10 @@ def pytest_addhooks(pluginmanager):
                 pluginmanager._plugin_distinfo.append((plugin, DistFacade(dist)))
 `
 
-export const PYTEST_LOADER_MODULE = '_loopgate_pytest_plugins'
+const PYTEST_LOADER_MODULE = '_loopgate_pytest_plugins'
 
 /** Writes loopgate's Python folder in the gate's folder (root's, readable by the gate user), once. */
-export function placeClosedPython(gateDir: string): string {
+function placeClosedPython(gateDir: string): string {
   return placedFolder(path.join(gateDir, 'python'), { 'sitecustomize.py': SITECUSTOMIZE, [`${PYTEST_LOADER_MODULE}.py`]: PYTEST_LOADER })
 }
 
@@ -188,7 +188,7 @@ const MODULE_FILE = /^(?!__init__\.|__main__\.)([A-Za-z_][A-Za-z0-9_]*)(?:\.[^./
  * packages, namespace folders and modules), for the folders a Python process may start in: the
  * top, and every folder with a Python file of its own.
  */
-export function baseTopLevelNames(files: Iterable<string>): Record<string, string[]> {
+function baseTopLevelNames(files: Iterable<string>): Record<string, string[]> {
   const folders = new Map<string, Set<string>>([['', new Set()]])
   const add = (folder: string, name: string) => {
     const names = folders.get(folder) ?? new Set<string>()

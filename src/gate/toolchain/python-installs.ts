@@ -17,7 +17,7 @@ export interface PythonContext {
 }
 
 /** One recognised step: the root folders it writes, and whether it only activates a virtualenv. */
-export interface PythonStep {
+interface PythonStep {
   folders: string[]
   activation?: boolean
 }

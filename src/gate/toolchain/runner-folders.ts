@@ -11,7 +11,7 @@ import { parse as parseToml } from 'smol-toml'
 import { ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
 
 /** Folders at the checkout's root. */
-export const ROOT_RUNNER_FOLDERS: readonly string[] = [
+const ROOT_RUNNER_FOLDERS: readonly string[] = [
   'dist',
   'build',
   'out',

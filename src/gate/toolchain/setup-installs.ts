@@ -17,7 +17,7 @@ export type { CheckoutReader } from './python-installs.js'
 
 const NODE_INSTALL = /^(?:npm (?:ci|install|i)|pnpm (?:install|i)|yarn(?: install)?)(?: +--?[A-Za-z][\w-]*(?:=\S+)?)*$/
 
-export interface SetupSteps {
+interface SetupSteps {
   /** The install steps, joined again; null when gate-setup does not start with one. */
   install: string | null
   /** The rest of gate-setup (after the virtualenv's activation, when the install activated one); null when nothing follows the install. */

@@ -5,7 +5,7 @@ import type { GitRepository } from '../../git/repository.js'
  * reads its version through setuptools-scm) the version the base commit has, since the gate's
  * checkout has no `.git` to read it from. A value the gate's environment already has is kept.
  */
-export const VCS_VERSION_VARS = ['SETUPTOOLS_SCM_PRETEND_VERSION'] as const
+const VCS_VERSION_VARS = ['SETUPTOOLS_SCM_PRETEND_VERSION'] as const
 
 /** `1.2.3` → `1.2.4`: the next release, as setuptools-scm guesses it for a commit past a tag. */
 function nextRelease(version: string): string | null {
@@ -42,7 +42,7 @@ export function buildsPythonPackage(paths: Iterable<string>): boolean {
 }
 
 /** The base commit and the paths of its tree. */
-export interface VcsBase {
+interface VcsBase {
   commit: string
   paths: Iterable<string>
 }

@@ -71,7 +71,7 @@ function symlinksUnder(root: string): string[] {
   return out
 }
 
-export interface Redirect {
+interface Redirect {
   /** The copy's root (a dependency folder). */
   copy: string
   /** The dependency folder's name, for the note (`.venv`). */

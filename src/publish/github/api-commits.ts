@@ -18,7 +18,7 @@ const MAX_NEW_COMMITS = 500
 /** Blobs sent at once. */
 const BLOB_UPLOADS = 4
 
-export interface ApiCommitsOptions {
+interface ApiCommitsOptions {
   client: GitHubClient
   repo: RepoRef
   /** Whether the API path applies (the token can have GitHub sign its commits); asked once. */

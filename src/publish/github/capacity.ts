@@ -3,7 +3,7 @@ import { call, type RepoRef } from '../../github/api-call.js'
 import { workBranchName } from '../../git/branches.js'
 import { hasMarkerLine, type Ownership } from './ownership.js'
 
-export interface OpenLoopPull {
+interface OpenLoopPull {
   number: number
   url: string
   branch: string
@@ -16,7 +16,7 @@ interface PullFacts {
 }
 
 /** Whether the pull request comes from this loop's branch (`loopgate/<loop-id>` or `loopgate/<loop-id>-<n>`). */
-export function isLoopBranchPull(loopId: string, pull: PullFacts): boolean {
+function isLoopBranchPull(loopId: string, pull: PullFacts): boolean {
   const branch = workBranchName(loopId)
   return pull.head.ref === branch || (pull.head.ref.startsWith(`${branch}-`) && !pull.head.ref.endsWith('-wip'))
 }
@@ -32,7 +32,7 @@ export function isLoopPull(loopId: string, labels: string[], pull: PullFacts): b
 }
 
 /** Where to list the loop's pull requests, and how to tell them: its id, its labels, its ownership. */
-export interface LoopPullsQuery {
+interface LoopPullsQuery {
   client: GitHubClient
   repo: RepoRef
   loopId: string

@@ -7,7 +7,7 @@ import { call } from '../../github/api-call.js'
 import type { EventPlan } from '../../github/events.js'
 import type { GitHubSide } from './loop-pull-request.js'
 
-export const ESCALATION_LABEL = 'loopgate'
+const ESCALATION_LABEL = 'loopgate'
 
 /**
  * The loop's one escalation issue: when it is open, its body is updated to say where things stand

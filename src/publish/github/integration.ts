@@ -10,10 +10,10 @@ import { readEventPayload } from '../../github/payload.js'
 import { gatherEvidence, taskWithEvidence } from '../../github/review-evidence.js'
 
 /** What the integration reads: the event's settings and the publisher's (its dry-run switch among them). */
-export type IntegrationSettings = EventSettings & PublisherSettings
+type IntegrationSettings = EventSettings & PublisherSettings
 
 /** `S`: the caller's settings, handed back adjusted with nothing dropped. */
-export interface Integration<S extends IntegrationSettings = IntegrationSettings> {
+interface Integration<S extends IntegrationSettings = IntegrationSettings> {
   plan: EventPlan
   /** The settings adjusted to the event (a PR's base becomes the gate's base). */
   settings: S
@@ -25,7 +25,7 @@ export interface Integration<S extends IntegrationSettings = IntegrationSettings
  * `dry-run` with `dry-run: true` or outside Actions (or without a token, refusing the run).
  */
 /** What the integration is built from: the settings, the runner's environment and the loop's state. */
-export interface IntegrationOptions<S extends IntegrationSettings> {
+interface IntegrationOptions<S extends IntegrationSettings> {
   settings: S
   env: NodeJS.ProcessEnv
   tempDir: string

@@ -3,7 +3,7 @@ import type { GitHubClient } from '../../github/client.js'
 import { tokenLogin } from '../../github/identity.js'
 
 /** What the API says of an issue or pull request, as far as ownership goes. */
-export interface Authored {
+interface Authored {
   number: number
   user?: { login?: string | null } | null
   body?: string | null
@@ -16,7 +16,7 @@ export function hasMarkerLine(body: string | null | undefined, loopId: string): 
 }
 
 /** The loop, the numbers its state records, and the API that tells the token's own identity. */
-export interface OwnershipFacts {
+interface OwnershipFacts {
   client: GitHubClient
   loopId: string
   recorded: readonly number[]

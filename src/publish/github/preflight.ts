@@ -8,7 +8,7 @@ import type { Ownership } from './ownership.js'
 import { readEventPayload } from '../../github/payload.js'
 
 /** What the GitHub preflight asks the API with: the event's plan and the loop's ownership rule. */
-export interface PreflightSide {
+interface PreflightSide {
   plan: EventPlan
   client: GitHubClient
   repo: RepoRef

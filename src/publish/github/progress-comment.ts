@@ -7,7 +7,7 @@ import type { Ownership } from './ownership.js'
 export const PROGRESS_TAG = '<!-- loopgate:progress -->'
 
 /** A comment already on the pull request that this loop may take over (see findOwnProgress). */
-export type ExistingComment = { id: number; html_url: string } | null
+type ExistingComment = { id: number; html_url: string } | null
 
 /**
  * One comment on a pull request, kept across runs like a sticky comment: the loop's earlier
@@ -17,7 +17,7 @@ export type ExistingComment = { id: number; html_url: string } | null
  * never a stop.
  */
 /** The issue or pull request the comment goes on, where warnings go, and how an earlier comment is found. */
-export interface ProgressCommentTarget {
+interface ProgressCommentTarget {
   client: GitHubClient
   repo: RepoRef
   issueNumber: number
@@ -132,7 +132,7 @@ export class ProgressComment {
 }
 
 /** The pull request to look on, and the ownership that tells the loop's own comment. */
-export interface OwnProgressCommentQuery {
+interface OwnProgressCommentQuery {
   client: GitHubClient
   repo: RepoRef
   owner: Ownership

@@ -25,7 +25,7 @@ import { HistoryRewriteRefused, pushOntoPullRequest } from './pushes.js'
 import { ApiCommits } from './api-commits.js'
 import { pushUnfinishedWork, pushVerifiedWork, type PushSide } from './work-pushes.js'
 
-export interface GitHubPublisherOptions {
+interface GitHubPublisherOptions {
   plan: EventPlan
   client: GitHubClient
   repo: RepoRef

@@ -23,7 +23,7 @@ export class HistoryRewriteRefused extends Error {
 }
 
 /** A verified commit to push onto a pull request's branch, over the head the run started from. */
-export interface PullRequestPush {
+interface PullRequestPush {
   branch: string
   startHead: string
   commit: string

@@ -13,7 +13,7 @@ import { pushWipFromWorkspace } from './pushes.js'
 export type PushWip = (args: { repository: GitRepository; branch: string; head: string }) => Promise<void>
 
 /** What the post step's push reads besides the token: a dry run, and whether commits are signed (`sign-commits`, no `commit-author`). */
-export interface PostPushOptions {
+interface PostPushOptions {
   dryRun: boolean
   signCommits: boolean
 }

@@ -12,7 +12,7 @@ export interface PushSide {
 }
 
 /** The run's work, what the bodies say of it, and what publishing reports. */
-export interface PushedRun {
+interface PushedRun {
   ctx: PublishContext
   extras: BodyExtras
   result: PublishResult
@@ -51,7 +51,7 @@ export async function pushUnfinishedWork(side: PushSide, run: PushedRun): Promis
 }
 
 /** The verified work of a run, the branch it goes to, and the push that puts it there. */
-export interface VerifiedPush {
+interface VerifiedPush {
   side: PushSide
   run: PushedRun
   branch: string

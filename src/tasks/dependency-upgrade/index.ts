@@ -5,7 +5,7 @@ import type { DependencyReferenceOptions } from '../../gate/dependencies/depende
 import type { TaskSpec } from '../task-spec.js'
 
 /** loopgate's bump commit as the dependencies the gate trusts, and as the bump the agent fixes forward. */
-export function bumpReference(ready: UpgradeReady): DependencyReferenceOptions {
+function bumpReference(ready: UpgradeReady): DependencyReferenceOptions {
   const c = ready.candidate
   return {
     commit: ready.bumpCommit,

@@ -5,7 +5,7 @@ import type { DependencyReferenceOptions } from '../../gate/dependencies/depende
 import type { TaskSpec } from '../task-spec.js'
 
 /** A dependency bot's bump (its pull request's head) as the dependencies the gate trusts, and as the bump the agent fixes forward. */
-export function botBumpReference(bot: BotBump): DependencyReferenceOptions {
+function botBumpReference(bot: BotBump): DependencyReferenceOptions {
   const names = bot.packages.map((p) => p.name)
   return {
     commit: bot.headCommit,

@@ -22,7 +22,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
 
 /** Whether a parsed JSON value is a jest / vitest JSON report. */
-export function isJestJson(value: unknown): value is Record<string, unknown> {
+function isJestJson(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>).testResults) && 'numTotalTests' in value
 }
 
@@ -31,7 +31,7 @@ export function isJestJson(value: unknown): value is Record<string, unknown> {
  * (file › describe › test, the file relative to root), the failure messages without stack frames.
  * A file that failed to load counts as one failure.
  */
-export function parseJestJson(value: Record<string, unknown>, root?: string): TestReport {
+function parseJestJson(value: Record<string, unknown>, root?: string): TestReport {
   let tests = 0
   let skipped = 0
   const failures = new FailureList()

@@ -14,7 +14,7 @@ const QUIET_SUMMARY = new RegExp(`^(?:\\d+ ${OUTCOME}(?:, \\d+ ${OUTCOME})*|no t
  * pytest's last line, `==== 1 failed, 2 passed in 0.12s ====` (the default) or `1 failed, 2 passed
  * in 0.12s` (`-q`), without the `=` (read per line, linearly). `-qq` prints none.
  */
-export function pytestSummaryLine(text: string): string | null {
+function pytestSummaryLine(text: string): string | null {
   let found: string | null = null
   for (const raw of text.split('\n')) {
     const line = raw.trimEnd()
@@ -26,7 +26,7 @@ export function pytestSummaryLine(text: string): string | null {
 }
 
 /** The counts of pytest's summary line; a session interrupted during collection ran no test. */
-export function pytestCounts(text: string): TestCounts | null {
+function pytestCounts(text: string): TestCounts | null {
   const summary = pytestSummaryLine(text)
   if (summary === null) return null
   const interrupted = /^!+ Interrupted: \d+ errors? during collection !+$/m.test(text)
