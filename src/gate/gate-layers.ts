@@ -6,6 +6,7 @@ import type { BaseSnapshot } from './baseline/snapshot.js'
 import { overlayUnavailable, type ProcessStart } from './mount-namespace.js'
 import { describeWrites, isFixture, judgeProtectedWrites, protectedWrites } from './write-judge.js'
 import { WriteLayer } from './write-layer.js'
+import { layersDirOf } from './checkout/first-checkout.js'
 
 /** What a gate run's layer showed once it ended. */
 export interface LayerOutcome {
@@ -26,7 +27,7 @@ export class GateLayers {
   private readonly unavailable: string | null
 
   constructor(private readonly opts: { privateDir: string; snapshot: BaseSnapshot; user?: { uid: number; gid: number }; report?: string }) {
-    this.unavailable = overlayUnavailable(path.join(opts.privateDir, 'layers'))
+    this.unavailable = overlayUnavailable(layersDirOf(opts))
   }
 
   /** The line for a run without a layer. */
@@ -50,7 +51,7 @@ export class GateLayers {
     const snapshot = this.opts.snapshot
     const readOnly = (): string[] => [...snapshot.entries.keys()].filter((rel) => !isFixture(rel, snapshot))
     const writable = (): string[] => [...snapshot.entries.keys()].filter((rel) => isFixture(rel, snapshot))
-    return new WriteLayer(path.join(this.opts.privateDir, 'layers', `run-${process.pid}-${this.count++}`), dir, {
+    return new WriteLayer(path.join(layersDirOf(this.opts), `run-${process.pid}-${this.count++}`), dir, {
       user: this.opts.user,
       readOnly,
       writable,
