@@ -7,6 +7,7 @@ import { overlayUnavailable, type ProcessStart } from './mount-namespace.js'
 import { describeWrites, isFixture, judgeProtectedWrites, protectedWrites } from './write-judge.js'
 import { WriteLayer } from './write-layer.js'
 import { layersDirOf } from './checkout/first-checkout.js'
+import { memoryLayerRoot } from './memory-layers.js'
 
 /** What a gate run's layer showed once it ended. */
 export interface LayerOutcome {
@@ -51,7 +52,8 @@ export class GateLayers {
     const snapshot = this.opts.snapshot
     const readOnly = (): string[] => [...snapshot.entries.keys()].filter((rel) => !isFixture(rel, snapshot))
     const writable = (): string[] => [...snapshot.entries.keys()].filter((rel) => isFixture(rel, snapshot))
-    return new WriteLayer(path.join(layersDirOf(this.opts), `run-${process.pid}-${this.count++}`), dir, {
+    const root = memoryLayerRoot() ?? path.join(layersDirOf(this.opts), `run-${process.pid}-${this.count++}`)
+    return new WriteLayer(root, dir, {
       user: this.opts.user,
       readOnly,
       writable,

@@ -86,6 +86,24 @@ export function overlayUnavailable(scratch: string): string | null {
   return probed
 }
 
+/** One probe in `scratch` (made when missing), without blocking the process and not remembered: null when the overlay mounts. */
+export function probeOverlayIn(scratch: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    let made: ReturnType<typeof probeMount>
+    try {
+      made = probeMount(scratch)
+    } catch (err) {
+      resolve(probeAnswer(null, (err as Error).message))
+      return
+    }
+    execFile(made.start.command, made.start.args, { encoding: 'utf8', timeout: 10_000 }, (err, _stdout, stderr) => {
+      rmSync(made.dir, { recursive: true, force: true })
+      const status = err ? (typeof err.code === 'number' ? err.code : null) : 0
+      resolve(probeAnswer(status, err && !stderr ? err.message : stderr))
+    })
+  })
+}
+
 /**
  * overlayUnavailable without blocking the process: begun at the start of the gate's set-up (a new
  * mount namespace takes a few hundred milliseconds on a busy machine), so the answer is there when
@@ -94,21 +112,6 @@ export function overlayUnavailable(scratch: string): string | null {
 export function probeOverlay(scratch: string): Promise<string | null> {
   if (probed !== undefined) return Promise.resolve(probed)
   if (process.getuid?.() !== 0) return Promise.resolve(overlayUnavailable(scratch))
-  probing ??= new Promise<string | null>((resolve) => {
-    let made: ReturnType<typeof probeMount>
-    try {
-      made = probeMount(scratch)
-    } catch (err) {
-      resolve((probed ??= probeAnswer(null, (err as Error).message)))
-      return
-    }
-    const { dir, start } = made
-    execFile(start.command, start.args, { encoding: 'utf8', timeout: 10_000 }, (err, _stdout, stderr) => {
-      rmSync(dir, { recursive: true, force: true })
-      const status = err ? (typeof err.code === 'number' ? err.code : null) : 0
-      probed ??= probeAnswer(status, err && !stderr ? err.message : stderr)
-      resolve(probed)
-    })
-  })
+  probing ??= probeOverlayIn(scratch).then((why) => (probed ??= why))
   return probing
 }

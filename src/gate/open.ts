@@ -16,6 +16,7 @@ import { AgentIndexGuard } from './protection/agent-index-guard.js'
 import { protectedListNote } from './setup/protected-set-check.js'
 import { egressGuard, refusalNotes } from '../isolation/egress-guard.js'
 import { probeOverlay } from './mount-namespace.js'
+import { probeMemoryLayers } from './memory-layers.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
@@ -75,6 +76,7 @@ async function beginSetup(opts: ProtectionOptions, notes: string[]): Promise<Beg
   const first = beginFirstCheckout(location, opts.baselineCommit ?? (await opts.repository.head()))
   // Whether the gate's runs get a write layer is known by the time the gate is made.
   probeOverlay(layersDirOf(location)).catch(() => undefined)
+  probeMemoryLayers().catch(() => undefined)
   const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,

@@ -6,6 +6,7 @@ import type { GitRepository } from '../../git/repository.js'
 import type { AgentRunner } from '../../loop/engine-types.js'
 import { layersDirOf, type FirstCheckout, type GateLocation } from '../checkout/first-checkout.js'
 import { probeOverlay } from '../mount-namespace.js'
+import { probeMemoryLayers } from '../memory-layers.js'
 import { ProtectedGate } from '../protected-gate.js'
 import { runnerPackageCaches } from '../toolchain/package-caches.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
@@ -50,7 +51,7 @@ export async function createProtectedGate(
   const { snapshot, account, location, first, dependencies } = parts
   const { user, gateUser } = account
   const { gateDir } = location
-  await probeOverlay(layersDirOf(location))
+  await Promise.all([probeOverlay(layersDirOf(location)), probeMemoryLayers()])
   const gate = new ProtectedGate({
     workspace: location.workspace,
     repository: location.repository,
