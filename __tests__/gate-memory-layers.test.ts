@@ -4,7 +4,7 @@
  * of a run still going. Needs root and a tmpfs /dev/shm.
  */
 import { spawn } from 'node:child_process'
-import { chownSync, existsSync, lstatSync, mkdirSync, rmSync, statfsSync } from 'node:fs'
+import { chownSync, existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, statfsSync } from 'node:fs'
 import path from 'node:path'
 import { memoryLayerRoot, probeMemoryLayers } from '../src/gate/memory-layers.js'
 
@@ -19,13 +19,16 @@ async function deadPid(): Promise<number> {
 }
 
 ;(usable ? describe : describe.skip)('gate layers in memory', () => {
-  test('a killed run’s layers go, a live run’s and another user’s stay; each layer folder is root-only and new', async () => {
+  test('a killed run’s layers go, a live run’s, another user’s and another PID namespace’s stay; each layer folder is root-only and new', async () => {
     const dead = await deadPid()
     const live = spawn('sleep', ['30'])
-    const left = `/dev/shm/loopgate-layer-${dead}-test${Date.now()}`
-    const running = `/dev/shm/loopgate-layer-${live.pid}-test${Date.now()}`
-    const foreign = `/dev/shm/loopgate-layer-${dead}-foreign${Date.now()}`
-    const made = [left, running, foreign]
+    const ns = /\d+/.exec(readlinkSync('/proc/self/ns/pid'))?.[0] ?? '0'
+    const left = `/dev/shm/loopgate-layer-${ns}-${dead}-test${Date.now()}`
+    const running = `/dev/shm/loopgate-layer-${ns}-${live.pid}-test${Date.now()}`
+    const foreign = `/dev/shm/loopgate-layer-${ns}-${dead}-foreign${Date.now()}`
+    // A run in another PID namespace: its pid says nothing here.
+    const elsewhere = `/dev/shm/loopgate-layer-1${ns}-${dead}-test${Date.now()}`
+    const made = [left, running, foreign, elsewhere]
     for (const dir of made) mkdirSync(path.join(dir, 'upper'), { recursive: true })
     chownSync(foreign, 65534, 65534)
     try {
@@ -35,6 +38,7 @@ async function deadPid(): Promise<number> {
       expect(existsSync(left)).toBe(false)
       expect(existsSync(running)).toBe(true)
       expect(existsSync(foreign)).toBe(true)
+      expect(existsSync(elsewhere)).toBe(true)
       const a = memoryLayerRoot()
       const b = memoryLayerRoot()
       made.push(...([a, b].filter(Boolean) as string[]))

@@ -1,4 +1,4 @@
-import { lstatSync, mkdtempSync, readdirSync, statfsSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readdirSync, readlinkSync, statfsSync } from 'node:fs'
 import path from 'node:path'
 import { removeInBackground } from '../fs/remove-in-background.js'
 import { probeOverlayIn } from './mount-namespace.js'
@@ -15,6 +15,22 @@ const MEMORY = '/dev/shm'
 /** A suite's own writes go there too: below this much free memory the layer is made on the disk. */
 const MIN_FREE_BYTES = 2 * 1024 ** 3
 const PREFIX = 'loopgate-layer-'
+
+/**
+ * A layer folder is named by its process (its PID namespace and pid): a run knows another run's
+ * process is gone only when both are in one PID namespace. A folder of another namespace is never
+ * removed here.
+ */
+function pidNamespace(): string {
+  try {
+    return /\d+/.exec(readlinkSync('/proc/self/ns/pid'))?.[0] ?? '0'
+  } catch {
+    // no /proc: one namespace is all there is to tell
+    return '0'
+  }
+}
+
+const processTag = (): string => `${pidNamespace()}-${process.pid}`
 
 let memory: string | null | undefined
 let probing: Promise<string | null> | undefined
@@ -49,7 +65,7 @@ export function probeMemoryLayers(): Promise<string | null> {
     sweepLeftLayers()
     let scratch: string
     try {
-      scratch = mkdtempSync(path.join(MEMORY, `${PREFIX}${process.pid}-`))
+      scratch = mkdtempSync(path.join(MEMORY, `${PREFIX}${processTag()}-`))
     } catch {
       return (memory = null)
     }
@@ -64,7 +80,7 @@ export function probeMemoryLayers(): Promise<string | null> {
 export function memoryLayerRoot(): string | null {
   if (!memory || freeBytes(memory) < MIN_FREE_BYTES) return null
   try {
-    return mkdtempSync(path.join(memory, `${PREFIX}${process.pid}-`))
+    return mkdtempSync(path.join(memory, `${PREFIX}${processTag()}-`))
   } catch {
     return null
   }
@@ -88,8 +104,9 @@ function sweepLeftLayers(): void {
     return
   }
   const left: string[] = []
+  const ours = new RegExp(`^${PREFIX}${pidNamespace()}-(\\d+)-`)
   for (const name of names) {
-    const pid = new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1]
+    const pid = ours.exec(name)?.[1]
     if (!pid || Number(pid) === process.pid || alive(Number(pid))) continue
     const full = path.join(MEMORY, name)
     try {
