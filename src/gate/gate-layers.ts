@@ -7,6 +7,8 @@ import { overlayUnavailable, type ProcessStart } from './mount-namespace.js'
 import { describeWrites, isFixture, judgeProtectedWrites, protectedWrites } from './write-judge.js'
 import { WriteLayer } from './write-layer.js'
 import { KeptProject } from './kept-project.js'
+import { layersDirOf } from './checkout/first-checkout.js'
+import { memoryLayerRoot } from './memory-layers.js'
 
 /** What a gate run's layer showed once it ended. */
 interface LayerOutcome {
@@ -36,7 +38,7 @@ export class GateLayers {
   readonly project: KeptProject
 
   constructor(private readonly opts: { privateDir: string; snapshot: BaseSnapshot; user?: { uid: number; gid: number }; report?: string }) {
-    this.unavailable = overlayUnavailable(path.join(opts.privateDir, 'layers'))
+    this.unavailable = overlayUnavailable(layersDirOf(opts))
     this.project = new KeptProject(path.join(opts.privateDir, 'kept-project'), (root) =>
       this.layerAt(root, this.keptOver.dir, { caches: this.keptOver.caches })
     )
@@ -64,7 +66,8 @@ export class GateLayers {
   open(dir: string, more: LayerExtras = {}): WriteLayer | null {
     if (this.unavailable) return null
     this.keptOver = { dir, caches: more.caches }
-    return this.layerAt(path.join(this.opts.privateDir, 'layers', `run-${process.pid}-${this.count++}`), dir, { over: () => this.project.over, ...more })
+    const root = memoryLayerRoot() ?? path.join(layersDirOf(this.opts), `run-${process.pid}-${this.count++}`)
+    return this.layerAt(root, dir, { over: () => this.project.over, ...more })
   }
 
   private layerAt(root: string, dir: string, more: LayerExtras): WriteLayer {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { systemProgram } from '../process/system-program.js'
@@ -93,6 +93,20 @@ export function withFoldersInPlace(
 }
 
 let probed: string | null | undefined
+let probing: Promise<string | null> | undefined
+
+/** The probe's mount: an overlay over an empty folder of `scratch`, written through once. */
+function probeMount(scratch: string): { dir: string; start: ProcessStart } {
+  mkdirSync(scratch, { recursive: true, mode: 0o700 })
+  const dir = mkdtempSync(path.join(scratch, 'overlay-probe-'))
+  const mount = { target: path.join(dir, 'lower'), upper: path.join(dir, 'upper'), work: path.join(dir, 'work') }
+  for (const d of Object.values(mount)) mkdirSync(d)
+  return { dir, start: inMountNamespace('echo probe > written', mount) }
+}
+
+function probeAnswer(status: number | null, why: string): string | null {
+  return status === 0 ? null : `an overlay mount in a private mount namespace failed (${why.trim().split('\n')[0] || `exit ${status}`})`
+}
 
 /**
  * Whether this machine mounts an overlay in a private mount namespace (root, `unshare`, overlayfs
@@ -101,19 +115,42 @@ let probed: string | null | undefined
 export function overlayUnavailable(scratch: string): string | null {
   if (probed !== undefined) return probed
   if (process.getuid?.() !== 0) return (probed = 'loopgate does not run as root')
-  mkdirSync(scratch, { recursive: true, mode: 0o700 })
-  const dir = mkdtempSync(path.join(scratch, 'overlay-probe-'))
+  const { dir, start } = probeMount(scratch)
   try {
-    const mount = { target: path.join(dir, 'lower'), upper: path.join(dir, 'upper'), work: path.join(dir, 'work') }
-    for (const d of Object.values(mount)) mkdirSync(d)
-    const start = inMountNamespace('echo probe > written', mount)
     const r = spawnSync(start.command, start.args, { encoding: 'utf8', timeout: 10_000 })
-    probed =
-      r.status === 0
-        ? null
-        : `an overlay mount in a private mount namespace failed (${(r.error?.message ?? r.stderr).trim().split('\n')[0] || `exit ${r.status}`})`
+    probed = probeAnswer(r.status, r.error?.message ?? r.stderr)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
   return probed
+}
+
+/** One probe in `scratch` (made when missing), without blocking the process and not remembered: null when the overlay mounts. */
+export function probeOverlayIn(scratch: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    let made: ReturnType<typeof probeMount>
+    try {
+      made = probeMount(scratch)
+    } catch (err) {
+      resolve(probeAnswer(null, (err as Error).message))
+      return
+    }
+    execFile(made.start.command, made.start.args, { encoding: 'utf8', timeout: 10_000 }, (err, _stdout, stderr) => {
+      rmSync(made.dir, { recursive: true, force: true })
+      const status = err ? (typeof err.code === 'number' ? err.code : null) : 0
+      resolve(probeAnswer(status, err && !stderr ? err.message : stderr))
+    })
+  })
+}
+
+/**
+ * overlayUnavailable without blocking the process: begun at the start of the gate's set-up (a new
+ * mount namespace takes a few hundred milliseconds on a busy machine), so the answer is there when
+ * the gate is made; overlayUnavailable then returns it at once.
+ */
+export function probeOverlay(scratch: string): Promise<string | null> {
+  if (probed !== undefined) return Promise.resolve(probed)
+  if (process.getuid?.() !== 0) return Promise.resolve(overlayUnavailable(scratch))
+  probing ??= probeOverlayIn(scratch).then((why) => (probed ??= why))
+  return probing
 }

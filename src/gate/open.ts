@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs'
 import { AgentAccount } from '../isolation/agent-account.js'
 import { refusedNames } from '../agents/agent-env.js'
 import type { BaseRef } from './baseline/base.js'
-import { beginFirstCheckout, disposeGateLocation, type FirstCheckout, type GateLocation } from './checkout/first-checkout.js'
+import { beginFirstCheckout, disposeGateLocation, layersDirOf, type FirstCheckout, type GateLocation } from './checkout/first-checkout.js'
 import type { ProtectedGate, Baseline } from './protected-gate.js'
 import type { BaseSnapshot } from './baseline/snapshot.js'
 import type { TamperGuard } from './protection/tamper.js'
@@ -15,6 +15,8 @@ import type { Protection, ProtectionOptions } from './setup/protection-options.j
 import { AgentIndexGuard } from './protection/agent-index-guard.js'
 import { protectedListNote } from './setup/protected-set-check.js'
 import { egressGuard, refusalNotes } from '../isolation/egress-guard.js'
+import { probeOverlay } from './mount-namespace.js'
+import { probeMemoryLayers } from './memory-layers.js'
 
 export type { Protection, ProtectionOptions, ProtectionSettings } from './setup/protection-options.js'
 export { declaredPackageManager, missingGateProgram } from './setup/missing-gate-program.js'
@@ -72,6 +74,9 @@ async function beginSetup(opts: ProtectionOptions, notes: string[]): Promise<Beg
   const ws = settings.workspace
   const location = gateLocation(opts, notes)
   const first = beginFirstCheckout(location, opts.baselineCommit ?? (await opts.repository.head()))
+  // Whether the gate's runs get a write layer is known by the time the gate is made.
+  probeOverlay(layersDirOf(location)).catch(() => undefined)
+  probeMemoryLayers().catch(() => undefined)
   const opening = AgentAccount.open({
     loopId: settings.loopId,
     runId: opts.runId,

@@ -17,6 +17,8 @@ export interface GateLocation {
 
 export const gateRepoOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(loc.privateDir, 'repo.git')
 export const checkoutDirOf = (loc: Pick<GateLocation, 'gateDir'>): string => path.join(loc.gateDir, 'checkout')
+/** Root-only: each gate run's write layer (see gate-layers.ts). */
+export const layersDirOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(loc.privateDir, 'layers')
 export const gateIndexOf = (loc: Pick<GateLocation, 'privateDir'>): string => path.join(gateRepoOf(loc), 'index')
 
 /** loopgate's git on the gate's private repository, its checkout and index. */

@@ -4,7 +4,9 @@ import { gateRoot } from './gate-root.js'
 import type { AgentAccount } from '../../isolation/agent-account.js'
 import type { GitRepository } from '../../git/repository.js'
 import type { AgentRunner } from '../../loop/engine-types.js'
-import type { FirstCheckout, GateLocation } from '../checkout/first-checkout.js'
+import { layersDirOf, type FirstCheckout, type GateLocation } from '../checkout/first-checkout.js'
+import { probeOverlay } from '../mount-namespace.js'
+import { probeMemoryLayers } from '../memory-layers.js'
 import { ProtectedGate } from '../protected-gate.js'
 import { gateCaches, runnerPackageCaches } from '../toolchain/package-caches.js'
 import type { BaseSnapshot } from '../baseline/snapshot.js'
@@ -49,6 +51,7 @@ export async function createProtectedGate(
   const { snapshot, account, location, first, dependencies } = parts
   const { user, gateUser } = account
   const { gateDir } = location
+  await Promise.all([probeOverlay(layersDirOf(location)), probeMemoryLayers()])
   const gate = new ProtectedGate({
     workspace: location.workspace,
     repository: location.repository,
