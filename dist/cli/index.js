@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-BULUBOSU.js";
+} from "../chunks/chunk-ZCP7BXZY.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -21,7 +21,7 @@ import {
   stopReasonEntry,
   usd,
   workBranchName
-} from "../chunks/chunk-2CIWJDZL.js";
+} from "../chunks/chunk-K3FTN5TP.js";
 import "../chunks/chunk-A7L3NG6G.js";
 import "../chunks/chunk-VL6SSRFO.js";
 
@@ -420,6 +420,11 @@ function notInstalledHint(repo, copied) {
   }
   return null;
 }
+var MISSING_PROGRAM = /cannot start|: not found|command not found|No module named|Cannot find (?:module|package)|ERR_MODULE_NOT_FOUND|\bexit 127\b/;
+function programMissing(end) {
+  const said = end.kind === "stopped" ? [end.message] : end.report.notes;
+  return said.some((text) => MISSING_PROGRAM.test(text));
+}
 
 // src/cli/temp-root.ts
 import { chmodSync, lstatSync as lstatSync2, mkdirSync, mkdtempSync, statSync } from "node:fs";
@@ -645,7 +650,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-Y77WPQXW.js");
+  const machinery = import("../chunks/run-machinery-RIVXOGDJ.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);
@@ -673,7 +678,7 @@ async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
 `)
     });
     const code = output.end(end);
-    const hint = code === exitCodeFor("gate-broken") && !settings.gateSetup ? notInstalledHint(repo, installed) : null;
+    const hint = code === exitCodeFor("gate-broken") && !settings.gateSetup && programMissing(end) ? notInstalledHint(repo, installed) : null;
     if (hint) io.err(`gate-broken: ${hint}
 `);
     for (const line of deliveryLines(repo, await deliverWork(repo, clone, settings.loopId))) io.out(`${line}
