@@ -82,12 +82,17 @@ describe("the CLI's clone has the project as installed", () => {
 })
 
 describe('a project that was never installed', () => {
+  /** The CLI on an installed project whose node_modules is then removed, with `gate` as its gate command. */
+  const neverInstalled = (gate: string): { repo: string; r: ReturnType<typeof cli> } => {
+    const repo = installedProject()
+    spawnSync('rm', ['-rf', path.join(repo, 'node_modules')])
+    return { repo, r: cli(['run', '--agent', 'command', '--agent-command', 'true', '--prompt', 'x', '--gate-command', gate, '--temp-dir', tempDir()], repo) }
+  }
+
   it(
     'a gate that cannot find its program names the folder that was not there and the one-line fix',
     () => {
-      const repo = installedProject()
-      spawnSync('rm', ['-rf', path.join(repo, 'node_modules')])
-      const r = cli(['run', '--agent', 'command', '--agent-command', 'true', '--prompt', 'x', '--gate-command', 'npm test', '--temp-dir', tempDir()], repo)
+      const { repo, r } = neverInstalled('npm test')
       expect(r.status).toBe(exitCodeFor('gate-broken'))
       expect(r.stderr).toContain(`${path.join(repo, 'node_modules')} was not there`)
       expect(r.stderr).toContain("--gate-setup 'npm ci'")
@@ -99,9 +104,7 @@ describe('a project that was never installed', () => {
   it(
     'a gate that ran but could not be counted is not blamed on the missing install',
     () => {
-      const repo = installedProject()
-      spawnSync('rm', ['-rf', path.join(repo, 'node_modules')])
-      const r = cli(['run', '--agent', 'command', '--agent-command', 'true', '--prompt', 'x', '--gate-command', 'true', '--temp-dir', tempDir()], repo)
+      const { r } = neverInstalled('true')
       expect(r.status).toBe(exitCodeFor('gate-broken'))
       expect(r.stderr).toContain('no test count could be read from the gate on the base')
       expect(r.stderr).not.toContain('was not there')

@@ -59,18 +59,24 @@ const PROJECT: Record<string, string> = {
   'tests/test_answer.py': 'from answer import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n'
 }
 
-/** The agent, by iteration: a change beside the requirements; an sdist added; a registry version; the reference's requirements back and the fix. */
-const agentScript = (state: string): string =>
+/** An agent command that runs `steps[n - 1]` on its n-th call (the last one from then on), counting calls in `state`. */
+const byIteration = (state: string, steps: readonly string[]): string =>
   [
     `n=$(cat ${state} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${state}`,
     'case $n in',
-    "  1) echo '# notes' > NOTES.md ;;",
-    "  2) printf 'lg-lib==1.0.0\\nlg-sdist==1.0\\n' > requirements.txt ;;",
-    "  3) printf 'lg-lib==1.1.0\\n' > requirements.txt ;;",
-    "  *) printf 'lg-lib==1.0.0\\n' > requirements.txt; sed -i 's/a - b/a + b/' answer.py ;;",
+    ...steps.map((step, i) => `  ${i === steps.length - 1 ? '*' : i + 1}) ${step} ;;`),
     'esac',
     ''
   ].join('\n')
+
+/** The agent, by iteration: a change beside the requirements; an sdist added; a registry version; the reference's requirements back and the fix. */
+const agentScript = (state: string): string =>
+  byIteration(state, [
+    "echo '# notes' > NOTES.md",
+    "printf 'lg-lib==1.0.0\\nlg-sdist==1.0\\n' > requirements.txt",
+    "printf 'lg-lib==1.1.0\\n' > requirements.txt",
+    "printf 'lg-lib==1.0.0\\n' > requirements.txt; sed -i 's/a - b/a + b/' answer.py"
+  ])
 
 needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
   'the virtualenv is installed once; later runs get it read-only; changed requirements install wheels only, into a copy not kept',
@@ -132,16 +138,12 @@ const EDITABLE_PROJECT: Record<string, string> = {
 
 /** The agent, by iteration: a note; a change to the build backend; a registry version of a requirement; the reference's files back and the fix. */
 const editableAgent = (state: string): string =>
-  [
-    `n=$(cat ${state} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${state}`,
-    'case $n in',
-    "  1) echo '# notes' > NOTES.md ;;",
-    "  2) echo '# the backend, edited' >> lg_backend.py ;;",
-    "  3) sed -i '/# the backend, edited/d' lg_backend.py; printf 'lg-lib==1.1.0\\n' > requirements.txt ;;",
-    "  *) printf 'lg-lib==1.0.0\\n' > requirements.txt; sed -i 's/a - b/a + b/' src/answer_pkg/__init__.py ;;",
-    'esac',
-    ''
-  ].join('\n')
+  byIteration(state, [
+    "echo '# notes' > NOTES.md",
+    "echo '# the backend, edited' >> lg_backend.py",
+    "sed -i '/# the backend, edited/d' lg_backend.py; printf 'lg-lib==1.1.0\\n' > requirements.txt",
+    "printf 'lg-lib==1.0.0\\n' > requirements.txt; sed -i 's/a - b/a + b/' src/answer_pkg/__init__.py"
+  ])
 
 needs('python3', 'pip', 'venv', 'pytest', 'second-user').test(
   "the project's editable install is kept with the requirements: a later run imports the commit's code through it, and installs again only when the project's files or the requirements change",
