@@ -46,7 +46,10 @@ describe("the gate's git identity", () => {
     () => {
       const repo = committingProject()
       const fix = "sed -i 's/a - b/a + b/' src/math.mjs"
-      const r = cli(['run', '--agent', 'command', '--agent-command', fix, '--prompt', 'x', '--gate-command', 'npm test', '--max-iterations', '2', '--temp-dir', tempDir()], repo)
+      const r = cli(
+        ['run', '--agent', 'command', '--agent-command', fix, '--prompt', 'x', '--gate-command', 'npm test', '--max-iterations', '2', '--temp-dir', tempDir()],
+        repo
+      )
       expect(r.stdout).not.toContain('commits in a repository it makes:')
       expect(r.stdout).toContain('stop-reason: verified')
       expect(r.status).toBe(exitCodeFor('verified'))

@@ -44,7 +44,12 @@ export async function workspaceInstalls(top: string, repository: GitRepository):
     } catch {
       continue
     }
-    const candidates = ['node_modules', ...entryPaths(parsed).map(entryFolder).filter((f): f is string => f !== null)]
+    const candidates = [
+      'node_modules',
+      ...entryPaths(parsed)
+        .map(entryFolder)
+        .filter((f): f is string => f !== null)
+    ]
     for (const folder of candidates) {
       const rel = `${dir}/${folder}`
       if (!found.has(rel) && isFolder(path.join(top, rel))) found.add(rel)
