@@ -3,6 +3,7 @@ import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT_DEPENDENCY_DIRS } from '../ecosystems/registry.js'
+import { workspaceInstalls } from '../gate/checkout/workspace-installs.js'
 import { isVirtualenv, redirectWorkspacePaths } from '../gate/toolchain/workspace-paths.js'
 import { GitRepository } from '../git/repository.js'
 import type { SessionEnd } from '../session/flow.js'
@@ -20,21 +21,19 @@ const isFolder = (dir: string): boolean => {
 
 /**
  * The project's installed, untracked dependency folders: `node_modules`, `.venv` and `venv` at the
- * top, and `node_modules` beside each workspace package's `package.json`. Never a symlink (it could
- * point anywhere) and never a folder git tracks.
+ * top, and what the install left in each workspace package (its `node_modules`, the untracked
+ * folder its entry points lead into: see workspace-installs.ts). Never a symlink (it could point
+ * anywhere) and never a folder git tracks.
  */
 async function installedFolders(repo: UserRepository): Promise<string[]> {
   const user = GitRepository.plain(repo.top)
-  const manifests = await user.lsFiles(['--', ':(glob)**/package.json'])
-  const packages = manifests.map((m) => path.dirname(m)).filter((d) => d !== '.')
-  const candidates = [...ROOT_DEPENDENCY_DIRS, ...packages.map((d) => path.join(d, 'node_modules'))]
   const found: string[] = []
-  for (const rel of candidates) {
+  for (const rel of ROOT_DEPENDENCY_DIRS) {
     if (!isFolder(path.join(repo.top, rel))) continue
     if ((await user.lsFiles(['--', `:(literal)${rel}`])).length) continue
     found.push(rel)
   }
-  return found
+  return [...found, ...(await workspaceInstalls(repo.top, user))]
 }
 
 /**

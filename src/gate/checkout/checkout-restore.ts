@@ -10,7 +10,7 @@ interface RestoreContext {
   dir: string
   /** The commit it holds (its index is that commit's). */
   commit: string
-  /** Untracked entries of the root that loopgate placed there (the dependency copies). */
+  /** Untracked paths that loopgate placed in the checkout (the dependency copies, at the root or in a workspace package). */
   keepAtRoot: string[]
   /** loopgate's git on the checkout and its index. */
   repository: Pick<GateRepository, 'lsTreeRecursive' | 'checkoutIndex'>
@@ -76,7 +76,7 @@ async function pathsUnder(ctx: RestoreContext, folder: string): Promise<string[]
 
 /**
  * Puts back what the gate run changed: in each folder of `dirt.entries`, whatever the commit
- * does not have is removed (the dependency copies at the root left alone) and its files are
+ * does not have is removed (the dependency copies left alone) and its files are
  * checked out again where their stat differs from the index; each folder of `dirt.whole` is
  * removed with whatever now stands in its place, and checked out again whole. No link is
  * followed: `findDirt` saw every folder on the way as the one recorded. Returns the paths checked
@@ -88,7 +88,7 @@ export async function restoreDirt(ctx: RestoreContext, dirt: FolderDirt): Promis
   dirt.entries.forEach((folder, i) => {
     const tracked = entries[i]
     for (const name of readdirSync(path.join(ctx.dir, folder))) {
-      if (tracked.has(decoded(name)) || (folder === '' && ctx.keepAtRoot.includes(name))) continue
+      if (tracked.has(decoded(name)) || ctx.keepAtRoot.includes(join(folder, name))) continue
       ctx.discard(path.join(ctx.dir, folder, name))
     }
     for (const [name, mode] of tracked) if (!FOLDER_MODES.has(mode)) paths.push(join(folder, name))

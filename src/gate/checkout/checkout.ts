@@ -6,6 +6,7 @@ import { dropEmptyFolders, giveToUser, openRunnerFolders } from './checkout-lock
 import { findTampering, revertTampering, type Tampering } from '../baseline/compare.js'
 import { removeTreeEntry } from '../../fs/tree.js'
 import { createGateRepo } from './first-checkout.js'
+import { writeGateGitConfig } from '../toolchain/gate-home.js'
 import { CACHE_DIRS, copyPristineDeps, freshCaches, keepInstalled, placeDeps } from './pristine-deps.js'
 import { CheckoutCore } from './checkout-core.js'
 import type { PreparedCheckout } from './checkout-options.js'
@@ -94,10 +95,13 @@ export class CleanCheckout extends CheckoutCore {
     if (mismatches.length) return { dir, home, tmp, mismatches, dependenciesChanged, projectChanged, timings }
     for (const rel of opts.removeFirst ?? []) if (removeTreeEntry(dir, rel)) this.touchedByLoopgate([rel])
     for (const d of [home, tmp]) mkdirSync(d, { mode: 0o700 })
+    writeGateGitConfig(home)
     // Also what an earlier prepare wrote but never gave over (it stopped on tampered files).
     if (user) await this.giveToUser({ user, own: [home, tmp], paths: listed ?? this.unowned.splice(0), fresh: listed !== null })
     lap('ownership')
     if (!keepDeps) this.placeDeps(user, writable)
+    // A workspace package's folder put back whole took the copies placed in it: they are placed again.
+    else placeDeps(this.deps.filter((name) => !existsSync(path.join(dir, name))), { pristine: this.pristine, dir, user, writable: false })
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, projectChanged, depsInLayer, timings }

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, lstatSync, mkdirSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { GitRepository } from '../../git/repository.js'
 import type { AgentUser } from '../../isolation/agent-user.js'
 import { isVirtualenv, redirectWorkspacePaths } from '../toolchain/workspace-paths.js'
 import { cp } from './checkout-fs.js'
 import { DEPENDENCY_CACHE_DIRS, ROOT_DEPENDENCY_DIRS } from '../../ecosystems/registry.js'
+import { workspaceInstalls } from './workspace-installs.js'
 
 /** Untracked dependency folders taken from a pristine copy, never from the agent's workspace. */
 export const DEPENDENCY_DIRS = ROOT_DEPENDENCY_DIRS
@@ -20,7 +21,8 @@ export const CACHE_DIRS: Record<string, string[]> = DEPENDENCY_CACHE_DIRS
 
 /**
  * The workspace's untracked dependency folders copied to `pristine`, their entries that named the
- * workspace rewritten to name the checkout. Returns the folders copied and the entries rewritten.
+ * workspace rewritten to name the checkout: the top ones and what the install left in each
+ * workspace package (see workspace-installs.ts). Returns the folders copied and the entries rewritten.
  */
 export async function copyPristineDeps(where: {
   workspace: string
@@ -31,7 +33,8 @@ export async function copyPristineDeps(where: {
   const deps: string[] = []
   const redirected: string[] = []
   mkdirSync(where.pristine, { recursive: true, mode: 0o700 })
-  for (const name of DEPENDENCY_DIRS) {
+  const inPackages = await workspaceInstalls(where.workspace, where.repository)
+  for (const name of [...DEPENDENCY_DIRS, ...inPackages]) {
     const src = path.join(where.workspace, name)
     let st
     try {
@@ -43,6 +46,7 @@ export async function copyPristineDeps(where: {
     if ((await where.repository.lsFiles(['--', `:(literal)${name}`])).length) continue
     const dest = path.join(where.pristine, name)
     rmSync(dest, { recursive: true, force: true })
+    mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 })
     // Owned by root (no ownership preserved), nothing group/other-writable: the gate user can read
     // the hardlinked files but never write through them.
     cp(['-R', '--no-dereference', '--preserve=mode,timestamps,links', '--reflink=auto', src, dest])
@@ -60,6 +64,8 @@ export function placeDeps(deps: string[], where: { pristine: string; dir: string
   for (const name of deps) {
     const src = path.join(where.pristine, name)
     const dest = path.join(where.dir, name)
+    // A workspace package's folder the commit removed, or that it tracks itself, gets nothing.
+    if (!existsSync(path.dirname(dest)) || lstatSync(dest, { throwIfNoEntry: false })) continue
     if (user && !writable) {
       cp(['-al', src, dest])
       chownSync(dest, 0, 0)
