@@ -101,7 +101,11 @@ export class CleanCheckout extends CheckoutCore {
     lap('ownership')
     if (!keepDeps) this.placeDeps(user, writable)
     // A workspace package's folder put back whole took the copies placed in it: they are placed again.
-    else placeDeps(this.deps.filter((name) => !existsSync(path.join(dir, name))), { pristine: this.pristine, dir, user, writable: false })
+    else
+      placeDeps(
+        this.deps.filter((name) => !existsSync(path.join(dir, name))),
+        { pristine: this.pristine, dir, user, writable: false }
+      )
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, projectChanged, depsInLayer, timings }

@@ -7,7 +7,7 @@ import path from 'node:path'
  * in the gate's HOME every such test fails at the base and after any fix alike. It is the lowest
  * scope git reads (global): a test that sets its own identity in its repository still gets that one.
  */
-export const GATE_GIT_IDENTITY = { name: 'loopgate gate', email: 'gate@loopgate.invalid' }
+const GATE_GIT_IDENTITY = { name: 'loopgate gate', email: 'gate@loopgate.invalid' }
 
 /** Writes the gate HOME's `.gitconfig` (root's, read-only to the gate user). */
 export function writeGateGitConfig(home: string): void {
