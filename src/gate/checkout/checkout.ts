@@ -100,12 +100,7 @@ export class CleanCheckout extends CheckoutCore {
     if (user) await this.giveToUser({ user, own: [home, tmp], paths: listed ?? this.unowned.splice(0), fresh: listed !== null })
     lap('ownership')
     if (!keepDeps) this.placeDeps(user, writable)
-    // A workspace package's folder put back whole took the copies placed in it: they are placed again.
-    else
-      placeDeps(
-        this.deps.filter((name) => !existsSync(path.join(dir, name))),
-        { pristine: this.pristine, dir, user, writable: false }
-      )
+    else this.placeMissingDeps(user)
     freshCaches(this.deps, { dir, user, discard: (target) => this.discard(target) })
     lap('dependencies')
     return { dir, home, tmp, mismatches, dependenciesChanged, projectChanged, depsInLayer, timings }
@@ -232,6 +227,12 @@ export class CleanCheckout extends CheckoutCore {
   packageFolders(): string[] {
     const folders = this.folders ? [...this.folders] : []
     return folders.filter((f) => !f.split('/').includes('node_modules') && existsSync(path.join(this.dir, f, 'package.json'))).map((f) => `${f}/node_modules`)
+  }
+
+  /** A workspace package's folder put back whole took the copies placed in it: they are placed again. */
+  private placeMissingDeps(user: AgentUser | undefined): void {
+    const missing = this.deps.filter((name) => !existsSync(path.join(this.dir, name)))
+    placeDeps(missing, { pristine: this.pristine, dir: this.dir, user, writable: false })
   }
 
   /** What an install that could not be kept left in the checkout's dependency folders, removed (see runSetup). */
