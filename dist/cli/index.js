@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-ZCP7BXZY.js";
+} from "../chunks/chunk-LFE47QO3.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -20,8 +20,9 @@ import {
   redirectWorkspacePaths,
   stopReasonEntry,
   usd,
-  workBranchName
-} from "../chunks/chunk-K3FTN5TP.js";
+  workBranchName,
+  workspaceInstalls
+} from "../chunks/chunk-3XEI2WHU.js";
 import "../chunks/chunk-A7L3NG6G.js";
 import "../chunks/chunk-VL6SSRFO.js";
 
@@ -381,16 +382,13 @@ var isFolder = (dir) => {
 };
 async function installedFolders(repo) {
   const user = GitRepository.plain(repo.top);
-  const manifests = await user.lsFiles(["--", ":(glob)**/package.json"]);
-  const packages = manifests.map((m) => path.dirname(m)).filter((d) => d !== ".");
-  const candidates = [...ROOT_DEPENDENCY_DIRS, ...packages.map((d) => path.join(d, "node_modules"))];
   const found = [];
-  for (const rel of candidates) {
+  for (const rel of ROOT_DEPENDENCY_DIRS) {
     if (!isFolder(path.join(repo.top, rel))) continue;
     if ((await user.lsFiles(["--", `:(literal)${rel}`])).length) continue;
     found.push(rel);
   }
-  return found;
+  return [...found, ...await workspaceInstalls(repo.top, user)];
 }
 async function copyInstalledDeps(repo, clone) {
   const folders = await installedFolders(repo);
@@ -650,7 +648,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-RIVXOGDJ.js");
+  const machinery = import("../chunks/run-machinery-6KMUUH6S.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);
