@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
-import { ROOT } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, sh, tempDir } from './helpers/repo.js'
+import { cli } from './helpers/cli-run.js'
 
-const CLI = path.join(ROOT, 'dist', 'cli.js')
 const LONG = 120_000
-
-function cli(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
 /** An agent that changes a file but fixes nothing: only a gate with the base's tests fails it. */
 const IDLE = [

@@ -1,18 +1,11 @@
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
-import { ROOT } from './helpers/action-runner.js'
 import { runAttack } from './helpers/gate-fixture.js'
 import { makeRepo, tempDir } from './helpers/repo.js'
+import { cli } from './helpers/cli-run.js'
 
-const CLI = path.join(ROOT, 'dist', 'cli.js')
 const LONG = 180_000
-
-function cli(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
 function write(file: string, text: string, mode = 0o644): void {
   mkdirSync(path.dirname(file), { recursive: true })

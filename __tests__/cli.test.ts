@@ -1,5 +1,4 @@
 import { ACTION_ONLY } from '../src/cli/args.js'
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseCommand } from '../src/cli/args.js'
@@ -10,13 +9,7 @@ import { exitCodeFor, stopReasonEntry } from '../src/loop/stop-reasons.js'
 import type { IterationRecord } from '../src/loop/engine-types.js'
 import { ROOT } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
-
-const CLI = path.join(ROOT, 'dist', 'cli.js')
-
-function cli(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+import { cli } from './helpers/cli-run.js'
 
 describe('the local CLI (dist/cli.js)', () => {
   it('run --help lists every option with its default, and the exit statuses', () => {

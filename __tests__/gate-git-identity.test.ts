@@ -1,16 +1,8 @@
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
-import { ROOT } from './helpers/action-runner.js'
 import { makeRepo, tempDir } from './helpers/repo.js'
+import { cli } from './helpers/cli-run.js'
 
-const CLI = path.join(ROOT, 'dist', 'cli.js')
 const LONG = 180_000
-
-function cli(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
 /**
  * A suite like a release tool's: a test commits in a repository it makes (relying on the global git

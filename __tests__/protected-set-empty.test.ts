@@ -1,17 +1,11 @@
-import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
-import { DIST_INDEX, ROOT, runAction } from './helpers/action-runner.js'
+import { DIST_INDEX, runAction } from './helpers/action-runner.js'
 import { buggyProject, makeRepo, tempDir } from './helpers/repo.js'
+import { cli } from './helpers/cli-run.js'
 
-const CLI = path.join(ROOT, 'dist', 'cli.js')
 const LONG = 120_000
-
-function cli(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 
 /** An agent that would pass any gate by rewriting the test, if the test were not protected. */
 const REWRITE = 'echo "console.log(\'✓ math adds two numbers\')" > test/run.mjs'
