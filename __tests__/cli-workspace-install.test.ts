@@ -2,8 +2,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
 import { runAttack } from './helpers/gate-fixture.js'
-import { makeRepo, tempDir } from './helpers/repo.js'
-import { cli } from './helpers/cli-run.js'
+import { makeRepo } from './helpers/repo.js'
+import { runWithCommandAgent } from './helpers/cli-run.js'
 
 const LONG = 180_000
 
@@ -69,10 +69,7 @@ describe('a workspaces monorepo as its install left it', () => {
     "the gate resolves the workspace's packages through what the install wrote in them, and verifies the fix",
     () => {
       const repo = installedWorkspace()
-      const r = cli(
-        ['run', '--agent', 'command', '--agent-command', FIX, '--prompt', 'x', '--gate-command', 'npm test', '--max-iterations', '2', '--temp-dir', tempDir()],
-        repo
-      )
+      const r = runWithCommandAgent(repo, FIX, 'npm test')
       expect(r.stderr).not.toContain('Cannot find module')
       expect(r.stdout).toContain('packages/math/dist')
       expect(r.stdout).toContain('packages/app/node_modules')
@@ -87,24 +84,7 @@ describe('a workspaces monorepo as its install left it', () => {
     () => {
       const repo = installedWorkspace()
       const cheat = "sed -i 's/add(2, 3) !== 5/false/' packages/app/test/run.mjs"
-      const r = cli(
-        [
-          'run',
-          '--agent',
-          'command',
-          '--agent-command',
-          cheat,
-          '--prompt',
-          'x',
-          '--gate-command',
-          'npm test',
-          '--max-iterations',
-          '2',
-          '--temp-dir',
-          tempDir()
-        ],
-        repo
-      )
+      const r = runWithCommandAgent(repo, cheat, 'npm test')
       expect(r.stdout).not.toContain('stop-reason: verified')
       expect(r.status).not.toBe(exitCodeFor('verified'))
     },

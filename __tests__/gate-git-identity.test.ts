@@ -1,6 +1,6 @@
 import { exitCodeFor } from '../src/loop/stop-reasons.js'
-import { makeRepo, tempDir } from './helpers/repo.js'
-import { cli } from './helpers/cli-run.js'
+import { makeRepo } from './helpers/repo.js'
+import { runWithCommandAgent } from './helpers/cli-run.js'
 
 const LONG = 180_000
 
@@ -38,10 +38,7 @@ describe("the gate's git identity", () => {
     () => {
       const repo = committingProject()
       const fix = "sed -i 's/a - b/a + b/' src/math.mjs"
-      const r = cli(
-        ['run', '--agent', 'command', '--agent-command', fix, '--prompt', 'x', '--gate-command', 'npm test', '--max-iterations', '2', '--temp-dir', tempDir()],
-        repo
-      )
+      const r = runWithCommandAgent(repo, fix, 'npm test')
       expect(r.stdout).not.toContain('commits in a repository it makes:')
       expect(r.stdout).toContain('stop-reason: verified')
       expect(r.status).toBe(exitCodeFor('verified'))
