@@ -55,7 +55,9 @@ export async function workspaceInstalls(top: string, repository: GitRepository):
       if (!found.has(rel) && isFolder(path.join(top, rel))) found.add(rel)
     }
   }
-  const untracked: string[] = []
-  for (const rel of found) if (!(await repository.lsFiles(['--', `:(literal)${rel}`])).length) untracked.push(rel)
-  return untracked.sort()
+  if (found.size === 0) return []
+  // One listing for every folder found: a monorepo's packages are many.
+  const tracked = await repository.lsFiles(['--', ...[...found].map((rel) => `:(literal)${rel}`)])
+  const isTracked = (rel: string): boolean => tracked.some((file) => file === rel || file.startsWith(`${rel}/`))
+  return [...found].filter((rel) => !isTracked(rel)).sort()
 }
