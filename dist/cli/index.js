@@ -2,7 +2,7 @@ import { createRequire as __loopgateRequire } from 'node:module'; const require 
 import {
   INPUT_SPECS,
   readSettings
-} from "../chunks/chunk-LFE47QO3.js";
+} from "../chunks/chunk-5B3GMXIV.js";
 import {
   STATE_FOLDER_WORDS
 } from "../chunks/chunk-3QTVR2TJ.js";
@@ -22,7 +22,7 @@ import {
   usd,
   workBranchName,
   workspaceInstalls
-} from "../chunks/chunk-3XEI2WHU.js";
+} from "../chunks/chunk-UOEWHHCT.js";
 import "../chunks/chunk-A7L3NG6G.js";
 import "../chunks/chunk-VL6SSRFO.js";
 
@@ -648,7 +648,7 @@ function printed(io, text) {
 }
 async function runInClone({ settings, repo, base, tempRoot, io, verbose }) {
   const env = io.env;
-  const machinery = import("../chunks/run-machinery-6KMUUH6S.js");
+  const machinery = import("../chunks/run-machinery-COW53LQI.js");
   machinery.catch(() => void 0);
   const { dir: clone, baseRef } = await cloneForRun(repo, path4.join(tempRoot, "work"), base);
   const installed = await copyInstalledDeps(repo, clone);
